@@ -1,3 +1,5 @@
+//! The `ylemctl` binary: run the library and exit with its code.
+
 fn main() {
-    println!("Hello, world!");
+    std::process::exit(ylemctl::main_entry());
 }

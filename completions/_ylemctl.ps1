@@ -1,0 +1,237 @@
+
+using namespace System.Management.Automation
+using namespace System.Management.Automation.Language
+
+Register-ArgumentCompleter -Native -CommandName 'ylemctl' -ScriptBlock {
+    param($wordToComplete, $commandAst, $cursorPosition)
+
+    $commandElements = $commandAst.CommandElements
+    $command = @(
+        'ylemctl'
+        for ($i = 1; $i -lt $commandElements.Count; $i++) {
+            $element = $commandElements[$i]
+            if ($element -isnot [StringConstantExpressionAst] -or
+                $element.StringConstantType -ne [StringConstantType]::BareWord -or
+                $element.Value.StartsWith('-') -or
+                $element.Value -eq $wordToComplete) {
+                break
+        }
+        $element.Value
+    }) -join ';'
+
+    $completions = @(switch ($command) {
+        'ylemctl' {
+            [CompletionResult]::new('-p', '-p', [CompletionResultType]::ParameterName, 'Profile to use')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Profile to use')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Base URL of the service (overrides the profile''s)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--fields', '--fields', [CompletionResultType]::ParameterName, 'Columns or keys to keep, in this order (comma-separated)')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Time limit of each request, e.g. 30s, 2m')
+            [CompletionResult]::new('--retries', '--retries', [CompletionResultType]::ParameterName, 'Retries of idempotent requests (GET, token)')
+            [CompletionResult]::new('--concurrency', '--concurrency', [CompletionResultType]::ParameterName, 'Requests in flight at once when several IDs are given')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour (NO_COLOR disables it in auto)')
+            [CompletionResult]::new('--no-header', '--no-header', [CompletionResultType]::ParameterName, 'No header row (table, csv)')
+            [CompletionResult]::new('--local', '--local', [CompletionResultType]::ParameterName, 'Read naive times and show times in the local time zone (also YLEM_TZ=local)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'No spinner, notes or warnings')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'No spinner, notes or warnings')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('run', 'run', [CompletionResultType]::ParameterValue, 'Start runs of pipelines or workflows (runs are not idempotent: never retried)')
+            [CompletionResult]::new('logs', 'logs', [CompletionResultType]::ParameterValue, 'Show a pipeline''s run log over a time window')
+            [CompletionResult]::new('stats', 'stats', [CompletionResultType]::ParameterValue, 'Consolidated statistics over a time window (default: the last 24 hours)')
+            [CompletionResult]::new('aggregate', 'aggregate', [CompletionResultType]::ParameterValue, 'Statistics per day, week, month, quarter or year')
+            [CompletionResult]::new('last-run', 'last-run', [CompletionResultType]::ParameterValue, 'Statistics of the last run')
+            [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'ylemctl;run' {
+            [CompletionResult]::new('-p', '-p', [CompletionResultType]::ParameterName, 'Profile to use')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Profile to use')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Base URL of the service (overrides the profile''s)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--fields', '--fields', [CompletionResultType]::ParameterName, 'Columns or keys to keep, in this order (comma-separated)')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Time limit of each request, e.g. 30s, 2m')
+            [CompletionResult]::new('--retries', '--retries', [CompletionResultType]::ParameterName, 'Retries of idempotent requests (GET, token)')
+            [CompletionResult]::new('--concurrency', '--concurrency', [CompletionResultType]::ParameterName, 'Requests in flight at once when several IDs are given')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour (NO_COLOR disables it in auto)')
+            [CompletionResult]::new('--no-header', '--no-header', [CompletionResultType]::ParameterName, 'No header row (table, csv)')
+            [CompletionResult]::new('--local', '--local', [CompletionResultType]::ParameterName, 'Read naive times and show times in the local time zone (also YLEM_TZ=local)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'No spinner, notes or warnings')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'No spinner, notes or warnings')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'ylemctl;logs' {
+            [CompletionResult]::new('--from', '--from', [CompletionResultType]::ParameterName, 'Start: YYYY-MM-DD[ HH:MM:SS], ISO 8601, now, today, yesterday, or an age such as 7d')
+            [CompletionResult]::new('--to', '--to', [CompletionResultType]::ParameterName, 'End (inclusive; a bare date means the end of that day)')
+            [CompletionResult]::new('--since', '--since', [CompletionResultType]::ParameterName, 'Start of a window that ends now, e.g. 90m, 24h, 7d, 2w, or a TIME')
+            [CompletionResult]::new('--run', '--run', [CompletionResultType]::ParameterName, 'Only entries of this run')
+            [CompletionResult]::new('-p', '-p', [CompletionResultType]::ParameterName, 'Profile to use')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Profile to use')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Base URL of the service (overrides the profile''s)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--fields', '--fields', [CompletionResultType]::ParameterName, 'Columns or keys to keep, in this order (comma-separated)')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Time limit of each request, e.g. 30s, 2m')
+            [CompletionResult]::new('--retries', '--retries', [CompletionResultType]::ParameterName, 'Retries of idempotent requests (GET, token)')
+            [CompletionResult]::new('--concurrency', '--concurrency', [CompletionResultType]::ParameterName, 'Requests in flight at once when several IDs are given')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour (NO_COLOR disables it in auto)')
+            [CompletionResult]::new('--failed', '--failed', [CompletionResultType]::ParameterName, 'Only failed entries')
+            [CompletionResult]::new('--no-header', '--no-header', [CompletionResultType]::ParameterName, 'No header row (table, csv)')
+            [CompletionResult]::new('--local', '--local', [CompletionResultType]::ParameterName, 'Read naive times and show times in the local time zone (also YLEM_TZ=local)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'No spinner, notes or warnings')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'No spinner, notes or warnings')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'ylemctl;stats' {
+            [CompletionResult]::new('--from', '--from', [CompletionResultType]::ParameterName, 'Start: YYYY-MM-DD[ HH:MM:SS], ISO 8601, now, today, yesterday, or an age such as 7d')
+            [CompletionResult]::new('--to', '--to', [CompletionResultType]::ParameterName, 'End (inclusive; a bare date means the end of that day)')
+            [CompletionResult]::new('--since', '--since', [CompletionResultType]::ParameterName, 'Start of a window that ends now, e.g. 90m, 24h, 7d, 2w, or a TIME')
+            [CompletionResult]::new('-p', '-p', [CompletionResultType]::ParameterName, 'Profile to use')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Profile to use')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Base URL of the service (overrides the profile''s)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--fields', '--fields', [CompletionResultType]::ParameterName, 'Columns or keys to keep, in this order (comma-separated)')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Time limit of each request, e.g. 30s, 2m')
+            [CompletionResult]::new('--retries', '--retries', [CompletionResultType]::ParameterName, 'Retries of idempotent requests (GET, token)')
+            [CompletionResult]::new('--concurrency', '--concurrency', [CompletionResultType]::ParameterName, 'Requests in flight at once when several IDs are given')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour (NO_COLOR disables it in auto)')
+            [CompletionResult]::new('--no-header', '--no-header', [CompletionResultType]::ParameterName, 'No header row (table, csv)')
+            [CompletionResult]::new('--local', '--local', [CompletionResultType]::ParameterName, 'Read naive times and show times in the local time zone (also YLEM_TZ=local)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'No spinner, notes or warnings')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'No spinner, notes or warnings')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'ylemctl;aggregate' {
+            [CompletionResult]::new('--from', '--from', [CompletionResultType]::ParameterName, 'Start of the first period (default: so that the last period is the current one)')
+            [CompletionResult]::new('--period', '--period', [CompletionResultType]::ParameterName, 'Length of each period')
+            [CompletionResult]::new('--count', '--count', [CompletionResultType]::ParameterName, 'Number of periods (1 or more)')
+            [CompletionResult]::new('-p', '-p', [CompletionResultType]::ParameterName, 'Profile to use')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Profile to use')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Base URL of the service (overrides the profile''s)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--fields', '--fields', [CompletionResultType]::ParameterName, 'Columns or keys to keep, in this order (comma-separated)')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Time limit of each request, e.g. 30s, 2m')
+            [CompletionResult]::new('--retries', '--retries', [CompletionResultType]::ParameterName, 'Retries of idempotent requests (GET, token)')
+            [CompletionResult]::new('--concurrency', '--concurrency', [CompletionResultType]::ParameterName, 'Requests in flight at once when several IDs are given')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour (NO_COLOR disables it in auto)')
+            [CompletionResult]::new('--no-header', '--no-header', [CompletionResultType]::ParameterName, 'No header row (table, csv)')
+            [CompletionResult]::new('--local', '--local', [CompletionResultType]::ParameterName, 'Read naive times and show times in the local time zone (also YLEM_TZ=local)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'No spinner, notes or warnings')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'No spinner, notes or warnings')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'ylemctl;last-run' {
+            [CompletionResult]::new('-p', '-p', [CompletionResultType]::ParameterName, 'Profile to use')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Profile to use')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Base URL of the service (overrides the profile''s)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--fields', '--fields', [CompletionResultType]::ParameterName, 'Columns or keys to keep, in this order (comma-separated)')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Time limit of each request, e.g. 30s, 2m')
+            [CompletionResult]::new('--retries', '--retries', [CompletionResultType]::ParameterName, 'Retries of idempotent requests (GET, token)')
+            [CompletionResult]::new('--concurrency', '--concurrency', [CompletionResultType]::ParameterName, 'Requests in flight at once when several IDs are given')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour (NO_COLOR disables it in auto)')
+            [CompletionResult]::new('--no-header', '--no-header', [CompletionResultType]::ParameterName, 'No header row (table, csv)')
+            [CompletionResult]::new('--local', '--local', [CompletionResultType]::ParameterName, 'Read naive times and show times in the local time zone (also YLEM_TZ=local)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'No spinner, notes or warnings')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'No spinner, notes or warnings')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'ylemctl;completions' {
+            [CompletionResult]::new('-p', '-p', [CompletionResultType]::ParameterName, 'Profile to use')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Profile to use')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Base URL of the service (overrides the profile''s)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--fields', '--fields', [CompletionResultType]::ParameterName, 'Columns or keys to keep, in this order (comma-separated)')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Time limit of each request, e.g. 30s, 2m')
+            [CompletionResult]::new('--retries', '--retries', [CompletionResultType]::ParameterName, 'Retries of idempotent requests (GET, token)')
+            [CompletionResult]::new('--concurrency', '--concurrency', [CompletionResultType]::ParameterName, 'Requests in flight at once when several IDs are given')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour (NO_COLOR disables it in auto)')
+            [CompletionResult]::new('--no-header', '--no-header', [CompletionResultType]::ParameterName, 'No header row (table, csv)')
+            [CompletionResult]::new('--local', '--local', [CompletionResultType]::ParameterName, 'Read naive times and show times in the local time zone (also YLEM_TZ=local)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'No spinner, notes or warnings')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'No spinner, notes or warnings')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'ylemctl;help' {
+            [CompletionResult]::new('run', 'run', [CompletionResultType]::ParameterValue, 'Start runs of pipelines or workflows (runs are not idempotent: never retried)')
+            [CompletionResult]::new('logs', 'logs', [CompletionResultType]::ParameterValue, 'Show a pipeline''s run log over a time window')
+            [CompletionResult]::new('stats', 'stats', [CompletionResultType]::ParameterValue, 'Consolidated statistics over a time window (default: the last 24 hours)')
+            [CompletionResult]::new('aggregate', 'aggregate', [CompletionResultType]::ParameterValue, 'Statistics per day, week, month, quarter or year')
+            [CompletionResult]::new('last-run', 'last-run', [CompletionResultType]::ParameterValue, 'Statistics of the last run')
+            [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'ylemctl;help;run' {
+            break
+        }
+        'ylemctl;help;logs' {
+            break
+        }
+        'ylemctl;help;stats' {
+            break
+        }
+        'ylemctl;help;aggregate' {
+            break
+        }
+        'ylemctl;help;last-run' {
+            break
+        }
+        'ylemctl;help;completions' {
+            break
+        }
+        'ylemctl;help;help' {
+            break
+        }
+    })
+
+    $completions.Where{ $_.CompletionText -like "$wordToComplete*" } |
+        Sort-Object -Property ListItemText
+}

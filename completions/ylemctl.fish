@@ -1,0 +1,188 @@
+# Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
+function __fish_ylemctl_global_optspecs
+    string join \n p/profile= base-url= o/output= fields= no-header local timeout= retries= concurrency= color= v/verbose q/quiet h/help V/version
+end
+
+function __fish_ylemctl_needs_command
+    # Figure out if the current invocation already has a command.
+    set -l cmd (commandline -opc)
+    set -e cmd[1]
+    argparse -s (__fish_ylemctl_global_optspecs) -- $cmd 2>/dev/null
+    or return
+    if set -q argv[1]
+        # Also print the command, so this can be used to figure out what it is.
+        echo $argv[1]
+        return 1
+    end
+    return 0
+end
+
+function __fish_ylemctl_using_subcommand
+    set -l cmd (__fish_ylemctl_needs_command)
+    test -z "$cmd"
+    and return 1
+    contains -- $cmd[1] $argv
+end
+
+complete -c ylemctl -n "__fish_ylemctl_needs_command" -s p -l profile -d 'Profile to use' -r
+complete -c ylemctl -n "__fish_ylemctl_needs_command" -l base-url -d 'Base URL of the service (overrides the profile\'s)' -r
+complete -c ylemctl -n "__fish_ylemctl_needs_command" -s o -l output -d 'Output format' -r -f -a "table\t''
+json\t''
+jsonl\t''
+csv\t''"
+complete -c ylemctl -n "__fish_ylemctl_needs_command" -l fields -d 'Columns or keys to keep, in this order (comma-separated)' -r
+complete -c ylemctl -n "__fish_ylemctl_needs_command" -l timeout -d 'Time limit of each request, e.g. 30s, 2m' -r
+complete -c ylemctl -n "__fish_ylemctl_needs_command" -l retries -d 'Retries of idempotent requests (GET, token)' -r
+complete -c ylemctl -n "__fish_ylemctl_needs_command" -l concurrency -d 'Requests in flight at once when several IDs are given' -r
+complete -c ylemctl -n "__fish_ylemctl_needs_command" -l color -d 'When to use colour (NO_COLOR disables it in auto)' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c ylemctl -n "__fish_ylemctl_needs_command" -l no-header -d 'No header row (table, csv)'
+complete -c ylemctl -n "__fish_ylemctl_needs_command" -l local -d 'Read naive times and show times in the local time zone (also YLEM_TZ=local)'
+complete -c ylemctl -n "__fish_ylemctl_needs_command" -s v -l verbose -d '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)'
+complete -c ylemctl -n "__fish_ylemctl_needs_command" -s q -l quiet -d 'No spinner, notes or warnings'
+complete -c ylemctl -n "__fish_ylemctl_needs_command" -s h -l help -d 'Print help'
+complete -c ylemctl -n "__fish_ylemctl_needs_command" -s V -l version -d 'Print version'
+complete -c ylemctl -n "__fish_ylemctl_needs_command" -f -a "run" -d 'Start runs of pipelines or workflows (runs are not idempotent: never retried)'
+complete -c ylemctl -n "__fish_ylemctl_needs_command" -f -a "logs" -d 'Show a pipeline\'s run log over a time window'
+complete -c ylemctl -n "__fish_ylemctl_needs_command" -f -a "stats" -d 'Consolidated statistics over a time window (default: the last 24 hours)'
+complete -c ylemctl -n "__fish_ylemctl_needs_command" -f -a "aggregate" -d 'Statistics per day, week, month, quarter or year'
+complete -c ylemctl -n "__fish_ylemctl_needs_command" -f -a "last-run" -d 'Statistics of the last run'
+complete -c ylemctl -n "__fish_ylemctl_needs_command" -f -a "completions" -d 'Print a shell completion script'
+complete -c ylemctl -n "__fish_ylemctl_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -s p -l profile -d 'Profile to use' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l base-url -d 'Base URL of the service (overrides the profile\'s)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -s o -l output -d 'Output format' -r -f -a "table\t''
+json\t''
+jsonl\t''
+csv\t''"
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l fields -d 'Columns or keys to keep, in this order (comma-separated)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l timeout -d 'Time limit of each request, e.g. 30s, 2m' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l retries -d 'Retries of idempotent requests (GET, token)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l concurrency -d 'Requests in flight at once when several IDs are given' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l color -d 'When to use colour (NO_COLOR disables it in auto)' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l no-header -d 'No header row (table, csv)'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l local -d 'Read naive times and show times in the local time zone (also YLEM_TZ=local)'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -s v -l verbose -d '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -s q -l quiet -d 'No spinner, notes or warnings'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -s h -l help -d 'Print help'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -s V -l version -d 'Print version'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -l from -d 'Start: YYYY-MM-DD[ HH:MM:SS], ISO 8601, now, today, yesterday, or an age such as 7d' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -l to -d 'End (inclusive; a bare date means the end of that day)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -l since -d 'Start of a window that ends now, e.g. 90m, 24h, 7d, 2w, or a TIME' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -l run -d 'Only entries of this run' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -s p -l profile -d 'Profile to use' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -l base-url -d 'Base URL of the service (overrides the profile\'s)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -s o -l output -d 'Output format' -r -f -a "table\t''
+json\t''
+jsonl\t''
+csv\t''"
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -l fields -d 'Columns or keys to keep, in this order (comma-separated)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -l timeout -d 'Time limit of each request, e.g. 30s, 2m' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -l retries -d 'Retries of idempotent requests (GET, token)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -l concurrency -d 'Requests in flight at once when several IDs are given' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -l color -d 'When to use colour (NO_COLOR disables it in auto)' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -l failed -d 'Only failed entries'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -l no-header -d 'No header row (table, csv)'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -l local -d 'Read naive times and show times in the local time zone (also YLEM_TZ=local)'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -s v -l verbose -d '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -s q -l quiet -d 'No spinner, notes or warnings'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -s h -l help -d 'Print help'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -s V -l version -d 'Print version'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand stats" -l from -d 'Start: YYYY-MM-DD[ HH:MM:SS], ISO 8601, now, today, yesterday, or an age such as 7d' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand stats" -l to -d 'End (inclusive; a bare date means the end of that day)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand stats" -l since -d 'Start of a window that ends now, e.g. 90m, 24h, 7d, 2w, or a TIME' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand stats" -s p -l profile -d 'Profile to use' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand stats" -l base-url -d 'Base URL of the service (overrides the profile\'s)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand stats" -s o -l output -d 'Output format' -r -f -a "table\t''
+json\t''
+jsonl\t''
+csv\t''"
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand stats" -l fields -d 'Columns or keys to keep, in this order (comma-separated)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand stats" -l timeout -d 'Time limit of each request, e.g. 30s, 2m' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand stats" -l retries -d 'Retries of idempotent requests (GET, token)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand stats" -l concurrency -d 'Requests in flight at once when several IDs are given' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand stats" -l color -d 'When to use colour (NO_COLOR disables it in auto)' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand stats" -l no-header -d 'No header row (table, csv)'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand stats" -l local -d 'Read naive times and show times in the local time zone (also YLEM_TZ=local)'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand stats" -s v -l verbose -d '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand stats" -s q -l quiet -d 'No spinner, notes or warnings'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand stats" -s h -l help -d 'Print help'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand stats" -s V -l version -d 'Print version'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand aggregate" -l from -d 'Start of the first period (default: so that the last period is the current one)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand aggregate" -l period -d 'Length of each period' -r -f -a "day\t''
+week\t''
+month\t''
+quarter\t''
+year\t''"
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand aggregate" -l count -d 'Number of periods (1 or more)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand aggregate" -s p -l profile -d 'Profile to use' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand aggregate" -l base-url -d 'Base URL of the service (overrides the profile\'s)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand aggregate" -s o -l output -d 'Output format' -r -f -a "table\t''
+json\t''
+jsonl\t''
+csv\t''"
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand aggregate" -l fields -d 'Columns or keys to keep, in this order (comma-separated)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand aggregate" -l timeout -d 'Time limit of each request, e.g. 30s, 2m' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand aggregate" -l retries -d 'Retries of idempotent requests (GET, token)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand aggregate" -l concurrency -d 'Requests in flight at once when several IDs are given' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand aggregate" -l color -d 'When to use colour (NO_COLOR disables it in auto)' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand aggregate" -l no-header -d 'No header row (table, csv)'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand aggregate" -l local -d 'Read naive times and show times in the local time zone (also YLEM_TZ=local)'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand aggregate" -s v -l verbose -d '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand aggregate" -s q -l quiet -d 'No spinner, notes or warnings'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand aggregate" -s h -l help -d 'Print help'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand aggregate" -s V -l version -d 'Print version'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand last-run" -s p -l profile -d 'Profile to use' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand last-run" -l base-url -d 'Base URL of the service (overrides the profile\'s)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand last-run" -s o -l output -d 'Output format' -r -f -a "table\t''
+json\t''
+jsonl\t''
+csv\t''"
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand last-run" -l fields -d 'Columns or keys to keep, in this order (comma-separated)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand last-run" -l timeout -d 'Time limit of each request, e.g. 30s, 2m' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand last-run" -l retries -d 'Retries of idempotent requests (GET, token)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand last-run" -l concurrency -d 'Requests in flight at once when several IDs are given' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand last-run" -l color -d 'When to use colour (NO_COLOR disables it in auto)' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand last-run" -l no-header -d 'No header row (table, csv)'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand last-run" -l local -d 'Read naive times and show times in the local time zone (also YLEM_TZ=local)'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand last-run" -s v -l verbose -d '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand last-run" -s q -l quiet -d 'No spinner, notes or warnings'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand last-run" -s h -l help -d 'Print help'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand last-run" -s V -l version -d 'Print version'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand completions" -s p -l profile -d 'Profile to use' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand completions" -l base-url -d 'Base URL of the service (overrides the profile\'s)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand completions" -s o -l output -d 'Output format' -r -f -a "table\t''
+json\t''
+jsonl\t''
+csv\t''"
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand completions" -l fields -d 'Columns or keys to keep, in this order (comma-separated)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand completions" -l timeout -d 'Time limit of each request, e.g. 30s, 2m' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand completions" -l retries -d 'Retries of idempotent requests (GET, token)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand completions" -l concurrency -d 'Requests in flight at once when several IDs are given' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand completions" -l color -d 'When to use colour (NO_COLOR disables it in auto)' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand completions" -l no-header -d 'No header row (table, csv)'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand completions" -l local -d 'Read naive times and show times in the local time zone (also YLEM_TZ=local)'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand completions" -s v -l verbose -d '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand completions" -s q -l quiet -d 'No spinner, notes or warnings'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand completions" -s h -l help -d 'Print help'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand completions" -s V -l version -d 'Print version'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs stats aggregate last-run completions help" -f -a "run" -d 'Start runs of pipelines or workflows (runs are not idempotent: never retried)'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs stats aggregate last-run completions help" -f -a "logs" -d 'Show a pipeline\'s run log over a time window'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs stats aggregate last-run completions help" -f -a "stats" -d 'Consolidated statistics over a time window (default: the last 24 hours)'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs stats aggregate last-run completions help" -f -a "aggregate" -d 'Statistics per day, week, month, quarter or year'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs stats aggregate last-run completions help" -f -a "last-run" -d 'Statistics of the last run'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs stats aggregate last-run completions help" -f -a "completions" -d 'Print a shell completion script'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs stats aggregate last-run completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'

@@ -1,0 +1,224 @@
+//! The one mapping from an HTTP status and body, or a transport failure, to
+//! an error kind, message and hint.
+
+use std::time::Duration;
+
+use reqwest::{Method, Response};
+
+use crate::error::{Error, Kind};
+use crate::secret;
+
+/// Longest piece of a server's error text shown to a person.
+const MAX_TEXT: usize = 300;
+
+/// Turn a non-success response into an error, reading (a bounded part of) its body.
+pub async fn from_response(resp: Response, method: &Method, path: &str) -> Error {
+    let status = resp.status().as_u16();
+    let body = read_limited(resp, 64 * 1024).await;
+    from_status(status, &body, method, path)
+}
+
+async fn read_limited(mut resp: Response, limit: usize) -> Vec<u8> {
+    let mut out = Vec::new();
+    while let Ok(Some(chunk)) = resp.chunk().await {
+        out.extend_from_slice(&chunk);
+        if out.len() >= limit {
+            out.truncate(limit);
+            break;
+        }
+    }
+    out
+}
+
+/// What the server said, from whichever error body shape it used.
+pub fn server_text(body: &[u8]) -> Option<String> {
+    let text = String::from_utf8_lossy(body);
+    let text = text.trim();
+    if text.is_empty() {
+        return None;
+    }
+    if let Ok(v) = serde_json::from_str::<serde_json::Value>(text) {
+        // {"error": CODE, "error_description": TEXT} from the token endpoint.
+        if let Some(d) = v.get("error_description").and_then(|d| d.as_str()) {
+            let code = v.get("error").and_then(|c| c.as_str()).unwrap_or("");
+            return Some(format!("{d} ({code})"));
+        }
+        // {"code":400,"message":"Bad Request","errors":["..."]} from statistics.
+        let msg = v
+            .get("message")
+            .and_then(|m| m.as_str())
+            .map(str::to_string);
+        let errs: Vec<String> = v
+            .get("errors")
+            .and_then(|e| e.as_array())
+            .map(|a| {
+                a.iter()
+                    .map(|e| {
+                        e.as_str()
+                            .map(str::to_string)
+                            .unwrap_or_else(|| e.to_string())
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+        let joined = match (msg, errs.is_empty()) {
+            (Some(m), false) => format!("{m}: {}", errs.join("; ")),
+            (Some(m), true) => m,
+            (None, false) => errs.join("; "),
+            (None, true) => v
+                .get("error")
+                .map(|e| e.to_string())
+                .unwrap_or_else(|| text.to_string()),
+        };
+        return Some(shorten(&joined));
+    }
+    // Plain text (`404 page not found`) or an HTML error page: its first line.
+    let first = text
+        .lines()
+        .find(|l| !l.trim().is_empty())
+        .unwrap_or("")
+        .trim();
+    if first.starts_with('<') {
+        return Some("an HTML error page".into());
+    }
+    Some(shorten(first))
+}
+
+fn shorten(s: &str) -> String {
+    if s.chars().count() <= MAX_TEXT {
+        s.to_string()
+    } else {
+        format!("{}…", s.chars().take(MAX_TEXT).collect::<String>())
+    }
+}
+
+/// Map a status and body to an error with a hint.
+pub fn from_status(status: u16, body: &[u8], method: &Method, path: &str) -> Error {
+    let said = server_text(body)
+        .map(|t| format!(": {t}"))
+        .unwrap_or_default();
+    let is_token = path.starts_with("/v1/oauth/token");
+    let is_run_start = *method == Method::POST && path.ends_with("/runs/");
+    let is_workflow =
+        path.starts_with("/v1/workflows/") || path.starts_with("/v1/stats/workflows/");
+    let shown = crate::api::transport::redact_url(path);
+    let shown = shown.split('?').next().unwrap_or("").to_string();
+    let err = match status {
+        401 if is_token => Error::auth(format!("the service rejected the client credentials{said}"))
+            .with_hint("check the client id and secret, or run 'ylemctl login'"),
+        401 => Error::auth(format!("not authorised (HTTP 401) for {method} {shown}{said}"))
+            .with_hint("run 'ylemctl login', or check YLEM_TOKEN / YLEM_CLIENT_ID and YLEM_CLIENT_SECRET"),
+        403 => Error::auth(format!("forbidden (HTTP 403) for {method} {shown}{said}"))
+            .with_hint("the credentials lack the scope for this, or the pipeline is paused"),
+        404 if is_workflow => Error::new(Kind::NotFound, format!("not found (HTTP 404) for {method} {shown}{said}"))
+            .with_hint("check the ID; the server may not offer workflow endpoints (the open-source Ylem server has none): try 'pipeline'"),
+        404 => Error::new(Kind::NotFound, format!("not found (HTTP 404) for {method} {shown}{said}"))
+            .with_hint("check the ID and the base URL"),
+        500 if is_token => Error::server(format!("the token endpoint failed (HTTP 500){said}"))
+            .with_hint("the Ylem server answers 500 for an unknown client id: check it"),
+        _ if is_run_start && status >= 500 => {
+            Error::server(format!("the run start failed (HTTP {status}){said}")).with_hint(MAY_HAVE_STARTED)
+        }
+        _ if status >= 500 => Error::server(format!("server error (HTTP {status}) for {method} {shown}{said}")),
+        _ => Error::server(format!("unexpected HTTP {status} for {method} {shown}{said}")),
+    };
+    err.with_status(status)
+}
+
+pub const MAY_HAVE_STARTED: &str = "the run may have started anyway: check 'ylemctl logs' or 'ylemctl last-run' before starting it again";
+
+/// Map a transport failure (no response) to an error. Never shows the URL.
+pub fn from_transport(e: &reqwest::Error, method: &Method, path: &str, timeout: Duration) -> Error {
+    let is_run_start = *method == Method::POST && path.ends_with("/runs/");
+    let err = if e.is_timeout() {
+        Error::network(format!(
+            "no complete response within {} ({method} request)",
+            crate::time::human_ms(timeout.as_millis() as i64)
+        ))
+        .with_hint("raise --timeout if the service is slow")
+    } else if e.is_connect() {
+        Error::network(format!("cannot connect to the service: {}", describe(e)))
+            .with_hint("check the base URL and that the service is up")
+    } else if e.is_decode() || e.is_body() {
+        Error::network(format!("the response was cut off: {}", describe(e)))
+    } else {
+        Error::network(format!("request failed: {}", describe(e)))
+    };
+    if is_run_start && (e.is_timeout() || !e.is_connect()) {
+        return err.with_hint(MAY_HAVE_STARTED);
+    }
+    err
+}
+
+/// A reqwest error and its causes, without the URL (it may carry a secret).
+pub fn describe(e: &reqwest::Error) -> String {
+    use std::error::Error as _;
+    let mut parts = vec![strip_url(&e.to_string())];
+    let mut src = e.source();
+    while let Some(s) = src {
+        let t = strip_url(&s.to_string());
+        if !parts.iter().any(|p| p.contains(&t)) {
+            parts.push(t);
+        }
+        src = s.source();
+    }
+    secret::scrub(&parts.join(": "))
+}
+
+fn strip_url(s: &str) -> String {
+    match s.find(" for url (") {
+        Some(i) => s[..i].to_string(),
+        None => s.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn error_bodies_of_each_shape() {
+        assert_eq!(server_text(b"").as_deref(), None);
+        assert_eq!(
+            server_text(b"404 page not found\n").as_deref(),
+            Some("404 page not found")
+        );
+        assert_eq!(
+            server_text(br#"{"code":400,"message":"Bad Request","errors":["bad uuid"]}"#)
+                .as_deref(),
+            Some("Bad Request: bad uuid")
+        );
+        assert_eq!(
+            server_text(
+                br#"{"error":"invalid_client","error_description":"Client authentication failed"}"#
+            )
+            .as_deref(),
+            Some("Client authentication failed (invalid_client)")
+        );
+        assert_eq!(
+            server_text(b"<html><body>Bad gateway</body></html>").as_deref(),
+            Some("an HTML error page")
+        );
+    }
+
+    #[test]
+    fn statuses_map_to_kinds() {
+        let g = Method::GET;
+        assert_eq!(from_status(401, b"", &g, "/v1/stats/x").kind, Kind::Auth);
+        assert_eq!(from_status(403, b"", &g, "/v1/stats/x").kind, Kind::Auth);
+        assert_eq!(
+            from_status(404, b"", &g, "/v1/stats/x").kind,
+            Kind::NotFound
+        );
+        assert_eq!(from_status(502, b"", &g, "/v1/stats/x").kind, Kind::Server);
+        let e = from_status(500, b"", &Method::POST, "/v1/pipelines/x/runs/");
+        assert!(e.hint.unwrap().contains("may have started"));
+        let e = from_status(
+            404,
+            b"404 page not found",
+            &g,
+            "/v1/stats/workflows/x/last-run/stats",
+        );
+        assert!(e.hint.unwrap().contains("workflow endpoints"));
+    }
+}

@@ -1,0 +1,188 @@
+//! Typed models of the service's responses, under the spec's field names,
+//! tolerant of the open-source server's variants (server-behaviour.md).
+
+use serde::{Deserialize, Deserializer};
+use serde_json::{Number, Value};
+
+use crate::secret::Secret;
+use crate::time;
+
+/// 2.1: the token response.
+#[derive(Debug, Clone, Deserialize)]
+pub struct TokenResponse {
+    pub access_token: Secret,
+    #[serde(default)]
+    pub expires_in: Option<i64>,
+    #[serde(default)]
+    pub refresh_token: Option<Secret>,
+    #[serde(default)]
+    pub scope: Option<String>,
+    #[serde(default)]
+    pub token_type: Option<String>,
+}
+
+/// A timestamp as the server sent it, normalised to `YYYY-MM-DDTHH:MM:SSZ`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Timestamp(pub String);
+
+impl<'de> Deserialize<'de> for Timestamp {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = String::deserialize(d)?;
+        Ok(Timestamp(time::normalize_server_time(&s)))
+    }
+}
+
+impl Timestamp {
+    pub fn parsed(&self) -> Option<chrono::DateTime<chrono::Utc>> {
+        time::parse_server_time(&self.0)
+    }
+}
+
+/// `0001-01-01 00:00:00` is how the server says "never".
+fn never_is_none<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Timestamp>, D::Error> {
+    let s: Option<String> = Option::deserialize(d)?;
+    Ok(s.filter(|s| !s.is_empty() && !s.starts_with("0001-01-01"))
+        .map(|s| Timestamp(time::normalize_server_time(&s))))
+}
+
+/// An optional timestamp: `null` and `""` (as in the spec's sample) are none.
+fn opt_timestamp<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Timestamp>, D::Error> {
+    let s: Option<String> = Option::deserialize(d)?;
+    Ok(s.filter(|s| !s.is_empty())
+        .map(|s| Timestamp(time::normalize_server_time(&s))))
+}
+
+/// 2.2: a run record returned by a run start.
+#[derive(Debug, Clone, Deserialize)]
+pub struct RunRecord {
+    #[serde(default)]
+    pub id: Option<i64>,
+    #[serde(default)]
+    pub state: Option<String>,
+    #[serde(default)]
+    pub task_uuid: Option<String>,
+    #[serde(default)]
+    pub task_run_uuid: Option<String>,
+    #[serde(alias = "pipeline_run_uuid")]
+    pub workflow_run_uuid: String,
+    #[serde(default)]
+    pub is_successful: Option<bool>,
+    #[serde(default)]
+    pub output: Option<String>,
+    #[serde(default)]
+    pub errors: Option<Value>,
+    #[serde(default, deserialize_with = "opt_timestamp")]
+    pub created_at: Option<Timestamp>,
+    #[serde(default, deserialize_with = "opt_timestamp")]
+    pub updated_at: Option<Timestamp>,
+}
+
+/// What a run start returns: the spec's array, or the real server's object.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(untagged)]
+pub enum RunStart {
+    Records(Vec<RunRecord>),
+    Object { pipeline_run_uuid: String },
+}
+
+impl RunStart {
+    /// The run's UUID, whichever form arrived.
+    pub fn run_uuid(&self) -> Option<&str> {
+        match self {
+            RunStart::Records(r) => r.first().map(|r| r.workflow_run_uuid.as_str()),
+            RunStart::Object { pipeline_run_uuid } => Some(pipeline_run_uuid),
+        }
+    }
+}
+
+/// 2.3: a run log entry.
+#[derive(Debug, Clone, Deserialize)]
+pub struct LogEntry {
+    #[serde(alias = "pipeline_run_uuid")]
+    pub workflow_run_uuid: String,
+    pub task_uuid: String,
+    pub task_type: String,
+    pub is_successful: bool,
+    pub duration: i64,
+    #[serde(default, deserialize_with = "null_is_empty")]
+    pub output: String,
+    /// A number that the real server may send fractional.
+    #[serde(default)]
+    pub metric_value: Option<Number>,
+    pub executed_at: Timestamp,
+}
+
+fn null_is_empty<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+    Ok(Option::<String>::deserialize(d)?.unwrap_or_default())
+}
+
+/// 2.4: consolidated statistics over a range.
+#[derive(Debug, Clone, Deserialize)]
+pub struct RangeStats {
+    pub num_of_successes: i64,
+    pub num_of_failures: i64,
+    pub average_duration: i64,
+    pub is_last_run_successful: bool,
+    #[serde(deserialize_with = "never_is_none")]
+    pub last_run_executed_at: Option<Timestamp>,
+    pub last_run_duration: i64,
+}
+
+/// 2.5: one period of aggregated statistics.
+#[derive(Debug, Clone, Deserialize)]
+pub struct Aggregated {
+    pub date_from: Timestamp,
+    pub date_to: Timestamp,
+    pub num_of_successes: i64,
+    pub num_of_failures: i64,
+    pub average_duration: i64,
+}
+
+/// 2.6: statistics of the last run. The API layer returns `None` in place
+/// of this when the server says the subject never ran.
+#[derive(Debug, Clone, Deserialize)]
+pub struct LastRun {
+    pub is_successful: bool,
+    #[serde(deserialize_with = "never_is_none")]
+    pub executed_at: Option<Timestamp>,
+    pub duration: i64,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn log_entry_accepts_both_run_uuid_names_and_fractional_metrics() {
+        let spec = r#"{"workflow_run_uuid":"a","task_uuid":"b","task_type":"query","is_successful":true,"duration":5,"output":"","metric_value":3,"executed_at":"2024-01-13T18:36:58Z"}"#;
+        let ylem = r#"{"pipeline_run_uuid":"a","task_uuid":"b","task_type":"query","is_successful":true,"duration":5,"output":"","metric_value":1.5,"executed_at":"2024-01-13T18:36:58.12Z"}"#;
+        let a: LogEntry = serde_json::from_str(spec).unwrap();
+        let b: LogEntry = serde_json::from_str(ylem).unwrap();
+        assert_eq!(a.workflow_run_uuid, b.workflow_run_uuid);
+        assert_eq!(b.metric_value.unwrap().to_string(), "1.5");
+        assert_eq!(b.executed_at.0, "2024-01-13T18:36:58.12Z");
+    }
+
+    #[test]
+    fn run_start_accepts_both_forms() {
+        let o: RunStart = serde_json::from_str(r#"{"pipeline_run_uuid":"x"}"#).unwrap();
+        assert_eq!(o.run_uuid(), Some("x"));
+        let a: RunStart = serde_json::from_str(
+            r#"[{"id":1,"state":"pending","task_uuid":"t","task_run_uuid":"r","workflow_run_uuid":"w","is_successful":false,"output":null,"errors":null,"created_at":"","updated_at":""}]"#,
+        )
+        .unwrap();
+        assert_eq!(a.run_uuid(), Some("w"));
+    }
+
+    #[test]
+    fn never_ran_is_none() {
+        let s: RangeStats = serde_json::from_str(r#"{"num_of_successes":0,"num_of_failures":0,"average_duration":0,"is_last_run_successful":false,"last_run_executed_at":"0001-01-01 00:00:00","last_run_duration":0}"#).unwrap();
+        assert!(s.last_run_executed_at.is_none());
+    }
+
+    #[test]
+    fn missing_field_is_named() {
+        let e = serde_json::from_str::<RangeStats>(r#"{"num_of_successes":0}"#).unwrap_err();
+        assert!(e.to_string().contains("num_of_failures"), "{e}");
+    }
+}

@@ -1,0 +1,286 @@
+//! Decoding a JSON array element by element while the body arrives, so that
+//! memory holds one element at a time however large the response is.
+//!
+//! The scanner only finds element boundaries (tracking strings, escapes and
+//! nesting); each element is then decoded by serde_json on its own. The scan
+//! resumes where it stopped when more bytes arrive, so a 50 MiB element is
+//! scanned once, not once per chunk.
+
+use bytes::Bytes;
+use futures_util::{Stream, StreamExt};
+use serde::de::DeserializeOwned;
+
+use crate::error::{Error, Result};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Phase {
+    /// Before `[` (or a top-level `null`, read as an empty array).
+    Start,
+    /// After `[` or `,`: an element, or `]` right after `[`.
+    Element,
+    /// Inside an element.
+    InElement,
+    /// After an element: `,` or `]`.
+    Separator,
+    Done,
+}
+
+/// Splits a byte stream holding one JSON array into its elements.
+pub struct ArrayScanner {
+    buf: Vec<u8>,
+    pos: usize,
+    phase: Phase,
+    elem_start: usize,
+    depth: u32,
+    in_str: bool,
+    esc: bool,
+    first: bool,
+}
+
+impl Default for ArrayScanner {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl ArrayScanner {
+    pub fn new() -> Self {
+        ArrayScanner {
+            buf: Vec::new(),
+            pos: 0,
+            phase: Phase::Start,
+            elem_start: 0,
+            depth: 0,
+            in_str: false,
+            esc: false,
+            first: true,
+        }
+    }
+
+    /// Add bytes that arrived, dropping what was already handed out.
+    pub fn push(&mut self, chunk: &[u8]) {
+        let keep_from = if self.phase == Phase::InElement {
+            self.elem_start
+        } else {
+            self.pos
+        };
+        if keep_from > 0 {
+            self.buf.drain(..keep_from);
+            self.pos -= keep_from;
+            self.elem_start = self.elem_start.saturating_sub(keep_from);
+        }
+        self.buf.extend_from_slice(chunk);
+    }
+
+    pub fn is_done(&self) -> bool {
+        self.phase == Phase::Done
+    }
+
+    /// The next complete element's bytes, `Ok(None)` if more input is needed
+    /// (or the array ended: see `is_done`), or an error for a body that is not
+    /// a JSON array.
+    pub fn next_element(&mut self) -> Result<Option<&[u8]>> {
+        while self.pos < self.buf.len() {
+            let b = self.buf[self.pos];
+            match self.phase {
+                Phase::Start => {
+                    if b == b'[' {
+                        self.phase = Phase::Element;
+                    } else if b == b'n' {
+                        // `null`: the real server's "no data" for aggregates.
+                        if self.buf.len() - self.pos < 4 {
+                            return Ok(None);
+                        }
+                        if &self.buf[self.pos..self.pos + 4] != b"null" {
+                            return Err(not_array());
+                        }
+                        self.pos += 3;
+                        self.phase = Phase::Done;
+                    } else if !b.is_ascii_whitespace() {
+                        return Err(not_array());
+                    }
+                }
+                Phase::Element => {
+                    if b == b']' && self.first {
+                        self.phase = Phase::Done;
+                    } else if !b.is_ascii_whitespace() {
+                        self.phase = Phase::InElement;
+                        self.elem_start = self.pos;
+                        self.depth = 0;
+                        self.in_str = false;
+                        self.esc = false;
+                        continue;
+                    }
+                }
+                Phase::InElement => {
+                    if let Some(end) = self.scan_element() {
+                        self.phase = Phase::Separator;
+                        self.first = false;
+                        let start = self.elem_start;
+                        self.pos = end;
+                        return Ok(Some(&self.buf[start..end]));
+                    }
+                    return Ok(None);
+                }
+                Phase::Separator => match b {
+                    b',' => self.phase = Phase::Element,
+                    b']' => self.phase = Phase::Done,
+                    _ if b.is_ascii_whitespace() => {}
+                    _ => return Err(not_array()),
+                },
+                Phase::Done => {
+                    if !b.is_ascii_whitespace() {
+                        return Err(Error::server(
+                            "unexpected data after the end of the JSON array",
+                        ));
+                    }
+                }
+            }
+            self.pos += 1;
+        }
+        Ok(None)
+    }
+
+    /// Advance through the current element; the end offset once it is complete.
+    fn scan_element(&mut self) -> Option<usize> {
+        let buf = &self.buf;
+        let mut i = self.pos;
+        while i < buf.len() {
+            let b = buf[i];
+            if self.in_str {
+                if self.esc {
+                    self.esc = false;
+                } else if b == b'\\' {
+                    self.esc = true;
+                } else if b == b'"' {
+                    self.in_str = false;
+                    if self.depth == 0 {
+                        self.pos = i + 1;
+                        return Some(i + 1);
+                    }
+                }
+            } else {
+                match b {
+                    b'"' => self.in_str = true,
+                    b'{' | b'[' => self.depth += 1,
+                    b'}' | b']' if self.depth > 0 => {
+                        self.depth -= 1;
+                        if self.depth == 0 {
+                            self.pos = i + 1;
+                            return Some(i + 1);
+                        }
+                    }
+                    // A scalar element ends at the next separator.
+                    b',' | b']' if self.depth == 0 => {
+                        self.pos = i;
+                        return Some(i);
+                    }
+                    _ => {}
+                }
+            }
+            i += 1;
+        }
+        self.pos = i;
+        None
+    }
+}
+
+fn not_array() -> Error {
+    Error::server("the response is not a JSON array")
+}
+
+/// Typed elements of a JSON array arriving as a byte stream.
+pub struct ArrayStream<S> {
+    body: S,
+    scanner: ArrayScanner,
+    ended: bool,
+}
+
+impl<S> ArrayStream<S>
+where
+    S: Stream<Item = Result<Bytes>> + Unpin,
+{
+    pub fn new(body: S) -> Self {
+        ArrayStream {
+            body,
+            scanner: ArrayScanner::new(),
+            ended: false,
+        }
+    }
+
+    /// The next element, `None` at the end of the array.
+    pub async fn next<T: DeserializeOwned>(&mut self) -> Result<Option<T>> {
+        loop {
+            if let Some(bytes) = self.scanner.next_element()? {
+                let v = serde_json::from_slice(bytes)
+                    .map_err(|e| Error::server(format!("unexpected response body: {e}")))?;
+                return Ok(Some(v));
+            }
+            if self.scanner.is_done() && self.ended {
+                return Ok(None);
+            }
+            if self.ended {
+                return Err(Error::server(
+                    "the response ended before the JSON array was complete",
+                ));
+            }
+            match self.body.next().await {
+                Some(chunk) => self.scanner.push(&chunk?),
+                None => self.ended = true,
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn split(input: &[u8], chunk: usize) -> Result<Vec<String>> {
+        let mut s = ArrayScanner::new();
+        let mut out = Vec::new();
+        for c in input.chunks(chunk.max(1)) {
+            s.push(c);
+            while let Some(e) = s.next_element()? {
+                out.push(String::from_utf8(e.to_vec()).unwrap());
+            }
+        }
+        if !s.is_done() {
+            return Err(Error::server("incomplete"));
+        }
+        Ok(out)
+    }
+
+    #[test]
+    fn splits_at_any_chunk_size() {
+        let input = br#" [ {"a":"x,]}\"y","b":[1,{"c":2}]} , {"d":null}, "s]", 12 ,true ] "#;
+        for n in 1..input.len() {
+            let v = split(input, n).unwrap();
+            assert_eq!(
+                v,
+                [
+                    r#"{"a":"x,]}\"y","b":[1,{"c":2}]}"#,
+                    r#"{"d":null}"#,
+                    r#""s]""#,
+                    "12 ",
+                    "true "
+                ],
+                "chunk {n}"
+            );
+        }
+    }
+
+    #[test]
+    fn empty_and_null() {
+        assert!(split(b"[]", 1).unwrap().is_empty());
+        assert!(split(b" null ", 2).unwrap().is_empty());
+        assert!(split(b"[ ]", 3).unwrap().is_empty());
+    }
+
+    #[test]
+    fn rejects_what_is_not_an_array() {
+        assert!(split(b"{\"a\":1}", 4).is_err());
+        assert!(split(b"[{\"a\":1}", 4).is_err());
+        assert!(split(b"nope", 4).is_err());
+    }
+}

@@ -1,0 +1,354 @@
+//! Sending one request: base URL joining, bearer header, redirects, retries
+//! with backoff and jitter, time limits, and the `-v`/`-vv` request log.
+//!
+//! It never opens the keyring and never prints anything but the request log.
+
+use std::time::{Duration, Instant};
+
+use reqwest::{Method, Response, StatusCode, Url};
+
+use super::errors;
+use crate::error::{Error, Kind, Result};
+use crate::secret::{self, Secret};
+
+/// Whether a request may be sent again after a failure.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Retry {
+    /// GET and token requests: connection errors, timeouts, 429, 502-504.
+    Idempotent,
+    /// A run start: only when the connection was refused before anything
+    /// was sent, because every POST that arrives starts a new run.
+    NotSent,
+}
+
+/// How requests go out.
+#[derive(Debug, Clone)]
+pub struct TransportConfig {
+    pub base_url: String,
+    pub timeout: Duration,
+    pub retries: u32,
+    pub verbose: u8,
+}
+
+pub struct Transport {
+    client: reqwest::Client,
+    cfg: TransportConfig,
+}
+
+const MAX_REDIRECTS: usize = 5;
+
+impl Transport {
+    pub fn new(cfg: TransportConfig) -> Result<Self> {
+        let client = reqwest::Client::builder()
+            // Redirects are followed by hand below: only for GET, and without
+            // the bearer token when the host changes.
+            .redirect(reqwest::redirect::Policy::none())
+            .timeout(cfg.timeout)
+            .connect_timeout(cfg.timeout.min(Duration::from_secs(10)))
+            .user_agent(concat!("ylemctl/", env!("CARGO_PKG_VERSION")))
+            .build()
+            .map_err(|e| Error::internal(format!("cannot set up HTTP: {}", e.without_url())))?;
+        let base_url = cfg.base_url.trim_end_matches('/').to_string();
+        Ok(Transport {
+            client,
+            cfg: TransportConfig { base_url, ..cfg },
+        })
+    }
+
+    pub fn verbose(&self) -> u8 {
+        self.cfg.verbose
+    }
+
+    /// Send `method path` (path starts with `/`, already encoded) and return a
+    /// response with a success status, or the mapped error.
+    pub async fn send(
+        &self,
+        method: Method,
+        path: &str,
+        bearer: Option<&Secret>,
+        retry: Retry,
+    ) -> Result<Response> {
+        let url = format!("{}{}", self.cfg.base_url, path);
+        let mut attempt = 0u32;
+        loop {
+            let outcome = self.send_following(&method, &url, bearer).await;
+            match outcome {
+                Ok(resp) if resp.status().is_success() => return Ok(resp),
+                Ok(resp) => match retry_wait_for_status(&resp, retry, attempt, self.cfg.retries) {
+                    Some(w) => {
+                        self.note(&format!(
+                            "retrying in {} after HTTP {}",
+                            fmt_wait(w),
+                            resp.status().as_u16()
+                        ));
+                        tokio::time::sleep(w).await;
+                    }
+                    None => return Err(errors::from_response(resp, &method, path).await),
+                },
+                Err(e) => match retry_wait_for_error(&e, retry, attempt, self.cfg.retries) {
+                    Some(w) => {
+                        self.note(&format!(
+                            "retrying in {} after: {}",
+                            fmt_wait(w),
+                            errors::describe(&e)
+                        ));
+                        tokio::time::sleep(w).await;
+                    }
+                    None => {
+                        return Err(errors::from_transport(&e, &method, path, self.cfg.timeout));
+                    }
+                },
+            }
+            attempt += 1;
+        }
+    }
+
+    async fn send_following(
+        &self,
+        method: &Method,
+        url: &str,
+        bearer: Option<&Secret>,
+    ) -> reqwest::Result<Response> {
+        let first = Url::parse(url).ok();
+        let mut url = url.to_string();
+        let mut hops = 0;
+        loop {
+            let same_origin = match (&first, Url::parse(&url).ok()) {
+                (Some(a), Some(b)) => a.origin() == b.origin(),
+                _ => false,
+            };
+            let mut req = self.client.request(method.clone(), &url);
+            if let (Some(t), true) = (bearer, same_origin) {
+                req = req.bearer_auth(t.expose());
+            }
+            self.log_request(method, &url, same_origin && bearer.is_some());
+            let started = Instant::now();
+            let resp = req.send().await?;
+            self.log_response(method, &url, &resp, started);
+            let location = resp
+                .headers()
+                .get(reqwest::header::LOCATION)
+                .and_then(|v| v.to_str().ok())
+                .and_then(|l| Url::parse(&url).ok()?.join(l).ok());
+            // A POST is never re-sent to another address: a 301 answered by
+            // re-posting (or by a GET, as clients often do) is how a run start
+            // silently goes wrong.
+            let follow =
+                *method == Method::GET && resp.status().is_redirection() && hops < MAX_REDIRECTS;
+            match location {
+                Some(next) if follow => {
+                    url = next.to_string();
+                    hops += 1;
+                }
+                _ => return Ok(resp),
+            }
+        }
+    }
+
+    fn log_request(&self, method: &Method, url: &str, with_bearer: bool) {
+        if self.cfg.verbose >= 2 {
+            let auth = if with_bearer {
+                "\n> authorization: Bearer ***"
+            } else {
+                ""
+            };
+            self.note(&format!("> {method} {}{auth}", redact_url(url)));
+        }
+    }
+
+    fn log_response(&self, method: &Method, url: &str, resp: &Response, started: Instant) {
+        if self.cfg.verbose == 0 {
+            return;
+        }
+        let bytes = resp
+            .content_length()
+            .map(|n| format!("{n}B"))
+            .unwrap_or_else(|| "-".into());
+        self.note(&format!(
+            "{method} {} {} {}ms {bytes}",
+            path_of(&redact_url(url)),
+            resp.status().as_u16(),
+            started.elapsed().as_millis()
+        ));
+        if self.cfg.verbose >= 2 {
+            for (k, v) in resp.headers() {
+                let v = v.to_str().unwrap_or("<binary>");
+                self.note(&format!("< {k}: {v}"));
+            }
+        }
+    }
+
+    /// Log a response body at `-vv`, shortened and redacted.
+    pub fn log_body(&self, body: &[u8]) {
+        if self.cfg.verbose >= 2 {
+            const MAX: usize = 4096;
+            let text = String::from_utf8_lossy(&body[..body.len().min(MAX)]);
+            let more = if body.len() > MAX {
+                format!(" … ({} more bytes)", body.len() - MAX)
+            } else {
+                String::new()
+            };
+            self.note(&format!("< {}{more}", redact_json_tokens(&text)));
+        }
+    }
+
+    fn note(&self, line: &str) {
+        if self.cfg.verbose > 0 {
+            eprintln!("{}", secret::scrub(line));
+        }
+    }
+}
+
+fn fmt_wait(d: Duration) -> String {
+    crate::time::human_ms(d.as_millis() as i64)
+}
+
+/// Backoff with full jitter: a random wait up to 250 ms × 2^attempt, at most 8 s.
+pub fn backoff(attempt: u32) -> Duration {
+    let cap = 250u64.saturating_mul(1 << attempt.min(5)).min(8_000);
+    Duration::from_millis(cap / 2 + jitter(cap / 2 + 1))
+}
+
+fn jitter(bound: u64) -> u64 {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.subsec_nanos() as u64)
+        .unwrap_or(0);
+    // splitmix64 of the clock: plenty for spreading retries apart.
+    let mut z = nanos.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    (z ^ (z >> 31)) % bound.max(1)
+}
+
+fn retry_wait_for_status(
+    resp: &Response,
+    retry: Retry,
+    attempt: u32,
+    max: u32,
+) -> Option<Duration> {
+    if retry != Retry::Idempotent || attempt >= max {
+        return None;
+    }
+    match resp.status() {
+        StatusCode::TOO_MANY_REQUESTS => {
+            Some(retry_after(resp).unwrap_or_else(|| backoff(attempt)))
+        }
+        StatusCode::BAD_GATEWAY | StatusCode::SERVICE_UNAVAILABLE | StatusCode::GATEWAY_TIMEOUT => {
+            Some(retry_after(resp).unwrap_or_else(|| backoff(attempt)))
+        }
+        _ => None,
+    }
+}
+
+/// `Retry-After` in seconds (the HTTP-date form is rare for APIs), capped at 2 minutes.
+fn retry_after(resp: &Response) -> Option<Duration> {
+    let v = resp
+        .headers()
+        .get(reqwest::header::RETRY_AFTER)?
+        .to_str()
+        .ok()?;
+    let secs: u64 = v.trim().parse().ok()?;
+    Some(Duration::from_secs(secs.min(120)))
+}
+
+fn retry_wait_for_error(
+    e: &reqwest::Error,
+    retry: Retry,
+    attempt: u32,
+    max: u32,
+) -> Option<Duration> {
+    if attempt >= max {
+        return None;
+    }
+    let retryable = match retry {
+        Retry::Idempotent => e.is_connect() || e.is_timeout() || e.is_request(),
+        Retry::NotSent => e.is_connect() && !e.is_timeout(),
+    };
+    retryable.then(|| backoff(attempt))
+}
+
+/// The URL with secret query values replaced, for logs.
+pub fn redact_url(url: &str) -> String {
+    let Ok(mut u) = Url::parse(url) else {
+        return secret::scrub(url);
+    };
+    if u.query().is_some() {
+        let pairs: Vec<(String, String)> = u
+            .query_pairs()
+            .map(|(k, v)| {
+                let secret = matches!(
+                    k.as_ref(),
+                    "client_secret" | "refresh_token" | "access_token"
+                );
+                (
+                    k.into_owned(),
+                    if secret { "***".into() } else { v.into_owned() },
+                )
+            })
+            .collect();
+        u.query_pairs_mut().clear().extend_pairs(pairs);
+    }
+    secret::scrub(u.as_str()).replace("%2A%2A%2A", "***")
+}
+
+fn path_of(url: &str) -> String {
+    match Url::parse(url) {
+        Ok(u) => match u.query() {
+            Some(q) => format!("{}?{}", u.path(), q),
+            None => u.path().to_string(),
+        },
+        Err(_) => url.to_string(),
+    }
+}
+
+/// Token values in a logged JSON body, replaced by `***`.
+fn redact_json_tokens(text: &str) -> String {
+    let Ok(mut v) = serde_json::from_str::<serde_json::Value>(text) else {
+        return secret::scrub(text);
+    };
+    if let Some(o) = v.as_object_mut() {
+        for k in ["access_token", "refresh_token", "client_secret"] {
+            if o.contains_key(k) {
+                o.insert(k.into(), "***".into());
+            }
+        }
+    }
+    secret::scrub(&v.to_string())
+}
+
+impl Error {
+    /// Whether this is the server rejecting the bearer token.
+    pub fn is_unauthorized(&self) -> bool {
+        self.kind == Kind::Auth && self.http_status == Some(401)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn urls_are_redacted_for_logs() {
+        let u = redact_url(
+            "http://h:1/v1/oauth/token?grant_type=client_credentials&client_id=abc&client_secret=shh",
+        );
+        assert!(u.ends_with("client_id=abc&client_secret=***"), "{u}");
+        assert!(!u.contains("shh"));
+    }
+
+    #[test]
+    fn backoff_grows_and_is_capped() {
+        assert!(backoff(0) <= Duration::from_millis(250));
+        assert!(backoff(10) <= Duration::from_secs(8));
+        assert!(backoff(3) >= Duration::from_millis(1000));
+    }
+
+    #[test]
+    fn token_bodies_are_redacted() {
+        let t = redact_json_tokens(
+            r#"{"access_token":"aaaa1111","refresh_token":"bbbb2222","expires_in":5}"#,
+        );
+        assert!(!t.contains("aaaa1111") && !t.contains("bbbb2222"), "{t}");
+    }
+}

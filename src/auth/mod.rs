@@ -1,0 +1,107 @@
+//! Token providers behind one trait: a fixed token (`YLEM_TOKEN`), or client
+//! credentials that fetch a token and fetch a fresh one when it expires or
+//! is rejected. Concurrent requests share one fetch.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use futures_util::future::BoxFuture;
+use tokio::sync::Mutex;
+
+use crate::api::{self, Transport};
+use crate::error::{Error, Result};
+use crate::secret::Secret;
+
+/// Replace a token this long before it expires, so it cannot expire in flight.
+pub const EXPIRY_MARGIN: Duration = Duration::from_secs(60);
+
+/// Where bearer tokens come from.
+pub trait TokenSource: Send + Sync {
+    /// A token that is valid now, fetching one if need be. `rejected` is a
+    /// token the server answered 401 to: never hand it out again.
+    fn token<'a>(
+        &'a self,
+        t: &'a Transport,
+        rejected: Option<&'a Secret>,
+    ) -> BoxFuture<'a, Result<Secret>>;
+    /// Whether a rejected token can be replaced (not so for a fixed token).
+    fn can_renew(&self) -> bool;
+}
+
+/// `YLEM_TOKEN`: used as is, never refreshed.
+pub struct FixedToken(pub Secret);
+
+impl TokenSource for FixedToken {
+    fn token<'a>(
+        &'a self,
+        _t: &'a Transport,
+        _rejected: Option<&'a Secret>,
+    ) -> BoxFuture<'a, Result<Secret>> {
+        Box::pin(async move { Ok(self.0.clone()) })
+    }
+    fn can_renew(&self) -> bool {
+        false
+    }
+}
+
+struct Cached {
+    token: Secret,
+    expires: Option<Instant>,
+}
+
+/// Client credentials held in memory (from the environment, or the demo).
+pub struct ClientCredentials {
+    client_id: String,
+    secret: Secret,
+    cache: Mutex<Option<Cached>>,
+}
+
+impl ClientCredentials {
+    pub fn new(client_id: String, secret: Secret) -> Arc<Self> {
+        Arc::new(ClientCredentials {
+            client_id,
+            secret,
+            cache: Mutex::new(None),
+        })
+    }
+}
+
+impl TokenSource for ClientCredentials {
+    fn token<'a>(
+        &'a self,
+        t: &'a Transport,
+        rejected: Option<&'a Secret>,
+    ) -> BoxFuture<'a, Result<Secret>> {
+        Box::pin(async move {
+            // Holding the lock across the fetch makes concurrent requests wait
+            // for one token instead of each fetching its own.
+            let mut cache = self.cache.lock().await;
+            if let Some(c) = cache.as_ref() {
+                let fresh = c.expires.is_none_or(|e| Instant::now() + EXPIRY_MARGIN < e);
+                if fresh && Some(&c.token) != rejected {
+                    return Ok(c.token.clone());
+                }
+            }
+            let resp = api::fetch_token(t, &self.client_id, &self.secret).await?;
+            let expires = resp
+                .expires_in
+                .filter(|s| *s > 0)
+                .map(|s| Instant::now() + Duration::from_secs(s as u64));
+            *cache = Some(Cached {
+                token: resp.access_token.clone(),
+                expires,
+            });
+            Ok(resp.access_token)
+        })
+    }
+
+    fn can_renew(&self) -> bool {
+        true
+    }
+}
+
+/// When there is nothing to authenticate with.
+pub fn no_credentials() -> Error {
+    Error::auth("no credentials: set YLEM_TOKEN, or YLEM_CLIENT_ID and YLEM_CLIENT_SECRET")
+        .with_hint("try 'ylemctl sandbox' for a local service to practise against")
+}

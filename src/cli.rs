@@ -1,0 +1,235 @@
+//! The clap definition of every command and flag: parsing only records values.
+//!
+//! `command()` is what the completion and man-page generators and the tests
+//! use; nothing here reads the environment beyond clap's `env` fallbacks for
+//! the non-secret global options.
+
+use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
+
+const EXAMPLES: &str = "\
+Examples:
+  ylemctl sandbox &                              # a local service to try things against
+  ylemctl stats pipeline 3f2a1b4c-... --since 7d
+  ylemctl logs 3f2a1b4c-... --from yesterday --to yesterday -o csv
+  ylemctl aggregate pipeline 3f2a1b4c-... --period week --count 12
+  ylemctl last-run task 0b6c...-... 9d1e...-... -o json
+  ylemctl run pipeline 3f2a1b4c-...";
+
+/// Start and inspect pipeline and workflow runs of a Ylem service.
+#[derive(Debug, Parser)]
+#[command(name = "ylemctl", version, after_help = EXAMPLES, propagate_version = true)]
+pub struct Cli {
+    #[command(flatten)]
+    pub global: GlobalArgs,
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// Options accepted before or after the command.
+#[derive(Debug, Args, Clone, Default)]
+pub struct GlobalArgs {
+    /// Profile to use
+    #[arg(short, long, global = true, env = "YLEM_PROFILE", value_name = "NAME")]
+    pub profile: Option<String>,
+    /// Base URL of the service (overrides the profile's)
+    #[arg(long, global = true, env = "YLEM_BASE_URL", value_name = "URL")]
+    pub base_url: Option<String>,
+    /// Output format
+    #[arg(short, long, global = true, env = "YLEM_OUTPUT", value_enum)]
+    pub output: Option<Format>,
+    /// Columns or keys to keep, in this order (comma-separated)
+    #[arg(long, global = true, value_name = "a,b,c", value_delimiter = ',')]
+    pub fields: Option<Vec<String>>,
+    /// No header row (table, csv)
+    #[arg(long, global = true)]
+    pub no_header: bool,
+    /// Read naive times and show times in the local time zone (also YLEM_TZ=local)
+    #[arg(long, global = true)]
+    pub local: bool,
+    /// Time limit of each request, e.g. 30s, 2m
+    #[arg(long, global = true, value_name = "DURATION")]
+    pub timeout: Option<String>,
+    /// Retries of idempotent requests (GET, token)
+    #[arg(long, global = true, value_name = "N")]
+    pub retries: Option<u32>,
+    /// Requests in flight at once when several IDs are given
+    #[arg(long, global = true, value_name = "N")]
+    pub concurrency: Option<usize>,
+    /// When to use colour (NO_COLOR disables it in auto)
+    #[arg(long, global = true, value_enum, value_name = "WHEN")]
+    pub color: Option<ColorChoice>,
+    /// -v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)
+    #[arg(short, long, global = true, action = clap::ArgAction::Count)]
+    pub verbose: u8,
+    /// No spinner, notes or warnings
+    #[arg(short, long, global = true)]
+    pub quiet: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    Table,
+    Json,
+    Jsonl,
+    Csv,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ColorChoice {
+    Auto,
+    Always,
+    Never,
+}
+
+/// What a statistics command is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Kind {
+    Task,
+    Pipeline,
+    Workflow,
+}
+
+/// Things a run can be started for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum RunKind {
+    Pipeline,
+    Workflow,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Period {
+    Day,
+    Week,
+    Month,
+    Quarter,
+    Year,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Start runs of pipelines or workflows (runs are not idempotent: never retried)
+    #[command(
+        after_help = "Examples:\n  ylemctl run pipeline 3f2a1b4c-0000-4000-8000-000000000001\n  ylemctl run workflow nightly-sync -o json"
+    )]
+    Run(RunArgs),
+    /// Show a pipeline's run log over a time window
+    #[command(
+        after_help = "Examples:\n  ylemctl logs 3f2a1b4c-... --since 2h\n  ylemctl logs 3f2a1b4c-... --from 2024-01-01 --to 2024-01-31 -o csv > january.csv\n  ylemctl logs 3f2a1b4c-... --failed -o jsonl | jq .task_uuid"
+    )]
+    Logs(LogsArgs),
+    /// Consolidated statistics over a time window (default: the last 24 hours)
+    #[command(
+        after_help = "Examples:\n  ylemctl stats pipeline 3f2a1b4c-... --since 7d\n  ylemctl stats task ID1 ID2 ID3 --from today -o csv"
+    )]
+    Stats(StatsArgs),
+    /// Statistics per day, week, month, quarter or year
+    #[command(
+        after_help = "Examples:\n  ylemctl aggregate pipeline 3f2a1b4c-...                 # the last 7 days\n  ylemctl aggregate workflow ID --period month --count 12 --from 2024-01-01"
+    )]
+    Aggregate(AggregateArgs),
+    /// Statistics of the last run
+    #[command(
+        name = "last-run",
+        after_help = "Examples:\n  ylemctl last-run pipeline 3f2a1b4c-...\n  ylemctl last-run task ID1 ID2 -o json"
+    )]
+    LastRun(LastRunArgs),
+    /// Print a shell completion script
+    #[command(
+        after_help = "Examples:\n  ylemctl completions bash > ~/.local/share/bash-completion/completions/ylemctl\n  ylemctl completions zsh > \"${fpath[1]}/_ylemctl\""
+    )]
+    Completions(CompletionsArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct RunArgs {
+    /// What to start
+    #[arg(value_enum)]
+    pub kind: RunKind,
+    /// Pipeline or workflow UUIDs (or aliases)
+    #[arg(required = true, value_name = "ID")]
+    pub ids: Vec<String>,
+}
+
+/// `--from/--to` or `--since`; default the last 24 hours.
+#[derive(Debug, Args, Clone, Default)]
+pub struct WindowArgs {
+    /// Start: YYYY-MM-DD[ HH:MM:SS], ISO 8601, now, today, yesterday, or an age such as 7d
+    #[arg(long, value_name = "TIME")]
+    pub from: Option<String>,
+    /// End (inclusive; a bare date means the end of that day)
+    #[arg(long, value_name = "TIME")]
+    pub to: Option<String>,
+    /// Start of a window that ends now, e.g. 90m, 24h, 7d, 2w, or a TIME
+    #[arg(long, value_name = "TIME", conflicts_with_all = ["from", "to"])]
+    pub since: Option<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct LogsArgs {
+    /// Pipeline UUID (or alias)
+    #[arg(value_name = "PIPELINE")]
+    pub pipeline: String,
+    #[command(flatten)]
+    pub window: WindowArgs,
+    /// Only entries of this run
+    #[arg(long, value_name = "RUN_UUID")]
+    pub run: Option<String>,
+    /// Only failed entries
+    #[arg(long)]
+    pub failed: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct StatsArgs {
+    #[arg(value_enum)]
+    pub kind: Kind,
+    /// UUIDs (or aliases)
+    #[arg(required = true, value_name = "ID")]
+    pub ids: Vec<String>,
+    #[command(flatten)]
+    pub window: WindowArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct AggregateArgs {
+    #[arg(value_enum)]
+    pub kind: Kind,
+    /// UUID (or alias)
+    #[arg(value_name = "ID")]
+    pub id: String,
+    /// Start of the first period (default: so that the last period is the current one)
+    #[arg(long, value_name = "DATE")]
+    pub from: Option<String>,
+    /// Length of each period
+    #[arg(long, value_enum, default_value = "day")]
+    pub period: Period,
+    /// Number of periods (1 or more)
+    #[arg(
+        long,
+        default_value = "7",
+        value_name = "N",
+        allow_negative_numbers = true
+    )]
+    pub count: String,
+}
+
+#[derive(Debug, Args)]
+pub struct LastRunArgs {
+    #[arg(value_enum)]
+    pub kind: Kind,
+    /// UUIDs (or aliases)
+    #[arg(required = true, value_name = "ID")]
+    pub ids: Vec<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct CompletionsArgs {
+    /// Shell to print the script for
+    #[arg(value_enum)]
+    pub shell: clap_complete::Shell,
+}
+
+/// The whole command tree, for generators and tests.
+pub fn command() -> clap::Command {
+    Cli::command()
+}

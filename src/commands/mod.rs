@@ -1,0 +1,62 @@
+//! One file per command; `dispatch` sends the parsed command to its `run`.
+
+pub mod aggregate;
+pub mod completions;
+pub mod last_run;
+pub mod logs;
+pub mod run;
+pub mod stats;
+
+use std::future::Future;
+
+use futures_util::{StreamExt, stream};
+use uuid::Uuid;
+
+use crate::cli::Command;
+use crate::context::Context;
+use crate::error::{Error, Result};
+
+pub async fn dispatch(cmd: &Command, ctx: &Context) -> Result<()> {
+    match cmd {
+        Command::Run(a) => run::run(a, ctx).await,
+        Command::Logs(a) => logs::run(a, ctx).await,
+        Command::Stats(a) => stats::run(a, ctx).await,
+        Command::Aggregate(a) => aggregate::run(a, ctx).await,
+        Command::LastRun(a) => last_run::run(a, ctx).await,
+        Command::Completions(a) => completions::run(a, ctx),
+    }
+}
+
+/// Fetch for every ID concurrently (at most `--concurrency` at once) and hand
+/// the results to `emit` in the order the IDs were given. A failure for one
+/// ID does not stop the others; the first failure is returned at the end and
+/// any further ones are reported on stderr.
+pub async fn for_each_id<T, F, Fut>(
+    ctx: &Context,
+    ids: &[Uuid],
+    fetch: F,
+    mut emit: impl FnMut(Uuid, T) -> Result<()>,
+) -> Result<()>
+where
+    F: Fn(Uuid) -> Fut,
+    Fut: Future<Output = Result<T>>,
+{
+    let fetch = &fetch;
+    let mut results = stream::iter(ids.iter().copied())
+        .map(|id| async move { (id, fetch(id).await) })
+        .buffered(ctx.settings.concurrency);
+    let mut errors: Vec<Error> = Vec::new();
+    while let Some((id, r)) = results.next().await {
+        match r {
+            Ok(v) => emit(id, v)?,
+            Err(e) if ids.len() > 1 => errors.push(e.context(id)),
+            Err(e) => errors.push(e),
+        }
+    }
+    let mut errors = errors.into_iter();
+    let first = errors.next();
+    for e in errors {
+        eprint!("{}", e.render_text());
+    }
+    first.map_or(Ok(()), Err)
+}

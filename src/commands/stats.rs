@@ -1,0 +1,63 @@
+//! `ylemctl stats KIND ID... [WINDOW]`: consolidated statistics (endpoints 5-7).
+
+use crate::api::models::RangeStats;
+use crate::cli::StatsArgs;
+use crate::context::Context;
+use crate::error::Result;
+use crate::output::{Cell, Shape};
+
+pub const COLUMNS: &[&str] = &[
+    "uuid",
+    "num_of_successes",
+    "num_of_failures",
+    "average_duration",
+    "is_last_run_successful",
+    "last_run_executed_at",
+    "last_run_duration",
+];
+
+/// A row; "never ran" empties the last-run fields rather than showing
+/// the server's placeholder `false` and `0` as if they were facts.
+pub fn row(id: uuid::Uuid, s: RangeStats) -> Vec<Cell> {
+    let ran = s.last_run_executed_at.is_some();
+    vec![
+        Cell::Str(id.to_string()),
+        Cell::Int(s.num_of_successes),
+        Cell::Int(s.num_of_failures),
+        Cell::Ms(s.average_duration),
+        if ran {
+            Cell::Success(s.is_last_run_successful)
+        } else {
+            Cell::Never
+        },
+        s.last_run_executed_at
+            .map(|t| Cell::Time(t.0))
+            .unwrap_or(Cell::Never),
+        if ran {
+            Cell::Ms(s.last_run_duration)
+        } else {
+            Cell::Never
+        },
+    ]
+}
+
+pub async fn run(args: &StatsArgs, ctx: &Context) -> Result<()> {
+    let ids = ctx.resolve_ids(&args.ids)?;
+    let window = ctx.window(&args.window)?;
+    let multi = ids.len() > 1;
+    let mut p = ctx.printer(
+        if multi { Shape::List } else { Shape::Object },
+        COLUMNS,
+        multi,
+    )?;
+    let api = ctx.api()?;
+    let res = super::for_each_id(
+        ctx,
+        &ids,
+        |id| api.range_stats(args.kind, id, &window),
+        |id, s| p.row(row(id, s)),
+    )
+    .await;
+    p.finish("no statistics", ctx.settings.quiet)?;
+    res
+}

@@ -1,0 +1,165 @@
+//! What a command may touch: the resolved settings, the output stream, the
+//! clock, and the API client built from the credentials.
+
+use std::io::{BufWriter, Write};
+use std::sync::Arc;
+
+use uuid::Uuid;
+
+use crate::api::{Api, Transport, TransportConfig};
+use crate::auth::{self, ClientCredentials, FixedToken, TokenSource};
+use crate::cli::WindowArgs;
+use crate::error::{Error, Result};
+use crate::output::{Printer, Shape, Style};
+use crate::settings::{EnvCredentials, Settings};
+use crate::time::{self, Window};
+
+pub struct Context {
+    pub settings: Settings,
+    out: std::sync::Mutex<Option<Box<dyn Write + Send>>>,
+}
+
+impl Context {
+    pub fn new(settings: Settings) -> Self {
+        Self::with_output(
+            settings,
+            Box::new(BufWriter::with_capacity(64 * 1024, std::io::stdout())),
+        )
+    }
+
+    /// A context writing to `out` (the demo and tests).
+    pub fn with_output(settings: Settings, out: Box<dyn Write + Send>) -> Self {
+        Context {
+            settings,
+            out: std::sync::Mutex::new(Some(out)),
+        }
+    }
+
+    pub fn style(&self) -> Style {
+        let s = &self.settings;
+        Style {
+            format: s.format,
+            header: s.header,
+            zone: s.zone,
+            color: s.color,
+            tty: s.tty.stdout,
+        }
+    }
+
+    /// A printer on standard output; checks `--fields` against `columns`.
+    /// `multi` (several IDs) shows the leading `uuid` column.
+    pub fn printer(
+        &self,
+        shape: Shape,
+        columns: &[&'static str],
+        multi: bool,
+    ) -> Result<Printer<'_>> {
+        let skip = usize::from(!multi && columns.first() == Some(&"uuid"));
+        let out: Box<dyn Write + '_> = Box::new(SharedOut(self));
+        Printer::new(
+            self.style(),
+            shape,
+            columns,
+            self.settings.fields.as_deref(),
+            skip,
+            out,
+        )
+    }
+
+    /// Write directly to standard output (completions).
+    pub fn write_out(&self, bytes: &[u8]) -> Result<()> {
+        let mut o = SharedOut(self);
+        o.write_all(bytes)?;
+        o.flush()?;
+        Ok(())
+    }
+
+    /// A note for a person on stderr: not with `-q` or machine output.
+    pub fn note(&self, msg: &str) {
+        if self.settings.chatty() {
+            eprintln!("{}", crate::secret::scrub(msg));
+        }
+    }
+
+    /// Parse IDs (UUIDs in any case) before anything is sent.
+    pub fn resolve_ids(&self, ids: &[String]) -> Result<Vec<Uuid>> {
+        ids.iter().map(|s| self.resolve_id(s)).collect()
+    }
+
+    pub fn resolve_id(&self, s: &str) -> Result<Uuid> {
+        let t = s.trim();
+        // Only the hyphenated form: a bare 32-hex string or a URN is more
+        // likely a mistake than an ID.
+        if let Some(u) = (t.len() == 36).then(|| Uuid::parse_str(t).ok()).flatten() {
+            return Ok(u);
+        }
+        Err(Error::usage(format!(
+            "invalid ID '{s}': expected a UUID such as 3f2a1b4c-5d6e-4f70-8a9b-0c1d2e3f4a5b"
+        )))
+    }
+
+    pub fn window(&self, w: &WindowArgs) -> Result<Window> {
+        let s = &self.settings;
+        let win = time::resolve_window(
+            w.from.as_deref(),
+            w.to.as_deref(),
+            w.since.as_deref(),
+            s.now,
+            s.zone,
+        )?;
+        if s.verbose > 0 {
+            eprintln!(
+                "window: {} .. {} UTC",
+                win.from.format("%Y-%m-%d %H:%M:%S"),
+                win.to.format("%Y-%m-%d %H:%M:%S")
+            );
+        }
+        Ok(win)
+    }
+
+    pub fn transport(&self) -> Result<Transport> {
+        let s = &self.settings;
+        let base_url = s.base_url.clone().ok_or_else(|| {
+            Error::auth("no base URL: set --base-url or YLEM_BASE_URL")
+                .with_hint("try 'ylemctl sandbox' for a local service")
+        })?;
+        Transport::new(TransportConfig {
+            base_url,
+            timeout: s.timeout,
+            retries: s.retries,
+            verbose: s.verbose,
+        })
+    }
+
+    /// The API client, from the credentials in the contract's precedence.
+    pub fn api(&self) -> Result<Api> {
+        let source: Arc<dyn TokenSource> = match &self.settings.credentials {
+            EnvCredentials::Token(t) => Arc::new(FixedToken(t.clone())),
+            EnvCredentials::Client { id, secret } => {
+                ClientCredentials::new(id.clone(), secret.clone())
+            }
+            EnvCredentials::None => return Err(auth::no_credentials()),
+        };
+        Ok(Api::new(self.transport()?, source))
+    }
+}
+
+/// Standard output shared by the printers of one command.
+struct SharedOut<'a>(&'a Context);
+
+impl Write for SharedOut<'_> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let mut g = self.0.out.lock().unwrap_or_else(|p| p.into_inner());
+        match g.as_mut() {
+            Some(w) => w.write(buf),
+            None => Ok(buf.len()),
+        }
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        let mut g = self.0.out.lock().unwrap_or_else(|p| p.into_inner());
+        match g.as_mut() {
+            Some(w) => w.flush(),
+            None => Ok(()),
+        }
+    }
+}

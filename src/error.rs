@@ -1,0 +1,191 @@
+//! Error kinds, and the one place that turns them into exit codes, hints and
+//! the JSON error object.
+
+use std::fmt;
+
+use crate::secret;
+
+/// What went wrong, as scripts need to tell it apart.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    Usage,
+    Auth,
+    NotFound,
+    Server,
+    Network,
+    RunFailed,
+    Timeout,
+    Internal,
+    Interrupted,
+    /// Standard output was closed by the reader (`| head`): not a failure.
+    PipeClosed,
+}
+
+impl Kind {
+    pub fn exit_code(self) -> i32 {
+        match self {
+            Kind::Usage => 2,
+            Kind::Auth => 3,
+            Kind::NotFound => 4,
+            Kind::Server => 5,
+            Kind::Network => 6,
+            Kind::RunFailed => 7,
+            Kind::Timeout => 8,
+            Kind::Internal => 1,
+            Kind::Interrupted => 130,
+            Kind::PipeClosed => 0,
+        }
+    }
+
+    /// The `kind` of the JSON error object.
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Usage => "usage",
+            Kind::Auth => "auth",
+            Kind::NotFound => "not_found",
+            Kind::Server => "server",
+            Kind::Network => "network",
+            Kind::RunFailed => "run_failed",
+            Kind::Timeout => "timeout",
+            Kind::Internal => "internal",
+            Kind::Interrupted => "interrupted",
+            Kind::PipeClosed => "pipe_closed",
+        }
+    }
+}
+
+/// A failure with what a person needs to fix it.
+#[derive(Debug, Clone)]
+pub struct Error {
+    pub kind: Kind,
+    pub message: String,
+    pub hint: Option<String>,
+    pub http_status: Option<u16>,
+}
+
+pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+impl Error {
+    pub fn new(kind: Kind, message: impl Into<String>) -> Self {
+        Error {
+            kind,
+            message: message.into(),
+            hint: None,
+            http_status: None,
+        }
+    }
+    pub fn usage(message: impl Into<String>) -> Self {
+        Self::new(Kind::Usage, message)
+    }
+    pub fn auth(message: impl Into<String>) -> Self {
+        Self::new(Kind::Auth, message)
+    }
+    pub fn server(message: impl Into<String>) -> Self {
+        Self::new(Kind::Server, message)
+    }
+    pub fn network(message: impl Into<String>) -> Self {
+        Self::new(Kind::Network, message)
+    }
+    pub fn internal(message: impl Into<String>) -> Self {
+        Self::new(Kind::Internal, message)
+    }
+    pub fn with_hint(mut self, hint: impl Into<String>) -> Self {
+        self.hint = Some(hint.into());
+        self
+    }
+    pub fn with_status(mut self, status: u16) -> Self {
+        self.http_status = Some(status);
+        self
+    }
+    /// Prefix the message with what was being done, e.g. the ID.
+    pub fn context(mut self, what: impl fmt::Display) -> Self {
+        self.message = format!("{what}: {}", self.message);
+        self
+    }
+
+    /// The stderr text: `error:` and, where there is a fix, `hint:`. Redacted.
+    pub fn render_text(&self) -> String {
+        let mut s = format!("error: {}\n", self.message);
+        if let Some(h) = &self.hint {
+            s.push_str(&format!("hint: {h}\n"));
+        }
+        secret::scrub(&s)
+    }
+
+    /// The one-line JSON error object used with `-o json|jsonl`. Redacted.
+    pub fn render_json(&self) -> String {
+        let mut inner = serde_json::Map::new();
+        inner.insert("kind".into(), self.kind.name().into());
+        inner.insert("message".into(), self.message.clone().into());
+        if let Some(s) = self.http_status {
+            inner.insert("http_status".into(), s.into());
+        }
+        if let Some(h) = &self.hint {
+            inner.insert("hint".into(), h.clone().into());
+        }
+        let obj = serde_json::json!({ "error": inner });
+        secret::scrub(&format!("{obj}\n"))
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&secret::scrub(&self.message))
+    }
+}
+
+impl std::error::Error for Error {}
+
+impl From<std::io::Error> for Error {
+    fn from(e: std::io::Error) -> Self {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            Error::new(Kind::PipeClosed, "output closed")
+        } else {
+            Error::internal(format!("I/O error: {e}"))
+        }
+    }
+}
+
+impl From<csv::Error> for Error {
+    fn from(e: csv::Error) -> Self {
+        match e.into_kind() {
+            csv::ErrorKind::Io(io) => io.into(),
+            other => Error::internal(format!("CSV error: {other:?}")),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn exit_codes_follow_the_contract() {
+        let table = [
+            (Kind::Usage, 2),
+            (Kind::Auth, 3),
+            (Kind::NotFound, 4),
+            (Kind::Server, 5),
+            (Kind::Network, 6),
+            (Kind::RunFailed, 7),
+            (Kind::Timeout, 8),
+            (Kind::Internal, 1),
+            (Kind::Interrupted, 130),
+            (Kind::PipeClosed, 0),
+        ];
+        for (k, c) in table {
+            assert_eq!(k.exit_code(), c, "{k:?}");
+        }
+    }
+
+    #[test]
+    fn json_error_object_has_the_contract_keys() {
+        let e = Error::auth("rejected")
+            .with_status(401)
+            .with_hint("run 'ylemctl login'");
+        let v: serde_json::Value = serde_json::from_str(&e.render_json()).unwrap();
+        assert_eq!(v["error"]["kind"], "auth");
+        assert_eq!(v["error"]["http_status"], 401);
+        assert_eq!(v["error"]["hint"], "run 'ylemctl login'");
+    }
+}

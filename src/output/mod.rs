@@ -1,0 +1,341 @@
+//! The row view (typed cells under the spec's field names) and the printer
+//! that renders rows as a table, JSON, JSON lines or CSV, row by row where
+//! the format allows so that long results stream.
+
+pub mod table;
+
+use std::io::Write;
+
+use serde_json::{Number, Value};
+
+use crate::cli::Format;
+use crate::error::{Error, Result};
+use crate::time::Zone;
+
+/// One value of a row, typed so each format can show it its own way.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Cell {
+    Null,
+    Str(String),
+    Int(i64),
+    Num(Number),
+    Bool(bool),
+    /// A success flag: `ok`/`failed` in tables.
+    Success(bool),
+    /// A normalised `YYYY-MM-DDTHH:MM:SSZ` time.
+    Time(String),
+    /// Milliseconds: an integer in machine formats, `1.2s` in tables.
+    Ms(i64),
+    /// A log `output`: shortened in tables.
+    Output(String),
+    /// Decoded output that is JSON: embedded as JSON in json/jsonl.
+    Json(Value),
+    /// "Never ran": `null` in JSON, empty in CSV, `never` in a table.
+    Never,
+}
+
+impl Cell {
+    pub fn opt_str(v: Option<String>) -> Cell {
+        v.map(Cell::Str).unwrap_or(Cell::Null)
+    }
+
+    fn to_json(&self) -> Value {
+        match self {
+            Cell::Null | Cell::Never => Value::Null,
+            Cell::Str(s) | Cell::Time(s) | Cell::Output(s) => Value::String(s.clone()),
+            Cell::Int(i) | Cell::Ms(i) => Value::from(*i),
+            Cell::Num(n) => Value::Number(n.clone()),
+            Cell::Bool(b) | Cell::Success(b) => Value::Bool(*b),
+            Cell::Json(v) => v.clone(),
+        }
+    }
+
+    fn to_csv(&self) -> String {
+        match self {
+            Cell::Null | Cell::Never => String::new(),
+            Cell::Str(s) | Cell::Time(s) | Cell::Output(s) => s.clone(),
+            Cell::Int(i) | Cell::Ms(i) => i.to_string(),
+            Cell::Num(n) => n.to_string(),
+            Cell::Bool(b) | Cell::Success(b) => b.to_string(),
+            Cell::Json(v) => v.to_string(),
+        }
+    }
+}
+
+/// How a result is shaped: one object, or a list of rows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Shape {
+    Object,
+    List,
+}
+
+/// Presentation choices resolved from the settings.
+#[derive(Debug, Clone, Copy)]
+pub struct Style {
+    pub format: Format,
+    pub header: bool,
+    pub zone: Zone,
+    pub color: bool,
+    pub tty: bool,
+}
+
+/// Tables hold their rows in memory; past this many they stop and say so.
+pub const TABLE_ROW_LIMIT: usize = 10_000;
+
+enum Sink<'a> {
+    Plain(Box<dyn Write + 'a>),
+    Csv(Box<csv::Writer<Box<dyn Write + 'a>>>),
+}
+
+/// Writes rows in the chosen format as they come.
+pub struct Printer<'a> {
+    style: Style,
+    shape: Shape,
+    names: Vec<&'static str>,
+    idx: Vec<usize>,
+    sink: Sink<'a>,
+    rows: usize,
+    table: Vec<Vec<Cell>>,
+}
+
+/// Pick the `--fields` columns out of `columns`; unknown names are a usage
+/// error. Without `--fields`, all but the first `skip` columns (the leading
+/// `uuid`, shown only when several IDs were given).
+pub fn select(
+    columns: &[&'static str],
+    fields: Option<&[String]>,
+    skip: usize,
+) -> Result<Vec<usize>> {
+    let Some(fields) = fields else {
+        return Ok((skip.min(columns.len())..columns.len()).collect());
+    };
+    fields
+        .iter()
+        .map(|f| {
+            columns.iter().position(|c| c == f).ok_or_else(|| {
+                Error::usage(format!(
+                    "unknown field '{f}': valid fields are {}",
+                    columns.join(", ")
+                ))
+            })
+        })
+        .collect()
+}
+
+impl<'a> Printer<'a> {
+    /// `columns` are all the row's fields; validated against `--fields` here,
+    /// before any request is made.
+    pub fn new(
+        style: Style,
+        shape: Shape,
+        columns: &[&'static str],
+        fields: Option<&[String]>,
+        skip: usize,
+        out: Box<dyn Write + 'a>,
+    ) -> Result<Self> {
+        let idx = select(columns, fields, skip)?;
+        let names = idx.iter().map(|&i| columns[i]).collect();
+        let sink = match style.format {
+            Format::Csv => Sink::Csv(Box::new(
+                csv::WriterBuilder::new()
+                    .has_headers(false)
+                    .from_writer(out),
+            )),
+            _ => Sink::Plain(out),
+        };
+        Ok(Printer {
+            style,
+            shape,
+            names,
+            idx,
+            sink,
+            rows: 0,
+            table: Vec::new(),
+        })
+    }
+
+    /// Write one row (all columns, in the order given to `new`).
+    pub fn row(&mut self, row: Vec<Cell>) -> Result<()> {
+        let first = self.rows == 0;
+        self.rows += 1;
+        let obj =
+            matches!(self.style.format, Format::Json | Format::Jsonl).then(|| self.object(&row));
+        match (&mut self.sink, self.style.format) {
+            (Sink::Csv(w), _) => {
+                if first && self.style.header {
+                    w.write_record(&self.names)?;
+                }
+                w.write_record(self.idx.iter().map(|&i| row[i].to_csv()))?;
+                // Write through so a reader sees each row as it arrives.
+                if self.rows.is_multiple_of(256) {
+                    w.flush()?;
+                }
+            }
+            (Sink::Plain(out), Format::Json) => {
+                if self.shape == Shape::Object {
+                    serde_json::to_writer_pretty(&mut *out, &obj).map_err(json_io)?;
+                    out.write_all(b"\n")?;
+                } else {
+                    out.write_all(if first { b"[\n" } else { b",\n" })?;
+                    serde_json::to_writer(&mut *out, &obj).map_err(json_io)?;
+                }
+            }
+            (Sink::Plain(out), Format::Jsonl) => {
+                serde_json::to_writer(&mut *out, &obj).map_err(json_io)?;
+                out.write_all(b"\n")?;
+            }
+            (Sink::Plain(_), _) => {
+                if self.table.len() < TABLE_ROW_LIMIT {
+                    self.table
+                        .push(self.idx.iter().map(|&i| row[i].clone()).collect());
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn object(&self, row: &[Cell]) -> Value {
+        let mut m = serde_json::Map::new();
+        for (n, &i) in self.names.iter().zip(&self.idx) {
+            m.insert((*n).to_string(), row[i].to_json());
+        }
+        Value::Object(m)
+    }
+
+    /// Close the output. `empty_note` is said on stderr when there were no rows.
+    pub fn finish(mut self, empty_note: &str, quiet: bool) -> Result<()> {
+        if self.rows == 0 && !quiet && self.style.format == Format::Table {
+            eprintln!("{empty_note}");
+        }
+        match (&mut self.sink, self.style.format) {
+            (Sink::Csv(w), _) => {
+                if self.rows == 0 && self.style.header && self.shape == Shape::List {
+                    w.write_record(&self.names)?;
+                }
+                w.flush()?;
+            }
+            (Sink::Plain(out), Format::Json) => {
+                if self.shape == Shape::List {
+                    out.write_all(if self.rows == 0 { b"[]\n" } else { b"\n]\n" })?;
+                }
+                out.flush()?;
+            }
+            (Sink::Plain(out), Format::Jsonl) => out.flush()?,
+            (Sink::Plain(out), _) => {
+                if !self.table.is_empty() {
+                    let text = table::render(&self.names, &self.table, self.shape, &self.style);
+                    out.write_all(text.as_bytes())?;
+                }
+                out.flush()?;
+                if self.rows > TABLE_ROW_LIMIT && !quiet {
+                    eprintln!(
+                        "note: showing the first {TABLE_ROW_LIMIT} of {} rows: tables hold their rows in memory; use -o csv or -o jsonl for all of them",
+                        self.rows
+                    );
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+fn json_io(e: serde_json::Error) -> Error {
+    match e.io_error_kind() {
+        Some(k) => std::io::Error::from(k).into(),
+        None => Error::internal(format!("JSON output: {e}")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::{Arc, Mutex};
+
+    #[derive(Clone, Default)]
+    struct Buf(Arc<Mutex<Vec<u8>>>);
+    impl Write for Buf {
+        fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(b);
+            Ok(b.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    fn render(
+        format: Format,
+        shape: Shape,
+        fields: Option<&[String]>,
+        rows: Vec<Vec<Cell>>,
+    ) -> String {
+        let buf = Buf::default();
+        let style = Style {
+            format,
+            header: true,
+            zone: Zone::Utc,
+            color: false,
+            tty: false,
+        };
+        let mut p = Printer::new(
+            style,
+            shape,
+            &["a", "b", "c"],
+            fields,
+            0,
+            Box::new(buf.clone()),
+        )
+        .unwrap();
+        for r in rows {
+            p.row(r).unwrap();
+        }
+        p.finish("", true).unwrap();
+        let v = buf.0.lock().unwrap().clone();
+        String::from_utf8(v).unwrap()
+    }
+
+    fn rows() -> Vec<Vec<Cell>> {
+        vec![
+            vec![Cell::Str("x,\"y\"".into()), Cell::Ms(1500), Cell::Null],
+            vec![
+                Cell::Str("z".into()),
+                Cell::Success(false),
+                Cell::Time("2024-01-01T00:00:00Z".into()),
+            ],
+        ]
+    }
+
+    #[test]
+    fn csv_quotes_and_empties() {
+        let s = render(Format::Csv, Shape::List, None, rows());
+        assert_eq!(
+            s,
+            "a,b,c\n\"x,\"\"y\"\"\",1500,\nz,false,2024-01-01T00:00:00Z\n"
+        );
+    }
+
+    #[test]
+    fn json_list_is_valid_and_fields_reorder() {
+        let f = vec!["c".to_string(), "a".to_string()];
+        let s = render(Format::Json, Shape::List, Some(&f), rows());
+        let v: Value = serde_json::from_str(&s).unwrap();
+        assert_eq!(v[0], serde_json::json!({"c": null, "a": "x,\"y\""}));
+        assert_eq!(render(Format::Json, Shape::List, None, vec![]).trim(), "[]");
+        assert!(s.find("\"c\"").unwrap() < s.find("\"a\"").unwrap());
+    }
+
+    #[test]
+    fn jsonl_is_one_object_per_line() {
+        let s = render(Format::Jsonl, Shape::List, None, rows());
+        assert_eq!(s.lines().count(), 2);
+        for l in s.lines() {
+            serde_json::from_str::<Value>(l).unwrap();
+        }
+    }
+
+    #[test]
+    fn unknown_field_lists_valid_ones() {
+        let e = select(&["a", "b"], Some(&["zz".to_string()]), 0).unwrap_err();
+        assert!(e.message.contains("valid fields are a, b"), "{}", e.message);
+    }
+}

@@ -1,0 +1,260 @@
+//! Flags + environment -> `Settings`: the one place that reads the
+//! environment and decides terminal and colour questions. Pure: the
+//! environment comes in as a snapshot, so every rule is unit-tested.
+
+use std::time::Duration;
+
+use chrono::{DateTime, Utc};
+
+use crate::cli::{ColorChoice, Format, GlobalArgs};
+use crate::error::{Error, Result};
+use crate::secret::Secret;
+use crate::time::{self, Zone};
+
+/// The environment variables the tool reads, read once.
+#[derive(Debug, Clone, Default)]
+pub struct Env {
+    pub token: Option<String>,
+    pub client_id: Option<String>,
+    pub client_secret: Option<String>,
+    pub tz: Option<String>,
+    pub no_color: bool,
+}
+
+impl Env {
+    pub fn from_process() -> Self {
+        let get = |k: &str| std::env::var(k).ok().filter(|v| !v.is_empty());
+        Env {
+            token: get("YLEM_TOKEN"),
+            client_id: get("YLEM_CLIENT_ID"),
+            client_secret: get("YLEM_CLIENT_SECRET"),
+            tz: get("YLEM_TZ"),
+            no_color: get("NO_COLOR").is_some(),
+        }
+    }
+}
+
+/// Whether each standard stream is a terminal.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Tty {
+    pub stdout: bool,
+    pub stderr: bool,
+}
+
+/// Credentials found in the environment, in the contract's precedence.
+#[derive(Debug, Clone)]
+pub enum EnvCredentials {
+    Token(Secret),
+    Client { id: String, secret: Secret },
+    None,
+}
+
+#[derive(Debug, Clone)]
+pub struct Settings {
+    pub profile: String,
+    pub base_url: Option<String>,
+    pub format: Format,
+    pub fields: Option<Vec<String>>,
+    pub header: bool,
+    pub zone: Zone,
+    pub timeout: Duration,
+    pub retries: u32,
+    pub concurrency: usize,
+    pub color: bool,
+    pub tty: Tty,
+    pub verbose: u8,
+    pub quiet: bool,
+    pub credentials: EnvCredentials,
+    pub now: DateTime<Utc>,
+}
+
+/// Check a base URL and drop any trailing `/`, so paths never get a `//`.
+pub fn normalize_base_url(s: &str) -> Result<String> {
+    let t = s.trim().trim_end_matches('/');
+    let u = reqwest::Url::parse(t).map_err(|_| {
+        Error::usage(format!(
+            "invalid base URL '{s}': use e.g. https://api.example.com"
+        ))
+    })?;
+    if !matches!(u.scheme(), "http" | "https") || u.host_str().is_none() {
+        return Err(Error::usage(format!(
+            "invalid base URL '{s}': it must start with http:// or https://"
+        )));
+    }
+    if u.query().is_some() || u.fragment().is_some() {
+        return Err(Error::usage(format!(
+            "invalid base URL '{s}': no query or fragment allowed"
+        )));
+    }
+    Ok(t.to_string())
+}
+
+impl Settings {
+    pub fn resolve(g: &GlobalArgs, env: &Env, tty: Tty, now: DateTime<Utc>) -> Result<Settings> {
+        let timeout = match &g.timeout {
+            Some(t) => time::parse_duration(t)?,
+            None => Duration::from_secs(30),
+        };
+        if timeout.is_zero() {
+            return Err(Error::usage("invalid --timeout: must be more than 0"));
+        }
+        let concurrency = g.concurrency.unwrap_or(8);
+        if concurrency == 0 {
+            return Err(Error::usage("invalid --concurrency 0: must be 1 or more"));
+        }
+        let base_url = g.base_url.as_deref().map(normalize_base_url).transpose()?;
+        let format = g.output.unwrap_or(Format::Table);
+        let color = match g.color.unwrap_or(ColorChoice::Auto) {
+            ColorChoice::Always => true,
+            ColorChoice::Never => false,
+            ColorChoice::Auto => tty.stdout && !env.no_color,
+        };
+        let zone = if g.local || env.tz.as_deref() == Some("local") {
+            Zone::Local
+        } else {
+            Zone::Utc
+        };
+        if g.fields.iter().flatten().any(|x| x.trim().is_empty()) {
+            return Err(Error::usage("invalid --fields: empty field name"));
+        }
+        Ok(Settings {
+            profile: g.profile.clone().unwrap_or_else(|| "default".into()),
+            base_url,
+            format,
+            fields: g
+                .fields
+                .clone()
+                .map(|v| v.into_iter().map(|s| s.trim().to_string()).collect()),
+            header: !g.no_header,
+            zone,
+            timeout,
+            retries: g.retries.unwrap_or(2),
+            concurrency,
+            color,
+            tty,
+            verbose: g.verbose,
+            quiet: g.quiet,
+            credentials: env_credentials(env)?,
+            now,
+        })
+    }
+
+    /// Whether notes and progress may go to stderr.
+    pub fn chatty(&self) -> bool {
+        !self.quiet && matches!(self.format, Format::Table)
+    }
+}
+
+fn env_credentials(env: &Env) -> Result<EnvCredentials> {
+    if let Some(t) = &env.token {
+        return Ok(EnvCredentials::Token(Secret::new(t.trim())));
+    }
+    match (&env.client_id, &env.client_secret) {
+        (Some(id), Some(s)) => Ok(EnvCredentials::Client {
+            id: id.trim().to_string(),
+            secret: Secret::new(s.as_str()),
+        }),
+        (Some(_), None) => Err(Error::usage(
+            "YLEM_CLIENT_ID is set but YLEM_CLIENT_SECRET is not",
+        )),
+        (None, Some(s)) => {
+            // Register it anyway so it is scrubbed from anything we print.
+            let _ = Secret::new(s.as_str());
+            Err(Error::usage(
+                "YLEM_CLIENT_SECRET is set but YLEM_CLIENT_ID is not",
+            ))
+        }
+        (None, None) => Ok(EnvCredentials::None),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn resolve(g: GlobalArgs, env: Env) -> Result<Settings> {
+        Settings::resolve(
+            &g,
+            &env,
+            Tty {
+                stdout: true,
+                stderr: true,
+            },
+            Utc::now(),
+        )
+    }
+
+    #[test]
+    fn base_urls_lose_trailing_slashes_and_bad_ones_are_usage_errors() {
+        assert_eq!(
+            normalize_base_url("http://h:1/api//").unwrap(),
+            "http://h:1/api"
+        );
+        for bad in ["h:1", "ftp://h", "http://", "http://h/?a=1"] {
+            assert!(normalize_base_url(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn token_beats_client_credentials() {
+        let env = Env {
+            token: Some("tok-12345".into()),
+            client_id: Some("id".into()),
+            client_secret: Some("sec-12345".into()),
+            ..Env::default()
+        };
+        assert!(matches!(
+            resolve(GlobalArgs::default(), env).unwrap().credentials,
+            EnvCredentials::Token(_)
+        ));
+    }
+
+    #[test]
+    fn half_client_credentials_are_an_error() {
+        let env = Env {
+            client_id: Some("id".into()),
+            ..Env::default()
+        };
+        assert!(resolve(GlobalArgs::default(), env).is_err());
+    }
+
+    #[test]
+    fn colour_follows_tty_and_no_color() {
+        let s = resolve(
+            GlobalArgs::default(),
+            Env {
+                no_color: true,
+                ..Env::default()
+            },
+        )
+        .unwrap();
+        assert!(!s.color);
+        let s = resolve(GlobalArgs::default(), Env::default()).unwrap();
+        assert!(s.color);
+        let g = GlobalArgs {
+            color: Some(ColorChoice::Always),
+            ..GlobalArgs::default()
+        };
+        assert!(
+            resolve(
+                g,
+                Env {
+                    no_color: true,
+                    ..Env::default()
+                }
+            )
+            .unwrap()
+            .color
+        );
+    }
+
+    #[test]
+    fn defaults() {
+        let s = resolve(GlobalArgs::default(), Env::default()).unwrap();
+        assert_eq!(s.timeout, Duration::from_secs(30));
+        assert_eq!(s.retries, 2);
+        assert_eq!(s.concurrency, 8);
+        assert_eq!(s.format, Format::Table);
+        assert_eq!(s.profile, "default");
+    }
+}

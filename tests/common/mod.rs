@@ -1,0 +1,58 @@
+//! Helpers for black-box tests: run the built binary with a clean environment
+//! and look at what it printed.
+#![allow(dead_code)]
+
+use std::process::{Command, Stdio};
+
+pub const TOKEN: &str = "tok-AAAABBBBCCCCDDDDEEEEFFFF0000111122223333";
+pub const SECRET: &str = "sec-ZZZZYYYYXXXXWWWWVVVVUUUU9999888877776666";
+pub const REFRESH: &str = "ref-QQQQPPPPOOOONNNNMMMMLLLL5555444433332222";
+pub const CLIENT_ID: &str = "0b0e8b5c-3c1a-4f6e-9a57-2f0c7d8e9f10";
+pub const P1: &str = "3f2a1b4c-5d6e-4f70-8a9b-0c1d2e3f4a5b";
+pub const P2: &str = "7c9d2e1f-0a1b-4c2d-9e3f-4a5b6c7d8e9f";
+
+pub struct Out {
+    pub code: i32,
+    pub stdout: String,
+    pub stderr: String,
+}
+
+impl Out {
+    /// Both streams, for searching for leaked secrets.
+    pub fn all(&self) -> String {
+        format!("{}\n{}", self.stdout, self.stderr)
+    }
+}
+
+/// Run `ylemctl` with only the given environment (plus PATH).
+pub fn ylem(args: &[&str], env: &[(&str, &str)]) -> Out {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_ylemctl"));
+    c.env_clear()
+        .env("PATH", std::env::var("PATH").unwrap_or_default());
+    for (k, v) in env {
+        c.env(k, v);
+    }
+    let o = c
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .expect("run ylemctl");
+    Out {
+        code: o.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&o.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&o.stderr).into_owned(),
+    }
+}
+
+/// Environment for a fixed token against `base`.
+pub fn token_env(base: &str) -> Vec<(&'static str, String)> {
+    vec![
+        ("YLEM_BASE_URL", base.to_string()),
+        ("YLEM_TOKEN", TOKEN.to_string()),
+    ]
+}
+
+pub fn run_env(args: &[&str], env: &[(&'static str, String)]) -> Out {
+    let e: Vec<(&str, &str)> = env.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    ylem(args, &e)
+}

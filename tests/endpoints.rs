@@ -1,0 +1,499 @@
+//! Black-box tests of every endpoint: the built binary against a recording
+//! wiremock server on loopback, checking the exact requests and the output
+//! in every format.
+
+mod common;
+
+use common::*;
+use serde_json::{Value, json};
+use wiremock::matchers::{header, method, path, path_regex, query_param};
+use wiremock::{Mock, MockServer, ResponseTemplate};
+
+const STATS: &str = r#"{"num_of_successes":12,"num_of_failures":3,"average_duration":1534,"is_last_run_successful":true,"last_run_executed_at":"2024-01-13 18:36:58","last_run_duration":1200}"#;
+const NEVER: &str = r#"{"num_of_successes":0,"num_of_failures":0,"average_duration":0,"is_last_run_successful":false,"last_run_executed_at":"0001-01-01 00:00:00","last_run_duration":0}"#;
+
+async fn server() -> MockServer {
+    MockServer::start().await
+}
+
+fn ok_json(body: &str) -> ResponseTemplate {
+    ResponseTemplate::new(200).set_body_raw(body.as_bytes().to_vec(), "application/json")
+}
+
+async fn requests(s: &MockServer) -> Vec<wiremock::Request> {
+    s.received_requests().await.unwrap_or_default()
+}
+
+/// The raw request target (path and query) exactly as sent.
+fn target(r: &wiremock::Request) -> String {
+    match r.url.query() {
+        Some(q) => format!("{}?{q}", r.url.path()),
+        None => r.url.path().to_string(),
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn range_stats_for_each_kind_exact_path_and_header() {
+    let s = server().await;
+    Mock::given(method("GET"))
+        .and(path_regex("^/v1/stats/.*/stats/"))
+        .respond_with(ok_json(STATS))
+        .mount(&s)
+        .await;
+    let env = token_env(&s.uri());
+    for (kind, seg) in [
+        ("task", "tasks"),
+        ("pipeline", "pipelines"),
+        ("workflow", "workflows"),
+    ] {
+        let o = run_env(
+            &[
+                "stats",
+                kind,
+                &P1.to_uppercase(),
+                "--from",
+                "2024-01-01",
+                "--to",
+                "2024-01-31",
+                "-o",
+                "json",
+            ],
+            &env,
+        );
+        assert_eq!(o.code, 0, "{}", o.stderr);
+        let v: Value = serde_json::from_str(&o.stdout).unwrap();
+        assert_eq!(v["num_of_successes"], 12);
+        assert_eq!(v["average_duration"], 1534);
+        assert_eq!(v["last_run_executed_at"], "2024-01-13T18:36:58Z");
+        let r = requests(&s).await.pop().unwrap();
+        assert_eq!(r.method.as_str(), "GET");
+        assert_eq!(
+            target(&r),
+            format!("/v1/stats/{seg}/{P1}/stats/2024-01-01%2000:00:00/2024-01-31%2023:59:59")
+        );
+        assert_eq!(
+            r.headers.get("authorization").unwrap(),
+            &format!("Bearer {TOKEN}")
+        );
+        assert!(r.body.is_empty());
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn range_stats_in_every_format() {
+    let s = server().await;
+    Mock::given(path_regex("/stats/"))
+        .respond_with(ok_json(STATS))
+        .mount(&s)
+        .await;
+    let env = token_env(&s.uri());
+    let o = run_env(&["stats", "pipeline", P1], &env);
+    assert_eq!(o.code, 0);
+    assert!(
+        o.stdout.contains("num_of_successes")
+            && o.stdout.contains("1.5s")
+            && o.stdout.contains("ok"),
+        "{}",
+        o.stdout
+    );
+    assert!(o.stdout.contains("2024-01-13 18:36:58"));
+    let o = run_env(&["stats", "pipeline", P1, "-o", "jsonl"], &env);
+    assert_eq!(o.stdout.lines().count(), 1);
+    serde_json::from_str::<Value>(o.stdout.trim()).unwrap();
+    let o = run_env(&["stats", "pipeline", P1, "-o", "csv"], &env);
+    assert_eq!(
+        o.stdout,
+        "num_of_successes,num_of_failures,average_duration,is_last_run_successful,last_run_executed_at,last_run_duration\n12,3,1534,true,2024-01-13T18:36:58Z,1200\n"
+    );
+    let o = run_env(
+        &[
+            "stats",
+            "pipeline",
+            P1,
+            "-o",
+            "csv",
+            "--no-header",
+            "--fields",
+            "num_of_failures,num_of_successes",
+        ],
+        &env,
+    );
+    assert_eq!(o.stdout, "3,12\n");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn several_ids_concurrently_in_the_order_given() {
+    let s = server().await;
+    // The first ID answers last: the output must still start with it.
+    Mock::given(path_regex(P1))
+        .respond_with(ok_json(STATS).set_delay(std::time::Duration::from_millis(400)))
+        .mount(&s)
+        .await;
+    Mock::given(path_regex(P2))
+        .respond_with(ok_json(NEVER))
+        .mount(&s)
+        .await;
+    let env = token_env(&s.uri());
+    let o = run_env(&["stats", "pipeline", P1, P2, "-o", "json"], &env);
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    let v: Value = serde_json::from_str(&o.stdout).unwrap();
+    assert_eq!(v[0]["uuid"], P1);
+    assert_eq!(v[1]["uuid"], P2);
+    // Never ran: null in JSON.
+    assert_eq!(v[1]["last_run_executed_at"], Value::Null);
+    let o = run_env(&["stats", "pipeline", P1, P2, "-o", "csv"], &env);
+    let lines: Vec<&str> = o.stdout.lines().collect();
+    assert!(lines[0].starts_with("uuid,"));
+    assert!(lines[1].starts_with(P1) && lines[2].starts_with(P2));
+    assert!(
+        lines[2].ends_with(",,"),
+        "never ran is empty in CSV: {}",
+        lines[2]
+    );
+    let o = run_env(&["stats", "pipeline", P1, P2], &env);
+    assert!(o.stdout.contains("never"));
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn last_run_for_each_kind_and_never_ran() {
+    let s = server().await;
+    let body = r#"{"is_successful":false,"executed_at":"2024-02-01 10:00:00","duration":900}"#;
+    Mock::given(method("GET"))
+        .and(path(format!("/v1/stats/tasks/{P1}/last-run/stats")))
+        .respond_with(ok_json(body))
+        .mount(&s)
+        .await;
+    Mock::given(method("GET"))
+        .and(path(format!("/v1/stats/pipelines/{P1}/last-run/stats")))
+        .respond_with(ok_json(body))
+        .mount(&s)
+        .await;
+    Mock::given(method("GET"))
+        .and(path(format!("/v1/stats/workflows/{P1}/last-run/stats")))
+        .respond_with(ok_json(body))
+        .mount(&s)
+        .await;
+    // The open-source server: 403 with a statistics error body means "never ran".
+    Mock::given(path(format!("/v1/stats/pipelines/{P2}/last-run/stats")))
+        .respond_with(ResponseTemplate::new(403).set_body_raw(
+            r#"{"code":403,"message":"Forbidden","errors":[]}"#,
+            "application/json",
+        ))
+        .mount(&s)
+        .await;
+    let env = token_env(&s.uri());
+    for kind in ["task", "pipeline", "workflow"] {
+        let o = run_env(&["last-run", kind, P1, "-o", "json"], &env);
+        assert_eq!(o.code, 0, "{}", o.stderr);
+        let v: Value = serde_json::from_str(&o.stdout).unwrap();
+        assert_eq!(
+            v,
+            json!({"is_successful": false, "executed_at": "2024-02-01T10:00:00Z", "duration": 900})
+        );
+    }
+    let o = run_env(&["last-run", "pipeline", P1, P2, "-o", "jsonl"], &env);
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    let l: Vec<Value> = o
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(
+        l[1],
+        json!({"uuid": P2, "is_successful": null, "executed_at": null, "duration": null})
+    );
+    let o = run_env(&["last-run", "pipeline", P1, "-o", "csv"], &env);
+    assert_eq!(
+        o.stdout,
+        "is_successful,executed_at,duration\nfalse,2024-02-01T10:00:00Z,900\n"
+    );
+    let o = run_env(&["last-run", "pipeline", P1], &env);
+    assert!(
+        o.stdout.contains("failed") && o.stdout.contains("900ms"),
+        "{}",
+        o.stdout
+    );
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn aggregated_sorted_null_and_retry_with_a_time() {
+    let s = server().await;
+    let unsorted = r#"[{"date_from":"2024-03-01 00:00:00","date_to":"2024-03-31 23:59:59","num_of_successes":2,"num_of_failures":0,"average_duration":10},
+                       {"date_from":"2024-01-01 00:00:00","date_to":"2024-01-31 23:59:59","num_of_successes":1,"num_of_failures":1,"average_duration":20}]"#;
+    Mock::given(method("GET"))
+        .and(path(format!(
+            "/v1/stats/pipelines/{P1}/aggregated-stats/2024-01-01/month/3"
+        )))
+        .respond_with(ok_json(unsorted))
+        .mount(&s)
+        .await;
+    let env = token_env(&s.uri());
+    let o = run_env(
+        &[
+            "aggregate",
+            "pipeline",
+            P1,
+            "--from",
+            "2024-01-01",
+            "--period",
+            "month",
+            "--count",
+            "3",
+            "-o",
+            "json",
+        ],
+        &env,
+    );
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    let v: Value = serde_json::from_str(&o.stdout).unwrap();
+    assert_eq!(v[0]["date_from"], "2024-01-01T00:00:00Z");
+    assert_eq!(v[1]["date_from"], "2024-03-01T00:00:00Z");
+
+    // The real server: a bare date is a 400; the time form answers `null`.
+    let s = server().await;
+    Mock::given(path(format!("/v1/stats/tasks/{P1}/aggregated-stats/2024-01-01/week/2")))
+        .respond_with(ResponseTemplate::new(400).set_body_raw(
+            r#"{"code":400,"message":"Bad Request","errors":["parsing time \"2024-01-01\": cannot parse \"\" as \"15\""]}"#,
+            "application/json",
+        ))
+        .mount(&s)
+        .await;
+    Mock::given(path(format!(
+        "/v1/stats/tasks/{P1}/aggregated-stats/2024-01-01%2000:00:00/week/2"
+    )))
+    .respond_with(ok_json("null"))
+    .mount(&s)
+    .await;
+    let env = token_env(&s.uri());
+    let o = run_env(
+        &[
+            "aggregate",
+            "task",
+            P1,
+            "--from",
+            "2024-01-01",
+            "--period",
+            "week",
+            "--count",
+            "2",
+            "-o",
+            "json",
+        ],
+        &env,
+    );
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    assert_eq!(o.stdout.trim(), "[]");
+    let r = requests(&s).await;
+    assert_eq!(r.len(), 2);
+    assert_eq!(
+        target(&r[1]),
+        format!("/v1/stats/tasks/{P1}/aggregated-stats/2024-01-01%2000:00:00/week/2")
+    );
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn aggregated_defaults_to_the_last_seven_days() {
+    let s = server().await;
+    Mock::given(path_regex("aggregated-stats"))
+        .respond_with(ok_json("[]"))
+        .mount(&s)
+        .await;
+    let o = run_env(
+        &["aggregate", "workflow", P1, "-o", "csv"],
+        &token_env(&s.uri()),
+    );
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    assert_eq!(
+        o.stdout,
+        "date_from,date_to,num_of_successes,num_of_failures,average_duration\n"
+    );
+    let from = (chrono::Utc::now() - chrono::Duration::days(6))
+        .format("%Y-%m-%d")
+        .to_string();
+    let r = requests(&s).await.pop().unwrap();
+    assert_eq!(
+        target(&r),
+        format!("/v1/stats/workflows/{P1}/aggregated-stats/{from}/day/7")
+    );
+}
+
+const LOG: &str = r#"[
+ {"pipeline_run_uuid":"11111111-1111-4111-8111-111111111111","task_uuid":"aaaaaaaa-0000-4000-8000-000000000001","task_type":"query","is_successful":true,"duration":120,"output":"eyJyb3dzIjoxfQ==","metric_value":1.5,"executed_at":"2024-01-13T18:36:58.123456Z"},
+ {"pipeline_run_uuid":"11111111-1111-4111-8111-111111111111","task_uuid":"aaaaaaaa-0000-4000-8000-000000000002","task_type":"notification","is_successful":false,"duration":80,"output":"","metric_value":0,"executed_at":"2024-01-13T18:36:59Z"},
+ {"pipeline_run_uuid":"22222222-2222-4222-8222-222222222222","task_uuid":"aaaaaaaa-0000-4000-8000-000000000001","task_type":"query","is_successful":true,"duration":130,"output":"","metric_value":2,"executed_at":"2024-01-14T18:36:58Z"}
+]"#;
+
+#[tokio::test(flavor = "multi_thread")]
+async fn logs_in_every_format_with_filters() {
+    let s = server().await;
+    Mock::given(method("GET"))
+        .and(path(format!(
+            "/v1/stats/pipelines/{P1}/logs/2024-01-13%2000:00:00/2024-01-14%2023:59:59"
+        )))
+        .respond_with(ok_json(LOG))
+        .mount(&s)
+        .await;
+    let env = token_env(&s.uri());
+    let w = ["--from", "2024-01-13", "--to", "2024-01-14"];
+    let args = |extra: &[&'static str]| -> Vec<&str> {
+        let mut v = vec!["logs", P1];
+        v.extend_from_slice(&w);
+        v.extend_from_slice(extra);
+        v
+    };
+    let o = run_env(&args(&["-o", "json"]), &env);
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    let v: Value = serde_json::from_str(&o.stdout).unwrap();
+    assert_eq!(v.as_array().unwrap().len(), 3);
+    assert_eq!(
+        v[0]["workflow_run_uuid"],
+        "11111111-1111-4111-8111-111111111111"
+    );
+    assert_eq!(v[0]["metric_value"], 1.5);
+    assert_eq!(v[0]["executed_at"], "2024-01-13T18:36:58.123456Z");
+    let o = run_env(&args(&["-o", "jsonl", "--failed"]), &env);
+    assert_eq!(o.stdout.lines().count(), 1);
+    assert!(o.stdout.contains("notification"));
+    let o = run_env(
+        &args(&["-o", "csv", "--run", "22222222-2222-4222-8222-222222222222"]),
+        &env,
+    );
+    assert_eq!(o.stdout.lines().count(), 2, "{}", o.stdout);
+    assert!(o.stdout.starts_with("workflow_run_uuid,task_uuid,task_type,is_successful,duration,output,metric_value,executed_at\n"));
+    let o = run_env(&args(&[]), &env);
+    assert!(
+        o.stdout.contains("failed") && o.stdout.contains("120ms"),
+        "{}",
+        o.stdout
+    );
+    assert_eq!(o.stdout.lines().count(), 4);
+    let r = requests(&s).await.pop().unwrap();
+    assert_eq!(
+        target(&r),
+        format!("/v1/stats/pipelines/{P1}/logs/2024-01-13%2000:00:00/2024-01-14%2023:59:59")
+    );
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn empty_log_is_a_note_and_success() {
+    let s = server().await;
+    Mock::given(path_regex("/logs/"))
+        .respond_with(ok_json("[]"))
+        .mount(&s)
+        .await;
+    let o = run_env(&["logs", P1, "--since", "1h"], &token_env(&s.uri()));
+    assert_eq!(o.code, 0);
+    assert_eq!(o.stdout, "");
+    assert!(o.stderr.contains("no log entries"));
+    let o = run_env(
+        &["logs", P1, "--since", "1h", "-o", "json"],
+        &token_env(&s.uri()),
+    );
+    assert_eq!(o.stdout.trim(), "[]");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn run_start_both_shapes_trailing_slash_post() {
+    let s = server().await;
+    let records = r#"[{"id":1,"state":"pending","task_uuid":"aaaaaaaa-0000-4000-8000-000000000001","task_run_uuid":"bbbbbbbb-0000-4000-8000-000000000001","workflow_run_uuid":"cccccccc-0000-4000-8000-000000000001","is_successful":false,"output":null,"errors":null,"created_at":"","updated_at":""}]"#;
+    Mock::given(method("POST"))
+        .and(path(format!("/v1/pipelines/{P1}/runs/")))
+        .respond_with(ok_json(records))
+        .mount(&s)
+        .await;
+    Mock::given(method("POST"))
+        .and(path(format!("/v1/workflows/{P2}/runs/")))
+        .respond_with(ResponseTemplate::new(201).set_body_raw(
+            r#"{"pipeline_run_uuid":"dddddddd-0000-4000-8000-000000000001"}"#,
+            "application/json",
+        ))
+        .mount(&s)
+        .await;
+    let env = token_env(&s.uri());
+    let o = run_env(&["run", "pipeline", P1, "-o", "json"], &env);
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    let v: Value = serde_json::from_str(&o.stdout).unwrap();
+    assert_eq!(v[0]["state"], "pending");
+    assert_eq!(
+        v[0]["workflow_run_uuid"],
+        "cccccccc-0000-4000-8000-000000000001"
+    );
+    let o = run_env(
+        &[
+            "run",
+            "workflow",
+            P2,
+            "-o",
+            "jsonl",
+            "--fields",
+            "workflow_run_uuid",
+        ],
+        &env,
+    );
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    assert_eq!(
+        o.stdout.trim(),
+        r#"{"workflow_run_uuid":"dddddddd-0000-4000-8000-000000000001"}"#
+    );
+    let o = run_env(
+        &[
+            "run",
+            "pipeline",
+            P1,
+            "-o",
+            "csv",
+            "--fields",
+            "state,task_uuid",
+        ],
+        &env,
+    );
+    assert_eq!(
+        o.stdout,
+        "state,task_uuid\npending,aaaaaaaa-0000-4000-8000-000000000001\n"
+    );
+    let o = run_env(&["run", "pipeline", P1], &env);
+    assert!(o.stdout.contains("pending"));
+    let r = requests(&s).await;
+    assert!(
+        r.iter()
+            .all(|r| r.method.as_str() == "POST" && r.body.is_empty())
+    );
+    assert_eq!(r.len(), 4);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn client_credentials_fetch_one_token_for_many_requests() {
+    let s = server().await;
+    Mock::given(method("POST"))
+        .and(path("/v1/oauth/token"))
+        .and(query_param("grant_type", "client_credentials"))
+        .and(query_param("client_id", CLIENT_ID))
+        .and(query_param("client_secret", SECRET))
+        .respond_with(ok_json(&format!(
+            r#"{{"access_token":"{TOKEN}","expires_in":86400,"refresh_token":"{REFRESH}","scope":"workflows:run","token_type":"Bearer"}}"#
+        )))
+        .expect(1)
+        .mount(&s)
+        .await;
+    Mock::given(path_regex("/stats/"))
+        .and(header("authorization", format!("Bearer {TOKEN}").as_str()))
+        .respond_with(ok_json(STATS))
+        .mount(&s)
+        .await;
+    let env = vec![
+        ("YLEM_BASE_URL", format!("{}/", s.uri())),
+        ("YLEM_CLIENT_ID", CLIENT_ID.to_string()),
+        ("YLEM_CLIENT_SECRET", SECRET.to_string()),
+    ];
+    let o = run_env(&["stats", "task", P1, P2, "-vv", "-o", "json"], &env);
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    for secret in [SECRET, TOKEN, REFRESH] {
+        assert!(!o.all().contains(secret), "secret leaked: {}", o.all());
+    }
+    assert!(o.stderr.contains("client_secret=***"), "{}", o.stderr);
+    let r = requests(&s).await;
+    let token_req = &r[0];
+    assert!(token_req.body.is_empty());
+    assert!(token_req.headers.get("authorization").is_none());
+    assert!(r.iter().all(|r| !r.url.path().contains("//")));
+}
