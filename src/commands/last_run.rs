@@ -44,6 +44,9 @@ pub async fn run(args: &LastRunArgs, ctx: &Context) -> Result<()> {
         |id, r| p.row(row(id, r)),
     )
     .await;
-    p.finish("no last run", ctx.settings.quiet)?;
+    p.finish(
+        if res.is_ok() { "no last run" } else { "" },
+        ctx.settings.quiet,
+    )?;
     res
 }

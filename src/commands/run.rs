@@ -72,6 +72,11 @@ pub async fn run(args: &RunArgs, ctx: &Context) -> Result<()> {
         },
     )
     .await;
-    p.finish("the server returned no run records", ctx.settings.quiet)?;
+    let note = if res.is_ok() {
+        "the server returned no run records"
+    } else {
+        ""
+    };
+    p.finish(note, ctx.settings.quiet)?;
     res
 }

@@ -58,6 +58,9 @@ pub async fn run(args: &StatsArgs, ctx: &Context) -> Result<()> {
         |id, s| p.row(row(id, s)),
     )
     .await;
-    p.finish("no statistics", ctx.settings.quiet)?;
+    p.finish(
+        if res.is_ok() { "no statistics" } else { "" },
+        ctx.settings.quiet,
+    )?;
     res
 }

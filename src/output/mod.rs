@@ -204,7 +204,8 @@ impl<'a> Printer<'a> {
 
     /// Close the output. `empty_note` is said on stderr when there were no rows.
     pub fn finish(mut self, empty_note: &str, quiet: bool) -> Result<()> {
-        if self.rows == 0 && !quiet && self.style.format == Format::Table {
+        if self.rows == 0 && !quiet && !empty_note.is_empty() && self.style.format == Format::Table
+        {
             eprintln!("{empty_note}");
         }
         match (&mut self.sink, self.style.format) {

@@ -1,0 +1,326 @@
+//! Black-box tests of exit codes, error output, rejected input (nothing sent)
+//! and secret hygiene, against a recording wiremock server on loopback.
+
+mod common;
+
+use std::time::Duration;
+
+use common::*;
+use serde_json::Value;
+use wiremock::matchers::{method, path, path_regex};
+use wiremock::{Mock, MockServer, ResponseTemplate};
+
+async fn count(s: &MockServer) -> usize {
+    s.received_requests().await.unwrap_or_default().len()
+}
+
+fn status(code: u16) -> ResponseTemplate {
+    ResponseTemplate::new(code)
+}
+
+fn client_env(base: &str) -> Vec<(&'static str, String)> {
+    vec![
+        ("YLEM_BASE_URL", base.to_string()),
+        ("YLEM_CLIENT_ID", CLIENT_ID.to_string()),
+        ("YLEM_CLIENT_SECRET", SECRET.to_string()),
+    ]
+}
+
+fn token_body() -> ResponseTemplate {
+    ResponseTemplate::new(200).set_body_raw(
+        format!(r#"{{"access_token":"{TOKEN}","expires_in":86400,"refresh_token":"{REFRESH}","scope":"workflows:run","token_type":"Bearer"}}"#),
+        "application/json",
+    )
+}
+
+fn assert_no_secret(o: &Out) {
+    for s in [SECRET, TOKEN, REFRESH] {
+        assert!(
+            !o.all().contains(s),
+            "a secret reached the output:\n{}",
+            o.all()
+        );
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn invalid_input_exits_2_and_sends_nothing() {
+    let s = MockServer::start().await;
+    Mock::given(path_regex(".*"))
+        .respond_with(status(200))
+        .mount(&s)
+        .await;
+    let env = token_env(&s.uri());
+    let cases: Vec<Vec<&str>> = vec![
+        vec!["stats", "pipeline", "not-a-uuid"],
+        vec!["stats", "pipeline", P1, "zzzz"],
+        vec!["stats", "pipeline", "3f2a1b4c5d6e4f708a9b0c1d2e3f4a5b"],
+        vec!["stats", "pipeline", P1, "--from", "2024-13-01"],
+        vec!["stats", "pipeline", P1, "--from", "yesterdayish"],
+        vec![
+            "stats",
+            "pipeline",
+            P1,
+            "--from",
+            "2024-02-01",
+            "--to",
+            "2024-01-01",
+        ],
+        vec!["stats", "pipeline", P1, "--since", "5y"],
+        vec![
+            "stats",
+            "pipeline",
+            P1,
+            "--since",
+            "1h",
+            "--from",
+            "2024-01-01",
+        ],
+        vec!["stats", "gadget", P1],
+        vec!["logs", P1, "--run", "nope"],
+        vec!["logs", P1, "--to", "2024-01-01T25:00:00"],
+        vec!["aggregate", "task", P1, "--period", "fortnight"],
+        vec!["aggregate", "task", P1, "--count", "0"],
+        vec!["aggregate", "task", P1, "--count", "-3"],
+        vec!["aggregate", "task", P1, "--count", "many"],
+        vec!["aggregate", "task", P1, "--from", "2024-02-30"],
+        vec!["last-run", "task", P1, "--fields", "is_successful,colour"],
+        vec!["stats", "task", P1, "-o", "yaml"],
+        vec!["stats", "task", P1, "--timeout", "soon"],
+        vec!["run", "pipeline", P1, "not-a-uuid"],
+        vec!["run", "pipeline"],
+        vec!["--base-url", "ftp://example", "stats", "task", P1],
+    ];
+    for args in cases {
+        let o = run_env(&args, &env);
+        assert_eq!(o.code, 2, "{args:?} exited {}: {}", o.code, o.stderr);
+        assert!(o.stderr.contains("error"), "{args:?}: {}", o.stderr);
+    }
+    assert_eq!(count(&s).await, 0, "a request was sent for invalid input");
+    // The message names the bad value.
+    let o = run_env(&["stats", "pipeline", "not-a-uuid"], &env);
+    assert!(o.stderr.contains("'not-a-uuid'"), "{}", o.stderr);
+    let o = run_env(&["last-run", "task", P1, "--fields", "colour"], &env);
+    assert!(
+        o.stderr.contains("'colour'") && o.stderr.contains("is_successful, executed_at"),
+        "{}",
+        o.stderr
+    );
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn each_http_failure_has_its_exit_code() {
+    let s = MockServer::start().await;
+    Mock::given(path_regex("/tasks/"))
+        .respond_with(status(403))
+        .mount(&s)
+        .await;
+    Mock::given(path_regex("/pipelines/"))
+        .respond_with(status(404).set_body_string("404 page not found"))
+        .mount(&s)
+        .await;
+    Mock::given(path_regex("/workflows/"))
+        .respond_with(status(500))
+        .mount(&s)
+        .await;
+    let env = token_env(&s.uri());
+    let o = run_env(&["last-run", "task", P1], &env);
+    assert_eq!(o.code, 3, "{}", o.stderr);
+    let o = run_env(&["last-run", "pipeline", P1], &env);
+    assert_eq!(o.code, 4, "{}", o.stderr);
+    assert!(o.stderr.contains("404 page not found") && o.stderr.contains("hint:"));
+    let o = run_env(&["last-run", "workflow", P1, "-o", "json"], &env);
+    assert_eq!(o.code, 5, "{}", o.stderr);
+    let v: Value = serde_json::from_str(o.stderr.trim()).unwrap();
+    assert_eq!(v["error"]["kind"], "server");
+    assert_eq!(v["error"]["http_status"], 500);
+    // A wrong body is a protocol error naming the field.
+    let s = MockServer::start().await;
+    Mock::given(path_regex(".*"))
+        .respond_with(status(200).set_body_raw(
+            r#"{"is_successful":"yes","executed_at":"x","duration":1}"#,
+            "application/json",
+        ))
+        .mount(&s)
+        .await;
+    let o = run_env(&["last-run", "task", P1], &token_env(&s.uri()));
+    assert_eq!(o.code, 5);
+    assert!(
+        o.stderr.contains("unexpected response body"),
+        "{}",
+        o.stderr
+    );
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn workflow_404_hints_at_missing_workflow_routes() {
+    let s = MockServer::start().await;
+    Mock::given(path_regex("/workflows/"))
+        .respond_with(status(404).set_body_string("404 page not found"))
+        .mount(&s)
+        .await;
+    let o = run_env(&["run", "workflow", P1], &token_env(&s.uri()));
+    assert_eq!(o.code, 4);
+    assert!(o.stderr.contains("workflow endpoints"), "{}", o.stderr);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_401_gets_one_fresh_token_and_one_repeat() {
+    let s = MockServer::start().await;
+    Mock::given(path("/v1/oauth/token"))
+        .respond_with(token_body())
+        .mount(&s)
+        .await;
+    Mock::given(path_regex("/stats/"))
+        .respond_with(status(401))
+        .mount(&s)
+        .await;
+    let o = run_env(&["stats", "task", P1, "-vv"], &client_env(&s.uri()));
+    assert_eq!(o.code, 3, "{}", o.stderr);
+    assert_no_secret(&o);
+    let r = s.received_requests().await.unwrap();
+    let tokens = r
+        .iter()
+        .filter(|r| r.url.path() == "/v1/oauth/token")
+        .count();
+    let stats = r.len() - tokens;
+    assert_eq!((tokens, stats), (2, 2), "one re-auth and one repeat");
+    // A fixed token cannot be renewed: one request, exit 3.
+    let s = MockServer::start().await;
+    Mock::given(path_regex(".*"))
+        .respond_with(status(401))
+        .mount(&s)
+        .await;
+    let o = run_env(&["stats", "task", P1], &token_env(&s.uri()));
+    assert_eq!(o.code, 3);
+    assert!(o.stderr.contains("YLEM_TOKEN"), "{}", o.stderr);
+    assert_eq!(count(&s).await, 1);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn rejected_client_credentials_exit_3_without_leaking() {
+    let s = MockServer::start().await;
+    Mock::given(path("/v1/oauth/token"))
+        .respond_with(status(401).set_body_raw(
+            format!(r#"{{"error":"invalid_client","error_description":"bad secret {SECRET}"}}"#),
+            "application/json",
+        ))
+        .mount(&s)
+        .await;
+    let o = run_env(
+        &["stats", "task", P1, "-vv", "-o", "json"],
+        &client_env(&s.uri()),
+    );
+    assert_eq!(o.code, 3, "{}", o.stderr);
+    assert_no_secret(&o);
+    serde_json::from_str::<Value>(o.stderr.lines().last().unwrap()).unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn server_errors_are_retried_for_get_only() {
+    let s = MockServer::start().await;
+    Mock::given(path_regex("/stats/"))
+        .respond_with(status(503))
+        .mount(&s)
+        .await;
+    Mock::given(method("POST"))
+        .respond_with(status(503))
+        .mount(&s)
+        .await;
+    let env = token_env(&s.uri());
+    let o = run_env(&["stats", "task", P1, "--retries", "2"], &env);
+    assert_eq!(o.code, 5);
+    assert_eq!(count(&s).await, 3, "one try and two retries");
+    let o = run_env(&["run", "pipeline", P1], &env);
+    assert_eq!(o.code, 5);
+    assert!(o.stderr.contains("may have started"), "{}", o.stderr);
+    assert_eq!(count(&s).await, 4, "exactly one POST");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn network_failures_exit_6() {
+    // A port that was just bound and closed refuses connections.
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let base = format!("http://127.0.0.1:{port}");
+    let o = run_env(
+        &["stats", "task", P1, "--retries", "0", "-vv"],
+        &client_env(&base),
+    );
+    assert_eq!(o.code, 6, "{}", o.stderr);
+    assert_no_secret(&o);
+    let error_line = o.stderr.lines().find(|l| l.starts_with("error:")).unwrap();
+    assert!(
+        !error_line.contains("http://"),
+        "no URL in errors: {}",
+        o.stderr
+    );
+    // A response slower than --timeout.
+    let s = MockServer::start().await;
+    Mock::given(path_regex(".*"))
+        .respond_with(status(200).set_delay(Duration::from_secs(5)))
+        .mount(&s)
+        .await;
+    let o = run_env(
+        &["stats", "task", P1, "--timeout", "300ms", "--retries", "0"],
+        &token_env(&s.uri()),
+    );
+    assert_eq!(o.code, 6, "{}", o.stderr);
+    let o = run_env(
+        &["run", "pipeline", P1, "--timeout", "300ms"],
+        &token_env(&s.uri()),
+    );
+    assert_eq!(o.code, 6, "{}", o.stderr);
+    assert!(o.stderr.contains("may have started"), "{}", o.stderr);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn no_credentials_exit_3() {
+    let o = ylem(
+        &["stats", "task", P1],
+        &[("YLEM_BASE_URL", "http://127.0.0.1:9")],
+    );
+    assert_eq!(o.code, 3);
+    assert!(o.stderr.contains("hint:"));
+    let o = ylem(&["stats", "task", P1], &[("YLEM_TOKEN", TOKEN)]);
+    assert_eq!(o.code, 3);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn secrets_never_reach_output_with_vv_on_success_or_failure() {
+    for code in [200u16, 500] {
+        let s = MockServer::start().await;
+        Mock::given(path("/v1/oauth/token"))
+            .respond_with(token_body())
+            .mount(&s)
+            .await;
+        Mock::given(path_regex("/logs/"))
+            .respond_with(
+                status(code).set_body_raw(format!(r#"{{"echo":"{TOKEN}"}}"#), "application/json"),
+            )
+            .mount(&s)
+            .await;
+        let o = run_env(
+            &["logs", P1, "-vv", "--retries", "0"],
+            &client_env(&s.uri()),
+        );
+        assert_ne!(o.code, 0);
+        assert_no_secret(&o);
+        assert!(o.stderr.contains("Bearer ***"), "{}", o.stderr);
+    }
+}
+
+#[test]
+fn help_and_version_exit_0() {
+    let o = ylem(&["--help"], &[]);
+    assert_eq!(o.code, 0);
+    assert!(o.stdout.contains("Examples"));
+    let o = ylem(&["--version"], &[]);
+    assert_eq!(o.code, 0);
+    let o = ylem(&["completions", "bash"], &[]);
+    assert_eq!(o.code, 0);
+    assert!(o.stdout.contains("ylemctl"));
+}
