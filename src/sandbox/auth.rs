@@ -107,8 +107,8 @@ pub async fn token(State(s): State<Arc<Shared>>, uri: Uri, body: Bytes) -> Respo
     let ttl = s.opts.token_ttl;
     let pair = match get("grant_type") {
         "client_credentials" => {
-            if let Err(resp) = check_client(&s, get("client_id"), get("client_secret")) {
-                return resp;
+            if let Err((status, code)) = check_client(&s, get("client_id"), get("client_secret")) {
+                return oauth_error(status, code);
             }
             s.tokens.lock().unwrap().issue(ttl)
         }
@@ -145,18 +145,20 @@ fn scope_allowed(requested: &str, dialect: Dialect) -> bool {
 
 /// The real server looks the client up before checking the secret, and an
 /// unknown client makes its store fail: 500 in ylem, a plain 401 in the spec.
-fn check_client(s: &Shared, id: &str, secret: &str) -> Result<(), Response> {
+/// The error is the status and OAuth error code to answer with.
+fn check_client(s: &Shared, id: &str, secret: &str) -> Result<(), (StatusCode, &'static str)> {
+    let invalid = (StatusCode::UNAUTHORIZED, "invalid_client");
     if id.is_empty() {
-        return Err(oauth_error(StatusCode::UNAUTHORIZED, "invalid_client"));
+        return Err(invalid);
     }
     if !id.eq_ignore_ascii_case(&s.client_id.to_string()) {
         return Err(match s.opts.dialect {
-            Dialect::Ylem => oauth_error(StatusCode::INTERNAL_SERVER_ERROR, "server_error"),
-            Dialect::Spec => oauth_error(StatusCode::UNAUTHORIZED, "invalid_client"),
+            Dialect::Ylem => (StatusCode::INTERNAL_SERVER_ERROR, "server_error"),
+            Dialect::Spec => invalid,
         });
     }
     if secret != s.client_secret {
-        return Err(oauth_error(StatusCode::UNAUTHORIZED, "invalid_client"));
+        return Err(invalid);
     }
     Ok(())
 }
