@@ -10,7 +10,6 @@ use chrono::{DateTime, NaiveDate, NaiveDateTime, SubsecRound, Timelike, Utc};
 use uuid::Uuid;
 
 use super::Dialect;
-use super::rng::Rng;
 
 /// What stats, last-run and aggregated return for "never".
 pub const ZERO_TIME: &str = "0001-01-01 00:00:00";
@@ -142,22 +141,16 @@ impl Codec {
         Codec { dialect, cipher }
     }
 
-    pub fn dialect(&self) -> Dialect {
-        self.dialect
-    }
-
-    pub fn encode(&self, plain: &str, rng: &mut Rng) -> String {
+    pub fn encode(&self, plain: &str, nonce: &[u8; 12]) -> String {
         if plain.is_empty() {
             return String::new();
         }
         if self.dialect == Dialect::Ylem {
             return STANDARD.encode(plain);
         }
-        let mut nonce = [0u8; 12];
-        rng.fill(&mut nonce);
         let sealed = self
             .cipher
-            .encrypt(Nonce::from_slice(&nonce), plain.as_bytes())
+            .encrypt(Nonce::from_slice(nonce), plain.as_bytes())
             .expect("AES-GCM encryption of a small buffer cannot fail");
         let mut out = nonce.to_vec();
         out.extend_from_slice(&sealed);

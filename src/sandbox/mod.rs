@@ -97,7 +97,7 @@ pub async fn start(opts: Options) -> std::io::Result<Running> {
     let addr = listener.local_addr()?;
     let (client_id, client_secret, key) = seed::credentials(opts.seed);
     let codec = dialect::Codec::new(opts.dialect, &key);
-    let entities = seed::build(opts.seed, chrono::Utc::now(), &codec);
+    let entities = seed::build(opts.seed, chrono::Utc::now(), opts.dialect);
     let (pipelines, workflows) = public_entities(&entities);
     let shared = Arc::new(Shared {
         tokens: Mutex::new(auth::Tokens::new(Rng::stream(opts.seed, Stream::Tokens, 0))),

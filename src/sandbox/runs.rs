@@ -97,7 +97,7 @@ async fn simulate(s: Arc<Shared>, family: Family, entity: Uuid, run: Uuid, mut r
             Behaviour::Flaky => 1.0,
             Behaviour::Normal => task.success_rate,
         };
-        let entry = execute(task, run, Utc::now(), rate, &mut rng, &s.codec);
+        let entry = execute(task, run, Utc::now(), rate, &mut rng, s.opts.dialect);
         let ok = entry.ok;
         if let Some(r) = e.runs.iter_mut().rev().find(|r| r.uuid == run) {
             r.entries.push(entry);

@@ -1,10 +1,12 @@
 //! Builds the seeded catalogue (pipelines, workflows, tasks) and its 90 days
 //! of run history. Everything here derives from the seed and the anchor time.
 
+use std::sync::OnceLock;
+
 use chrono::{DateTime, Duration, Utc};
 
 use super::Dialect;
-use super::dialect::{Codec, stamp};
+use super::dialect::stamp;
 use super::rng::{Rng, Stream};
 use super::store::{Behaviour, EntityData, EntityDef, Entry, Family, Run, TaskDef};
 
@@ -142,7 +144,7 @@ pub fn history(
     idx: u64,
     seed: u64,
     anchor: DateTime<Utc>,
-    codec: &Codec,
+    dialect: Dialect,
 ) -> Vec<Run> {
     let mut rng = Rng::stream(seed, Stream::History, idx);
     let interval_s = rng.range(2 * 3600, 8 * 3600) as f64;
@@ -155,7 +157,7 @@ pub fn history(
         let mut at = t;
         let mut entries = Vec::new();
         for task in &def.tasks {
-            let entry = execute(task, run, at, task.success_rate, &mut rng, codec);
+            let entry = execute(task, run, at, task.success_rate, &mut rng, dialect);
             at += Duration::milliseconds(entry.duration as i64);
             let ok = entry.ok;
             entries.push(entry);
@@ -178,9 +180,8 @@ pub fn execute(
     at: DateTime<Utc>,
     success_rate: f64,
     rng: &mut Rng,
-    codec: &Codec,
+    dialect: Dialect,
 ) -> Entry {
-    let dialect = codec.dialect();
     let ok = rng.chance(success_rate);
     let duration = (task.base_ms * rng.uniform(0.5, 1.8)).max(1.0) as u64;
     let metric = match (ok, task.metric) {
@@ -188,13 +189,17 @@ pub fn execute(
         _ => 0.0,
     };
     let plain = output(task.task_type, ok, metric, rng);
+    let mut nonce = [0u8; 12];
+    rng.fill(&mut nonce);
     Entry {
         run,
         task: task.uuid,
         task_type: task.task_type,
         ok,
         duration,
-        output: codec.encode(&plain, rng),
+        plain,
+        nonce,
+        encoded: OnceLock::new(),
         metric,
         at: stamp(dialect, at),
     }
@@ -240,12 +245,12 @@ pub fn credentials(seed: u64) -> (uuid::Uuid, String, [u8; 32]) {
     (id, secret, key)
 }
 
-pub fn build(seed: u64, anchor: DateTime<Utc>, codec: &Codec) -> Vec<EntityData> {
+pub fn build(seed: u64, anchor: DateTime<Utc>, dialect: Dialect) -> Vec<EntityData> {
     catalogue(seed)
         .into_iter()
         .enumerate()
         .map(|(i, def)| {
-            let runs = history(&def, i as u64, seed, anchor, codec);
+            let runs = history(&def, i as u64, seed, anchor, dialect);
             EntityData { def, runs }
         })
         .collect()

@@ -62,7 +62,7 @@ pub async fn logs(
                 "task_type": e.task_type,
                 "is_successful": e.ok,
                 "duration": e.duration,
-                "output": e.output,
+                "output": e.output(&s.codec),
                 "metric_value": metric_json(dialect, e.metric),
                 "executed_at": log_time(dialect, e.at),
             })

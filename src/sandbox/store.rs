@@ -1,10 +1,13 @@
 //! In-memory data of the sandbox: the catalogue of pipelines, workflows and
 //! tasks, their run history, and the read queries the handlers need.
 
+use std::sync::OnceLock;
+
 use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
 use super::Dialect;
+use super::dialect::Codec;
 
 /// The two path families. They hold distinct entities: a pipeline UUID is not
 /// found under `/workflows/` and the other way round.
@@ -60,10 +63,24 @@ pub struct Entry {
     pub task_type: &'static str,
     pub ok: bool,
     pub duration: u64,
-    /// Already encoded for the dialect (encrypted or plain, then Base64).
-    pub output: String,
+    /// The task's output as plain text ("" for none).
+    pub plain: String,
+    /// Nonce for the spec dialect's encryption, drawn from the seeded PRNG.
+    pub nonce: [u8; 12],
+    /// `plain` encoded for the wire; filled on first use, because encrypting
+    /// the whole history up front would slow every start (notably in debug
+    /// builds, which the tests use).
+    pub encoded: OnceLock<String>,
     pub metric: f64,
     pub at: DateTime<Utc>,
+}
+
+impl Entry {
+    /// The log's `output` field for this entry.
+    pub fn output(&self, codec: &Codec) -> &str {
+        self.encoded
+            .get_or_init(|| codec.encode(&self.plain, &self.nonce))
+    }
 }
 
 pub struct Run {
