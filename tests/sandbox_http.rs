@@ -78,6 +78,11 @@ impl Sb {
         self.send(req).await
     }
 
+    /// GET with a token, answer parsed as JSON.
+    async fn getj(&self, path: &str, token: &str) -> Value {
+        self.get(path, Some(token)).await.json()
+    }
+
     async fn post(&self, path: &str, token: &str) -> Resp {
         self.send(
             self.http

@@ -12,7 +12,7 @@ use serde_json::{Value, json};
 use uuid::Uuid;
 
 use super::Dialect;
-use super::aggregate::{Period, buckets};
+use super::aggregate::{Bucket, Period, buckets};
 use super::dialect::{ZERO_TIME, log_time, metric_json, parse_datetime, parse_uuid, stats_time};
 use super::rng::{Rng, Stream};
 use super::server::{Shared, api_error};
@@ -179,33 +179,8 @@ pub async fn aggregated(
         }
     };
     let obs = observations(&s, kind, uuid);
-    let hi = period.add(from, n).unwrap_or(DateTime::<Utc>::MAX_UTC) - Duration::seconds(1);
-    let result = match dialect {
-        Dialect::Spec => buckets(&obs, period, from, n, from, hi),
-        // Ylem groups by calendar period, so an unaligned start yields one
-        // extra, partly covered bucket.
-        Dialect::Ylem => {
-            let start = period.floor(from);
-            let count = if start == from {
-                n
-            } else {
-                n.saturating_add(1)
-            };
-            buckets(&obs, period, start, count, from, hi)
-        }
-    };
-    let mut body: Vec<Value> = result
-        .iter()
-        .map(|b| {
-            json!({
-                "date_from": stats_time(b.from),
-                "date_to": stats_time(b.to),
-                "num_of_successes": b.successes,
-                "num_of_failures": b.failures,
-                "average_duration": b.average,
-            })
-        })
-        .collect();
+    let result = dialect_buckets(dialect, &obs, period, from, n);
+    let mut body: Vec<Value> = result.iter().map(bucket_json).collect();
     if dialect == Dialect::Ylem {
         if body.is_empty() {
             return Json(Value::Null).into_response();
@@ -214,4 +189,39 @@ pub async fn aggregated(
         Rng::stream(s.opts.seed, Stream::Shuffle, u64::from(n)).shuffle(&mut body);
     }
     Json(body).into_response()
+}
+
+/// Data counts from `from` for `n` periods. The spec's buckets start at
+/// `from`; ylem groups by calendar period, so an unaligned start yields one
+/// extra, partly covered bucket.
+fn dialect_buckets(
+    dialect: Dialect,
+    obs: &[Obs],
+    period: Period,
+    from: DateTime<Utc>,
+    n: u32,
+) -> Vec<Bucket> {
+    let hi = period.add(from, n).unwrap_or(DateTime::<Utc>::MAX_UTC) - Duration::seconds(1);
+    match dialect {
+        Dialect::Spec => buckets(obs, period, from, n, from, hi),
+        Dialect::Ylem => {
+            let start = period.floor(from);
+            let count = if start == from {
+                n
+            } else {
+                n.saturating_add(1)
+            };
+            buckets(obs, period, start, count, from, hi)
+        }
+    }
+}
+
+fn bucket_json(b: &Bucket) -> Value {
+    json!({
+        "date_from": stats_time(b.from),
+        "date_to": stats_time(b.to),
+        "num_of_successes": b.successes,
+        "num_of_failures": b.failures,
+        "average_duration": b.average,
+    })
 }

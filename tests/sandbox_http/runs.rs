@@ -28,12 +28,11 @@ async fn spec_run_start_and_execution() {
         "the first pipeline is reliable"
     );
     let last = sb
-        .get(
+        .getj(
             &format!("/v1/stats/pipelines/{}/last-run/stats", sb.pipeline(0)),
-            Some(&token),
+            &token,
         )
-        .await
-        .json();
+        .await;
     assert_eq!(last["is_successful"], true);
     let sum: u64 = entries
         .iter()
@@ -90,12 +89,11 @@ async fn flaky_pipeline_runs_fail_on_the_last_task() {
         );
         failures += usize::from(!ok[tasks - 1]);
         let last = sb
-            .get(
+            .getj(
                 &format!("/v1/stats/pipelines/{}/last-run/stats", sb.pipeline(1)),
-                Some(&token),
+                &token,
             )
-            .await
-            .json();
+            .await;
         assert_eq!(last["is_successful"], ok[tasks - 1]);
     }
     assert!(failures > 0, "the flaky pipeline fails most started runs");

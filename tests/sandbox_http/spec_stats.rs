@@ -12,12 +12,11 @@ async fn spec_log_fields_and_decryptable_output() {
     let sb = Sb::new(Dialect::Spec, |_| {}).await;
     let token = sb.token().await;
     let log = sb
-        .get(
+        .getj(
             &format!("/v1/stats/pipelines/{}/logs/{}", sb.pipeline(2), wide()),
-            Some(&token),
+            &token,
         )
-        .await
-        .json();
+        .await;
     let log = log.as_array().unwrap();
     assert!(log.len() > 100);
     let key: Vec<u8> = (0..32)
@@ -63,12 +62,8 @@ async fn spec_range_stats_match_the_log() {
     let token = sb.token().await;
     let p = sb.pipeline(2);
     let full = sb
-        .get(
-            &format!("/v1/stats/pipelines/{p}/logs/{}", wide()),
-            Some(&token),
-        )
-        .await
-        .json();
+        .getj(&format!("/v1/stats/pipelines/{p}/logs/{}", wide()), &token)
+        .await;
     let runs = runs_of(full.as_array().unwrap(), "workflow_run_uuid");
     // Window edges sit on run starts, so no run is cut in two.
     let start = |i: usize| {
@@ -81,12 +76,8 @@ async fn spec_range_stats_match_the_log() {
         fmt(start(60) - chrono::Duration::seconds(1)),
     );
     let log = sb
-        .get(
-            &format!("/v1/stats/pipelines/{p}/logs/{from}/{to}"),
-            Some(&token),
-        )
-        .await
-        .json();
+        .getj(&format!("/v1/stats/pipelines/{p}/logs/{from}/{to}"), &token)
+        .await;
     let window = runs_of(log.as_array().unwrap(), "workflow_run_uuid");
     assert_eq!(window.len(), 50);
     let ok = |r: &Vec<Value>| r.iter().all(|e| e["is_successful"] == true);
@@ -98,12 +89,11 @@ async fn spec_range_stats_match_the_log() {
     let successes = window.iter().filter(|(_, r)| ok(r)).count();
     let total: u64 = window.iter().map(|(_, r)| dur(r)).sum();
     let s = sb
-        .get(
+        .getj(
             &format!("/v1/stats/pipelines/{p}/stats/{from}/{to}"),
-            Some(&token),
+            &token,
         )
-        .await
-        .json();
+        .await;
     assert_eq!(s["num_of_successes"], successes);
     assert_eq!(s["num_of_failures"], 50 - successes);
     assert_eq!(s["average_duration"], total / 50);
@@ -116,14 +106,25 @@ async fn spec_range_stats_match_the_log() {
         .replace('T', " ")
         .replace('Z', "");
     assert_eq!(s["last_run_executed_at"], last_at);
+    sb.run.shutdown().await;
+}
+
+#[tokio::test]
+async fn spec_task_and_empty_range_stats() {
+    let sb = Sb::new(Dialect::Spec, |_| {}).await;
+    let token = sb.token().await;
+    let (from, to) = (
+        fmt(Utc::now() - chrono::Duration::days(30)),
+        fmt(Utc::now()),
+    );
+    let p = sb.pipeline(2);
+    let log = sb
+        .getj(&format!("/v1/stats/pipelines/{p}/logs/{from}/{to}"), &token)
+        .await;
     let t = &sb.run.pipelines[2].tasks[0].uuid;
     let ts = sb
-        .get(
-            &format!("/v1/stats/tasks/{t}/stats/{from}/{to}"),
-            Some(&token),
-        )
-        .await
-        .json();
+        .getj(&format!("/v1/stats/tasks/{t}/stats/{from}/{to}"), &token)
+        .await;
     let task_runs = log
         .as_array()
         .unwrap()
@@ -135,15 +136,14 @@ async fn spec_range_stats_match_the_log() {
         task_runs as u64
     );
     let empty = sb
-        .get(
+        .getj(
             &format!(
                 "/v1/stats/workflows/{}/stats/2001-01-01%2000:00:00/2001-01-02%2000:00:00",
                 sb.run.workflows[0].uuid
             ),
-            Some(&token),
+            &token,
         )
-        .await
-        .json();
+        .await;
     assert_eq!(empty["last_run_executed_at"], "0001-01-01 00:00:00");
     assert_eq!(
         (
@@ -161,15 +161,14 @@ async fn spec_aggregated_buckets_and_last_run() {
     let token = sb.token().await;
     let p = sb.pipeline(2);
     let r = sb
-        .get(
+        .getj(
             &format!(
                 "/v1/stats/pipelines/{p}/aggregated-stats/{}/week/4",
                 monday_weeks_ago(8)
             ),
-            Some(&token),
+            &token,
         )
-        .await
-        .json();
+        .await;
     let starts = bucket_starts(&r);
     assert_eq!(starts.len(), 4);
     assert!(starts.iter().all(|s| s.weekday() == Weekday::Mon) && starts.is_sorted());
@@ -181,15 +180,14 @@ async fn spec_aggregated_buckets_and_last_run() {
         .with_day(1)
         .unwrap();
     let r = sb
-        .get(
+        .getj(
             &format!(
                 "/v1/stats/tasks/{}/aggregated-stats/{month}%2000:00:00/month/2",
                 sb.run.pipelines[2].tasks[0].uuid
             ),
-            Some(&token),
+            &token,
         )
-        .await
-        .json();
+        .await;
     let starts = bucket_starts(&r);
     assert_eq!(starts.len(), 2);
     assert!(starts.iter().all(|s| s.day() == 1));
@@ -201,15 +199,14 @@ async fn spec_aggregated_buckets_and_last_run() {
         .await;
     assert_eq!((none.status, none.body.as_str()), (200, "[]"));
     let last = sb
-        .get(
+        .getj(
             &format!(
                 "/v1/stats/workflows/{}/last-run/stats",
                 sb.run.workflows[1].uuid
             ),
-            Some(&token),
+            &token,
         )
-        .await
-        .json();
+        .await;
     assert!(last["is_successful"].is_boolean() && last["duration"].is_u64());
     assert_stats_time(&last["executed_at"]);
     let never = sb

@@ -6,10 +6,10 @@ use base64::engine::general_purpose::STANDARD;
 use super::*;
 
 #[tokio::test]
-async fn ylem_dialect_specifics() {
+async fn ylem_workflows_are_not_routed() {
     let sb = Sb::new(Dialect::Ylem, |_| {}).await;
     let token = sb.token().await;
-    let (p, w) = (sb.pipeline(0), sb.run.workflows[0].uuid.to_string());
+    let w = sb.run.workflows[0].uuid.to_string();
     for path in [
         format!("/v1/stats/workflows/{w}/last-run/stats"),
         format!("/v1/stats/workflows/{w}/stats/{}", wide()),
@@ -24,6 +24,14 @@ async fn ylem_dialect_specifics() {
             .status,
         404
     );
+    sb.run.shutdown().await;
+}
+
+#[tokio::test]
+async fn ylem_errors_and_empty_results() {
+    let sb = Sb::new(Dialect::Ylem, |_| {}).await;
+    let token = sb.token().await;
+    let p = sb.pipeline(0);
     let bare = sb
         .get(
             &format!("/v1/stats/pipelines/{p}/aggregated-stats/2024-01-01/month/3"),
@@ -56,19 +64,34 @@ async fn ylem_dialect_specifics() {
             serde_json::json!({"code":403,"message":"Forbidden","errors":[]})
         )
     );
+    sb.run.shutdown().await;
+}
+
+#[tokio::test]
+async fn ylem_unaligned_start_gives_an_extra_aligned_bucket() {
+    let sb = Sb::new(Dialect::Ylem, |_| {}).await;
+    let token = sb.token().await;
+    let p = sb.pipeline(0);
     // A Wednesday start is not aligned: n+1 buckets, each starting on a Monday.
     let wed = monday_weeks_ago(6) + chrono::Duration::days(2);
     let r = sb
-        .get(
+        .getj(
             &format!("/v1/stats/pipelines/{p}/aggregated-stats/{wed}%2012:00:00/week/3"),
-            Some(&token),
+            &token,
         )
-        .await
-        .json();
+        .await;
     let mut starts = bucket_starts(&r);
     starts.sort();
     assert_eq!(starts.len(), 4);
     assert!(starts.iter().all(|s| s.weekday() == Weekday::Mon));
+    sb.run.shutdown().await;
+}
+
+#[tokio::test]
+async fn ylem_run_start_and_plain_output() {
+    let sb = Sb::new(Dialect::Ylem, |_| {}).await;
+    let token = sb.token().await;
+    let p = sb.pipeline(0);
     let started = sb.post(&format!("/v1/pipelines/{p}/runs/"), &token).await;
     assert_eq!(started.status, 201);
     let run = started.json()["pipeline_run_uuid"]
@@ -101,9 +124,8 @@ async fn ylem_log_format_and_task_run_counting() {
     let p = sb.pipeline(1);
     let w = wide();
     let log = sb
-        .get(&format!("/v1/stats/pipelines/{p}/logs/{w}"), Some(&token))
-        .await
-        .json();
+        .getj(&format!("/v1/stats/pipelines/{p}/logs/{w}"), &token)
+        .await;
     let log = log.as_array().unwrap();
     let mut fractional = false;
     for e in log {
@@ -123,9 +145,8 @@ async fn ylem_log_format_and_task_run_counting() {
     assert!(fractional, "some ylem metric values are fractional");
     // Ylem counts task runs for pipelines, failures included.
     let s = sb
-        .get(&format!("/v1/stats/pipelines/{p}/stats/{w}"), Some(&token))
-        .await
-        .json();
+        .getj(&format!("/v1/stats/pipelines/{p}/stats/{w}"), &token)
+        .await;
     let failed = log.iter().filter(|e| e["is_successful"] == false).count();
     assert_eq!(s["num_of_failures"], failed);
     assert_eq!(s["num_of_successes"], log.len() - failed);
