@@ -39,6 +39,13 @@ async fn spec_run_start_and_execution() {
         .map(|e| e["duration"].as_u64().unwrap())
         .sum();
     assert_eq!(last["duration"], sum);
+    sb.run.shutdown().await;
+}
+
+#[tokio::test]
+async fn spec_workflow_start_and_run_start_errors() {
+    let sb = Sb::new(Dialect::Spec, |_| {}).await;
+    let token = sb.token().await;
     let w = sb
         .post(
             &format!("/v1/workflows/{}/runs/", sb.run.workflows[0].uuid),

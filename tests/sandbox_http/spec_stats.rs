@@ -198,6 +198,13 @@ async fn spec_aggregated_buckets_and_last_run() {
         )
         .await;
     assert_eq!((none.status, none.body.as_str()), (200, "[]"));
+    sb.run.shutdown().await;
+}
+
+#[tokio::test]
+async fn spec_last_run_fields_and_never_ran() {
+    let sb = Sb::new(Dialect::Spec, |_| {}).await;
+    let token = sb.token().await;
     let last = sb
         .getj(
             &format!(
