@@ -207,7 +207,9 @@ pub fn execute(
 
 /// Ylem's metrics are float64 and some come out fractional (like `1.5`).
 fn metric_value(raw: f64, dialect: Dialect, rng: &mut Rng) -> f64 {
-    if dialect == Dialect::Ylem && rng.chance(0.3) {
+    // Draw in both dialects so that they share the same seeded history.
+    let fractional = rng.chance(0.3);
+    if dialect == Dialect::Ylem && fractional {
         raw.floor() + 0.5
     } else {
         raw.round()
