@@ -9,6 +9,7 @@ pub mod context;
 pub mod error;
 pub mod generate;
 pub mod output;
+pub mod sandbox;
 pub mod secret;
 pub mod settings;
 pub mod time;

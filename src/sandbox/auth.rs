@@ -1,0 +1,238 @@
+//! The OAuth token endpoint (client credentials and refresh), the token table
+//! and the bearer check that guards every other endpoint.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use axum::body::Bytes;
+use axum::extract::{Request, State};
+use axum::http::{HeaderValue, StatusCode, Uri, header};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use serde_json::json;
+
+use super::Dialect;
+use super::rng::Rng;
+use super::server::Shared;
+
+/// Issued tokens. A refresh token is single-use and dies with its access
+/// token; a refresh also revokes the access token it was paired with. Newer
+/// tokens never revoke older ones (as on the real server).
+pub struct Tokens {
+    rng: Rng,
+    access: HashMap<String, Instant>,
+    refresh: HashMap<String, (String, Instant)>,
+}
+
+impl Tokens {
+    pub fn new(rng: Rng) -> Self {
+        Tokens {
+            rng,
+            access: HashMap::new(),
+            refresh: HashMap::new(),
+        }
+    }
+
+    fn issue(&mut self, ttl: Duration) -> (String, String) {
+        let expires = Instant::now() + ttl;
+        let access = self.rng.token(48);
+        let refresh = self.rng.token(48);
+        self.access.insert(access.clone(), expires);
+        self.refresh
+            .insert(refresh.clone(), (access.clone(), expires));
+        (access, refresh)
+    }
+
+    fn redeem(&mut self, refresh: &str, ttl: Duration) -> Option<(String, String)> {
+        let (old_access, expires) = self.refresh.remove(refresh)?;
+        self.access.remove(&old_access);
+        (Instant::now() < expires).then(|| self.issue(ttl))
+    }
+
+    pub fn is_valid(&self, access: &str) -> bool {
+        self.access
+            .get(access)
+            .is_some_and(|exp| Instant::now() < *exp)
+    }
+}
+
+/// Scopes granted to every token, by dialect.
+fn scope(dialect: Dialect) -> &'static str {
+    match dialect {
+        Dialect::Spec => "workflows:run",
+        Dialect::Ylem => "pipelines:run,stats:read",
+    }
+}
+
+/// go-oauth2 style error body; codes and texts follow that library.
+fn oauth_error(status: StatusCode, code: &str) -> Response {
+    let text = match code {
+        "unsupported_grant_type" => {
+            "The authorization grant type is not supported by the authorization server"
+        }
+        "invalid_client" => "Client authentication failed",
+        "invalid_grant" => {
+            "The provided authorization grant or refresh token is invalid, expired or revoked"
+        }
+        "invalid_scope" => "The requested scope is invalid, unknown, or malformed",
+        _ => {
+            "The authorization server encountered an unexpected condition that prevented it from fulfilling the request"
+        }
+    };
+    oauth_json(status, json!({ "error": code, "error_description": text }))
+}
+
+fn oauth_json(status: StatusCode, body: serde_json::Value) -> Response {
+    let mut resp = (status, body.to_string()).into_response();
+    let h = resp.headers_mut();
+    h.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("application/json;charset=UTF-8"),
+    );
+    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    resp
+}
+
+/// `/v1/oauth/token`, GET or POST; parameters from the query string and/or a
+/// form-encoded body (body wins).
+pub async fn token(State(s): State<Arc<Shared>>, uri: Uri, body: Bytes) -> Response {
+    let mut params = parse_form(uri.query().unwrap_or(""));
+    params.extend(parse_form(&String::from_utf8_lossy(&body)));
+    let get = |k: &str| params.get(k).map(String::as_str).unwrap_or("");
+    let dialect = s.opts.dialect;
+    if !get("scope").is_empty() && !scope_allowed(get("scope"), dialect) {
+        return oauth_error(StatusCode::BAD_REQUEST, "invalid_scope");
+    }
+    let ttl = s.opts.token_ttl;
+    let pair = match get("grant_type") {
+        "client_credentials" => {
+            if let Err((status, code)) = check_client(&s, get("client_id"), get("client_secret")) {
+                return oauth_error(status, code);
+            }
+            s.tokens.lock().unwrap().issue(ttl)
+        }
+        "refresh_token" => {
+            if get("client_id").is_empty() {
+                return oauth_error(StatusCode::UNAUTHORIZED, "invalid_client");
+            }
+            match s.tokens.lock().unwrap().redeem(get("refresh_token"), ttl) {
+                Some(pair) => pair,
+                None => return oauth_error(StatusCode::UNAUTHORIZED, "invalid_grant"),
+            }
+        }
+        _ => return oauth_error(StatusCode::UNAUTHORIZED, "unsupported_grant_type"),
+    };
+    oauth_json(
+        StatusCode::OK,
+        json!({
+            "access_token": pair.0,
+            "expires_in": ttl.as_secs(),
+            "refresh_token": pair.1,
+            "scope": scope(dialect),
+            "token_type": "Bearer",
+        }),
+    )
+}
+
+fn scope_allowed(requested: &str, dialect: Dialect) -> bool {
+    let granted: Vec<&str> = scope(dialect).split(',').collect();
+    requested
+        .split([',', ' '])
+        .filter(|s| !s.is_empty())
+        .all(|s| granted.contains(&s))
+}
+
+/// The real server looks the client up before checking the secret, and an
+/// unknown client makes its store fail: 500 in ylem, a plain 401 in the spec.
+/// The error is the status and OAuth error code to answer with.
+fn check_client(s: &Shared, id: &str, secret: &str) -> Result<(), (StatusCode, &'static str)> {
+    let invalid = (StatusCode::UNAUTHORIZED, "invalid_client");
+    if id.is_empty() {
+        return Err(invalid);
+    }
+    if !id.eq_ignore_ascii_case(&s.client_id.to_string()) {
+        return Err(match s.opts.dialect {
+            Dialect::Ylem => (StatusCode::INTERNAL_SERVER_ERROR, "server_error"),
+            Dialect::Spec => invalid,
+        });
+    }
+    if secret != s.client_secret {
+        return Err(invalid);
+    }
+    Ok(())
+}
+
+/// Route layer for the authenticated endpoints: anything but a live bearer
+/// token is a 401 with an empty body and no Content-Type.
+pub async fn require_bearer(State(s): State<Arc<Shared>>, req: Request, next: Next) -> Response {
+    let token = req
+        .headers()
+        .get(header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.split_once(' '))
+        .filter(|(scheme, _)| scheme.eq_ignore_ascii_case("bearer"))
+        .map(|(_, t)| t.trim().to_string());
+    match token {
+        Some(t) if s.tokens.lock().unwrap().is_valid(&t) => next.run(req).await,
+        _ => StatusCode::UNAUTHORIZED.into_response(),
+    }
+}
+
+/// `application/x-www-form-urlencoded` decoding (`+` is a space here, unlike
+/// in paths).
+fn parse_form(s: &str) -> HashMap<String, String> {
+    s.split('&')
+        .filter(|p| !p.is_empty())
+        .map(|p| {
+            let (k, v) = p.split_once('=').unwrap_or((p, ""));
+            (decode(k), decode(v))
+        })
+        .collect()
+}
+
+fn decode(s: &str) -> String {
+    let bytes = s.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let hex = bytes
+            .get(i + 1..i + 3)
+            .and_then(|h| std::str::from_utf8(h).ok())
+            .and_then(|h| u8::from_str_radix(h, 16).ok());
+        match (bytes[i], hex) {
+            (b'%', Some(b)) => {
+                out.push(b);
+                i += 3;
+                continue;
+            }
+            (b'+', _) => out.push(b' '),
+            (b, _) => out.push(b),
+        }
+        i += 1;
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn form_decoding() {
+        let m = parse_form("a=b%20c+d&grant_type=client_credentials&x");
+        assert_eq!(m["a"], "b c d");
+        assert_eq!(m["grant_type"], "client_credentials");
+        assert_eq!(m["x"], "");
+    }
+
+    #[test]
+    fn refresh_is_single_use_and_revokes_old_access() {
+        let mut t = Tokens::new(Rng::stream(1, super::super::rng::Stream::Tokens, 0));
+        let (a, r) = t.issue(Duration::from_secs(60));
+        assert!(t.is_valid(&a));
+        let (a2, _) = t.redeem(&r, Duration::from_secs(60)).unwrap();
+        assert!(!t.is_valid(&a) && t.is_valid(&a2));
+        assert!(t.redeem(&r, Duration::from_secs(60)).is_none());
+    }
+}

@@ -1,0 +1,232 @@
+//! The embedded sandbox: an in-memory, seeded fake of the whole run and
+//! statistics service, served with axum on loopback, in either the spec's
+//! dialect or the open-source server's (`ylem`).
+
+mod aggregate;
+mod auth;
+mod dialect;
+mod rng;
+mod runs;
+mod seed;
+mod server;
+mod stats;
+mod store;
+
+use std::fmt::Write as _;
+use std::net::SocketAddr;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, RwLock};
+use std::time::Duration;
+
+use tokio::sync::oneshot;
+use tokio::task::JoinHandle;
+
+use rng::{Rng, Stream};
+use server::Shared;
+use store::{Behaviour, EntityData, Family, Store};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Dialect {
+    /// As `service-spec.md` describes the service.
+    Spec,
+    /// As the open-source Ylem server behaves (`server-behaviour.md`).
+    Ylem,
+}
+
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// Port 0 picks a free port.
+    pub listen: SocketAddr,
+    pub seed: u64,
+    pub dialect: Dialect,
+    /// Added before every response.
+    pub latency: Duration,
+    /// Share (0.0..=1.0) of requests answered 503.
+    pub fail_rate: f64,
+    /// `expires_in` of issued tokens, enforced.
+    pub token_ttl: Duration,
+    /// Time between the task log entries of a started run.
+    pub task_delay: Duration,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            listen: SocketAddr::from(([127, 0, 0, 1], 7339)),
+            seed: 1,
+            dialect: Dialect::Spec,
+            latency: Duration::ZERO,
+            fail_rate: 0.0,
+            token_ttl: Duration::from_secs(86400),
+            task_delay: Duration::from_millis(1500),
+        }
+    }
+}
+
+pub struct Entity {
+    pub uuid: uuid::Uuid,
+    pub name: String,
+    pub tasks: Vec<Task>,
+}
+
+pub struct Task {
+    pub uuid: uuid::Uuid,
+    pub name: String,
+    pub task_type: String,
+}
+
+pub struct Running {
+    pub base_url: String,
+    pub client_id: String,
+    pub client_secret: String,
+    /// AES-256-GCM key of `output` in the spec dialect, 64 hex chars.
+    pub key_hex: String,
+    pub pipelines: Vec<Entity>,
+    pub workflows: Vec<Entity>,
+    dialect: Dialect,
+    seed: u64,
+    shared: Arc<Shared>,
+    stop: oneshot::Sender<()>,
+    server: JoinHandle<std::io::Result<()>>,
+}
+
+/// Binds, seeds the data (history anchored 90 days back from now), spawns the
+/// server on the current tokio runtime and returns at once.
+pub async fn start(opts: Options) -> std::io::Result<Running> {
+    let listener = tokio::net::TcpListener::bind(opts.listen).await?;
+    let addr = listener.local_addr()?;
+    let (client_id, client_secret, key) = seed::credentials(opts.seed);
+    let codec = dialect::Codec::new(opts.dialect, &key);
+    let entities = seed::build(opts.seed, chrono::Utc::now(), opts.dialect);
+    let (pipelines, workflows) = public_entities(&entities);
+    let shared = Arc::new(Shared {
+        tokens: Mutex::new(auth::Tokens::new(Rng::stream(opts.seed, Stream::Tokens, 0))),
+        faults: Mutex::new(Rng::stream(opts.seed, Stream::Faults, 0)),
+        store: RwLock::new(Store { entities }),
+        codec,
+        client_id,
+        client_secret: client_secret.clone(),
+        requests: AtomicU64::new(0),
+        token_requests: AtomicU64::new(0),
+        run_seq: AtomicU64::new(0),
+        record_id: AtomicU64::new(0),
+        sims: Mutex::new(Vec::new()),
+        opts: opts.clone(),
+    });
+    let app = server::router(shared.clone());
+    let (stop, stopped) = oneshot::channel::<()>();
+    let server = tokio::spawn(async move {
+        axum::serve(listener, app)
+            .with_graceful_shutdown(async {
+                let _ = stopped.await;
+            })
+            .await
+    });
+    Ok(Running {
+        base_url: format!("http://{addr}"),
+        client_id: client_id.to_string(),
+        client_secret,
+        key_hex: key.iter().map(|b| format!("{b:02x}")).collect(),
+        pipelines,
+        workflows,
+        dialect: opts.dialect,
+        seed: opts.seed,
+        shared,
+        stop,
+        server,
+    })
+}
+
+fn public_entities(entities: &[EntityData]) -> (Vec<Entity>, Vec<Entity>) {
+    let of = |family| {
+        entities
+            .iter()
+            .filter(|e| e.def.family == family)
+            .map(|e| Entity {
+                uuid: e.def.uuid,
+                name: e.def.name.clone(),
+                tasks: e
+                    .def
+                    .tasks
+                    .iter()
+                    .map(|t| Task {
+                        uuid: t.uuid,
+                        name: t.name.clone(),
+                        task_type: t.task_type.to_string(),
+                    })
+                    .collect(),
+            })
+            .collect()
+    };
+    (of(Family::Pipeline), of(Family::Workflow))
+}
+
+impl Running {
+    /// Every request received, including those answered 503, 301 or 404.
+    pub fn requests(&self) -> u64 {
+        self.shared.requests.load(Ordering::SeqCst)
+    }
+
+    /// Requests to `/v1/oauth/token`, whatever their outcome.
+    pub fn token_requests(&self) -> u64 {
+        self.shared.token_requests.load(Ordering::SeqCst)
+    }
+
+    /// Text for a person: where the sandbox listens, its credentials, and
+    /// every pipeline, workflow and task.
+    pub fn banner(&self) -> String {
+        let dialect = match self.dialect {
+            Dialect::Spec => "spec",
+            Dialect::Ylem => "ylem",
+        };
+        let mut b = format!("ylemctl sandbox (dialect {dialect}, seed {})\n", self.seed);
+        let _ = writeln!(b, "  base URL       {}", self.base_url);
+        let _ = writeln!(b, "  client id      {}", self.client_id);
+        let _ = writeln!(b, "  client secret  {}", self.client_secret);
+        let note = match self.dialect {
+            Dialect::Spec => "AES-256-GCM key of log outputs",
+            Dialect::Ylem => "unused: ylem outputs are plain Base64",
+        };
+        let _ = writeln!(b, "  output key     {} ({note})", self.key_hex);
+        self.banner_entities(&mut b);
+        b
+    }
+
+    fn banner_entities(&self, b: &mut String) {
+        let behaviours = [Behaviour::Reliable, Behaviour::Flaky];
+        let _ = writeln!(b, "\nPipelines:");
+        for (i, p) in self.pipelines.iter().enumerate() {
+            let note = match behaviours.get(i) {
+                Some(Behaviour::Reliable) => "  (started runs always succeed)",
+                Some(_) => "  (started runs usually fail on the last task)",
+                None => "",
+            };
+            entity_lines(b, p, note);
+        }
+        let note = match self.dialect {
+            Dialect::Spec => "",
+            Dialect::Ylem => " (not routed in the ylem dialect)",
+        };
+        let _ = writeln!(b, "\nWorkflows{note}:");
+        for w in &self.workflows {
+            entity_lines(b, w, "");
+        }
+    }
+
+    /// Graceful stop: abort run simulations, stop accepting, wait for the
+    /// server to finish.
+    pub async fn shutdown(self) {
+        for sim in self.shared.sims.lock().unwrap().drain(..) {
+            sim.abort();
+        }
+        let _ = self.stop.send(());
+        let _ = self.server.await;
+    }
+}
+
+fn entity_lines(b: &mut String, e: &Entity, note: &str) {
+    let _ = writeln!(b, "  {}  {}{note}", e.uuid, e.name);
+    for t in &e.tasks {
+        let _ = writeln!(b, "    task {}  {}  [{}]", t.uuid, t.name, t.task_type);
+    }
+}

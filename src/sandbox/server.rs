@@ -1,0 +1,153 @@
+//! Shared server state, the route table and the outer middleware (request
+//! counting, latency, injected 503s, `//` redirects).
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, RwLock};
+
+use axum::Router;
+use axum::extract::{Path, Request, State};
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::middleware::{Next, from_fn_with_state};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use serde_json::json;
+use tokio::task::AbortHandle;
+use uuid::Uuid;
+
+use super::auth::{self, Tokens};
+use super::dialect::Codec;
+use super::rng::Rng;
+use super::store::{Family, Kind, Store};
+use super::{Dialect, Options, runs, stats};
+
+pub struct Shared {
+    pub opts: Options,
+    pub store: RwLock<Store>,
+    pub codec: Codec,
+    pub tokens: Mutex<Tokens>,
+    pub faults: Mutex<Rng>,
+    pub client_id: Uuid,
+    pub client_secret: String,
+    pub requests: AtomicU64,
+    pub token_requests: AtomicU64,
+    pub run_seq: AtomicU64,
+    pub record_id: AtomicU64,
+    /// Simulations of started runs, aborted on shutdown.
+    pub sims: Mutex<Vec<AbortHandle>>,
+}
+
+type St = State<Arc<Shared>>;
+
+pub fn router(state: Arc<Shared>) -> Router {
+    let dialect = state.opts.dialect;
+    let mut api: Router<Arc<Shared>> = Router::new()
+        .route(
+            "/v1/pipelines/{uuid}/runs/",
+            post(|s: St, p: Path<String>| runs::start(s, Family::Pipeline, p)),
+        )
+        .route(
+            "/v1/stats/pipelines/{uuid}/logs/{from}/{to}",
+            get(stats::logs),
+        );
+    let mut kinds = vec![Kind::Tasks, Kind::Pipelines];
+    // The open-source server routes no workflow paths at all.
+    if dialect == Dialect::Spec {
+        kinds.push(Kind::Workflows);
+        api = api.route(
+            "/v1/workflows/{uuid}/runs/",
+            post(|s: St, p: Path<String>| runs::start(s, Family::Workflow, p)),
+        );
+    }
+    for kind in kinds {
+        let base = format!("/v1/stats/{}/{{uuid}}", kind_segment(kind));
+        api = api
+            .route(
+                &format!("{base}/stats/{{from}}/{{to}}"),
+                get(move |s: St, p: Path<(String, String, String)>| stats::range(s, kind, p)),
+            )
+            .route(
+                &format!("{base}/aggregated-stats/{{from}}/{{period}}/{{n}}"),
+                get(move |s: St, p: Path<(String, String, String, String)>| {
+                    stats::aggregated(s, kind, p)
+                }),
+            )
+            .route(
+                &format!("{base}/last-run/stats"),
+                get(move |s: St, p: Path<String>| stats::last_run(s, kind, p)),
+            );
+    }
+    let api = api.route_layer(from_fn_with_state(state.clone(), auth::require_bearer));
+    let inner = Router::new()
+        .route("/v1/oauth/token", get(auth::token).post(auth::token))
+        .merge(api)
+        .fallback(|| async { not_found_text() })
+        .with_state(state.clone());
+    // As a fallback service the whole inner router sits behind the layer, so
+    // the faults run before routing (and before 404/405).
+    Router::new()
+        .fallback_service(inner)
+        .layer(from_fn_with_state(state, outer))
+}
+
+fn kind_segment(kind: Kind) -> &'static str {
+    match kind {
+        Kind::Tasks => "tasks",
+        Kind::Pipelines => "pipelines",
+        Kind::Workflows => "workflows",
+    }
+}
+
+/// Runs first for every request: count it, wait the latency, maybe answer
+/// 503 (so an injected failure never starts a run), then collapse `//`.
+async fn outer(State(s): St, req: Request, next: Next) -> Response {
+    s.requests.fetch_add(1, Ordering::SeqCst);
+    if req.uri().path() == "/v1/oauth/token" {
+        s.token_requests.fetch_add(1, Ordering::SeqCst);
+    }
+    if !s.opts.latency.is_zero() {
+        tokio::time::sleep(s.opts.latency).await;
+    }
+    if s.opts.fail_rate > 0.0 && s.faults.lock().unwrap().chance(s.opts.fail_rate) {
+        return api_error(StatusCode::SERVICE_UNAVAILABLE, Vec::new());
+    }
+    if req.uri().path().contains("//") {
+        return redirect_clean(&req);
+    }
+    next.run(req).await
+}
+
+/// Go's ServeMux answers an unclean path with 301 to the cleaned one.
+fn redirect_clean(req: &Request) -> Response {
+    let mut path = req.uri().path().to_string();
+    while path.contains("//") {
+        path = path.replace("//", "/");
+    }
+    if let Some(q) = req.uri().query() {
+        path = format!("{path}?{q}");
+    }
+    let mut resp = StatusCode::MOVED_PERMANENTLY.into_response();
+    if let Ok(v) = HeaderValue::from_str(&path) {
+        resp.headers_mut().insert(header::LOCATION, v);
+    }
+    resp
+}
+
+/// `{"code":N,"message":"<reason>","errors":[...]}`, the stats error shape.
+pub fn api_error(status: StatusCode, errors: Vec<String>) -> Response {
+    let body = json!({
+        "code": status.as_u16(),
+        "message": status.canonical_reason().unwrap_or(""),
+        "errors": errors,
+    });
+    (status, axum::Json(body)).into_response()
+}
+
+/// Go's `http.NotFound`.
+pub fn not_found_text() -> Response {
+    (
+        StatusCode::NOT_FOUND,
+        [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
+        "404 page not found\n",
+    )
+        .into_response()
+}
