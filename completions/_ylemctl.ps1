@@ -46,6 +46,8 @@ Register-ArgumentCompleter -Native -CommandName 'ylemctl' -ScriptBlock {
             [CompletionResult]::new('stats', 'stats', [CompletionResultType]::ParameterValue, 'Consolidated statistics over a time window (default: the last 24 hours)')
             [CompletionResult]::new('aggregate', 'aggregate', [CompletionResultType]::ParameterValue, 'Statistics per day, week, month, quarter or year')
             [CompletionResult]::new('last-run', 'last-run', [CompletionResultType]::ParameterValue, 'Statistics of the last run')
+            [CompletionResult]::new('sandbox', 'sandbox', [CompletionResultType]::ParameterValue, 'Serve the whole API on loopback from memory, for trying ylemctl and testing scripts')
+            [CompletionResult]::new('demo', 'demo', [CompletionResultType]::ParameterValue, 'Start a sandbox in-process and walk through every command against it')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
@@ -176,6 +178,59 @@ Register-ArgumentCompleter -Native -CommandName 'ylemctl' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
         }
+        'ylemctl;sandbox' {
+            [CompletionResult]::new('--listen', '--listen', [CompletionResultType]::ParameterName, 'Loopback address to listen on (port 0 picks a free one)')
+            [CompletionResult]::new('--seed', '--seed', [CompletionResultType]::ParameterName, 'Seed of the generated pipelines, workflows, tasks and history')
+            [CompletionResult]::new('--dialect', '--dialect', [CompletionResultType]::ParameterName, 'Behave as the specification says, or as the open-source server does')
+            [CompletionResult]::new('--latency', '--latency', [CompletionResultType]::ParameterName, 'Delay added before every response, e.g. 100ms')
+            [CompletionResult]::new('--fail-rate', '--fail-rate', [CompletionResultType]::ParameterName, 'Share of requests answered 503, from 0 to 1')
+            [CompletionResult]::new('--token-ttl', '--token-ttl', [CompletionResultType]::ParameterName, 'Lifetime of issued tokens')
+            [CompletionResult]::new('--task-delay', '--task-delay', [CompletionResultType]::ParameterName, 'Time between the task log entries of a started run')
+            [CompletionResult]::new('-p', '-p', [CompletionResultType]::ParameterName, 'Profile to use')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Profile to use')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Base URL of the service (overrides the profile''s)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--fields', '--fields', [CompletionResultType]::ParameterName, 'Columns or keys to keep, in this order (comma-separated)')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Time limit of each request, e.g. 30s, 2m')
+            [CompletionResult]::new('--retries', '--retries', [CompletionResultType]::ParameterName, 'Retries of idempotent requests (GET, token)')
+            [CompletionResult]::new('--concurrency', '--concurrency', [CompletionResultType]::ParameterName, 'Requests in flight at once when several IDs are given')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour (NO_COLOR disables it in auto)')
+            [CompletionResult]::new('--no-header', '--no-header', [CompletionResultType]::ParameterName, 'No header row (table, csv)')
+            [CompletionResult]::new('--local', '--local', [CompletionResultType]::ParameterName, 'Read naive times and show times in the local time zone (also YLEM_TZ=local)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'No spinner, notes or warnings')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'No spinner, notes or warnings')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'ylemctl;demo' {
+            [CompletionResult]::new('-p', '-p', [CompletionResultType]::ParameterName, 'Profile to use')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Profile to use')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Base URL of the service (overrides the profile''s)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--fields', '--fields', [CompletionResultType]::ParameterName, 'Columns or keys to keep, in this order (comma-separated)')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Time limit of each request, e.g. 30s, 2m')
+            [CompletionResult]::new('--retries', '--retries', [CompletionResultType]::ParameterName, 'Retries of idempotent requests (GET, token)')
+            [CompletionResult]::new('--concurrency', '--concurrency', [CompletionResultType]::ParameterName, 'Requests in flight at once when several IDs are given')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour (NO_COLOR disables it in auto)')
+            [CompletionResult]::new('--no-header', '--no-header', [CompletionResultType]::ParameterName, 'No header row (table, csv)')
+            [CompletionResult]::new('--local', '--local', [CompletionResultType]::ParameterName, 'Read naive times and show times in the local time zone (also YLEM_TZ=local)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'No spinner, notes or warnings')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'No spinner, notes or warnings')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
         'ylemctl;completions' {
             [CompletionResult]::new('-p', '-p', [CompletionResultType]::ParameterName, 'Profile to use')
             [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Profile to use')
@@ -205,6 +260,8 @@ Register-ArgumentCompleter -Native -CommandName 'ylemctl' -ScriptBlock {
             [CompletionResult]::new('stats', 'stats', [CompletionResultType]::ParameterValue, 'Consolidated statistics over a time window (default: the last 24 hours)')
             [CompletionResult]::new('aggregate', 'aggregate', [CompletionResultType]::ParameterValue, 'Statistics per day, week, month, quarter or year')
             [CompletionResult]::new('last-run', 'last-run', [CompletionResultType]::ParameterValue, 'Statistics of the last run')
+            [CompletionResult]::new('sandbox', 'sandbox', [CompletionResultType]::ParameterValue, 'Serve the whole API on loopback from memory, for trying ylemctl and testing scripts')
+            [CompletionResult]::new('demo', 'demo', [CompletionResultType]::ParameterValue, 'Start a sandbox in-process and walk through every command against it')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
@@ -222,6 +279,12 @@ Register-ArgumentCompleter -Native -CommandName 'ylemctl' -ScriptBlock {
             break
         }
         'ylemctl;help;last-run' {
+            break
+        }
+        'ylemctl;help;sandbox' {
+            break
+        }
+        'ylemctl;help;demo' {
             break
         }
         'ylemctl;help;completions' {

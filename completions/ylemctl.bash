@@ -22,6 +22,9 @@ _ylemctl() {
             ylemctl,completions)
                 cmd="ylemctl__subcmd__completions"
                 ;;
+            ylemctl,demo)
+                cmd="ylemctl__subcmd__demo"
+                ;;
             ylemctl,help)
                 cmd="ylemctl__subcmd__help"
                 ;;
@@ -34,6 +37,9 @@ _ylemctl() {
             ylemctl,run)
                 cmd="ylemctl__subcmd__run"
                 ;;
+            ylemctl,sandbox)
+                cmd="ylemctl__subcmd__sandbox"
+                ;;
             ylemctl,stats)
                 cmd="ylemctl__subcmd__stats"
                 ;;
@@ -42,6 +48,9 @@ _ylemctl() {
                 ;;
             ylemctl__subcmd__help,completions)
                 cmd="ylemctl__subcmd__help__subcmd__completions"
+                ;;
+            ylemctl__subcmd__help,demo)
+                cmd="ylemctl__subcmd__help__subcmd__demo"
                 ;;
             ylemctl__subcmd__help,help)
                 cmd="ylemctl__subcmd__help__subcmd__help"
@@ -55,6 +64,9 @@ _ylemctl() {
             ylemctl__subcmd__help,run)
                 cmd="ylemctl__subcmd__help__subcmd__run"
                 ;;
+            ylemctl__subcmd__help,sandbox)
+                cmd="ylemctl__subcmd__help__subcmd__sandbox"
+                ;;
             ylemctl__subcmd__help,stats)
                 cmd="ylemctl__subcmd__help__subcmd__stats"
                 ;;
@@ -65,7 +77,7 @@ _ylemctl() {
 
     case "${cmd}" in
         ylemctl)
-            opts="-p -o -v -q -h -V --profile --base-url --output --fields --no-header --local --timeout --retries --concurrency --color --verbose --quiet --help --version run logs stats aggregate last-run completions help"
+            opts="-p -o -v -q -h -V --profile --base-url --output --fields --no-header --local --timeout --retries --concurrency --color --verbose --quiet --help --version run logs stats aggregate last-run sandbox demo completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -238,8 +250,62 @@ _ylemctl() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        ylemctl__subcmd__demo)
+            opts="-p -o -v -q -h -V --profile --base-url --output --fields --no-header --local --timeout --retries --concurrency --color --verbose --quiet --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --profile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -p)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --base-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -W "table json jsonl csv" -- "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -W "table json jsonl csv" -- "${cur}"))
+                    return 0
+                    ;;
+                --fields)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --retries)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --concurrency)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         ylemctl__subcmd__help)
-            opts="run logs stats aggregate last-run completions help"
+            opts="run logs stats aggregate last-run sandbox demo completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -267,6 +333,20 @@ _ylemctl() {
             return 0
             ;;
         ylemctl__subcmd__help__subcmd__completions)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        ylemctl__subcmd__help__subcmd__demo)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -323,6 +403,20 @@ _ylemctl() {
             return 0
             ;;
         ylemctl__subcmd__help__subcmd__run)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        ylemctl__subcmd__help__subcmd__sandbox)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -481,6 +575,88 @@ _ylemctl() {
                 return 0
             fi
             case "${prev}" in
+                --profile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -p)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --base-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -W "table json jsonl csv" -- "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -W "table json jsonl csv" -- "${cur}"))
+                    return 0
+                    ;;
+                --fields)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --retries)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --concurrency)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        ylemctl__subcmd__sandbox)
+            opts="-p -o -v -q -h -V --listen --seed --dialect --latency --fail-rate --token-ttl --task-delay --profile --base-url --output --fields --no-header --local --timeout --retries --concurrency --color --verbose --quiet --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --listen)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --seed)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --dialect)
+                    COMPREPLY=($(compgen -W "spec ylem" -- "${cur}"))
+                    return 0
+                    ;;
+                --latency)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --fail-rate)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token-ttl)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --task-delay)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --profile)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0

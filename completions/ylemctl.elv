@@ -43,6 +43,8 @@ set edit:completion:arg-completer[ylemctl] = {|@words|
             cand stats 'Consolidated statistics over a time window (default: the last 24 hours)'
             cand aggregate 'Statistics per day, week, month, quarter or year'
             cand last-run 'Statistics of the last run'
+            cand sandbox 'Serve the whole API on loopback from memory, for trying ylemctl and testing scripts'
+            cand demo 'Start a sandbox in-process and walk through every command against it'
             cand completions 'Print a shell completion script'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
@@ -167,6 +169,57 @@ set edit:completion:arg-completer[ylemctl] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
+        &'ylemctl;sandbox'= {
+            cand --listen 'Loopback address to listen on (port 0 picks a free one)'
+            cand --seed 'Seed of the generated pipelines, workflows, tasks and history'
+            cand --dialect 'Behave as the specification says, or as the open-source server does'
+            cand --latency 'Delay added before every response, e.g. 100ms'
+            cand --fail-rate 'Share of requests answered 503, from 0 to 1'
+            cand --token-ttl 'Lifetime of issued tokens'
+            cand --task-delay 'Time between the task log entries of a started run'
+            cand -p 'Profile to use'
+            cand --profile 'Profile to use'
+            cand --base-url 'Base URL of the service (overrides the profile''s)'
+            cand -o 'Output format'
+            cand --output 'Output format'
+            cand --fields 'Columns or keys to keep, in this order (comma-separated)'
+            cand --timeout 'Time limit of each request, e.g. 30s, 2m'
+            cand --retries 'Retries of idempotent requests (GET, token)'
+            cand --concurrency 'Requests in flight at once when several IDs are given'
+            cand --color 'When to use colour (NO_COLOR disables it in auto)'
+            cand --no-header 'No header row (table, csv)'
+            cand --local 'Read naive times and show times in the local time zone (also YLEM_TZ=local)'
+            cand -v '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)'
+            cand --verbose '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)'
+            cand -q 'No spinner, notes or warnings'
+            cand --quiet 'No spinner, notes or warnings'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'ylemctl;demo'= {
+            cand -p 'Profile to use'
+            cand --profile 'Profile to use'
+            cand --base-url 'Base URL of the service (overrides the profile''s)'
+            cand -o 'Output format'
+            cand --output 'Output format'
+            cand --fields 'Columns or keys to keep, in this order (comma-separated)'
+            cand --timeout 'Time limit of each request, e.g. 30s, 2m'
+            cand --retries 'Retries of idempotent requests (GET, token)'
+            cand --concurrency 'Requests in flight at once when several IDs are given'
+            cand --color 'When to use colour (NO_COLOR disables it in auto)'
+            cand --no-header 'No header row (table, csv)'
+            cand --local 'Read naive times and show times in the local time zone (also YLEM_TZ=local)'
+            cand -v '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)'
+            cand --verbose '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)'
+            cand -q 'No spinner, notes or warnings'
+            cand --quiet 'No spinner, notes or warnings'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
         &'ylemctl;completions'= {
             cand -p 'Profile to use'
             cand --profile 'Profile to use'
@@ -195,6 +248,8 @@ set edit:completion:arg-completer[ylemctl] = {|@words|
             cand stats 'Consolidated statistics over a time window (default: the last 24 hours)'
             cand aggregate 'Statistics per day, week, month, quarter or year'
             cand last-run 'Statistics of the last run'
+            cand sandbox 'Serve the whole API on loopback from memory, for trying ylemctl and testing scripts'
+            cand demo 'Start a sandbox in-process and walk through every command against it'
             cand completions 'Print a shell completion script'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
@@ -207,6 +262,10 @@ set edit:completion:arg-completer[ylemctl] = {|@words|
         &'ylemctl;help;aggregate'= {
         }
         &'ylemctl;help;last-run'= {
+        }
+        &'ylemctl;help;sandbox'= {
+        }
+        &'ylemctl;help;demo'= {
         }
         &'ylemctl;help;completions'= {
         }

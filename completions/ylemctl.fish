@@ -48,6 +48,8 @@ complete -c ylemctl -n "__fish_ylemctl_needs_command" -f -a "logs" -d 'Show a pi
 complete -c ylemctl -n "__fish_ylemctl_needs_command" -f -a "stats" -d 'Consolidated statistics over a time window (default: the last 24 hours)'
 complete -c ylemctl -n "__fish_ylemctl_needs_command" -f -a "aggregate" -d 'Statistics per day, week, month, quarter or year'
 complete -c ylemctl -n "__fish_ylemctl_needs_command" -f -a "last-run" -d 'Statistics of the last run'
+complete -c ylemctl -n "__fish_ylemctl_needs_command" -f -a "sandbox" -d 'Serve the whole API on loopback from memory, for trying ylemctl and testing scripts'
+complete -c ylemctl -n "__fish_ylemctl_needs_command" -f -a "demo" -d 'Start a sandbox in-process and walk through every command against it'
 complete -c ylemctl -n "__fish_ylemctl_needs_command" -f -a "completions" -d 'Print a shell completion script'
 complete -c ylemctl -n "__fish_ylemctl_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -s p -l profile -d 'Profile to use' -r
@@ -160,6 +162,52 @@ complete -c ylemctl -n "__fish_ylemctl_using_subcommand last-run" -s v -l verbos
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand last-run" -s q -l quiet -d 'No spinner, notes or warnings'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand last-run" -s h -l help -d 'Print help'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand last-run" -s V -l version -d 'Print version'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l listen -d 'Loopback address to listen on (port 0 picks a free one)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l seed -d 'Seed of the generated pipelines, workflows, tasks and history' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l dialect -d 'Behave as the specification says, or as the open-source server does' -r -f -a "spec\t'As the service specification says'
+ylem\t'As the open-source Ylem server behaves'"
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l latency -d 'Delay added before every response, e.g. 100ms' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l fail-rate -d 'Share of requests answered 503, from 0 to 1' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l token-ttl -d 'Lifetime of issued tokens' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l task-delay -d 'Time between the task log entries of a started run' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -s p -l profile -d 'Profile to use' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l base-url -d 'Base URL of the service (overrides the profile\'s)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -s o -l output -d 'Output format' -r -f -a "table\t''
+json\t''
+jsonl\t''
+csv\t''"
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l fields -d 'Columns or keys to keep, in this order (comma-separated)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l timeout -d 'Time limit of each request, e.g. 30s, 2m' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l retries -d 'Retries of idempotent requests (GET, token)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l concurrency -d 'Requests in flight at once when several IDs are given' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l color -d 'When to use colour (NO_COLOR disables it in auto)' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l no-header -d 'No header row (table, csv)'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l local -d 'Read naive times and show times in the local time zone (also YLEM_TZ=local)'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -s v -l verbose -d '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -s q -l quiet -d 'No spinner, notes or warnings'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -s V -l version -d 'Print version'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand demo" -s p -l profile -d 'Profile to use' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand demo" -l base-url -d 'Base URL of the service (overrides the profile\'s)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand demo" -s o -l output -d 'Output format' -r -f -a "table\t''
+json\t''
+jsonl\t''
+csv\t''"
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand demo" -l fields -d 'Columns or keys to keep, in this order (comma-separated)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand demo" -l timeout -d 'Time limit of each request, e.g. 30s, 2m' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand demo" -l retries -d 'Retries of idempotent requests (GET, token)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand demo" -l concurrency -d 'Requests in flight at once when several IDs are given' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand demo" -l color -d 'When to use colour (NO_COLOR disables it in auto)' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand demo" -l no-header -d 'No header row (table, csv)'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand demo" -l local -d 'Read naive times and show times in the local time zone (also YLEM_TZ=local)'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand demo" -s v -l verbose -d '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand demo" -s q -l quiet -d 'No spinner, notes or warnings'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand demo" -s h -l help -d 'Print help'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand demo" -s V -l version -d 'Print version'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand completions" -s p -l profile -d 'Profile to use' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand completions" -l base-url -d 'Base URL of the service (overrides the profile\'s)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand completions" -s o -l output -d 'Output format' -r -f -a "table\t''
@@ -179,10 +227,12 @@ complete -c ylemctl -n "__fish_ylemctl_using_subcommand completions" -s v -l ver
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand completions" -s q -l quiet -d 'No spinner, notes or warnings'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand completions" -s h -l help -d 'Print help'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand completions" -s V -l version -d 'Print version'
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs stats aggregate last-run completions help" -f -a "run" -d 'Start runs of pipelines or workflows (runs are not idempotent: never retried)'
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs stats aggregate last-run completions help" -f -a "logs" -d 'Show a pipeline\'s run log over a time window'
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs stats aggregate last-run completions help" -f -a "stats" -d 'Consolidated statistics over a time window (default: the last 24 hours)'
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs stats aggregate last-run completions help" -f -a "aggregate" -d 'Statistics per day, week, month, quarter or year'
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs stats aggregate last-run completions help" -f -a "last-run" -d 'Statistics of the last run'
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs stats aggregate last-run completions help" -f -a "completions" -d 'Print a shell completion script'
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs stats aggregate last-run completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs stats aggregate last-run sandbox demo completions help" -f -a "run" -d 'Start runs of pipelines or workflows (runs are not idempotent: never retried)'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs stats aggregate last-run sandbox demo completions help" -f -a "logs" -d 'Show a pipeline\'s run log over a time window'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs stats aggregate last-run sandbox demo completions help" -f -a "stats" -d 'Consolidated statistics over a time window (default: the last 24 hours)'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs stats aggregate last-run sandbox demo completions help" -f -a "aggregate" -d 'Statistics per day, week, month, quarter or year'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs stats aggregate last-run sandbox demo completions help" -f -a "last-run" -d 'Statistics of the last run'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs stats aggregate last-run sandbox demo completions help" -f -a "sandbox" -d 'Serve the whole API on loopback from memory, for trying ylemctl and testing scripts'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs stats aggregate last-run sandbox demo completions help" -f -a "demo" -d 'Start a sandbox in-process and walk through every command against it'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs stats aggregate last-run sandbox demo completions help" -f -a "completions" -d 'Print a shell completion script'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs stats aggregate last-run sandbox demo completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'

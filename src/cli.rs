@@ -133,6 +133,14 @@ pub enum Command {
         after_help = "Examples:\n  ylemctl last-run pipeline 3f2a1b4c-...\n  ylemctl last-run task ID1 ID2 -o json"
     )]
     LastRun(LastRunArgs),
+    /// Serve the whole API on loopback from memory, for trying ylemctl and testing scripts
+    #[command(
+        after_help = "Examples:\n  ylemctl sandbox                                  # http://127.0.0.1:7339, Ctrl-C stops it\n  ylemctl sandbox --dialect ylem --listen 127.0.0.1:0\n  ylemctl sandbox --latency 100ms --fail-rate 0.1 --token-ttl 2m"
+    )]
+    Sandbox(SandboxArgs),
+    /// Start a sandbox in-process and walk through every command against it
+    #[command(after_help = "Examples:\n  ylemctl demo\n  cargo run --release -- demo")]
+    Demo,
     /// Print a shell completion script
     #[command(
         after_help = "Examples:\n  ylemctl completions bash > ~/.local/share/bash-completion/completions/ylemctl\n  ylemctl completions zsh > \"${fpath[1]}/_ylemctl\""
@@ -220,6 +228,39 @@ pub struct LastRunArgs {
     /// UUIDs (or aliases)
     #[arg(required = true, value_name = "ID")]
     pub ids: Vec<String>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Dialect {
+    /// As the service specification says
+    Spec,
+    /// As the open-source Ylem server behaves
+    Ylem,
+}
+
+#[derive(Debug, Args)]
+pub struct SandboxArgs {
+    /// Loopback address to listen on (port 0 picks a free one)
+    #[arg(long, default_value = "127.0.0.1:7339", value_name = "ADDR")]
+    pub listen: String,
+    /// Seed of the generated pipelines, workflows, tasks and history
+    #[arg(long, default_value = "1", value_name = "N")]
+    pub seed: u64,
+    /// Behave as the specification says, or as the open-source server does
+    #[arg(long, value_enum, default_value = "spec")]
+    pub dialect: Dialect,
+    /// Delay added before every response, e.g. 100ms
+    #[arg(long, default_value = "0ms", value_name = "DURATION")]
+    pub latency: String,
+    /// Share of requests answered 503, from 0 to 1
+    #[arg(long, default_value = "0", value_name = "F")]
+    pub fail_rate: String,
+    /// Lifetime of issued tokens
+    #[arg(long, default_value = "24h", value_name = "DURATION")]
+    pub token_ttl: String,
+    /// Time between the task log entries of a started run
+    #[arg(long, default_value = "1500ms", value_name = "DURATION")]
+    pub task_delay: String,
 }
 
 #[derive(Debug, Args)]

@@ -50,6 +50,10 @@ pub fn run(cli: &Cli, settings: Settings) -> Result<()> {
         .build()
         .map_err(|e| Error::internal(format!("cannot start the runtime: {e}")))?;
     let ctx = Context::new(settings);
+    // The sandbox treats Ctrl-C as its normal way to stop.
+    if matches!(cli.command, cli::Command::Sandbox(_)) {
+        return rt.block_on(commands::dispatch(&cli.command, &ctx));
+    }
     rt.block_on(async {
         tokio::select! {
             r = commands::dispatch(&cli.command, &ctx) => r,

@@ -2,9 +2,11 @@
 
 pub mod aggregate;
 pub mod completions;
+pub mod demo;
 pub mod last_run;
 pub mod logs;
 pub mod run;
+pub mod sandbox;
 pub mod stats;
 
 use std::future::Future;
@@ -24,6 +26,8 @@ pub async fn dispatch(cmd: &Command, ctx: &Context) -> Result<()> {
         Command::Aggregate(a) => aggregate::run(a, ctx).await,
         Command::LastRun(a) => last_run::run(a, ctx).await,
         Command::Completions(a) => completions::run(a, ctx),
+        Command::Sandbox(a) => sandbox::run(a, ctx).await,
+        Command::Demo => demo::run(ctx).await,
     }
 }
 

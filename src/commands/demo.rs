@@ -1,0 +1,199 @@
+//! `ylemctl demo`: start a sandbox in-process on a free loopback port and
+//! walk through the commands against it, echoing each before its output.
+//! Credentials stay in memory: nothing of the user's is read or written.
+
+use std::time::{Duration, Instant};
+
+use clap::Parser;
+
+use crate::api;
+use crate::auth::ClientCredentials;
+use crate::cli::{Cli, RunKind};
+use crate::context::Context;
+use crate::error::{Error, Result};
+use crate::output::Shape;
+use crate::sandbox::{self, Options, Running};
+use crate::secret::Secret;
+use crate::settings::{EnvCredentials, Settings};
+
+pub async fn run(ctx: &Context) -> Result<()> {
+    let opts = Options {
+        listen: ([127, 0, 0, 1], 0).into(),
+        task_delay: Duration::from_millis(300),
+        ..Options::default()
+    };
+    let sb = sandbox::start(opts)
+        .await
+        .map_err(|e| Error::network(format!("cannot start the sandbox: {e}")))?;
+    let result = walk(ctx, &sb).await;
+    sb.shutdown().await;
+    result?;
+    say(
+        ctx,
+        "\nEvery step worked. Try it yourself: `ylemctl sandbox` serves the same data on 127.0.0.1:7339.",
+    );
+    Ok(())
+}
+
+fn say(ctx: &Context, text: &str) {
+    let _ = ctx.write_out(format!("{text}\n").as_bytes());
+}
+
+fn echo(ctx: &Context, cmd: &str) {
+    let line = if ctx.settings.color {
+        format!("\n\x1b[1m$ ylemctl {cmd}\x1b[0m")
+    } else {
+        format!("\n$ ylemctl {cmd}")
+    };
+    say(ctx, &line);
+}
+
+/// Settings for one step: the user's terminal choices, the sandbox's address
+/// and in-memory credentials.
+fn step_settings(ctx: &Context, sb: &Running, args: &[&str]) -> Result<(Cli, Settings)> {
+    let cli = Cli::try_parse_from(std::iter::once("ylemctl").chain(args.iter().copied()))
+        .map_err(|e| Error::internal(format!("demo step {args:?}: {e}")))?;
+    let mut s = ctx.settings.clone();
+    let step = Settings::resolve(&cli.global, &Default::default(), s.tty, chrono::Utc::now())?;
+    s.format = step.format;
+    s.fields = step.fields;
+    s.now = step.now;
+    s.base_url = Some(sb.base_url.clone());
+    s.credentials = EnvCredentials::Client {
+        id: sb.client_id.clone(),
+        secret: Secret::new(sb.client_secret.clone()),
+    };
+    Ok((cli, s))
+}
+
+/// Echo and run one command as a user would type it.
+async fn step(ctx: &Context, sb: &Running, args: &[&str]) -> Result<()> {
+    echo(ctx, &args.join(" "));
+    let (cli, settings) = step_settings(ctx, sb, args)?;
+    let step_ctx = Context::new(settings);
+    // Boxed: `dispatch` can reach this function again (through `demo`).
+    Box::pin(super::dispatch(&cli.command, &step_ctx)).await
+}
+
+async fn walk(ctx: &Context, sb: &Running) -> Result<()> {
+    let id = |e: &sandbox::Entity| e.uuid.to_string();
+    let (p0, p1) = (id(&sb.pipelines[0]), id(&sb.pipelines[1]));
+    let t0 = sb.pipelines[0].tasks[0].uuid.to_string();
+    let w0 = id(&sb.workflows[0]);
+    say(
+        ctx,
+        &format!(
+            "A sandbox service is running at {} with seeded pipelines, workflows and 90 days of history.",
+            sb.base_url
+        ),
+    );
+    say(
+        ctx,
+        "Credentials stay in memory for this demo; your own profile and keyring are not touched.",
+    );
+
+    echo(
+        ctx,
+        &format!(
+            "login --base-url {} --client-id {} --client-secret-stdin",
+            sb.base_url, sb.client_id
+        ),
+    );
+    let (_, settings) = step_settings(ctx, sb, &["stats", "task", &t0])?;
+    let t = Context::new(settings).transport()?;
+    let tok = api::fetch_token(&t, &sb.client_id, &Secret::new(sb.client_secret.clone())).await?;
+    say(
+        ctx,
+        &format!(
+            "Logged in to {} as client {} (token valid for {}, scope {}).",
+            sb.base_url,
+            sb.client_id,
+            crate::time::human_ms(tok.expires_in.unwrap_or(0) * 1000),
+            tok.scope.unwrap_or_default()
+        ),
+    );
+
+    let run_uuid = start_and_wait(ctx, sb, &p0).await?;
+    step(
+        ctx,
+        sb,
+        &["logs", &p0, "--since", "10m", "--run", &run_uuid],
+    )
+    .await?;
+    step(ctx, sb, &["stats", "pipeline", &p0, &p1, "--since", "7d"]).await?;
+    step(
+        ctx,
+        sb,
+        &[
+            "aggregate",
+            "pipeline",
+            &p0,
+            "--period",
+            "week",
+            "--count",
+            "4",
+        ],
+    )
+    .await?;
+    step(ctx, sb, &["last-run", "pipeline", &p0, &p1]).await?;
+    step(ctx, sb, &["last-run", "task", &t0, "-o", "json"]).await?;
+    step(
+        ctx,
+        sb,
+        &["stats", "workflow", &w0, "--since", "30d", "-o", "csv"],
+    )
+    .await?;
+    Ok(())
+}
+
+/// Start a run of `pipeline`, print its records as `run` does, and follow
+/// its log until every task has reported.
+async fn start_and_wait(ctx: &Context, sb: &Running, pipeline: &str) -> Result<String> {
+    echo(ctx, &format!("run pipeline {pipeline}"));
+    let (_, settings) = step_settings(ctx, sb, &["run", "pipeline", pipeline])?;
+    let step_ctx = Context::new(settings);
+    let creds = ClientCredentials::new(sb.client_id.clone(), Secret::new(sb.client_secret.clone()));
+    let api = api::Api::new(step_ctx.transport()?, creds);
+    let id = step_ctx.resolve_id(pipeline)?;
+    let start = api.start_run(RunKind::Pipeline, id).await?;
+    let run_uuid = start.run_uuid().unwrap_or_default().to_string();
+    let tasks = sb.pipelines[0].tasks.len();
+    let mut p = step_ctx.printer(Shape::List, super::run::COLUMNS, false)?;
+    for r in super::run::rows(id, start) {
+        p.row(r)?;
+    }
+    p.finish("", true)?;
+    say(
+        ctx,
+        &format!("\nWaiting for run {run_uuid} to report all {tasks} tasks..."),
+    );
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        let w = crate::time::resolve_window(
+            Some("10m"),
+            None,
+            None,
+            chrono::Utc::now(),
+            crate::time::Zone::Utc,
+        )?;
+        let mut s = api.pipeline_logs(id, &w).await?;
+        let mut seen = 0;
+        while api::next_entry(&mut s, Some(&run_uuid), false)
+            .await?
+            .is_some()
+        {
+            seen += 1;
+        }
+        if seen >= tasks {
+            say(ctx, &format!("All {tasks} tasks reported."));
+            return Ok(run_uuid);
+        }
+        if Instant::now() > deadline {
+            return Err(Error::new(
+                crate::error::Kind::Timeout,
+                "the demo run did not finish within 60s",
+            ));
+        }
+        tokio::time::sleep(Duration::from_millis(300)).await;
+    }
+}

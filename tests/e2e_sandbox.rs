@@ -1,0 +1,318 @@
+//! End to end: `ylemctl sandbox` started as a process on a free loopback
+//! port, and every command of the CLI driven against it in both dialects,
+//! checking values against what the test computes independently.
+
+mod common;
+
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use chrono::{Datelike, NaiveDateTime, Weekday};
+use common::*;
+use serde_json::Value;
+
+/// A sandbox process, killed when dropped.
+struct Sandbox {
+    child: Child,
+    base: String,
+    client_id: String,
+    secret: String,
+    pipelines: Vec<(String, Vec<String>)>,
+    workflows: Vec<String>,
+}
+
+impl Drop for Sandbox {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn start(dialect: &str) -> Sandbox {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ylemctl"))
+        .args([
+            "sandbox",
+            "--listen",
+            "127.0.0.1:0",
+            "--dialect",
+            dialect,
+            "--task-delay",
+            "100ms",
+        ])
+        .env_clear()
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    let (mut base, mut client_id, mut secret) = (String::new(), String::new(), String::new());
+    let (mut pipelines, mut workflows): (Vec<(String, Vec<String>)>, Vec<String>) =
+        (vec![], vec![]);
+    let mut section = "";
+    for line in lines.by_ref() {
+        let line = line.unwrap();
+        let words: Vec<&str> = line.split_whitespace().collect();
+        match words.as_slice() {
+            ["base", "URL", v, ..] => base = v.to_string(),
+            ["client", "id", v, ..] => client_id = v.to_string(),
+            ["client", "secret", v, ..] => secret = v.to_string(),
+            ["Pipelines:"] => section = "p",
+            [w, ..] if w.starts_with("Workflows") => section = "w",
+            ["task", id, ..] if section == "p" => {
+                pipelines.last_mut().unwrap().1.push(id.to_string())
+            }
+            [id, ..] if id.len() == 36 && section == "p" => {
+                pipelines.push((id.to_string(), vec![]))
+            }
+            [id, ..] if id.len() == 36 && section == "w" => workflows.push(id.to_string()),
+            ["Serving", ..] => break,
+            _ => {}
+        }
+    }
+    assert!(base.starts_with("http://127.0.0.1:"), "banner: base URL");
+    assert!(pipelines.len() >= 2 && !workflows.is_empty());
+    Sandbox {
+        child,
+        base,
+        client_id,
+        secret,
+        pipelines,
+        workflows,
+    }
+}
+
+impl Sandbox {
+    fn run(&self, args: &[&str]) -> Out {
+        ylem(
+            args,
+            &[
+                ("YLEM_BASE_URL", self.base.as_str()),
+                ("YLEM_CLIENT_ID", self.client_id.as_str()),
+                ("YLEM_CLIENT_SECRET", self.secret.as_str()),
+            ],
+        )
+    }
+
+    fn json(&self, args: &[&str]) -> Value {
+        let mut a = args.to_vec();
+        a.extend(["-o", "json"]);
+        let o = self.run(&a);
+        assert_eq!(o.code, 0, "{args:?}: {}", o.stderr);
+        serde_json::from_str(&o.stdout).unwrap_or_else(|e| panic!("{args:?}: {e}: {}", o.stdout))
+    }
+}
+
+fn start_and_follow(sb: &Sandbox, pipeline: usize) -> (String, Vec<Value>) {
+    let (p, tasks) = &sb.pipelines[pipeline];
+    let v = sb.json(&["run", "pipeline", p]);
+    let run = v[0]["workflow_run_uuid"].as_str().unwrap().to_string();
+    // Bounded: at most 60 polls of the log.
+    let deadline = Instant::now() + Duration::from_secs(15);
+    for _ in 0..60 {
+        let entries = sb.json(&["logs", p, "--since", "10m", "--run", &run]);
+        let entries = entries.as_array().unwrap().clone();
+        let done =
+            entries.len() == tasks.len() || entries.iter().any(|e| e["is_successful"] == false);
+        if done || Instant::now() > deadline {
+            return (run, entries);
+        }
+        std::thread::sleep(Duration::from_millis(250));
+    }
+    panic!("run {run} did not finish");
+}
+
+#[test]
+fn spec_dialect_every_command() {
+    let sb = start("spec");
+    // A started run of the reliable pipeline reports every task, in order.
+    let (run, entries) = start_and_follow(&sb, 0);
+    assert_eq!(
+        entries.len(),
+        sb.pipelines[0].1.len(),
+        "one entry per task of run {run}"
+    );
+    let tasks: Vec<&str> = entries
+        .iter()
+        .map(|e| e["task_uuid"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        tasks,
+        sb.pipelines[0]
+            .1
+            .iter()
+            .map(String::as_str)
+            .collect::<Vec<_>>()
+    );
+    // ... and last-run now shows it.
+    let last = sb.json(&["last-run", "pipeline", &sb.pipelines[0].0]);
+    assert_eq!(last["is_successful"], true);
+    // Workflows exist in this dialect.
+    let w = &sb.workflows[0];
+    assert!(
+        sb.json(&["stats", "workflow", w, "--since", "30d"])["num_of_successes"]
+            .as_i64()
+            .unwrap()
+            > 0
+    );
+    assert!(sb.json(&["last-run", "workflow", w])["executed_at"].is_string());
+    let started = sb.json(&["run", "workflow", w]);
+    assert_eq!(started[0]["state"], "pending");
+    task_stats_match_the_log(&sb);
+    periods_align(&sb);
+    every_format_works(&sb);
+}
+
+#[test]
+fn ylem_dialect_every_command() {
+    let sb = start("ylem");
+    let (_, entries) = start_and_follow(&sb, 0);
+    assert_eq!(entries.len(), sb.pipelines[0].1.len());
+    // `pipeline_run_uuid` arrives as the spec's `workflow_run_uuid`.
+    assert!(entries[0]["workflow_run_uuid"].is_string());
+    // No workflow routes: exit 4 with a hint saying so.
+    let o = sb.run(&["stats", "workflow", &sb.workflows[0]]);
+    assert_eq!(o.code, 4);
+    assert!(o.stderr.contains("workflow endpoints"), "{}", o.stderr);
+    let o = sb.run(&["run", "workflow", &sb.workflows[0]]);
+    assert_eq!(o.code, 4);
+    // Last-run of something unknown is the server's 403: "never ran".
+    let v = sb.json(&["last-run", "task", "00000000-0000-4000-8000-000000000000"]);
+    assert_eq!(v["executed_at"], Value::Null);
+    // A bare-date aggregate is refused and asked again with a time.
+    task_stats_match_the_log(&sb);
+    periods_align(&sb);
+    every_format_works(&sb);
+}
+
+/// Task statistics over a window equal the counts computed from the log.
+fn task_stats_match_the_log(sb: &Sandbox) {
+    let (p, tasks) = &sb.pipelines[1];
+    let now = chrono::Utc::now();
+    let from_s = (now - chrono::Duration::days(20))
+        .format("%Y-%m-%d %H:%M:%S")
+        .to_string();
+    let to_s = (now - chrono::Duration::days(3))
+        .format("%Y-%m-%d %H:%M:%S")
+        .to_string();
+    let log = sb.json(&["logs", p, "--from", &from_s, "--to", &to_s]);
+    let log = log.as_array().unwrap();
+    assert!(!log.is_empty());
+    for t in tasks.iter().take(2) {
+        let mine: Vec<&Value> = log
+            .iter()
+            .filter(|e| e["task_uuid"] == t.as_str())
+            .collect();
+        let ok = mine.iter().filter(|e| e["is_successful"] == true).count() as i64;
+        let failed = mine.len() as i64 - ok;
+        let total: i64 = mine.iter().map(|e| e["duration"].as_i64().unwrap()).sum();
+        let s = sb.json(&["stats", "task", t, "--from", &from_s, "--to", &to_s]);
+        assert_eq!(s["num_of_successes"].as_i64().unwrap(), ok, "task {t}");
+        assert_eq!(s["num_of_failures"].as_i64().unwrap(), failed, "task {t}");
+        if !mine.is_empty() {
+            let avg = s["average_duration"].as_i64().unwrap();
+            assert!(
+                (avg - total / mine.len() as i64).abs() <= 1,
+                "average of task {t}"
+            );
+        }
+    }
+}
+
+/// Weeks start on Monday, months on the 1st, quarters on Jan/Apr/Jul/Oct 1.
+fn periods_align(sb: &Sandbox) {
+    let p = &sb.pipelines[0].0;
+    let date = |v: &Value| {
+        NaiveDateTime::parse_from_str(v.as_str().unwrap(), "%Y-%m-%dT%H:%M:%SZ").unwrap()
+    };
+    for (period, count) in [
+        ("week", "8"),
+        ("month", "3"),
+        ("quarter", "2"),
+        ("day", "7"),
+    ] {
+        let v = sb.json(&[
+            "aggregate",
+            "pipeline",
+            p,
+            "--period",
+            period,
+            "--count",
+            count,
+        ]);
+        let list = v.as_array().unwrap();
+        assert!(!list.is_empty(), "{period}");
+        let mut last = None;
+        for e in list {
+            let d = date(&e["date_from"]);
+            match period {
+                "week" => assert_eq!(d.weekday(), Weekday::Mon),
+                "month" => assert_eq!(d.day(), 1),
+                "quarter" => assert!(d.day() == 1 && [1, 4, 7, 10].contains(&d.month())),
+                _ => {}
+            }
+            assert!(last.is_none_or(|l| l < d), "sorted by date_from");
+            last = Some(d);
+        }
+    }
+}
+
+fn every_format_works(sb: &Sandbox) {
+    let p = &sb.pipelines[0].0;
+    let t = &sb.pipelines[0].1[0];
+    let cmds: Vec<Vec<&str>> = vec![
+        vec!["logs", p, "--since", "2d"],
+        vec!["stats", "pipeline", p, &sb.pipelines[1].0, "--since", "7d"],
+        vec!["stats", "task", t],
+        vec!["aggregate", "pipeline", p],
+        vec!["last-run", "pipeline", p],
+        vec!["last-run", "task", t],
+    ];
+    for c in cmds {
+        for f in ["table", "json", "jsonl", "csv"] {
+            let mut a = c.clone();
+            a.extend(["-o", f]);
+            let o = sb.run(&a);
+            assert_eq!(o.code, 0, "{a:?}: {}", o.stderr);
+            assert!(!o.all().contains(&sb.secret), "the client secret leaked");
+            match f {
+                "json" => drop(serde_json::from_str::<Value>(&o.stdout).unwrap()),
+                "jsonl" => o
+                    .stdout
+                    .lines()
+                    .for_each(|l| drop(serde_json::from_str::<Value>(l).unwrap())),
+                _ => assert!(!o.stdout.is_empty(), "{a:?}"),
+            }
+        }
+    }
+}
+
+#[test]
+fn demo_walks_through_every_step() {
+    let o = ylem(&["demo"], &[]);
+    assert_eq!(o.code, 0, "{}", o.all());
+    for cmd in [
+        "$ ylemctl login",
+        "$ ylemctl run pipeline",
+        "$ ylemctl logs",
+        "$ ylemctl stats",
+        "$ ylemctl aggregate",
+        "$ ylemctl last-run",
+    ] {
+        assert!(o.stdout.contains(cmd), "demo lacks {cmd}");
+    }
+    assert!(o.stdout.contains("Every step worked"));
+}
+
+#[test]
+fn sandbox_rejects_bad_flags() {
+    for args in [
+        vec!["sandbox", "--listen", "0.0.0.0:0"],
+        vec!["sandbox", "--listen", "nowhere"],
+        vec!["sandbox", "--fail-rate", "2"],
+        vec!["sandbox", "--latency", "fast"],
+        vec!["sandbox", "--dialect", "other"],
+    ] {
+        assert_eq!(ylem(&args, &[]).code, 2, "{args:?}");
+    }
+}
