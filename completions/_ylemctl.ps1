@@ -46,6 +46,7 @@ Register-ArgumentCompleter -Native -CommandName 'ylemctl' -ScriptBlock {
             [CompletionResult]::new('stats', 'stats', [CompletionResultType]::ParameterValue, 'Consolidated statistics over a time window (default: the last 24 hours)')
             [CompletionResult]::new('aggregate', 'aggregate', [CompletionResultType]::ParameterValue, 'Statistics per day, week, month, quarter or year')
             [CompletionResult]::new('last-run', 'last-run', [CompletionResultType]::ParameterValue, 'Statistics of the last run')
+            [CompletionResult]::new('check', 'check', [CompletionResultType]::ParameterValue, 'A monitoring check (Nagios, Icinga, Zabbix, cron): one status line, exit 0 OK, 1 WARNING, 2 CRITICAL, 3 UNKNOWN')
             [CompletionResult]::new('sandbox', 'sandbox', [CompletionResultType]::ParameterValue, 'Serve the whole API on loopback from memory, for trying ylemctl and testing scripts')
             [CompletionResult]::new('demo', 'demo', [CompletionResultType]::ParameterValue, 'Start a sandbox in-process and walk through every command against it')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
@@ -53,6 +54,7 @@ Register-ArgumentCompleter -Native -CommandName 'ylemctl' -ScriptBlock {
             break
         }
         'ylemctl;run' {
+            [CompletionResult]::new('--poll', '--poll', [CompletionResultType]::ParameterName, 'Longest pause between two looks at a run being waited for')
             [CompletionResult]::new('-p', '-p', [CompletionResultType]::ParameterName, 'Profile to use')
             [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Profile to use')
             [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Base URL of the service (overrides the profile''s)')
@@ -63,6 +65,7 @@ Register-ArgumentCompleter -Native -CommandName 'ylemctl' -ScriptBlock {
             [CompletionResult]::new('--retries', '--retries', [CompletionResultType]::ParameterName, 'Retries of idempotent requests (GET, token)')
             [CompletionResult]::new('--concurrency', '--concurrency', [CompletionResultType]::ParameterName, 'Requests in flight at once when several IDs are given')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour (NO_COLOR disables it in auto)')
+            [CompletionResult]::new('--wait', '--wait', [CompletionResultType]::ParameterName, 'Follow the runs until they finish: exit 0 when every task succeeded, 7 when one failed, 8 when --timeout (default 30m with --wait) ran out')
             [CompletionResult]::new('--no-header', '--no-header', [CompletionResultType]::ParameterName, 'No header row (table, csv)')
             [CompletionResult]::new('--local', '--local', [CompletionResultType]::ParameterName, 'Read naive times and show times in the local time zone (also YLEM_TZ=local)')
             [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)')
@@ -80,6 +83,7 @@ Register-ArgumentCompleter -Native -CommandName 'ylemctl' -ScriptBlock {
             [CompletionResult]::new('--to', '--to', [CompletionResultType]::ParameterName, 'End (inclusive; a bare date means the end of that day)')
             [CompletionResult]::new('--since', '--since', [CompletionResultType]::ParameterName, 'Start of a window that ends now, e.g. 90m, 24h, 7d, 2w, or a TIME')
             [CompletionResult]::new('--run', '--run', [CompletionResultType]::ParameterName, 'Only entries of this run')
+            [CompletionResult]::new('--decrypt-key-file', '--decrypt-key-file', [CompletionResultType]::ParameterName, 'Decrypt `output` (AES-256-GCM, 12-byte nonce first) with the key in FILE: 32 raw bytes, hex or Base64')
             [CompletionResult]::new('-p', '-p', [CompletionResultType]::ParameterName, 'Profile to use')
             [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Profile to use')
             [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Base URL of the service (overrides the profile''s)')
@@ -91,6 +95,7 @@ Register-ArgumentCompleter -Native -CommandName 'ylemctl' -ScriptBlock {
             [CompletionResult]::new('--concurrency', '--concurrency', [CompletionResultType]::ParameterName, 'Requests in flight at once when several IDs are given')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour (NO_COLOR disables it in auto)')
             [CompletionResult]::new('--failed', '--failed', [CompletionResultType]::ParameterName, 'Only failed entries')
+            [CompletionResult]::new('--decode', '--decode', [CompletionResultType]::ParameterName, 'Decode `output` from Base64 to text (JSON is pretty-printed in tables, embedded in json/jsonl)')
             [CompletionResult]::new('--no-header', '--no-header', [CompletionResultType]::ParameterName, 'No header row (table, csv)')
             [CompletionResult]::new('--local', '--local', [CompletionResultType]::ParameterName, 'Read naive times and show times in the local time zone (also YLEM_TZ=local)')
             [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)')
@@ -143,6 +148,7 @@ Register-ArgumentCompleter -Native -CommandName 'ylemctl' -ScriptBlock {
             [CompletionResult]::new('--retries', '--retries', [CompletionResultType]::ParameterName, 'Retries of idempotent requests (GET, token)')
             [CompletionResult]::new('--concurrency', '--concurrency', [CompletionResultType]::ParameterName, 'Requests in flight at once when several IDs are given')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour (NO_COLOR disables it in auto)')
+            [CompletionResult]::new('--chart', '--chart', [CompletionResultType]::ParameterName, 'Draw successes and failures per period as a bar chart')
             [CompletionResult]::new('--no-header', '--no-header', [CompletionResultType]::ParameterName, 'No header row (table, csv)')
             [CompletionResult]::new('--local', '--local', [CompletionResultType]::ParameterName, 'Read naive times and show times in the local time zone (also YLEM_TZ=local)')
             [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)')
@@ -156,6 +162,34 @@ Register-ArgumentCompleter -Native -CommandName 'ylemctl' -ScriptBlock {
             break
         }
         'ylemctl;last-run' {
+            [CompletionResult]::new('-p', '-p', [CompletionResultType]::ParameterName, 'Profile to use')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Profile to use')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Base URL of the service (overrides the profile''s)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--fields', '--fields', [CompletionResultType]::ParameterName, 'Columns or keys to keep, in this order (comma-separated)')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Time limit of each request, e.g. 30s, 2m')
+            [CompletionResult]::new('--retries', '--retries', [CompletionResultType]::ParameterName, 'Retries of idempotent requests (GET, token)')
+            [CompletionResult]::new('--concurrency', '--concurrency', [CompletionResultType]::ParameterName, 'Requests in flight at once when several IDs are given')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour (NO_COLOR disables it in auto)')
+            [CompletionResult]::new('--fail-on-failure', '--fail-on-failure', [CompletionResultType]::ParameterName, 'Exit 7 when a last run failed (for `cron && ...` chains)')
+            [CompletionResult]::new('--no-header', '--no-header', [CompletionResultType]::ParameterName, 'No header row (table, csv)')
+            [CompletionResult]::new('--local', '--local', [CompletionResultType]::ParameterName, 'Read naive times and show times in the local time zone (also YLEM_TZ=local)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'No spinner, notes or warnings')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'No spinner, notes or warnings')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'ylemctl;check' {
+            [CompletionResult]::new('--max-age', '--max-age', [CompletionResultType]::ParameterName, 'Stale when the last run is older: CRIT or WARN,CRIT, e.g. 25h,49h')
+            [CompletionResult]::new('--max-failure-rate', '--max-failure-rate', [CompletionResultType]::ParameterName, 'Failed share of runs in --window, in percent: CRIT or WARN,CRIT, e.g. 10,25')
+            [CompletionResult]::new('--window', '--window', [CompletionResultType]::ParameterName, 'Window of --max-failure-rate')
+            [CompletionResult]::new('--max-duration', '--max-duration', [CompletionResultType]::ParameterName, 'Longest acceptable last run: CRIT or WARN,CRIT, e.g. 5m,15m')
             [CompletionResult]::new('-p', '-p', [CompletionResultType]::ParameterName, 'Profile to use')
             [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Profile to use')
             [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Base URL of the service (overrides the profile''s)')
@@ -260,6 +294,7 @@ Register-ArgumentCompleter -Native -CommandName 'ylemctl' -ScriptBlock {
             [CompletionResult]::new('stats', 'stats', [CompletionResultType]::ParameterValue, 'Consolidated statistics over a time window (default: the last 24 hours)')
             [CompletionResult]::new('aggregate', 'aggregate', [CompletionResultType]::ParameterValue, 'Statistics per day, week, month, quarter or year')
             [CompletionResult]::new('last-run', 'last-run', [CompletionResultType]::ParameterValue, 'Statistics of the last run')
+            [CompletionResult]::new('check', 'check', [CompletionResultType]::ParameterValue, 'A monitoring check (Nagios, Icinga, Zabbix, cron): one status line, exit 0 OK, 1 WARNING, 2 CRITICAL, 3 UNKNOWN')
             [CompletionResult]::new('sandbox', 'sandbox', [CompletionResultType]::ParameterValue, 'Serve the whole API on loopback from memory, for trying ylemctl and testing scripts')
             [CompletionResult]::new('demo', 'demo', [CompletionResultType]::ParameterValue, 'Start a sandbox in-process and walk through every command against it')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
@@ -279,6 +314,9 @@ Register-ArgumentCompleter -Native -CommandName 'ylemctl' -ScriptBlock {
             break
         }
         'ylemctl;help;last-run' {
+            break
+        }
+        'ylemctl;help;check' {
             break
         }
         'ylemctl;help;sandbox' {

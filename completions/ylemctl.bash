@@ -19,6 +19,9 @@ _ylemctl() {
             ylemctl,aggregate)
                 cmd="ylemctl__subcmd__aggregate"
                 ;;
+            ylemctl,check)
+                cmd="ylemctl__subcmd__check"
+                ;;
             ylemctl,completions)
                 cmd="ylemctl__subcmd__completions"
                 ;;
@@ -45,6 +48,9 @@ _ylemctl() {
                 ;;
             ylemctl__subcmd__help,aggregate)
                 cmd="ylemctl__subcmd__help__subcmd__aggregate"
+                ;;
+            ylemctl__subcmd__help,check)
+                cmd="ylemctl__subcmd__help__subcmd__check"
                 ;;
             ylemctl__subcmd__help,completions)
                 cmd="ylemctl__subcmd__help__subcmd__completions"
@@ -77,7 +83,7 @@ _ylemctl() {
 
     case "${cmd}" in
         ylemctl)
-            opts="-p -o -v -q -h -V --profile --base-url --output --fields --no-header --local --timeout --retries --concurrency --color --verbose --quiet --help --version run logs stats aggregate last-run sandbox demo completions help"
+            opts="-p -o -v -q -h -V --profile --base-url --output --fields --no-header --local --timeout --retries --concurrency --color --verbose --quiet --help --version run logs stats aggregate last-run check sandbox demo completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -131,7 +137,7 @@ _ylemctl() {
             return 0
             ;;
         ylemctl__subcmd__aggregate)
-            opts="-p -o -v -q -h -V --from --period --count --profile --base-url --output --fields --no-header --local --timeout --retries --concurrency --color --verbose --quiet --help --version task pipeline workflow"
+            opts="-p -o -v -q -h -V --from --period --count --chart --profile --base-url --output --fields --no-header --local --timeout --retries --concurrency --color --verbose --quiet --help --version task pipeline workflow"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -146,6 +152,76 @@ _ylemctl() {
                     return 0
                     ;;
                 --count)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --profile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -p)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --base-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -W "table json jsonl csv" -- "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -W "table json jsonl csv" -- "${cur}"))
+                    return 0
+                    ;;
+                --fields)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --retries)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --concurrency)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        ylemctl__subcmd__check)
+            opts="-p -o -v -q -h -V --max-age --max-failure-rate --window --max-duration --profile --base-url --output --fields --no-header --local --timeout --retries --concurrency --color --verbose --quiet --help --version task pipeline workflow"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --max-age)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-failure-rate)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --window)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-duration)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -305,7 +381,7 @@ _ylemctl() {
             return 0
             ;;
         ylemctl__subcmd__help)
-            opts="run logs stats aggregate last-run sandbox demo completions help"
+            opts="run logs stats aggregate last-run check sandbox demo completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -319,6 +395,20 @@ _ylemctl() {
             return 0
             ;;
         ylemctl__subcmd__help__subcmd__aggregate)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        ylemctl__subcmd__help__subcmd__check)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -445,7 +535,7 @@ _ylemctl() {
             return 0
             ;;
         ylemctl__subcmd__last__subcmd__run)
-            opts="-p -o -v -q -h -V --profile --base-url --output --fields --no-header --local --timeout --retries --concurrency --color --verbose --quiet --help --version task pipeline workflow"
+            opts="-p -o -v -q -h -V --fail-on-failure --profile --base-url --output --fields --no-header --local --timeout --retries --concurrency --color --verbose --quiet --help --version task pipeline workflow"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -499,7 +589,7 @@ _ylemctl() {
             return 0
             ;;
         ylemctl__subcmd__logs)
-            opts="-p -o -v -q -h -V --from --to --since --run --failed --profile --base-url --output --fields --no-header --local --timeout --retries --concurrency --color --verbose --quiet --help --version"
+            opts="-p -o -v -q -h -V --from --to --since --run --failed --decode --decrypt-key-file --profile --base-url --output --fields --no-header --local --timeout --retries --concurrency --color --verbose --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -518,6 +608,10 @@ _ylemctl() {
                     return 0
                     ;;
                 --run)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --decrypt-key-file)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -569,12 +663,16 @@ _ylemctl() {
             return 0
             ;;
         ylemctl__subcmd__run)
-            opts="-p -o -v -q -h -V --profile --base-url --output --fields --no-header --local --timeout --retries --concurrency --color --verbose --quiet --help --version pipeline workflow"
+            opts="-p -o -v -q -h -V --wait --poll --profile --base-url --output --fields --no-header --local --timeout --retries --concurrency --color --verbose --quiet --help --version pipeline workflow"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --poll)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --profile)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0

@@ -43,12 +43,14 @@ set edit:completion:arg-completer[ylemctl] = {|@words|
             cand stats 'Consolidated statistics over a time window (default: the last 24 hours)'
             cand aggregate 'Statistics per day, week, month, quarter or year'
             cand last-run 'Statistics of the last run'
+            cand check 'A monitoring check (Nagios, Icinga, Zabbix, cron): one status line, exit 0 OK, 1 WARNING, 2 CRITICAL, 3 UNKNOWN'
             cand sandbox 'Serve the whole API on loopback from memory, for trying ylemctl and testing scripts'
             cand demo 'Start a sandbox in-process and walk through every command against it'
             cand completions 'Print a shell completion script'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'ylemctl;run'= {
+            cand --poll 'Longest pause between two looks at a run being waited for'
             cand -p 'Profile to use'
             cand --profile 'Profile to use'
             cand --base-url 'Base URL of the service (overrides the profile''s)'
@@ -59,6 +61,7 @@ set edit:completion:arg-completer[ylemctl] = {|@words|
             cand --retries 'Retries of idempotent requests (GET, token)'
             cand --concurrency 'Requests in flight at once when several IDs are given'
             cand --color 'When to use colour (NO_COLOR disables it in auto)'
+            cand --wait 'Follow the runs until they finish: exit 0 when every task succeeded, 7 when one failed, 8 when --timeout (default 30m with --wait) ran out'
             cand --no-header 'No header row (table, csv)'
             cand --local 'Read naive times and show times in the local time zone (also YLEM_TZ=local)'
             cand -v '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)'
@@ -75,6 +78,7 @@ set edit:completion:arg-completer[ylemctl] = {|@words|
             cand --to 'End (inclusive; a bare date means the end of that day)'
             cand --since 'Start of a window that ends now, e.g. 90m, 24h, 7d, 2w, or a TIME'
             cand --run 'Only entries of this run'
+            cand --decrypt-key-file 'Decrypt `output` (AES-256-GCM, 12-byte nonce first) with the key in FILE: 32 raw bytes, hex or Base64'
             cand -p 'Profile to use'
             cand --profile 'Profile to use'
             cand --base-url 'Base URL of the service (overrides the profile''s)'
@@ -86,6 +90,7 @@ set edit:completion:arg-completer[ylemctl] = {|@words|
             cand --concurrency 'Requests in flight at once when several IDs are given'
             cand --color 'When to use colour (NO_COLOR disables it in auto)'
             cand --failed 'Only failed entries'
+            cand --decode 'Decode `output` from Base64 to text (JSON is pretty-printed in tables, embedded in json/jsonl)'
             cand --no-header 'No header row (table, csv)'
             cand --local 'Read naive times and show times in the local time zone (also YLEM_TZ=local)'
             cand -v '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)'
@@ -136,6 +141,7 @@ set edit:completion:arg-completer[ylemctl] = {|@words|
             cand --retries 'Retries of idempotent requests (GET, token)'
             cand --concurrency 'Requests in flight at once when several IDs are given'
             cand --color 'When to use colour (NO_COLOR disables it in auto)'
+            cand --chart 'Draw successes and failures per period as a bar chart'
             cand --no-header 'No header row (table, csv)'
             cand --local 'Read naive times and show times in the local time zone (also YLEM_TZ=local)'
             cand -v '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)'
@@ -148,6 +154,33 @@ set edit:completion:arg-completer[ylemctl] = {|@words|
             cand --version 'Print version'
         }
         &'ylemctl;last-run'= {
+            cand -p 'Profile to use'
+            cand --profile 'Profile to use'
+            cand --base-url 'Base URL of the service (overrides the profile''s)'
+            cand -o 'Output format'
+            cand --output 'Output format'
+            cand --fields 'Columns or keys to keep, in this order (comma-separated)'
+            cand --timeout 'Time limit of each request, e.g. 30s, 2m'
+            cand --retries 'Retries of idempotent requests (GET, token)'
+            cand --concurrency 'Requests in flight at once when several IDs are given'
+            cand --color 'When to use colour (NO_COLOR disables it in auto)'
+            cand --fail-on-failure 'Exit 7 when a last run failed (for `cron && ...` chains)'
+            cand --no-header 'No header row (table, csv)'
+            cand --local 'Read naive times and show times in the local time zone (also YLEM_TZ=local)'
+            cand -v '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)'
+            cand --verbose '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)'
+            cand -q 'No spinner, notes or warnings'
+            cand --quiet 'No spinner, notes or warnings'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'ylemctl;check'= {
+            cand --max-age 'Stale when the last run is older: CRIT or WARN,CRIT, e.g. 25h,49h'
+            cand --max-failure-rate 'Failed share of runs in --window, in percent: CRIT or WARN,CRIT, e.g. 10,25'
+            cand --window 'Window of --max-failure-rate'
+            cand --max-duration 'Longest acceptable last run: CRIT or WARN,CRIT, e.g. 5m,15m'
             cand -p 'Profile to use'
             cand --profile 'Profile to use'
             cand --base-url 'Base URL of the service (overrides the profile''s)'
@@ -248,6 +281,7 @@ set edit:completion:arg-completer[ylemctl] = {|@words|
             cand stats 'Consolidated statistics over a time window (default: the last 24 hours)'
             cand aggregate 'Statistics per day, week, month, quarter or year'
             cand last-run 'Statistics of the last run'
+            cand check 'A monitoring check (Nagios, Icinga, Zabbix, cron): one status line, exit 0 OK, 1 WARNING, 2 CRITICAL, 3 UNKNOWN'
             cand sandbox 'Serve the whole API on loopback from memory, for trying ylemctl and testing scripts'
             cand demo 'Start a sandbox in-process and walk through every command against it'
             cand completions 'Print a shell completion script'
@@ -262,6 +296,8 @@ set edit:completion:arg-completer[ylemctl] = {|@words|
         &'ylemctl;help;aggregate'= {
         }
         &'ylemctl;help;last-run'= {
+        }
+        &'ylemctl;help;check'= {
         }
         &'ylemctl;help;sandbox'= {
         }

@@ -48,10 +48,12 @@ complete -c ylemctl -n "__fish_ylemctl_needs_command" -f -a "logs" -d 'Show a pi
 complete -c ylemctl -n "__fish_ylemctl_needs_command" -f -a "stats" -d 'Consolidated statistics over a time window (default: the last 24 hours)'
 complete -c ylemctl -n "__fish_ylemctl_needs_command" -f -a "aggregate" -d 'Statistics per day, week, month, quarter or year'
 complete -c ylemctl -n "__fish_ylemctl_needs_command" -f -a "last-run" -d 'Statistics of the last run'
+complete -c ylemctl -n "__fish_ylemctl_needs_command" -f -a "check" -d 'A monitoring check (Nagios, Icinga, Zabbix, cron): one status line, exit 0 OK, 1 WARNING, 2 CRITICAL, 3 UNKNOWN'
 complete -c ylemctl -n "__fish_ylemctl_needs_command" -f -a "sandbox" -d 'Serve the whole API on loopback from memory, for trying ylemctl and testing scripts'
 complete -c ylemctl -n "__fish_ylemctl_needs_command" -f -a "demo" -d 'Start a sandbox in-process and walk through every command against it'
 complete -c ylemctl -n "__fish_ylemctl_needs_command" -f -a "completions" -d 'Print a shell completion script'
 complete -c ylemctl -n "__fish_ylemctl_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l poll -d 'Longest pause between two looks at a run being waited for' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -s p -l profile -d 'Profile to use' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l base-url -d 'Base URL of the service (overrides the profile\'s)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -s o -l output -d 'Output format' -r -f -a "table\t''
@@ -65,6 +67,7 @@ complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l concurrency -d '
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l color -d 'When to use colour (NO_COLOR disables it in auto)' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l wait -d 'Follow the runs until they finish: exit 0 when every task succeeded, 7 when one failed, 8 when --timeout (default 30m with --wait) ran out'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l no-header -d 'No header row (table, csv)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l local -d 'Read naive times and show times in the local time zone (also YLEM_TZ=local)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -s v -l verbose -d '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)'
@@ -75,6 +78,7 @@ complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -l from -d 'Start:
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -l to -d 'End (inclusive; a bare date means the end of that day)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -l since -d 'Start of a window that ends now, e.g. 90m, 24h, 7d, 2w, or a TIME' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -l run -d 'Only entries of this run' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -l decrypt-key-file -d 'Decrypt `output` (AES-256-GCM, 12-byte nonce first) with the key in FILE: 32 raw bytes, hex or Base64' -r -F
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -s p -l profile -d 'Profile to use' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -l base-url -d 'Base URL of the service (overrides the profile\'s)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -s o -l output -d 'Output format' -r -f -a "table\t''
@@ -89,6 +93,7 @@ complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -l color -d 'When 
 always\t''
 never\t''"
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -l failed -d 'Only failed entries'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -l decode -d 'Decode `output` from Base64 to text (JSON is pretty-printed in tables, embedded in json/jsonl)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -l no-header -d 'No header row (table, csv)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -l local -d 'Read naive times and show times in the local time zone (also YLEM_TZ=local)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -s v -l verbose -d '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)'
@@ -137,6 +142,7 @@ complete -c ylemctl -n "__fish_ylemctl_using_subcommand aggregate" -l concurrenc
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand aggregate" -l color -d 'When to use colour (NO_COLOR disables it in auto)' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand aggregate" -l chart -d 'Draw successes and failures per period as a bar chart'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand aggregate" -l no-header -d 'No header row (table, csv)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand aggregate" -l local -d 'Read naive times and show times in the local time zone (also YLEM_TZ=local)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand aggregate" -s v -l verbose -d '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)'
@@ -156,12 +162,36 @@ complete -c ylemctl -n "__fish_ylemctl_using_subcommand last-run" -l concurrency
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand last-run" -l color -d 'When to use colour (NO_COLOR disables it in auto)' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand last-run" -l fail-on-failure -d 'Exit 7 when a last run failed (for `cron && ...` chains)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand last-run" -l no-header -d 'No header row (table, csv)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand last-run" -l local -d 'Read naive times and show times in the local time zone (also YLEM_TZ=local)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand last-run" -s v -l verbose -d '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand last-run" -s q -l quiet -d 'No spinner, notes or warnings'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand last-run" -s h -l help -d 'Print help'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand last-run" -s V -l version -d 'Print version'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand check" -l max-age -d 'Stale when the last run is older: CRIT or WARN,CRIT, e.g. 25h,49h' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand check" -l max-failure-rate -d 'Failed share of runs in --window, in percent: CRIT or WARN,CRIT, e.g. 10,25' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand check" -l window -d 'Window of --max-failure-rate' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand check" -l max-duration -d 'Longest acceptable last run: CRIT or WARN,CRIT, e.g. 5m,15m' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand check" -s p -l profile -d 'Profile to use' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand check" -l base-url -d 'Base URL of the service (overrides the profile\'s)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand check" -s o -l output -d 'Output format' -r -f -a "table\t''
+json\t''
+jsonl\t''
+csv\t''"
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand check" -l fields -d 'Columns or keys to keep, in this order (comma-separated)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand check" -l timeout -d 'Time limit of each request, e.g. 30s, 2m' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand check" -l retries -d 'Retries of idempotent requests (GET, token)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand check" -l concurrency -d 'Requests in flight at once when several IDs are given' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand check" -l color -d 'When to use colour (NO_COLOR disables it in auto)' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand check" -l no-header -d 'No header row (table, csv)'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand check" -l local -d 'Read naive times and show times in the local time zone (also YLEM_TZ=local)'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand check" -s v -l verbose -d '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand check" -s q -l quiet -d 'No spinner, notes or warnings'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand check" -s h -l help -d 'Print help'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand check" -s V -l version -d 'Print version'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l listen -d 'Loopback address to listen on (port 0 picks a free one)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l seed -d 'Seed of the generated pipelines, workflows, tasks and history' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l dialect -d 'Behave as the specification says, or as the open-source server does' -r -f -a "spec\t'As the service specification says'
@@ -227,12 +257,13 @@ complete -c ylemctl -n "__fish_ylemctl_using_subcommand completions" -s v -l ver
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand completions" -s q -l quiet -d 'No spinner, notes or warnings'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand completions" -s h -l help -d 'Print help'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand completions" -s V -l version -d 'Print version'
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs stats aggregate last-run sandbox demo completions help" -f -a "run" -d 'Start runs of pipelines or workflows (runs are not idempotent: never retried)'
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs stats aggregate last-run sandbox demo completions help" -f -a "logs" -d 'Show a pipeline\'s run log over a time window'
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs stats aggregate last-run sandbox demo completions help" -f -a "stats" -d 'Consolidated statistics over a time window (default: the last 24 hours)'
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs stats aggregate last-run sandbox demo completions help" -f -a "aggregate" -d 'Statistics per day, week, month, quarter or year'
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs stats aggregate last-run sandbox demo completions help" -f -a "last-run" -d 'Statistics of the last run'
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs stats aggregate last-run sandbox demo completions help" -f -a "sandbox" -d 'Serve the whole API on loopback from memory, for trying ylemctl and testing scripts'
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs stats aggregate last-run sandbox demo completions help" -f -a "demo" -d 'Start a sandbox in-process and walk through every command against it'
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs stats aggregate last-run sandbox demo completions help" -f -a "completions" -d 'Print a shell completion script'
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs stats aggregate last-run sandbox demo completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs stats aggregate last-run check sandbox demo completions help" -f -a "run" -d 'Start runs of pipelines or workflows (runs are not idempotent: never retried)'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs stats aggregate last-run check sandbox demo completions help" -f -a "logs" -d 'Show a pipeline\'s run log over a time window'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs stats aggregate last-run check sandbox demo completions help" -f -a "stats" -d 'Consolidated statistics over a time window (default: the last 24 hours)'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs stats aggregate last-run check sandbox demo completions help" -f -a "aggregate" -d 'Statistics per day, week, month, quarter or year'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs stats aggregate last-run check sandbox demo completions help" -f -a "last-run" -d 'Statistics of the last run'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs stats aggregate last-run check sandbox demo completions help" -f -a "check" -d 'A monitoring check (Nagios, Icinga, Zabbix, cron): one status line, exit 0 OK, 1 WARNING, 2 CRITICAL, 3 UNKNOWN'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs stats aggregate last-run check sandbox demo completions help" -f -a "sandbox" -d 'Serve the whole API on loopback from memory, for trying ylemctl and testing scripts'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs stats aggregate last-run check sandbox demo completions help" -f -a "demo" -d 'Start a sandbox in-process and walk through every command against it'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs stats aggregate last-run check sandbox demo completions help" -f -a "completions" -d 'Print a shell completion script'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs stats aggregate last-run check sandbox demo completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'

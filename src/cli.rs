@@ -130,9 +130,14 @@ pub enum Command {
     /// Statistics of the last run
     #[command(
         name = "last-run",
-        after_help = "Examples:\n  ylemctl last-run pipeline 3f2a1b4c-...\n  ylemctl last-run task ID1 ID2 -o json"
+        after_help = "Examples:\n  ylemctl last-run pipeline 3f2a1b4c-...\n  ylemctl last-run task ID1 ID2 -o json\n  ylemctl -q last-run pipeline ID --fail-on-failure || mail -s 'pipeline failed' ops@example.com"
     )]
     LastRun(LastRunArgs),
+    /// A monitoring check (Nagios, Icinga, Zabbix, cron): one status line, exit 0 OK, 1 WARNING, 2 CRITICAL, 3 UNKNOWN
+    #[command(
+        after_help = "Examples:\n  ylemctl check pipeline 3f2a1b4c-... --max-age 25h,49h\n  ylemctl check task ID --max-failure-rate 10,25 --window 7d --max-duration 5m,15m"
+    )]
+    Check(CheckArgs),
     /// Serve the whole API on loopback from memory, for trying ylemctl and testing scripts
     #[command(
         after_help = "Examples:\n  ylemctl sandbox                                  # http://127.0.0.1:7339, Ctrl-C stops it\n  ylemctl sandbox --dialect ylem --listen 127.0.0.1:0\n  ylemctl sandbox --latency 100ms --fail-rate 0.1 --token-ttl 2m"
@@ -156,6 +161,13 @@ pub struct RunArgs {
     /// Pipeline or workflow UUIDs (or aliases)
     #[arg(required = true, value_name = "ID")]
     pub ids: Vec<String>,
+    /// Follow the runs until they finish: exit 0 when every task succeeded,
+    /// 7 when one failed, 8 when --timeout (default 30m with --wait) ran out
+    #[arg(long)]
+    pub wait: bool,
+    /// Longest pause between two looks at a run being waited for
+    #[arg(long, default_value = "5s", value_name = "DURATION", requires = "wait")]
+    pub poll: String,
 }
 
 /// `--from/--to` or `--since`; default the last 24 hours.
@@ -185,6 +197,12 @@ pub struct LogsArgs {
     /// Only failed entries
     #[arg(long)]
     pub failed: bool,
+    /// Decode `output` from Base64 to text (JSON is pretty-printed in tables, embedded in json/jsonl)
+    #[arg(long)]
+    pub decode: bool,
+    /// Decrypt `output` (AES-256-GCM, 12-byte nonce first) with the key in FILE: 32 raw bytes, hex or Base64
+    #[arg(long, value_name = "FILE")]
+    pub decrypt_key_file: Option<std::path::PathBuf>,
 }
 
 #[derive(Debug, Args)]
@@ -219,6 +237,9 @@ pub struct AggregateArgs {
         allow_negative_numbers = true
     )]
     pub count: String,
+    /// Draw successes and failures per period as a bar chart
+    #[arg(long)]
+    pub chart: bool,
 }
 
 #[derive(Debug, Args)]
@@ -228,6 +249,30 @@ pub struct LastRunArgs {
     /// UUIDs (or aliases)
     #[arg(required = true, value_name = "ID")]
     pub ids: Vec<String>,
+    /// Exit 7 when a last run failed (for `cron && ...` chains)
+    #[arg(long)]
+    pub fail_on_failure: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    #[arg(value_enum)]
+    pub kind: Kind,
+    /// UUID (or alias)
+    #[arg(value_name = "ID")]
+    pub id: String,
+    /// Stale when the last run is older: CRIT or WARN,CRIT, e.g. 25h,49h
+    #[arg(long, value_name = "D")]
+    pub max_age: Option<String>,
+    /// Failed share of runs in --window, in percent: CRIT or WARN,CRIT, e.g. 10,25
+    #[arg(long, value_name = "PCT")]
+    pub max_failure_rate: Option<String>,
+    /// Window of --max-failure-rate
+    #[arg(long, default_value = "24h", value_name = "D")]
+    pub window: String,
+    /// Longest acceptable last run: CRIT or WARN,CRIT, e.g. 5m,15m
+    #[arg(long, value_name = "D")]
+    pub max_duration: Option<String>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

@@ -118,6 +118,12 @@ impl Context {
     }
 
     pub fn transport(&self) -> Result<Transport> {
+        self.transport_with_timeout(self.settings.timeout)
+    }
+
+    /// A transport whose requests each have `timeout` (`run --wait`, where
+    /// `--timeout` limits the whole wait instead).
+    pub fn transport_with_timeout(&self, timeout: std::time::Duration) -> Result<Transport> {
         let s = &self.settings;
         let base_url = s.base_url.clone().ok_or_else(|| {
             Error::auth("no base URL: set --base-url or YLEM_BASE_URL")
@@ -125,7 +131,7 @@ impl Context {
         })?;
         Transport::new(TransportConfig {
             base_url,
-            timeout: s.timeout,
+            timeout,
             retries: s.retries,
             verbose: s.verbose,
         })
@@ -133,6 +139,10 @@ impl Context {
 
     /// The API client, from the credentials in the contract's precedence.
     pub fn api(&self) -> Result<Api> {
+        self.api_with_timeout(self.settings.timeout)
+    }
+
+    pub fn api_with_timeout(&self, timeout: std::time::Duration) -> Result<Api> {
         let source: Arc<dyn TokenSource> = match &self.settings.credentials {
             EnvCredentials::Token(t) => Arc::new(FixedToken(t.clone())),
             EnvCredentials::Client { id, secret } => {
@@ -140,7 +150,7 @@ impl Context {
             }
             EnvCredentials::None => return Err(auth::no_credentials()),
         };
-        Ok(Api::new(self.transport()?, source))
+        Ok(Api::new(self.transport_with_timeout(timeout)?, source))
     }
 }
 

@@ -19,6 +19,9 @@ pub enum Kind {
     Interrupted,
     /// Standard output was closed by the reader (`| head`): not a failure.
     PipeClosed,
+    /// The command has already said everything (e.g. `check`'s status
+    /// line); only its exit code is left.
+    Said(i32),
 }
 
 impl Kind {
@@ -34,6 +37,7 @@ impl Kind {
             Kind::Internal => 1,
             Kind::Interrupted => 130,
             Kind::PipeClosed => 0,
+            Kind::Said(c) => c,
         }
     }
 
@@ -50,6 +54,7 @@ impl Kind {
             Kind::Internal => "internal",
             Kind::Interrupted => "interrupted",
             Kind::PipeClosed => "pipe_closed",
+            Kind::Said(_) => "said",
         }
     }
 }

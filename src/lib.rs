@@ -31,9 +31,14 @@ pub fn main_entry() -> i32 {
         Err(e) => return clap_error(e),
     };
     let json_errors = matches!(cli.global.output, Some(Format::Json | Format::Jsonl));
+    let stdout = std::io::stdout().is_terminal();
     let tty = Tty {
-        stdout: std::io::stdout().is_terminal(),
+        stdout,
         stderr: std::io::stderr().is_terminal(),
+        width: stdout
+            .then(|| console::Term::stdout().size_checked())
+            .flatten()
+            .map(|(_, w)| w as usize),
     };
     let result = Settings::resolve(&cli.global, &Env::from_process(), tty, chrono::Utc::now())
         .and_then(|s| run(&cli, s));
@@ -65,7 +70,7 @@ pub fn run(cli: &Cli, settings: Settings) -> Result<()> {
 /// Print an error the way the contract says and return its exit code.
 pub fn report(e: &Error, json: bool) -> i32 {
     match e.kind {
-        Kind::PipeClosed => {}
+        Kind::PipeClosed | Kind::Said(_) => {}
         _ if json => eprint!("{}", e.render_json()),
         _ => eprint!("{}", e.render_text()),
     }

@@ -19,6 +19,8 @@ pub struct Env {
     pub client_secret: Option<String>,
     pub tz: Option<String>,
     pub no_color: bool,
+    /// `COLUMNS`: the terminal width a person asked for.
+    pub columns: Option<usize>,
 }
 
 impl Env {
@@ -30,6 +32,7 @@ impl Env {
             client_secret: get("YLEM_CLIENT_SECRET"),
             tz: get("YLEM_TZ"),
             no_color: get("NO_COLOR").is_some(),
+            columns: get("COLUMNS").and_then(|c| c.parse().ok()),
         }
     }
 }
@@ -39,6 +42,8 @@ impl Env {
 pub struct Tty {
     pub stdout: bool,
     pub stderr: bool,
+    /// The terminal's width, when stdout is one.
+    pub width: Option<usize>,
 }
 
 /// Credentials found in the environment, in the contract's precedence.
@@ -58,10 +63,14 @@ pub struct Settings {
     pub header: bool,
     pub zone: Zone,
     pub timeout: Duration,
+    /// Whether `--timeout` was given (with `run --wait` it limits the wait).
+    pub timeout_given: bool,
     pub retries: u32,
     pub concurrency: usize,
     pub color: bool,
     pub tty: Tty,
+    /// Width to fit charts into: `COLUMNS`, the terminal's, or 80.
+    pub width: usize,
     pub verbose: u8,
     pub quiet: bool,
     pub credentials: EnvCredentials,
@@ -128,10 +137,12 @@ impl Settings {
             header: !g.no_header,
             zone,
             timeout,
+            timeout_given: g.timeout.is_some(),
             retries: g.retries.unwrap_or(2),
             concurrency,
             color,
             tty,
+            width: env.columns.or(tty.width).unwrap_or(80).clamp(20, 1000),
             verbose: g.verbose,
             quiet: g.quiet,
             credentials: env_credentials(env)?,
@@ -179,6 +190,7 @@ mod tests {
             Tty {
                 stdout: true,
                 stderr: true,
+                width: None,
             },
             Utc::now(),
         )

@@ -3,9 +3,10 @@
 
 use crate::api::{DateForm, models::Aggregated};
 use crate::cli::AggregateArgs;
+use crate::cli::Format;
 use crate::context::Context;
 use crate::error::{Error, Result};
-use crate::output::{Cell, Shape};
+use crate::output::{Cell, Shape, chart};
 use crate::time;
 
 pub const COLUMNS: &[&str] = &[
@@ -47,6 +48,11 @@ pub async fn run(args: &AggregateArgs, ctx: &Context) -> Result<()> {
             time::default_aggregate_from(today, args.period, count)
         }
     };
+    if args.chart && s.format != Format::Table {
+        return Err(Error::usage(
+            "--chart draws for people: use it with the table format, not -o json/jsonl/csv",
+        ));
+    }
     let mut p = ctx.printer(Shape::List, COLUMNS, false)?;
     let api = ctx.api()?;
     let mut list = match api
@@ -65,6 +71,18 @@ pub async fn run(args: &AggregateArgs, ctx: &Context) -> Result<()> {
         other => other?,
     };
     list.sort_by_key(|a| a.date_from.parsed());
+    if args.chart {
+        if list.is_empty() {
+            ctx.note("no runs in these periods");
+            return Ok(());
+        }
+        let canvas = chart::Canvas {
+            width: s.width,
+            color: s.color,
+            unicode: s.tty.stdout,
+        };
+        return ctx.write_out(chart::render(&list, args.period, canvas).as_bytes());
+    }
     for a in list {
         p.row(row(a))?;
     }

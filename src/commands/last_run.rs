@@ -3,7 +3,7 @@
 use crate::api::models::LastRun;
 use crate::cli::LastRunArgs;
 use crate::context::Context;
-use crate::error::Result;
+use crate::error::{Error, Kind, Result};
 use crate::output::{Cell, Shape};
 
 pub const COLUMNS: &[&str] = &["uuid", "is_successful", "executed_at", "duration"];
@@ -37,16 +37,36 @@ pub async fn run(args: &LastRunArgs, ctx: &Context) -> Result<()> {
         multi,
     )?;
     let api = ctx.api()?;
+    let mut failed = Vec::new();
     let res = super::for_each_id(
         ctx,
         &ids,
         |id| api.last_run(args.kind, id),
-        |id, r| p.row(row(id, r)),
+        |id, r| {
+            if r.as_ref()
+                .is_some_and(|r| !r.is_successful && r.executed_at.is_some())
+            {
+                failed.push(id);
+            }
+            p.row(row(id, r))
+        },
     )
     .await;
+    // One ID that failed: nothing on stdout rather than an empty result.
+    if res.is_err() && !multi {
+        return res;
+    }
     p.finish(
         if res.is_ok() { "no last run" } else { "" },
         ctx.settings.quiet,
     )?;
-    res
+    res?;
+    if args.fail_on_failure && !failed.is_empty() {
+        let ids: Vec<String> = failed.iter().map(|u| u.to_string()).collect();
+        return Err(Error::new(
+            Kind::RunFailed,
+            format!("the last run failed: {}", ids.join(", ")),
+        ));
+    }
+    Ok(())
 }

@@ -5,7 +5,7 @@ use crate::api::{self, models::LogEntry};
 use crate::cli::LogsArgs;
 use crate::context::Context;
 use crate::error::Result;
-use crate::output::{Cell, Shape};
+use crate::output::{Cell, Shape, decode};
 
 pub const COLUMNS: &[&str] = &[
     "workflow_run_uuid",
@@ -31,6 +31,19 @@ pub fn row(e: LogEntry) -> Vec<Cell> {
     ]
 }
 
+/// `COLUMNS` and, when outputs are decoded, `decode_error`.
+const DECODED_COLUMNS: &[&str] = &[
+    "workflow_run_uuid",
+    "task_uuid",
+    "task_type",
+    "is_successful",
+    "duration",
+    "output",
+    "metric_value",
+    "executed_at",
+    "decode_error",
+];
+
 pub async fn run(args: &LogsArgs, ctx: &Context) -> Result<()> {
     let id = ctx.resolve_id(&args.pipeline)?;
     let run_filter = args
@@ -40,11 +53,37 @@ pub async fn run(args: &LogsArgs, ctx: &Context) -> Result<()> {
         .transpose()?
         .map(|u| u.to_string());
     let window = ctx.window(&args.window)?;
-    let mut p = ctx.printer(Shape::List, COLUMNS, false)?;
+    let key = args
+        .decrypt_key_file
+        .as_deref()
+        .map(decode::read_key)
+        .transpose()?;
+    let decoder = (args.decode || key.is_some()).then(|| decode::Decoder::new(key));
+    let columns = if decoder.is_some() {
+        DECODED_COLUMNS
+    } else {
+        COLUMNS
+    };
+    let mut p = ctx.printer(Shape::List, columns, false)?;
     let api = ctx.api()?;
     let mut entries = api.pipeline_logs(id, &window).await?;
+    let mut undecodable = 0usize;
     while let Some(e) = api::next_entry(&mut entries, run_filter.as_deref(), args.failed).await? {
-        p.row(row(e))?;
+        match &decoder {
+            None => p.row(row(e))?,
+            Some(d) => {
+                let (cell, err) = d.decode(&e.output);
+                undecodable += usize::from(err.is_some());
+                let mut r = row(e);
+                r[5] = cell;
+                r.push(err.map(Cell::Str).unwrap_or(Cell::Null));
+                p.row(r)?;
+            }
+        }
     }
-    p.finish("no log entries in the window", ctx.settings.quiet)
+    p.finish("no log entries in the window", ctx.settings.quiet)?;
+    if undecodable > 0 && !ctx.settings.quiet {
+        eprintln!("warning: {undecodable} outputs could not be decoded: see decode_error");
+    }
+    Ok(())
 }

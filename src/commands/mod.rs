@@ -1,6 +1,7 @@
 //! One file per command; `dispatch` sends the parsed command to its `run`.
 
 pub mod aggregate;
+pub mod check;
 pub mod completions;
 pub mod demo;
 pub mod last_run;
@@ -8,6 +9,7 @@ pub mod logs;
 pub mod run;
 pub mod sandbox;
 pub mod stats;
+pub mod wait;
 
 use std::future::Future;
 
@@ -26,6 +28,7 @@ pub async fn dispatch(cmd: &Command, ctx: &Context) -> Result<()> {
         Command::Aggregate(a) => aggregate::run(a, ctx).await,
         Command::LastRun(a) => last_run::run(a, ctx).await,
         Command::Completions(a) => completions::run(a, ctx),
+        Command::Check(a) => check::run(a, ctx).await,
         Command::Sandbox(a) => sandbox::run(a, ctx).await,
         Command::Demo => demo::run(ctx).await,
     }

@@ -1,11 +1,15 @@
 //! `ylemctl run pipeline|workflow ID...`: start runs (endpoints 2 and 3).
 //! A start is sent once per ID and never retried once it may have arrived.
 
+use std::time::Duration;
+
+use super::wait;
 use crate::api::models::{RunRecord, RunStart};
-use crate::cli::RunArgs;
+use crate::cli::{Kind, RunArgs, RunKind};
 use crate::context::Context;
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::output::{Cell, Shape};
+use crate::time;
 
 pub const COLUMNS: &[&str] = &[
     "uuid",
@@ -56,6 +60,9 @@ pub fn rows(id: uuid::Uuid, start: RunStart) -> Vec<Vec<Cell>> {
 
 pub async fn run(args: &RunArgs, ctx: &Context) -> Result<()> {
     let ids = ctx.resolve_ids(&args.ids)?;
+    if args.wait {
+        return run_and_wait(args, &ids, ctx).await;
+    }
     let multi = ids.len() > 1;
     let mut p = ctx.printer(Shape::List, COLUMNS, multi)?;
     let api = ctx.api()?;
@@ -72,6 +79,10 @@ pub async fn run(args: &RunArgs, ctx: &Context) -> Result<()> {
         },
     )
     .await;
+    // One ID that failed: nothing on stdout rather than an empty result.
+    if res.is_err() && !multi {
+        return res;
+    }
     let note = if res.is_ok() {
         "the server returned no run records"
     } else {
@@ -79,4 +90,75 @@ pub async fn run(args: &RunArgs, ctx: &Context) -> Result<()> {
     };
     p.finish(note, ctx.settings.quiet)?;
     res
+}
+
+/// Start every run, follow them all at once, print one summary row each.
+async fn run_and_wait(args: &RunArgs, ids: &[uuid::Uuid], ctx: &Context) -> Result<()> {
+    let s = &ctx.settings;
+    let poll = time::parse_duration(&args.poll)?;
+    if poll.is_zero() {
+        return Err(Error::usage("invalid --poll: must be more than 0"));
+    }
+    // With --wait, --timeout limits the whole wait; each request keeps 30 s.
+    let pace = wait::Pace {
+        limit: if s.timeout_given {
+            s.timeout
+        } else {
+            Duration::from_secs(30 * 60)
+        },
+        poll,
+        progress: s.tty.stderr && s.chatty() && ids.len() == 1,
+    };
+    let multi = ids.len() > 1;
+    let mut p = ctx.printer(Shape::List, wait::COLUMNS, multi)?;
+    let api = ctx.api_with_timeout(s.timeout.min(Duration::from_secs(30)))?;
+    let api = &api;
+    let kind = args.kind;
+    let follow = |id: uuid::Uuid| async move {
+        let before = match kind {
+            RunKind::Workflow => api
+                .last_run(Kind::Workflow, id)
+                .await?
+                .and_then(|r| r.executed_at)
+                .map(|t| t.0),
+            RunKind::Pipeline => None,
+        };
+        let start = api.start_run(kind, id).await?;
+        let run = start.run_uuid().unwrap_or_default().to_string();
+        ctx.note(&format!(
+            "started run {run} of {} {id}",
+            format!("{kind:?}").to_lowercase()
+        ));
+        match (kind, &start) {
+            (RunKind::Pipeline, RunStart::Records(r)) => {
+                wait::pipeline(api, id, &run, Some(r.len()), pace).await
+            }
+            (RunKind::Pipeline, RunStart::Object { .. }) => {
+                wait::pipeline(api, id, &run, None, pace).await
+            }
+            (RunKind::Workflow, _) => wait::workflow(api, id, &run, before, pace).await,
+        }
+        .map_err(|e| e.context(format!("while following run {run}")))
+    };
+    let results =
+        futures_util::future::join_all(ids.iter().map(|&id| async move { (id, follow(id).await) }))
+            .await;
+    let mut followed = Vec::new();
+    let mut errors = Vec::new();
+    for (id, r) in results {
+        match r {
+            Ok(f) => {
+                p.row(wait::row(id, &f))?;
+                followed.push((id, f));
+            }
+            Err(e) => errors.push(if multi { e.context(id) } else { e }),
+        }
+    }
+    p.finish("", true)?;
+    let mut errors = errors.into_iter();
+    if let Some(first) = errors.next() {
+        errors.for_each(|e| eprint!("{}", e.render_text()));
+        return Err(first);
+    }
+    wait::verdict(&followed)
 }

@@ -2,6 +2,8 @@
 //! that renders rows as a table, JSON, JSON lines or CSV, row by row where
 //! the format allows so that long results stream.
 
+pub mod chart;
+pub mod decode;
 pub mod table;
 
 use std::io::Write;

@@ -26,7 +26,7 @@ pub fn text(c: &Cell, zone: Zone) -> String {
         },
         Cell::Ms(ms) => time::human_ms(*ms),
         Cell::Output(s) => shorten(s, OUTPUT_WIDTH),
-        Cell::Json(v) => v.to_string(),
+        Cell::Json(v) => serde_json::to_string_pretty(v).unwrap_or_default(),
     }
 }
 
