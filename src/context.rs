@@ -3,6 +3,7 @@
 
 use std::io::{BufWriter, Write};
 use std::sync::Arc;
+use std::time::Duration;
 
 use uuid::Uuid;
 
@@ -118,8 +119,13 @@ impl Context {
     }
 
     pub fn transport(&self) -> Result<Transport> {
+        self.transport_to(self.settings.base_url.clone())
+    }
+
+    /// A transport to `base_url` (e.g. a profile's, or the one `login` checks).
+    pub fn transport_to(&self, base_url: Option<String>) -> Result<Transport> {
         let s = &self.settings;
-        let base_url = s.base_url.clone().ok_or_else(|| {
+        let base_url = base_url.ok_or_else(|| {
             Error::auth("no base URL: set --base-url or YLEM_BASE_URL")
                 .with_hint("try 'ylemctl sandbox' for a local service")
         })?;
@@ -133,14 +139,26 @@ impl Context {
 
     /// The API client, from the credentials in the contract's precedence.
     pub fn api(&self) -> Result<Api> {
+        let (transport, source) = self.credentials(Duration::ZERO)?;
+        Ok(Api::new(transport, source))
+    }
+
+    /// The token source in the contract's precedence (`YLEM_TOKEN`, then
+    /// `YLEM_CLIENT_ID`/`YLEM_CLIENT_SECRET`, then the stored profile) and a
+    /// transport to the base URL; `min_ttl` is for `auth token`.
+    pub fn credentials(&self, min_ttl: Duration) -> Result<(Transport, Arc<dyn TokenSource>)> {
         let source: Arc<dyn TokenSource> = match &self.settings.credentials {
             EnvCredentials::Token(t) => Arc::new(FixedToken(t.clone())),
             EnvCredentials::Client { id, secret } => {
                 ClientCredentials::new(id.clone(), secret.clone())
             }
-            EnvCredentials::None => return Err(auth::no_credentials()),
+            EnvCredentials::None => {
+                let r = auth::profile::resolve(&self.settings)?;
+                let source = r.token_source(&self.settings, min_ttl)?;
+                return Ok((self.transport_to(r.base_url(&self.settings))?, source));
+            }
         };
-        Ok(Api::new(self.transport()?, source))
+        Ok((self.transport()?, source))
     }
 }
 

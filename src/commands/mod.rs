@@ -1,8 +1,10 @@
 //! One file per command; `dispatch` sends the parsed command to its `run`.
 
 pub mod aggregate;
+pub mod auth;
 pub mod completions;
 pub mod last_run;
+pub mod login;
 pub mod logs;
 pub mod run;
 pub mod stats;
@@ -24,6 +26,9 @@ pub async fn dispatch(cmd: &Command, ctx: &Context) -> Result<()> {
         Command::Aggregate(a) => aggregate::run(a, ctx).await,
         Command::LastRun(a) => last_run::run(a, ctx).await,
         Command::Completions(a) => completions::run(a, ctx),
+        Command::Login(a) => login::run(a, ctx).await,
+        Command::Logout => login::logout(ctx).await,
+        Command::Auth(a) => auth::run(a, ctx).await,
     }
 }
 
