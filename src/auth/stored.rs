@@ -168,12 +168,12 @@ impl TokenSource for StoredProfile {
             if let Some(c) = memo.as_ref().filter(|c| self.usable(c, rejected)) {
                 return Ok(c.access.clone());
             }
-            if let Some(c) = self.read_cache().await? {
-                if self.usable(&c, rejected) {
-                    let token = c.access.clone();
-                    *memo = Some(c);
-                    return Ok(token);
-                }
+            if let Some(c) = self.read_cache().await?
+                && self.usable(&c, rejected)
+            {
+                let token = c.access.clone();
+                *memo = Some(c);
+                return Ok(token);
             }
             let _lock = lock(&self.lock_path).await;
             let cached = self.read_cache().await?;
@@ -185,10 +185,10 @@ impl TokenSource for StoredProfile {
             let fresh = self.renew(t, cached, rejected).await?;
             // A cache that cannot be written costs a token request next
             // time, not this command.
-            if let Err(e) = self.store.set(Item::Token, fresh.encode()).await {
-                if self.verbose {
-                    eprintln!("cannot cache the token: {e}");
-                }
+            if let Err(e) = self.store.set(Item::Token, fresh.encode()).await
+                && self.verbose
+            {
+                eprintln!("cannot cache the token: {e}");
             }
             let token = fresh.access.clone();
             *memo = Some(fresh);

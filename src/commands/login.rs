@@ -58,12 +58,12 @@ pub async fn run(args: &LoginArgs, ctx: &Context) -> Result<()> {
     };
     save(&store, &secret, &token, &mut config, &s.profile, &new).await?;
     // The old store's copy would be a stale secret nobody looks after.
-    if let Some(k) = old.store.as_deref().and_then(StoreKind::parse) {
-        if k != kind {
-            let old_store = Store::new(k, &dir, &s.profile);
-            let _ = old_store.delete(Item::Secret).await;
-            let _ = old_store.delete(Item::Token).await;
-        }
+    if let Some(k) = old.store.as_deref().and_then(StoreKind::parse)
+        && k != kind
+    {
+        let old_store = Store::new(k, &dir, &s.profile);
+        let _ = old_store.delete(Item::Secret).await;
+        let _ = old_store.delete(Item::Token).await;
     }
     ctx.note(&format!(
         "Logged in to {base_url} as client {client_id} (profile '{}', secret in the {} store: {})",
