@@ -410,3 +410,41 @@ async fn secrets_stay_out_of_output_and_config_on_failures() {
         assert_clean(&o, d);
     }
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_profile_remembers_a_server_that_wants_a_time_in_aggregate() {
+    let s = server(86400).await;
+    Mock::given(path_regex("aggregated-stats/[0-9-]{10}/day/"))
+        .respond_with(ResponseTemplate::new(400).set_body_raw(
+            r#"{"code":400,"message":"Bad Request","errors":["cannot parse \"\" as \"15\""]}"#,
+            "application/json",
+        ))
+        .with_priority(1)
+        .mount(&s)
+        .await;
+    Mock::given(path_regex("aggregated-stats/[0-9-]{10}%2000:00:00/day/"))
+        .respond_with(ResponseTemplate::new(200).set_body_raw("null", "application/json"))
+        .with_priority(1)
+        .mount(&s)
+        .await;
+    let dir = tempfile::tempdir().unwrap();
+    assert_eq!(login(dir.path(), &s.uri(), SECRET).code, 0);
+    for _ in 0..2 {
+        let o = ylem_in(dir.path(), &["aggregate", "pipeline", P1, "-q"], None, &[]);
+        assert_eq!(o.code, 0, "{}", o.stderr);
+    }
+    let config = std::fs::read_to_string(dir.path().join("config.toml")).unwrap();
+    assert!(config.contains("aggregate_date_time = true"), "{config}");
+    let asked: Vec<_> = s
+        .received_requests()
+        .await
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|r| r.url.path().contains("aggregated-stats"))
+        .collect();
+    assert_eq!(
+        asked.len(),
+        3,
+        "the second command should ask once, with a time"
+    );
+}

@@ -102,3 +102,29 @@ pub fn not_logged_in(profile: &str) -> Error {
     ))
     .with_hint(format!("run '{cmd}'"))
 }
+
+/// Whether the stored profile (in use, for the same base URL) remembers that
+/// its server wants `YYYY-MM-DD 00:00:00` in aggregate requests.
+pub fn aggregate_date_time(s: &Settings) -> bool {
+    matches!(s.credentials, crate::settings::EnvCredentials::None)
+        && resolve(s).ok().is_some_and(|r| {
+            r.profile.as_ref().is_some_and(|p| {
+                p.aggregate_date_time && (s.base_url.is_none() || s.base_url == p.base_url)
+            })
+        })
+}
+
+/// Remember that the server wants a time in aggregate requests; best effort
+/// (a config that cannot be written only costs one 400 next time).
+pub fn remember_aggregate_date_time(s: &Settings) {
+    if !matches!(s.credentials, crate::settings::EnvCredentials::None) || s.base_url.is_some() {
+        return;
+    }
+    if let Ok(mut r) = resolve(s)
+        && let Some(mut p) = r.profile.take()
+    {
+        p.aggregate_date_time = true;
+        r.config.set_profile(&r.name, &p);
+        let _ = r.config.save();
+    }
+}
