@@ -5,42 +5,18 @@
 //!   dbus-run-session -- bash -c 'echo -n pw | gnome-keyring-daemon --unlock --components=secrets >/dev/null; YLEM_TEST_KEYRING=1 cargo test --test keyring'
 
 mod common;
+#[path = "common/login.rs"]
+mod login;
 
-use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use common::*;
+use login::ylem_in;
 use wiremock::matchers::{header, path, path_regex};
 use wiremock::{Mock, MockServer, ResponseTemplate};
 
-const STATS: &str = r#"{"num_of_successes":1,"num_of_failures":0,"average_duration":5,"is_last_run_successful":true,"last_run_executed_at":"2024-01-13 18:36:58","last_run_duration":5}"#;
-
-/// Run with a clean environment plus `YLEM_CONFIG_DIR` and `env`.
-fn ylem_in(dir: &Path, args: &[&str], stdin: Option<&str>, env: &[(&str, String)]) -> Out {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_ylemctl"));
-    c.env_clear()
-        .env("PATH", std::env::var("PATH").unwrap_or_default())
-        .env("YLEM_CONFIG_DIR", dir);
-    for (k, v) in env {
-        c.env(k, v);
-    }
-    c.args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    let mut child = c.spawn().expect("run ylemctl");
-    let mut input = child.stdin.take().unwrap();
-    input.write_all(stdin.unwrap_or("").as_bytes()).unwrap();
-    drop(input);
-    let o = child.wait_with_output().unwrap();
-    Out {
-        code: o.status.code().unwrap_or(-1),
-        stdout: String::from_utf8_lossy(&o.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&o.stderr).into_owned(),
-    }
-}
+const STATS1: &str = r#"{"num_of_successes":1,"num_of_failures":0,"average_duration":5,"is_last_run_successful":true,"last_run_executed_at":"2024-01-13 18:36:58","last_run_duration":5}"#;
 
 async fn server() -> MockServer {
     let s = MockServer::start().await;
@@ -53,7 +29,7 @@ async fn server() -> MockServer {
         .await;
     Mock::given(path_regex("/stats/"))
         .and(header("authorization", format!("Bearer {TOKEN}").as_str()))
-        .respond_with(ResponseTemplate::new(200).set_body_raw(STATS, "application/json"))
+        .respond_with(ResponseTemplate::new(200).set_body_raw(STATS1, "application/json"))
         .mount(&s)
         .await;
     s
@@ -106,7 +82,7 @@ async fn the_keyring_store_keeps_the_secret_out_of_the_config_dir() {
         return;
     }
     let bus = std::env::var("DBUS_SESSION_BUS_ADDRESS").expect("a session bus");
-    let env = [("DBUS_SESSION_BUS_ADDRESS", bus)];
+    let env = [("DBUS_SESSION_BUS_ADDRESS", bus.as_str())];
     let s = server().await;
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
@@ -186,7 +162,7 @@ async fn without_a_session_bus_auto_falls_back_to_the_file_and_keyring_fails_fas
         other.path(),
         &login_args(&s.uri(), "auto")[..6],
         Some(SECRET),
-        &[("CI", "true".into())],
+        &[("CI", "true")],
     );
     assert_eq!(o.code, 0, "{}", o.stderr);
     assert!(!o.stderr.contains("warning"), "{}", o.stderr);
