@@ -46,6 +46,9 @@ set edit:completion:arg-completer[ylemctl] = {|@words|
             cand check 'A monitoring check (Nagios, Icinga, Zabbix, cron): one status line, exit 0 OK, 1 WARNING, 2 CRITICAL, 3 UNKNOWN'
             cand sandbox 'Serve the whole API on loopback from memory, for trying ylemctl and testing scripts'
             cand demo 'Start a sandbox in-process and walk through every command against it'
+            cand login 'Log in with an OAuth client: check it by fetching a token, then save it in the profile'
+            cand logout 'Remove the profile''s stored secret and token (its base URL and client id stay)'
+            cand auth 'Show the login state, or print a token for other tools'
             cand completions 'Print a shell completion script'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
@@ -253,6 +256,134 @@ set edit:completion:arg-completer[ylemctl] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
+        &'ylemctl;login'= {
+            cand --client-id 'OAuth client id (asked for on a terminal when missing)'
+            cand --store 'Where to keep the secret and tokens (default auto; also YLEM_CREDENTIAL_STORE)'
+            cand -p 'Profile to use'
+            cand --profile 'Profile to use'
+            cand --base-url 'Base URL of the service (overrides the profile''s)'
+            cand -o 'Output format'
+            cand --output 'Output format'
+            cand --fields 'Columns or keys to keep, in this order (comma-separated)'
+            cand --timeout 'Time limit of each request, e.g. 30s, 2m'
+            cand --retries 'Retries of idempotent requests (GET, token)'
+            cand --concurrency 'Requests in flight at once when several IDs are given'
+            cand --color 'When to use colour (NO_COLOR disables it in auto)'
+            cand --client-secret-stdin 'Read the client secret from standard input instead of asking'
+            cand --no-header 'No header row (table, csv)'
+            cand --local 'Read naive times and show times in the local time zone (also YLEM_TZ=local)'
+            cand -v '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)'
+            cand --verbose '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)'
+            cand -q 'No spinner, notes or warnings'
+            cand --quiet 'No spinner, notes or warnings'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'ylemctl;logout'= {
+            cand -p 'Profile to use'
+            cand --profile 'Profile to use'
+            cand --base-url 'Base URL of the service (overrides the profile''s)'
+            cand -o 'Output format'
+            cand --output 'Output format'
+            cand --fields 'Columns or keys to keep, in this order (comma-separated)'
+            cand --timeout 'Time limit of each request, e.g. 30s, 2m'
+            cand --retries 'Retries of idempotent requests (GET, token)'
+            cand --concurrency 'Requests in flight at once when several IDs are given'
+            cand --color 'When to use colour (NO_COLOR disables it in auto)'
+            cand --no-header 'No header row (table, csv)'
+            cand --local 'Read naive times and show times in the local time zone (also YLEM_TZ=local)'
+            cand -v '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)'
+            cand --verbose '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)'
+            cand -q 'No spinner, notes or warnings'
+            cand --quiet 'No spinner, notes or warnings'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'ylemctl;auth'= {
+            cand -p 'Profile to use'
+            cand --profile 'Profile to use'
+            cand --base-url 'Base URL of the service (overrides the profile''s)'
+            cand -o 'Output format'
+            cand --output 'Output format'
+            cand --fields 'Columns or keys to keep, in this order (comma-separated)'
+            cand --timeout 'Time limit of each request, e.g. 30s, 2m'
+            cand --retries 'Retries of idempotent requests (GET, token)'
+            cand --concurrency 'Requests in flight at once when several IDs are given'
+            cand --color 'When to use colour (NO_COLOR disables it in auto)'
+            cand --no-header 'No header row (table, csv)'
+            cand --local 'Read naive times and show times in the local time zone (also YLEM_TZ=local)'
+            cand -v '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)'
+            cand --verbose '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)'
+            cand -q 'No spinner, notes or warnings'
+            cand --quiet 'No spinner, notes or warnings'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+            cand status 'Profile, base URL, client id, credential store and token expiry (never the token)'
+            cand token 'Print a valid access token on standard output, for other tools'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'ylemctl;auth;status'= {
+            cand -p 'Profile to use'
+            cand --profile 'Profile to use'
+            cand --base-url 'Base URL of the service (overrides the profile''s)'
+            cand -o 'Output format'
+            cand --output 'Output format'
+            cand --fields 'Columns or keys to keep, in this order (comma-separated)'
+            cand --timeout 'Time limit of each request, e.g. 30s, 2m'
+            cand --retries 'Retries of idempotent requests (GET, token)'
+            cand --concurrency 'Requests in flight at once when several IDs are given'
+            cand --color 'When to use colour (NO_COLOR disables it in auto)'
+            cand --no-header 'No header row (table, csv)'
+            cand --local 'Read naive times and show times in the local time zone (also YLEM_TZ=local)'
+            cand -v '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)'
+            cand --verbose '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)'
+            cand -q 'No spinner, notes or warnings'
+            cand --quiet 'No spinner, notes or warnings'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'ylemctl;auth;token'= {
+            cand --min-ttl 'Fetch a new token unless the cached one stays valid this long, e.g. 10m'
+            cand -p 'Profile to use'
+            cand --profile 'Profile to use'
+            cand --base-url 'Base URL of the service (overrides the profile''s)'
+            cand -o 'Output format'
+            cand --output 'Output format'
+            cand --fields 'Columns or keys to keep, in this order (comma-separated)'
+            cand --timeout 'Time limit of each request, e.g. 30s, 2m'
+            cand --retries 'Retries of idempotent requests (GET, token)'
+            cand --concurrency 'Requests in flight at once when several IDs are given'
+            cand --color 'When to use colour (NO_COLOR disables it in auto)'
+            cand --no-header 'No header row (table, csv)'
+            cand --local 'Read naive times and show times in the local time zone (also YLEM_TZ=local)'
+            cand -v '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)'
+            cand --verbose '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)'
+            cand -q 'No spinner, notes or warnings'
+            cand --quiet 'No spinner, notes or warnings'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'ylemctl;auth;help'= {
+            cand status 'Profile, base URL, client id, credential store and token expiry (never the token)'
+            cand token 'Print a valid access token on standard output, for other tools'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'ylemctl;auth;help;status'= {
+        }
+        &'ylemctl;auth;help;token'= {
+        }
+        &'ylemctl;auth;help;help'= {
+        }
         &'ylemctl;completions'= {
             cand -p 'Profile to use'
             cand --profile 'Profile to use'
@@ -284,6 +415,9 @@ set edit:completion:arg-completer[ylemctl] = {|@words|
             cand check 'A monitoring check (Nagios, Icinga, Zabbix, cron): one status line, exit 0 OK, 1 WARNING, 2 CRITICAL, 3 UNKNOWN'
             cand sandbox 'Serve the whole API on loopback from memory, for trying ylemctl and testing scripts'
             cand demo 'Start a sandbox in-process and walk through every command against it'
+            cand login 'Log in with an OAuth client: check it by fetching a token, then save it in the profile'
+            cand logout 'Remove the profile''s stored secret and token (its base URL and client id stay)'
+            cand auth 'Show the login state, or print a token for other tools'
             cand completions 'Print a shell completion script'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
@@ -302,6 +436,18 @@ set edit:completion:arg-completer[ylemctl] = {|@words|
         &'ylemctl;help;sandbox'= {
         }
         &'ylemctl;help;demo'= {
+        }
+        &'ylemctl;help;login'= {
+        }
+        &'ylemctl;help;logout'= {
+        }
+        &'ylemctl;help;auth'= {
+            cand status 'Profile, base URL, client id, credential store and token expiry (never the token)'
+            cand token 'Print a valid access token on standard output, for other tools'
+        }
+        &'ylemctl;help;auth;status'= {
+        }
+        &'ylemctl;help;auth;token'= {
         }
         &'ylemctl;help;completions'= {
         }

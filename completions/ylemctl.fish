@@ -51,6 +51,9 @@ complete -c ylemctl -n "__fish_ylemctl_needs_command" -f -a "last-run" -d 'Stati
 complete -c ylemctl -n "__fish_ylemctl_needs_command" -f -a "check" -d 'A monitoring check (Nagios, Icinga, Zabbix, cron): one status line, exit 0 OK, 1 WARNING, 2 CRITICAL, 3 UNKNOWN'
 complete -c ylemctl -n "__fish_ylemctl_needs_command" -f -a "sandbox" -d 'Serve the whole API on loopback from memory, for trying ylemctl and testing scripts'
 complete -c ylemctl -n "__fish_ylemctl_needs_command" -f -a "demo" -d 'Start a sandbox in-process and walk through every command against it'
+complete -c ylemctl -n "__fish_ylemctl_needs_command" -f -a "login" -d 'Log in with an OAuth client: check it by fetching a token, then save it in the profile'
+complete -c ylemctl -n "__fish_ylemctl_needs_command" -f -a "logout" -d 'Remove the profile\'s stored secret and token (its base URL and client id stay)'
+complete -c ylemctl -n "__fish_ylemctl_needs_command" -f -a "auth" -d 'Show the login state, or print a token for other tools'
 complete -c ylemctl -n "__fish_ylemctl_needs_command" -f -a "completions" -d 'Print a shell completion script'
 complete -c ylemctl -n "__fish_ylemctl_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l poll -d 'Longest pause between two looks at a run being waited for' -r
@@ -238,6 +241,113 @@ complete -c ylemctl -n "__fish_ylemctl_using_subcommand demo" -s v -l verbose -d
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand demo" -s q -l quiet -d 'No spinner, notes or warnings'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand demo" -s h -l help -d 'Print help'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand demo" -s V -l version -d 'Print version'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand login" -l client-id -d 'OAuth client id (asked for on a terminal when missing)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand login" -l store -d 'Where to keep the secret and tokens (default auto; also YLEM_CREDENTIAL_STORE)' -r -f -a "auto\t'The OS keyring if it answers within 3 s, else the file'
+keyring\t'The OS keyring (Secret Service, macOS Keychain, Windows Credential Manager)'
+file\t'A file of mode 0600 in a 0700 directory under the config directory'"
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand login" -s p -l profile -d 'Profile to use' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand login" -l base-url -d 'Base URL of the service (overrides the profile\'s)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand login" -s o -l output -d 'Output format' -r -f -a "table\t''
+json\t''
+jsonl\t''
+csv\t''"
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand login" -l fields -d 'Columns or keys to keep, in this order (comma-separated)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand login" -l timeout -d 'Time limit of each request, e.g. 30s, 2m' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand login" -l retries -d 'Retries of idempotent requests (GET, token)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand login" -l concurrency -d 'Requests in flight at once when several IDs are given' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand login" -l color -d 'When to use colour (NO_COLOR disables it in auto)' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand login" -l client-secret-stdin -d 'Read the client secret from standard input instead of asking'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand login" -l no-header -d 'No header row (table, csv)'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand login" -l local -d 'Read naive times and show times in the local time zone (also YLEM_TZ=local)'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand login" -s v -l verbose -d '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand login" -s q -l quiet -d 'No spinner, notes or warnings'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand login" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand login" -s V -l version -d 'Print version'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand logout" -s p -l profile -d 'Profile to use' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand logout" -l base-url -d 'Base URL of the service (overrides the profile\'s)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand logout" -s o -l output -d 'Output format' -r -f -a "table\t''
+json\t''
+jsonl\t''
+csv\t''"
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand logout" -l fields -d 'Columns or keys to keep, in this order (comma-separated)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand logout" -l timeout -d 'Time limit of each request, e.g. 30s, 2m' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand logout" -l retries -d 'Retries of idempotent requests (GET, token)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand logout" -l concurrency -d 'Requests in flight at once when several IDs are given' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand logout" -l color -d 'When to use colour (NO_COLOR disables it in auto)' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand logout" -l no-header -d 'No header row (table, csv)'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand logout" -l local -d 'Read naive times and show times in the local time zone (also YLEM_TZ=local)'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand logout" -s v -l verbose -d '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand logout" -s q -l quiet -d 'No spinner, notes or warnings'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand logout" -s h -l help -d 'Print help'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand logout" -s V -l version -d 'Print version'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and not __fish_seen_subcommand_from status token help" -s p -l profile -d 'Profile to use' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and not __fish_seen_subcommand_from status token help" -l base-url -d 'Base URL of the service (overrides the profile\'s)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and not __fish_seen_subcommand_from status token help" -s o -l output -d 'Output format' -r -f -a "table\t''
+json\t''
+jsonl\t''
+csv\t''"
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and not __fish_seen_subcommand_from status token help" -l fields -d 'Columns or keys to keep, in this order (comma-separated)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and not __fish_seen_subcommand_from status token help" -l timeout -d 'Time limit of each request, e.g. 30s, 2m' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and not __fish_seen_subcommand_from status token help" -l retries -d 'Retries of idempotent requests (GET, token)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and not __fish_seen_subcommand_from status token help" -l concurrency -d 'Requests in flight at once when several IDs are given' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and not __fish_seen_subcommand_from status token help" -l color -d 'When to use colour (NO_COLOR disables it in auto)' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and not __fish_seen_subcommand_from status token help" -l no-header -d 'No header row (table, csv)'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and not __fish_seen_subcommand_from status token help" -l local -d 'Read naive times and show times in the local time zone (also YLEM_TZ=local)'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and not __fish_seen_subcommand_from status token help" -s v -l verbose -d '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and not __fish_seen_subcommand_from status token help" -s q -l quiet -d 'No spinner, notes or warnings'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and not __fish_seen_subcommand_from status token help" -s h -l help -d 'Print help'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and not __fish_seen_subcommand_from status token help" -s V -l version -d 'Print version'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and not __fish_seen_subcommand_from status token help" -f -a "status" -d 'Profile, base URL, client id, credential store and token expiry (never the token)'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and not __fish_seen_subcommand_from status token help" -f -a "token" -d 'Print a valid access token on standard output, for other tools'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and not __fish_seen_subcommand_from status token help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from status" -s p -l profile -d 'Profile to use' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from status" -l base-url -d 'Base URL of the service (overrides the profile\'s)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from status" -s o -l output -d 'Output format' -r -f -a "table\t''
+json\t''
+jsonl\t''
+csv\t''"
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from status" -l fields -d 'Columns or keys to keep, in this order (comma-separated)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from status" -l timeout -d 'Time limit of each request, e.g. 30s, 2m' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from status" -l retries -d 'Retries of idempotent requests (GET, token)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from status" -l concurrency -d 'Requests in flight at once when several IDs are given' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from status" -l color -d 'When to use colour (NO_COLOR disables it in auto)' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from status" -l no-header -d 'No header row (table, csv)'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from status" -l local -d 'Read naive times and show times in the local time zone (also YLEM_TZ=local)'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from status" -s v -l verbose -d '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from status" -s q -l quiet -d 'No spinner, notes or warnings'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from status" -s h -l help -d 'Print help'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from status" -s V -l version -d 'Print version'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from token" -l min-ttl -d 'Fetch a new token unless the cached one stays valid this long, e.g. 10m' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from token" -s p -l profile -d 'Profile to use' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from token" -l base-url -d 'Base URL of the service (overrides the profile\'s)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from token" -s o -l output -d 'Output format' -r -f -a "table\t''
+json\t''
+jsonl\t''
+csv\t''"
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from token" -l fields -d 'Columns or keys to keep, in this order (comma-separated)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from token" -l timeout -d 'Time limit of each request, e.g. 30s, 2m' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from token" -l retries -d 'Retries of idempotent requests (GET, token)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from token" -l concurrency -d 'Requests in flight at once when several IDs are given' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from token" -l color -d 'When to use colour (NO_COLOR disables it in auto)' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from token" -l no-header -d 'No header row (table, csv)'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from token" -l local -d 'Read naive times and show times in the local time zone (also YLEM_TZ=local)'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from token" -s v -l verbose -d '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from token" -s q -l quiet -d 'No spinner, notes or warnings'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from token" -s h -l help -d 'Print help'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from token" -s V -l version -d 'Print version'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from help" -f -a "status" -d 'Profile, base URL, client id, credential store and token expiry (never the token)'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from help" -f -a "token" -d 'Print a valid access token on standard output, for other tools'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand completions" -s p -l profile -d 'Profile to use' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand completions" -l base-url -d 'Base URL of the service (overrides the profile\'s)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand completions" -s o -l output -d 'Output format' -r -f -a "table\t''
@@ -257,13 +367,18 @@ complete -c ylemctl -n "__fish_ylemctl_using_subcommand completions" -s v -l ver
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand completions" -s q -l quiet -d 'No spinner, notes or warnings'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand completions" -s h -l help -d 'Print help'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand completions" -s V -l version -d 'Print version'
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs stats aggregate last-run check sandbox demo completions help" -f -a "run" -d 'Start runs of pipelines or workflows (runs are not idempotent: never retried)'
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs stats aggregate last-run check sandbox demo completions help" -f -a "logs" -d 'Show a pipeline\'s run log over a time window'
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs stats aggregate last-run check sandbox demo completions help" -f -a "stats" -d 'Consolidated statistics over a time window (default: the last 24 hours)'
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs stats aggregate last-run check sandbox demo completions help" -f -a "aggregate" -d 'Statistics per day, week, month, quarter or year'
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs stats aggregate last-run check sandbox demo completions help" -f -a "last-run" -d 'Statistics of the last run'
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs stats aggregate last-run check sandbox demo completions help" -f -a "check" -d 'A monitoring check (Nagios, Icinga, Zabbix, cron): one status line, exit 0 OK, 1 WARNING, 2 CRITICAL, 3 UNKNOWN'
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs stats aggregate last-run check sandbox demo completions help" -f -a "sandbox" -d 'Serve the whole API on loopback from memory, for trying ylemctl and testing scripts'
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs stats aggregate last-run check sandbox demo completions help" -f -a "demo" -d 'Start a sandbox in-process and walk through every command against it'
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs stats aggregate last-run check sandbox demo completions help" -f -a "completions" -d 'Print a shell completion script'
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs stats aggregate last-run check sandbox demo completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs stats aggregate last-run check sandbox demo login logout auth completions help" -f -a "run" -d 'Start runs of pipelines or workflows (runs are not idempotent: never retried)'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs stats aggregate last-run check sandbox demo login logout auth completions help" -f -a "logs" -d 'Show a pipeline\'s run log over a time window'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs stats aggregate last-run check sandbox demo login logout auth completions help" -f -a "stats" -d 'Consolidated statistics over a time window (default: the last 24 hours)'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs stats aggregate last-run check sandbox demo login logout auth completions help" -f -a "aggregate" -d 'Statistics per day, week, month, quarter or year'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs stats aggregate last-run check sandbox demo login logout auth completions help" -f -a "last-run" -d 'Statistics of the last run'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs stats aggregate last-run check sandbox demo login logout auth completions help" -f -a "check" -d 'A monitoring check (Nagios, Icinga, Zabbix, cron): one status line, exit 0 OK, 1 WARNING, 2 CRITICAL, 3 UNKNOWN'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs stats aggregate last-run check sandbox demo login logout auth completions help" -f -a "sandbox" -d 'Serve the whole API on loopback from memory, for trying ylemctl and testing scripts'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs stats aggregate last-run check sandbox demo login logout auth completions help" -f -a "demo" -d 'Start a sandbox in-process and walk through every command against it'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs stats aggregate last-run check sandbox demo login logout auth completions help" -f -a "login" -d 'Log in with an OAuth client: check it by fetching a token, then save it in the profile'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs stats aggregate last-run check sandbox demo login logout auth completions help" -f -a "logout" -d 'Remove the profile\'s stored secret and token (its base URL and client id stay)'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs stats aggregate last-run check sandbox demo login logout auth completions help" -f -a "auth" -d 'Show the login state, or print a token for other tools'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs stats aggregate last-run check sandbox demo login logout auth completions help" -f -a "completions" -d 'Print a shell completion script'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs stats aggregate last-run check sandbox demo login logout auth completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and __fish_seen_subcommand_from auth" -f -a "status" -d 'Profile, base URL, client id, credential store and token expiry (never the token)'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and __fish_seen_subcommand_from auth" -f -a "token" -d 'Print a valid access token on standard output, for other tools'

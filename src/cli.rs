@@ -81,6 +81,17 @@ pub enum ColorChoice {
     Never,
 }
 
+/// Where `login` keeps the client secret and tokens.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum StoreChoice {
+    /// The OS keyring if it answers within 3 s, else the file
+    Auto,
+    /// The OS keyring (Secret Service, macOS Keychain, Windows Credential Manager)
+    Keyring,
+    /// A file of mode 0600 in a 0700 directory under the config directory
+    File,
+}
+
 /// What a statistics command is about.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum Kind {
@@ -146,6 +157,17 @@ pub enum Command {
     /// Start a sandbox in-process and walk through every command against it
     #[command(after_help = "Examples:\n  ylemctl demo\n  cargo run --release -- demo")]
     Demo,
+    /// Log in with an OAuth client: check it by fetching a token, then save it in the profile
+    #[command(
+        after_help = "Examples:\n  ylemctl login --base-url https://api.datamin.io --client-id 0b0e8b5c-...   # asks for the secret\n  pass show ylem/secret | ylemctl login --client-id 0b0e8b5c-... --client-secret-stdin\n  ylemctl -p staging login --base-url https://staging.example.com --store file"
+    )]
+    Login(LoginArgs),
+    /// Remove the profile's stored secret and token (its base URL and client id stay)
+    #[command(after_help = "Examples:\n  ylemctl logout\n  ylemctl -p staging logout")]
+    Logout,
+    /// Show the login state, or print a token for other tools
+    #[command(subcommand)]
+    Auth(AuthCommand),
     /// Print a shell completion script
     #[command(
         after_help = "Examples:\n  ylemctl completions bash > ~/.local/share/bash-completion/completions/ylemctl\n  ylemctl completions zsh > \"${fpath[1]}/_ylemctl\""
@@ -306,6 +328,40 @@ pub struct SandboxArgs {
     /// Time between the task log entries of a started run
     #[arg(long, default_value = "1500ms", value_name = "DURATION")]
     pub task_delay: String,
+}
+
+#[derive(Debug, Args)]
+pub struct LoginArgs {
+    /// OAuth client id (asked for on a terminal when missing)
+    #[arg(long, value_name = "ID")]
+    pub client_id: Option<String>,
+    /// Read the client secret from standard input instead of asking
+    #[arg(long)]
+    pub client_secret_stdin: bool,
+    /// Where to keep the secret and tokens (default auto; also YLEM_CREDENTIAL_STORE)
+    #[arg(long, value_enum, value_name = "STORE")]
+    pub store: Option<StoreChoice>,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum AuthCommand {
+    /// Profile, base URL, client id, credential store and token expiry (never the token)
+    #[command(
+        after_help = "Examples:\n  ylemctl auth status\n  ylemctl -p staging auth status -o json"
+    )]
+    Status,
+    /// Print a valid access token on standard output, for other tools
+    #[command(
+        after_help = "Examples:\n  curl -H \"Authorization: Bearer $(ylemctl auth token)\" https://api.datamin.io/v1/...\n  ylemctl auth token --min-ttl 10m     # valid for at least 10 more minutes"
+    )]
+    Token(TokenArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct TokenArgs {
+    /// Fetch a new token unless the cached one stays valid this long, e.g. 10m
+    #[arg(long, value_name = "DURATION")]
+    pub min_ttl: Option<String>,
 }
 
 #[derive(Debug, Args)]

@@ -3,6 +3,7 @@
 
 use std::io::{BufWriter, Write};
 use std::sync::Arc;
+use std::time::Duration;
 
 use uuid::Uuid;
 
@@ -118,16 +119,19 @@ impl Context {
     }
 
     pub fn transport(&self) -> Result<Transport> {
-        self.transport_with_timeout(self.settings.timeout)
+        self.transport_to(self.settings.base_url.clone())
     }
 
-    /// A transport whose requests each have `timeout` (`run --wait`, where
-    /// `--timeout` limits the whole wait instead).
-    pub fn transport_with_timeout(&self, timeout: std::time::Duration) -> Result<Transport> {
+    /// A transport to `base_url` (e.g. a profile's, or the one `login` checks).
+    pub fn transport_to(&self, base_url: Option<String>) -> Result<Transport> {
+        self.build_transport(base_url, self.settings.timeout)
+    }
+
+    fn build_transport(&self, base_url: Option<String>, timeout: Duration) -> Result<Transport> {
         let s = &self.settings;
-        let base_url = s.base_url.clone().ok_or_else(|| {
+        let base_url = base_url.ok_or_else(|| {
             Error::auth("no base URL: set --base-url or YLEM_BASE_URL")
-                .with_hint("try 'ylemctl sandbox' for a local service")
+                .with_hint("run 'ylemctl login', or try 'ylemctl sandbox' for a local service")
         })?;
         Transport::new(TransportConfig {
             base_url,
@@ -142,15 +146,41 @@ impl Context {
         self.api_with_timeout(self.settings.timeout)
     }
 
-    pub fn api_with_timeout(&self, timeout: std::time::Duration) -> Result<Api> {
+    /// An API client whose requests each have `timeout` (`run --wait`, where
+    /// `--timeout` limits the whole wait instead).
+    pub fn api_with_timeout(&self, timeout: Duration) -> Result<Api> {
+        let (transport, source) = self.credentials_with(Duration::ZERO, timeout)?;
+        Ok(Api::new(transport, source))
+    }
+
+    /// The token source in the contract's precedence (`YLEM_TOKEN`, then
+    /// `YLEM_CLIENT_ID`/`YLEM_CLIENT_SECRET`, then the stored profile) and a
+    /// transport to the base URL; `min_ttl` is for `auth token`.
+    pub fn credentials(&self, min_ttl: Duration) -> Result<(Transport, Arc<dyn TokenSource>)> {
+        self.credentials_with(min_ttl, self.settings.timeout)
+    }
+
+    fn credentials_with(
+        &self,
+        min_ttl: Duration,
+        timeout: Duration,
+    ) -> Result<(Transport, Arc<dyn TokenSource>)> {
         let source: Arc<dyn TokenSource> = match &self.settings.credentials {
             EnvCredentials::Token(t) => Arc::new(FixedToken(t.clone())),
             EnvCredentials::Client { id, secret } => {
                 ClientCredentials::new(id.clone(), secret.clone())
             }
-            EnvCredentials::None => return Err(auth::no_credentials()),
+            EnvCredentials::None => {
+                let r = auth::profile::resolve(&self.settings)?;
+                let source = r.token_source(&self.settings, min_ttl)?;
+                let t = self.build_transport(r.base_url(&self.settings), timeout)?;
+                return Ok((t, source));
+            }
         };
-        Ok(Api::new(self.transport_with_timeout(timeout)?, source))
+        Ok((
+            self.build_transport(self.settings.base_url.clone(), timeout)?,
+            source,
+        ))
     }
 }
 

@@ -5,6 +5,7 @@ pub mod api;
 pub mod auth;
 pub mod cli;
 pub mod commands;
+pub mod config;
 pub mod context;
 pub mod error;
 pub mod generate;
@@ -59,12 +60,16 @@ pub fn run(cli: &Cli, settings: Settings) -> Result<()> {
     if matches!(cli.command, cli::Command::Sandbox(_)) {
         return rt.block_on(commands::dispatch(&cli.command, &ctx));
     }
-    rt.block_on(async {
+    let r = rt.block_on(async {
         tokio::select! {
             r = commands::dispatch(&cli.command, &ctx) => r,
             _ = tokio::signal::ctrl_c() => Err(Error::new(Kind::Interrupted, "interrupted")),
         }
-    })
+    });
+    // Dropping a runtime waits for its blocking tasks; a keyring call that
+    // timed out may never return, and must not keep the process alive.
+    rt.shutdown_timeout(std::time::Duration::from_millis(100));
+    r
 }
 
 /// Print an error the way the contract says and return its exit code.

@@ -2,11 +2,12 @@
 //! environment and decides terminal and colour questions. Pure: the
 //! environment comes in as a snapshot, so every rule is unit-tested.
 
+use std::path::PathBuf;
 use std::time::Duration;
 
 use chrono::{DateTime, Utc};
 
-use crate::cli::{ColorChoice, Format, GlobalArgs};
+use crate::cli::{ColorChoice, Format, GlobalArgs, StoreChoice};
 use crate::error::{Error, Result};
 use crate::secret::Secret;
 use crate::time::{self, Zone};
@@ -21,6 +22,12 @@ pub struct Env {
     pub no_color: bool,
     /// `COLUMNS`: the terminal width a person asked for.
     pub columns: Option<usize>,
+    /// `YLEM_CONFIG_DIR`, else the platform's config directory for ylemctl.
+    pub config_dir: Option<PathBuf>,
+    /// `YLEM_CREDENTIAL_STORE`: auto, keyring or file.
+    pub credential_store: Option<String>,
+    /// `CI` is set: never use the OS keyring.
+    pub ci: bool,
 }
 
 impl Env {
@@ -33,6 +40,12 @@ impl Env {
             tz: get("YLEM_TZ"),
             no_color: get("NO_COLOR").is_some(),
             columns: get("COLUMNS").and_then(|c| c.parse().ok()),
+            config_dir: get("YLEM_CONFIG_DIR").map(PathBuf::from).or_else(|| {
+                directories::ProjectDirs::from("", "", "ylemctl")
+                    .map(|d| d.config_dir().to_path_buf())
+            }),
+            credential_store: get("YLEM_CREDENTIAL_STORE"),
+            ci: get("CI").is_some(),
         }
     }
 }
@@ -75,6 +88,12 @@ pub struct Settings {
     pub quiet: bool,
     pub credentials: EnvCredentials,
     pub now: DateTime<Utc>,
+    /// Where `config.toml` and the file store live; `None` when there is no
+    /// home directory and no `YLEM_CONFIG_DIR`.
+    pub config_dir: Option<PathBuf>,
+    /// `YLEM_CREDENTIAL_STORE`, which overrides the profile's store.
+    pub store_override: Option<StoreChoice>,
+    pub ci: bool,
 }
 
 /// Check a base URL and drop any trailing `/`, so paths never get a `//`.
@@ -147,6 +166,9 @@ impl Settings {
             quiet: g.quiet,
             credentials: env_credentials(env)?,
             now,
+            config_dir: env.config_dir.clone(),
+            store_override: store_choice(env.credential_store.as_deref())?,
+            ci: env.ci,
         })
     }
 
@@ -154,6 +176,18 @@ impl Settings {
     pub fn chatty(&self) -> bool {
         !self.quiet && matches!(self.format, Format::Table)
     }
+}
+
+fn store_choice(v: Option<&str>) -> Result<Option<StoreChoice>> {
+    use clap::ValueEnum;
+    v.map(|s| {
+        StoreChoice::from_str(s.trim(), true).map_err(|_| {
+            Error::usage(format!(
+                "invalid YLEM_CREDENTIAL_STORE '{s}': use auto, keyring or file"
+            ))
+        })
+    })
+    .transpose()
 }
 
 fn env_credentials(env: &Env) -> Result<EnvCredentials> {

@@ -1,6 +1,11 @@
-//! Token providers behind one trait: a fixed token (`YLEM_TOKEN`), or client
+//! Token providers behind one trait: a fixed token (`YLEM_TOKEN`), client
 //! credentials that fetch a token and fetch a fresh one when it expires or
-//! is rejected. Concurrent requests share one fetch.
+//! is rejected (concurrent requests share one fetch), and a stored profile
+//! (`stored`) whose tokens are cached in a credential store (`store`).
+
+pub mod profile;
+pub mod store;
+pub mod stored;
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};

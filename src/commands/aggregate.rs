@@ -2,6 +2,7 @@
 //! sorted by `date_from`.
 
 use crate::api::{DateForm, models::Aggregated};
+use crate::auth;
 use crate::cli::AggregateArgs;
 use crate::cli::Format;
 use crate::context::Context;
@@ -55,18 +56,28 @@ pub async fn run(args: &AggregateArgs, ctx: &Context) -> Result<()> {
     }
     let mut p = ctx.printer(Shape::List, COLUMNS, false)?;
     let api = ctx.api()?;
+    // A profile remembers a server that wants the time, saving a 400 a call.
+    let remembered = auth::profile::aggregate_date_time(s);
+    let first = if remembered {
+        DateForm::DateTime
+    } else {
+        DateForm::Date
+    };
     let mut list = match api
-        .aggregated_stats(args.kind, id, from, DateForm::Date, args.period, count)
+        .aggregated_stats(args.kind, id, from, first, args.period, count)
         .await
     {
         // The open-source server wants a time in `date_from` and says so with
         // a 400; ask once more in the form it reads.
-        Err(e) if e.http_status == Some(400) => {
+        Err(e) if e.http_status == Some(400) && !remembered => {
             if s.verbose > 0 {
                 eprintln!("the server refused a bare date; asking again with a time");
             }
-            api.aggregated_stats(args.kind, id, from, DateForm::DateTime, args.period, count)
-                .await?
+            let list = api
+                .aggregated_stats(args.kind, id, from, DateForm::DateTime, args.period, count)
+                .await?;
+            auth::profile::remember_aggregate_date_time(s);
+            list
         }
         other => other?,
     };

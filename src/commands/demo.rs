@@ -27,12 +27,17 @@ pub async fn run(ctx: &Context) -> Result<()> {
         .map_err(|e| Error::network(format!("cannot start the sandbox: {e}")))?;
     let result = walk(ctx, &sb).await;
     sb.shutdown().await;
+    let _ = std::fs::remove_dir_all(demo_dir());
     result?;
     say(
         ctx,
         "\nEvery step worked. Try it yourself: `ylemctl sandbox` serves the same data on 127.0.0.1:7339.",
     );
     Ok(())
+}
+
+fn demo_dir() -> std::path::PathBuf {
+    std::env::temp_dir().join(format!("ylemctl-demo-{}", std::process::id()))
 }
 
 fn say(ctx: &Context, text: &str) {
@@ -59,6 +64,8 @@ fn step_settings(ctx: &Context, sb: &Running, args: &[&str]) -> Result<(Cli, Set
     s.fields = step.fields;
     s.now = step.now;
     s.base_url = Some(sb.base_url.clone());
+    // A throw-away config directory: the user's profiles are never read or written.
+    s.config_dir = Some(demo_dir());
     s.credentials = EnvCredentials::Client {
         id: sb.client_id.clone(),
         secret: Secret::new(sb.client_secret.clone()),

@@ -1,10 +1,12 @@
 //! One file per command; `dispatch` sends the parsed command to its `run`.
 
 pub mod aggregate;
+pub mod auth;
 pub mod check;
 pub mod completions;
 pub mod demo;
 pub mod last_run;
+pub mod login;
 pub mod logs;
 pub mod run;
 pub mod sandbox;
@@ -31,6 +33,9 @@ pub async fn dispatch(cmd: &Command, ctx: &Context) -> Result<()> {
         Command::Check(a) => check::run(a, ctx).await,
         Command::Sandbox(a) => sandbox::run(a, ctx).await,
         Command::Demo => demo::run(ctx).await,
+        Command::Login(a) => login::run(a, ctx).await,
+        Command::Logout => login::logout(ctx).await,
+        Command::Auth(a) => auth::run(a, ctx).await,
     }
 }
 

@@ -29,6 +29,14 @@ pub fn ylem(args: &[&str], env: &[(&str, &str)]) -> Out {
     let mut c = Command::new(env!("CARGO_BIN_EXE_ylemctl"));
     c.env_clear()
         .env("PATH", std::env::var("PATH").unwrap_or_default());
+    // Never the user's own profiles: a config directory of the test's own
+    // unless the test names one.
+    if !env.iter().any(|(k, _)| *k == "YLEM_CONFIG_DIR") {
+        static N: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+        let n = N.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        let dir = std::env::temp_dir().join(format!("ylemctl-test-{}-{n}", std::process::id()));
+        c.env("YLEM_CONFIG_DIR", dir);
+    }
     for (k, v) in env {
         c.env(k, v);
     }

@@ -1,0 +1,266 @@
+//! The config file `config.toml` in the config directory: profiles (base URL,
+//! client id, credential store) under `[profiles.NAME]`. Never a secret.
+//!
+//! Saving is read-modify-write of the whole TOML table, so other profiles and
+//! keys this version does not know (aliases, later settings) survive, and the
+//! write is atomic (temp file + rename) so a crash never leaves half a file.
+//! A file that does not parse is a usage error naming it, and is never
+//! overwritten: it may hold hand-written settings worth more than a login.
+
+use std::fs::{self, OpenOptions};
+use std::io::Write;
+use std::os::unix::fs::{DirBuilderExt, OpenOptionsExt, PermissionsExt};
+use std::path::{Path, PathBuf};
+
+use crate::error::{Error, Result};
+
+/// One profile's non-secret settings.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Profile {
+    pub base_url: Option<String>,
+    pub client_id: Option<String>,
+    /// `keyring` or `file`: where `login` put the secret.
+    pub store: Option<String>,
+    /// The server wanted `YYYY-MM-DD 00:00:00` in aggregate requests.
+    pub aggregate_date_time: bool,
+}
+
+pub struct ConfigFile {
+    pub path: PathBuf,
+    table: toml::Table,
+}
+
+/// Profile names become file names and keyring entries: keep them plain.
+pub fn check_profile_name(name: &str) -> Result<()> {
+    let ok = !name.is_empty()
+        && name.len() <= 64
+        && !name.starts_with('.')
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'));
+    if ok {
+        Ok(())
+    } else {
+        Err(Error::usage(format!(
+            "invalid profile name '{name}': use letters, digits, '-', '_' and '.'"
+        )))
+    }
+}
+
+/// Create `dir` (and parents) if missing; `dir` itself gets mode 0700.
+pub fn ensure_private_dir(dir: &Path) -> Result<()> {
+    fs::DirBuilder::new()
+        .recursive(true)
+        .mode(0o700)
+        .create(dir)
+        .map_err(|e| io_error("cannot create", dir, e))?;
+    // An existing directory keeps its mode under `create`: tighten it.
+    fs::set_permissions(dir, fs::Permissions::from_mode(0o700))
+        .map_err(|e| io_error("cannot set the mode of", dir, e))
+}
+
+/// Write `bytes` to `path` atomically with `mode`: a temp file in the same
+/// directory (created with that mode, so the content is never readable by
+/// others even briefly), synced, then renamed over the old file.
+pub fn write_atomic(path: &Path, bytes: &[u8], mode: u32) -> Result<()> {
+    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("file");
+    let tmp = path.with_file_name(format!(".{name}.{}.tmp", std::process::id()));
+    let write = || -> std::io::Result<()> {
+        let mut f = OpenOptions::new()
+            .write(true)
+            .create(true)
+            .truncate(true)
+            .mode(mode)
+            .open(&tmp)?;
+        f.set_permissions(fs::Permissions::from_mode(mode))?;
+        f.write_all(bytes)?;
+        f.sync_all()?;
+        fs::rename(&tmp, path)
+    };
+    write().map_err(|e| {
+        let _ = fs::remove_file(&tmp);
+        io_error("cannot write", path, e)
+    })
+}
+
+pub fn io_error(what: &str, path: &Path, e: std::io::Error) -> Error {
+    Error::internal(format!("{what} {}: {e}", path.display()))
+}
+
+impl ConfigFile {
+    /// Read `config.toml` in `dir`; a missing file is an empty config.
+    pub fn load(dir: &Path) -> Result<ConfigFile> {
+        let path = dir.join("config.toml");
+        let text = match fs::read_to_string(&path) {
+            Ok(t) => t,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
+            Err(e) => return Err(io_error("cannot read", &path, e)),
+        };
+        let table: toml::Table = toml::from_str(&text).map_err(|e| {
+            let line = e
+                .span()
+                .map(|s| text[..s.start.min(text.len())].matches('\n').count() + 1)
+                .unwrap_or(1);
+            corrupt(&path, line, e.message())
+        })?;
+        let cfg = ConfigFile { path, table };
+        // Check the shape of every profile now, so a bad value is reported
+        // with the file's name rather than misread later.
+        for name in cfg.profile_names() {
+            cfg.profile(&name)?;
+        }
+        Ok(cfg)
+    }
+
+    fn profile_names(&self) -> Vec<String> {
+        match self.table.get("profiles") {
+            Some(toml::Value::Table(t)) => t.keys().cloned().collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// The profile `name`, if the file has one.
+    pub fn profile(&self, name: &str) -> Result<Option<Profile>> {
+        let profiles = match self.table.get("profiles") {
+            None => return Ok(None),
+            Some(toml::Value::Table(t)) => t,
+            Some(_) => return Err(self.bad("'profiles' must be a table")),
+        };
+        let t = match profiles.get(name) {
+            None => return Ok(None),
+            Some(toml::Value::Table(t)) => t,
+            Some(_) => return Err(self.bad(&format!("profiles.{name} must be a table"))),
+        };
+        let string = |k: &str| -> Result<Option<String>> {
+            match t.get(k) {
+                None => Ok(None),
+                Some(toml::Value::String(s)) => Ok(Some(s.clone())),
+                Some(_) => Err(self.bad(&format!("profiles.{name}.{k} must be a string"))),
+            }
+        };
+        let aggregate_date_time = match t.get("aggregate_date_time") {
+            None => false,
+            Some(toml::Value::Boolean(b)) => *b,
+            Some(_) => {
+                return Err(self.bad(&format!(
+                    "profiles.{name}.aggregate_date_time must be true or false"
+                )));
+            }
+        };
+        Ok(Some(Profile {
+            base_url: string("base_url")?,
+            client_id: string("client_id")?,
+            store: string("store")?,
+            aggregate_date_time,
+        }))
+    }
+
+    /// Put `p` into profile `name`, keeping the profile's other keys.
+    pub fn set_profile(&mut self, name: &str, p: &Profile) {
+        let profiles = self
+            .table
+            .entry("profiles")
+            .or_insert_with(|| toml::Value::Table(toml::Table::new()));
+        let Some(profiles) = profiles.as_table_mut() else {
+            return;
+        };
+        let t = profiles
+            .entry(name)
+            .or_insert_with(|| toml::Value::Table(toml::Table::new()));
+        let Some(t) = t.as_table_mut() else { return };
+        for (k, v) in [
+            ("base_url", &p.base_url),
+            ("client_id", &p.client_id),
+            ("store", &p.store),
+        ] {
+            match v {
+                Some(v) => t.insert(k.into(), toml::Value::String(v.clone())),
+                None => t.remove(k),
+            };
+        }
+        if p.aggregate_date_time {
+            t.insert("aggregate_date_time".into(), toml::Value::Boolean(true));
+        } else {
+            t.remove("aggregate_date_time");
+        }
+    }
+
+    /// Write the file atomically (mode 0600: it says which clients exist).
+    pub fn save(&self) -> Result<()> {
+        if let Some(dir) = self.path.parent() {
+            ensure_private_dir(dir)?;
+        }
+        let text = toml::to_string(&self.table)
+            .map_err(|e| Error::internal(format!("cannot write the config: {e}")))?;
+        write_atomic(&self.path, text.as_bytes(), 0o600)
+    }
+
+    /// The raw text the file would have, for tests.
+    pub fn render(&self) -> String {
+        toml::to_string(&self.table).unwrap_or_default()
+    }
+
+    fn bad(&self, what: &str) -> Error {
+        Error::usage(format!(
+            "invalid config file {}: {what}",
+            self.path.display()
+        ))
+        .with_hint("fix the file by hand; ylemctl does not overwrite a file it cannot read")
+    }
+}
+
+fn corrupt(path: &Path, line: usize, msg: &str) -> Error {
+    Error::usage(format!(
+        "invalid config file {} at line {line}: {}",
+        path.display(),
+        msg.trim()
+    ))
+    .with_hint("fix the file by hand; ylemctl does not overwrite a file it cannot read")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn saving_keeps_other_profiles_and_unknown_keys() {
+        let dir = tempfile::tempdir().unwrap();
+        fs::write(
+            dir.path().join("config.toml"),
+            "[aliases]\nnightly = \"3f2a\"\n[profiles.other]\nbase_url = \"http://o\"\ncolour = \"blue\"\n[profiles.default]\nextra = 1\n",
+        )
+        .unwrap();
+        let mut c = ConfigFile::load(dir.path()).unwrap();
+        let p = Profile {
+            base_url: Some("http://h".into()),
+            client_id: Some("id".into()),
+            store: Some("file".into()),
+            aggregate_date_time: false,
+        };
+        c.set_profile("default", &p);
+        c.save().unwrap();
+        let c = ConfigFile::load(dir.path()).unwrap();
+        assert_eq!(c.profile("default").unwrap().unwrap(), p);
+        let text = c.render();
+        for s in ["nightly", "colour = \"blue\"", "extra = 1", "http://o"] {
+            assert!(text.contains(s), "{s} lost: {text}");
+        }
+    }
+
+    #[test]
+    fn a_corrupt_file_names_its_line() {
+        let dir = tempfile::tempdir().unwrap();
+        fs::write(dir.path().join("config.toml"), "[profiles]\n\nx = = 1\n").unwrap();
+        let e = ConfigFile::load(dir.path()).err().unwrap();
+        assert!(e.message.contains("config.toml at line 3"), "{}", e.message);
+        assert_eq!(e.kind, crate::error::Kind::Usage);
+    }
+
+    #[test]
+    fn profile_names_are_plain() {
+        assert!(check_profile_name("prod-eu_1.x").is_ok());
+        for bad in ["", "../x", ".hidden", "a/b", "a b"] {
+            assert!(check_profile_name(bad).is_err(), "{bad}");
+        }
+    }
+}

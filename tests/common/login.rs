@@ -1,0 +1,170 @@
+//! Shared by the credential tests: run the binary with `YLEM_CONFIG_DIR`
+//! and stdin, log in with the file store, a token server that counts grants,
+//! and checks that no secret reached the output or a file outside the store.
+#![allow(dead_code)]
+
+use std::io::Write;
+use std::os::unix::fs::PermissionsExt;
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+use super::common::*;
+use wiremock::matchers::{header, method, path, path_regex, query_param};
+use wiremock::{Mock, MockServer, ResponseTemplate};
+
+pub const STATS: &str = r#"{"num_of_successes":12,"num_of_failures":3,"average_duration":1534,"is_last_run_successful":true,"last_run_executed_at":"2024-01-13 18:36:58","last_run_duration":1200}"#;
+pub const TOKEN2: &str = "tok-2222BBBBCCCCDDDDEEEEFFFF0000111122223333";
+pub const REFRESH2: &str = "ref-2222PPPPOOOONNNNMMMMLLLL5555444433332222";
+
+pub fn token_json(token: &str, refresh: &str, expires_in: u64) -> ResponseTemplate {
+    ResponseTemplate::new(200).set_body_raw(
+        format!(r#"{{"access_token":"{token}","expires_in":{expires_in},"refresh_token":"{refresh}","scope":"pipelines:run,stats:read","token_type":"Bearer"}}"#),
+        "application/json",
+    )
+}
+
+/// Run with `YLEM_CONFIG_DIR=dir`, optional stdin and extra variables.
+pub fn ylem_in(dir: &Path, args: &[&str], stdin: Option<&str>, env: &[(&str, &str)]) -> Out {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_ylemctl"));
+    c.env_clear()
+        .env("PATH", std::env::var("PATH").unwrap_or_default())
+        .env("YLEM_CONFIG_DIR", dir);
+    for (k, v) in env {
+        c.env(k, v);
+    }
+    c.args(args)
+        .stdin(if stdin.is_some() {
+            Stdio::piped()
+        } else {
+            Stdio::null()
+        })
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    let mut child = c.spawn().expect("run ylemctl");
+    if let Some(input) = stdin {
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(input.as_bytes())
+            .unwrap();
+    }
+    let o = child.wait_with_output().unwrap();
+    Out {
+        code: o.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&o.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&o.stderr).into_owned(),
+    }
+}
+
+pub fn login(dir: &Path, base: &str, secret: &str) -> Out {
+    ylem_in(
+        dir,
+        &[
+            "login",
+            "--base-url",
+            base,
+            "--client-id",
+            CLIENT_ID,
+            "--client-secret-stdin",
+            "--store",
+            "file",
+        ],
+        Some(&format!("{secret}\n")),
+        &[],
+    )
+}
+
+/// A server answering the client-credentials grant with `expires_in` and
+/// the refresh grant with TOKEN2 for a day; stats need TOKEN or TOKEN2.
+pub async fn server(expires_in: u64) -> MockServer {
+    let s = MockServer::start().await;
+    Mock::given(method("POST"))
+        .and(path("/v1/oauth/token"))
+        .and(query_param("grant_type", "client_credentials"))
+        .and(query_param("client_secret", SECRET))
+        .respond_with(token_json(TOKEN, REFRESH, expires_in))
+        .mount(&s)
+        .await;
+    Mock::given(method("POST"))
+        .and(path("/v1/oauth/token"))
+        .and(query_param("grant_type", "refresh_token"))
+        .and(query_param("refresh_token", REFRESH))
+        .respond_with(token_json(TOKEN2, REFRESH2, 86400))
+        .mount(&s)
+        .await;
+    Mock::given(path("/v1/oauth/token"))
+        .respond_with(ResponseTemplate::new(401).set_body_raw(
+            r#"{"error":"invalid_client","error_description":"bad"}"#,
+            "application/json",
+        ))
+        .mount(&s)
+        .await;
+    for t in [TOKEN, TOKEN2] {
+        Mock::given(path_regex("/stats/"))
+            .and(header("authorization", format!("Bearer {t}").as_str()))
+            .respond_with(ResponseTemplate::new(200).set_body_raw(STATS, "application/json"))
+            .mount(&s)
+            .await;
+    }
+    s
+}
+
+/// Token requests received with this grant type.
+pub async fn grants(s: &MockServer, grant: &str) -> usize {
+    let want = format!("grant_type={grant}");
+    s.received_requests()
+        .await
+        .unwrap_or_default()
+        .iter()
+        .filter(|r| {
+            r.url.path() == "/v1/oauth/token" && r.url.query().unwrap_or("").contains(&want)
+        })
+        .count()
+}
+
+pub async fn stats_requests(s: &MockServer) -> usize {
+    s.received_requests()
+        .await
+        .unwrap_or_default()
+        .iter()
+        .filter(|r| r.url.path().contains("/stats/"))
+        .count()
+}
+
+pub fn mode(p: &Path) -> u32 {
+    std::fs::metadata(p).unwrap().permissions().mode() & 0o777
+}
+
+/// Every file under `dir` outside the file store, with its contents.
+pub fn files_outside_store(dir: &Path) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    let mut todo = vec![dir.to_path_buf()];
+    while let Some(d) = todo.pop() {
+        for e in std::fs::read_dir(&d).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                if p != dir.join("credentials") {
+                    todo.push(p);
+                }
+            } else {
+                let text = String::from_utf8_lossy(&std::fs::read(&p).unwrap()).into_owned();
+                out.push((p.display().to_string(), text));
+            }
+        }
+    }
+    out
+}
+
+pub fn assert_clean(o: &Out, dir: &Path) {
+    for s in [SECRET, TOKEN, REFRESH, TOKEN2, REFRESH2] {
+        assert!(
+            !o.all().contains(s),
+            "a secret reached the output:\n{}",
+            o.all()
+        );
+        for (f, text) in files_outside_store(dir) {
+            assert!(!text.contains(s), "a secret is in {f}");
+        }
+    }
+}

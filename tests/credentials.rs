@@ -1,0 +1,169 @@
+//! Black-box tests of `login`, `logout` and `auth status|token` with the file
+//! store, and of secret hygiene: the built binary with a clean environment
+//! and `YLEM_CONFIG_DIR` in a temp dir, against wiremock on loopback.
+
+mod common;
+#[path = "common/login.rs"]
+mod login;
+
+use common::*;
+use login::*;
+use wiremock::matchers::path_regex;
+use wiremock::{Mock, MockServer, ResponseTemplate};
+
+#[tokio::test(flavor = "multi_thread")]
+async fn login_with_the_file_store_then_use_status_token_and_logout() {
+    let s = server(86400).await;
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let o = login(d, &s.uri(), SECRET);
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    assert_clean(&o, d);
+
+    let config = std::fs::read_to_string(d.join("config.toml")).unwrap();
+    assert!(
+        config.contains(&s.uri()) && config.contains(CLIENT_ID),
+        "{config}"
+    );
+    assert!(config.contains("store = \"file\""), "{config}");
+    let creds = d.join("credentials");
+    assert_eq!(mode(&creds), 0o700);
+    let names: Vec<_> = std::fs::read_dir(&creds)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert_eq!(names.len(), 2, "{names:?}");
+    for p in &names {
+        assert_eq!(mode(p), 0o600, "{}", p.display());
+    }
+    let secret_file = std::fs::read_to_string(creds.join("default.secret.json")).unwrap();
+    assert!(secret_file.contains(SECRET));
+
+    // No env credentials, no base URL: the profile gives both.
+    let o = ylem_in(d, &["stats", "task", P1, "-o", "json"], None, &[]);
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    assert!(o.stdout.contains("num_of_successes"));
+
+    let o = ylem_in(d, &["auth", "status"], None, &[]);
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    assert!(
+        o.stdout.contains(CLIENT_ID) && o.stdout.contains("file"),
+        "{}",
+        o.stdout
+    );
+    assert!(o.stdout.contains("expires"), "{}", o.stdout);
+    assert_clean(&o, d);
+
+    let o = ylem_in(d, &["auth", "token"], None, &[]);
+    assert_eq!(
+        (o.code, o.stdout.as_str()),
+        (0, format!("{TOKEN}\n").as_str()),
+        "{}",
+        o.stderr
+    );
+    // Asking for more life than the cached token has left gets a new one.
+    let o = ylem_in(d, &["auth", "token", "--min-ttl", "2d"], None, &[]);
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    assert_eq!(grants(&s, "refresh_token").await, 1);
+    assert_eq!(grants(&s, "client_credentials").await, 1);
+
+    let o = ylem_in(d, &["logout"], None, &[]);
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    assert_eq!(std::fs::read_dir(&creds).unwrap().count(), 0);
+    let config = std::fs::read_to_string(d.join("config.toml")).unwrap();
+    assert!(
+        config.contains(CLIENT_ID),
+        "the profile entry stays: {config}"
+    );
+    let o = ylem_in(d, &["stats", "task", P1], None, &[]);
+    assert_eq!(o.code, 3, "{}", o.stderr);
+    assert!(o.stderr.contains("ylemctl login"), "{}", o.stderr);
+    let o = ylem_in(d, &["auth", "status"], None, &[]);
+    assert_eq!(o.code, 3, "{}", o.stderr);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_failed_login_saves_nothing_and_exits_3() {
+    let s = server(86400).await;
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("config.toml"),
+        "[profiles.other]\nbase_url = \"http://o\"\n",
+    )
+    .unwrap();
+    let o = login(dir.path(), &s.uri(), "wrong-secret-value");
+    assert_eq!(o.code, 3, "{}", o.stderr);
+    assert!(!o.all().contains("wrong-secret-value"), "{}", o.all());
+    assert!(!dir.path().join("credentials").exists());
+    let config = std::fs::read_to_string(dir.path().join("config.toml")).unwrap();
+    assert_eq!(config, "[profiles.other]\nbase_url = \"http://o\"\n");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_corrupt_config_is_a_usage_error_and_is_kept() {
+    let s = server(86400).await;
+    let dir = tempfile::tempdir().unwrap();
+    let bad = "[profiles.default]\nbase_url = \"http://x\"\nclient_id = = 1\n";
+    std::fs::write(dir.path().join("config.toml"), bad).unwrap();
+    let o = login(dir.path(), &s.uri(), SECRET);
+    assert_eq!(o.code, 2, "{}", o.stderr);
+    assert!(o.stderr.contains("config.toml at line 3"), "{}", o.stderr);
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("config.toml")).unwrap(),
+        bad
+    );
+    assert_eq!(grants(&s, "client_credentials").await, 0);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn secrets_stay_out_of_output_and_config_on_failures() {
+    let s = server(86400).await;
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let o = login(d, &s.uri(), SECRET);
+    assert_clean(&o, d);
+    for args in [
+        vec!["auth", "status", "-vv"],
+        vec!["auth", "status", "-o", "json"],
+        vec!["stats", "task", P1, "-vv"],
+    ] {
+        let o = ylem_in(d, &args, None, &[]);
+        assert_eq!(o.code, 0, "{args:?}: {}", o.stderr);
+        assert_clean(&o, d);
+    }
+    // A bad secret at login, a server error, a refused connection.
+    let o = ylem_in(
+        d,
+        &["login", "--client-secret-stdin", "--store", "file", "-vv"],
+        Some("sec-WRONGWRONGWRONG"),
+        &[],
+    );
+    assert_eq!(o.code, 3, "{}", o.stderr);
+    assert!(!o.all().contains("sec-WRONGWRONGWRONG"));
+    assert_clean(&o, d);
+    let broken = MockServer::start().await;
+    Mock::given(path_regex(".*"))
+        .respond_with(ResponseTemplate::new(500).set_body_string(TOKEN))
+        .mount(&broken)
+        .await;
+    // The cached token goes to the broken server, which echoes it back.
+    for base in [broken.uri(), "http://127.0.0.1:9".to_string()] {
+        let o = ylem_in(
+            d,
+            &[
+                "stats",
+                "task",
+                P1,
+                "-vv",
+                "--retries",
+                "0",
+                "--base-url",
+                &base,
+            ],
+            None,
+            &[],
+        );
+        assert!(matches!(o.code, 5 | 6), "{}: {}", o.code, o.stderr);
+        assert_clean(&o, d);
+    }
+}

@@ -1,0 +1,132 @@
+//! Black-box tests of the token cache of a logged-in profile (file store):
+//! token traffic is counted at a wiremock server on loopback.
+
+mod common;
+#[path = "common/login.rs"]
+mod login;
+
+use common::*;
+use login::*;
+use wiremock::matchers::path_regex;
+use wiremock::{Mock, ResponseTemplate};
+
+#[tokio::test(flavor = "multi_thread")]
+async fn ten_commands_make_one_token_request() {
+    let s = server(86400).await;
+    let dir = tempfile::tempdir().unwrap();
+    assert_eq!(login(dir.path(), &s.uri(), SECRET).code, 0);
+    for _ in 0..10 {
+        let o = ylem_in(dir.path(), &["stats", "pipeline", P1], None, &[]);
+        assert_eq!(o.code, 0, "{}", o.stderr);
+    }
+    assert_eq!(grants(&s, "client_credentials").await, 1);
+    assert_eq!(grants(&s, "refresh_token").await, 0);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_token_near_expiry_is_refreshed_once() {
+    // 30 s left is inside the 60 s margin: stale at once.
+    let s = server(30).await;
+    let dir = tempfile::tempdir().unwrap();
+    assert_eq!(login(dir.path(), &s.uri(), SECRET).code, 0);
+    for _ in 0..3 {
+        let o = ylem_in(dir.path(), &["stats", "pipeline", P1, "-vv"], None, &[]);
+        assert_eq!(o.code, 0, "{}", o.stderr);
+        assert_clean(&o, dir.path());
+    }
+    assert_eq!(grants(&s, "refresh_token").await, 1);
+    assert_eq!(grants(&s, "client_credentials").await, 1);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_401_gets_one_new_token_and_one_repeat() {
+    let s = server(86400).await;
+    let dir = tempfile::tempdir().unwrap();
+    assert_eq!(login(dir.path(), &s.uri(), SECRET).code, 0);
+    // Make the server forget the cached token: the first stats call fails.
+    Mock::given(path_regex("/stats/"))
+        .respond_with(ResponseTemplate::new(401))
+        .up_to_n_times(1)
+        .with_priority(1)
+        .mount(&s)
+        .await;
+    let o = ylem_in(dir.path(), &["stats", "pipeline", P1], None, &[]);
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    assert_eq!(grants(&s, "client_credentials").await, 2);
+    assert_eq!(grants(&s, "refresh_token").await, 0);
+    assert_eq!(stats_requests(&s).await, 2);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn sixteen_parallel_commands_share_one_refresh() {
+    let s = server(30).await;
+    let dir = tempfile::tempdir().unwrap();
+    assert_eq!(login(dir.path(), &s.uri(), SECRET).code, 0);
+    let d = dir.path().to_path_buf();
+    let handles: Vec<_> = (0..16)
+        .map(|_| {
+            let d = d.clone();
+            std::thread::spawn(move || ylem_in(&d, &["stats", "pipeline", P1], None, &[]))
+        })
+        .collect();
+    for h in handles {
+        let o = h.join().unwrap();
+        assert_eq!(o.code, 0, "{}", o.stderr);
+    }
+    let after_login =
+        grants(&s, "refresh_token").await + grants(&s, "client_credentials").await - 1;
+    assert!(after_login <= 2, "{after_login} token requests");
+    assert_eq!(stats_requests(&s).await, 16);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_corrupt_token_cache_means_one_fresh_token() {
+    let s = server(86400).await;
+    let dir = tempfile::tempdir().unwrap();
+    assert_eq!(login(dir.path(), &s.uri(), SECRET).code, 0);
+    let cache = dir.path().join("credentials/default.token.json");
+    std::fs::write(&cache, "{\"access_token\": \"tok-trunc").unwrap();
+    for _ in 0..2 {
+        let o = ylem_in(dir.path(), &["stats", "pipeline", P1], None, &[]);
+        assert_eq!(o.code, 0, "{}", o.stderr);
+    }
+    assert_eq!(grants(&s, "client_credentials").await, 2);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_profile_remembers_a_server_that_wants_a_time_in_aggregate() {
+    let s = server(86400).await;
+    Mock::given(path_regex("aggregated-stats/[0-9-]{10}/day/"))
+        .respond_with(ResponseTemplate::new(400).set_body_raw(
+            r#"{"code":400,"message":"Bad Request","errors":["cannot parse \"\" as \"15\""]}"#,
+            "application/json",
+        ))
+        .with_priority(1)
+        .mount(&s)
+        .await;
+    Mock::given(path_regex("aggregated-stats/[0-9-]{10}%2000:00:00/day/"))
+        .respond_with(ResponseTemplate::new(200).set_body_raw("null", "application/json"))
+        .with_priority(1)
+        .mount(&s)
+        .await;
+    let dir = tempfile::tempdir().unwrap();
+    assert_eq!(login(dir.path(), &s.uri(), SECRET).code, 0);
+    for _ in 0..2 {
+        let o = ylem_in(dir.path(), &["aggregate", "pipeline", P1, "-q"], None, &[]);
+        assert_eq!(o.code, 0, "{}", o.stderr);
+    }
+    let config = std::fs::read_to_string(dir.path().join("config.toml")).unwrap();
+    assert!(config.contains("aggregate_date_time = true"), "{config}");
+    let asked: Vec<_> = s
+        .received_requests()
+        .await
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|r| r.url.path().contains("aggregated-stats"))
+        .collect();
+    assert_eq!(
+        asked.len(),
+        3,
+        "the second command should ask once, with a time"
+    );
+}
