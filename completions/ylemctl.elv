@@ -49,6 +49,7 @@ set edit:completion:arg-completer[ylemctl] = {|@words|
             cand login 'Log in with an OAuth client: check it by fetching a token, then save it in the profile'
             cand logout 'Remove the profile''s stored secret and token (its base URL and client id stay)'
             cand auth 'Show the login state, or print a token for other tools'
+            cand alias 'Names for UUIDs, usable wherever an ID is'
             cand completions 'Print a shell completion script'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
@@ -384,6 +385,113 @@ set edit:completion:arg-completer[ylemctl] = {|@words|
         }
         &'ylemctl;auth;help;help'= {
         }
+        &'ylemctl;alias'= {
+            cand -p 'Profile to use'
+            cand --profile 'Profile to use'
+            cand --base-url 'Base URL of the service (overrides the profile''s)'
+            cand -o 'Output format'
+            cand --output 'Output format'
+            cand --fields 'Columns or keys to keep, in this order (comma-separated)'
+            cand --timeout 'Time limit of each request, e.g. 30s, 2m'
+            cand --retries 'Retries of idempotent requests (GET, token)'
+            cand --concurrency 'Requests in flight at once when several IDs are given'
+            cand --color 'When to use colour (NO_COLOR disables it in auto)'
+            cand --no-header 'No header row (table, csv)'
+            cand --local 'Read naive times and show times in the local time zone (also YLEM_TZ=local)'
+            cand -v '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)'
+            cand --verbose '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)'
+            cand -q 'No spinner, notes or warnings'
+            cand --quiet 'No spinner, notes or warnings'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+            cand set 'Name a UUID (replaces an alias of the same name)'
+            cand list 'List the aliases'
+            cand remove 'Remove an alias'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'ylemctl;alias;set'= {
+            cand -p 'Profile to use'
+            cand --profile 'Profile to use'
+            cand --base-url 'Base URL of the service (overrides the profile''s)'
+            cand -o 'Output format'
+            cand --output 'Output format'
+            cand --fields 'Columns or keys to keep, in this order (comma-separated)'
+            cand --timeout 'Time limit of each request, e.g. 30s, 2m'
+            cand --retries 'Retries of idempotent requests (GET, token)'
+            cand --concurrency 'Requests in flight at once when several IDs are given'
+            cand --color 'When to use colour (NO_COLOR disables it in auto)'
+            cand --no-header 'No header row (table, csv)'
+            cand --local 'Read naive times and show times in the local time zone (also YLEM_TZ=local)'
+            cand -v '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)'
+            cand --verbose '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)'
+            cand -q 'No spinner, notes or warnings'
+            cand --quiet 'No spinner, notes or warnings'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'ylemctl;alias;list'= {
+            cand -p 'Profile to use'
+            cand --profile 'Profile to use'
+            cand --base-url 'Base URL of the service (overrides the profile''s)'
+            cand -o 'Output format'
+            cand --output 'Output format'
+            cand --fields 'Columns or keys to keep, in this order (comma-separated)'
+            cand --timeout 'Time limit of each request, e.g. 30s, 2m'
+            cand --retries 'Retries of idempotent requests (GET, token)'
+            cand --concurrency 'Requests in flight at once when several IDs are given'
+            cand --color 'When to use colour (NO_COLOR disables it in auto)'
+            cand --names 'Only the names, one per line (for shell completion)'
+            cand --no-header 'No header row (table, csv)'
+            cand --local 'Read naive times and show times in the local time zone (also YLEM_TZ=local)'
+            cand -v '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)'
+            cand --verbose '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)'
+            cand -q 'No spinner, notes or warnings'
+            cand --quiet 'No spinner, notes or warnings'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'ylemctl;alias;remove'= {
+            cand -p 'Profile to use'
+            cand --profile 'Profile to use'
+            cand --base-url 'Base URL of the service (overrides the profile''s)'
+            cand -o 'Output format'
+            cand --output 'Output format'
+            cand --fields 'Columns or keys to keep, in this order (comma-separated)'
+            cand --timeout 'Time limit of each request, e.g. 30s, 2m'
+            cand --retries 'Retries of idempotent requests (GET, token)'
+            cand --concurrency 'Requests in flight at once when several IDs are given'
+            cand --color 'When to use colour (NO_COLOR disables it in auto)'
+            cand --no-header 'No header row (table, csv)'
+            cand --local 'Read naive times and show times in the local time zone (also YLEM_TZ=local)'
+            cand -v '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)'
+            cand --verbose '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)'
+            cand -q 'No spinner, notes or warnings'
+            cand --quiet 'No spinner, notes or warnings'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'ylemctl;alias;help'= {
+            cand set 'Name a UUID (replaces an alias of the same name)'
+            cand list 'List the aliases'
+            cand remove 'Remove an alias'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'ylemctl;alias;help;set'= {
+        }
+        &'ylemctl;alias;help;list'= {
+        }
+        &'ylemctl;alias;help;remove'= {
+        }
+        &'ylemctl;alias;help;help'= {
+        }
         &'ylemctl;completions'= {
             cand -p 'Profile to use'
             cand --profile 'Profile to use'
@@ -418,6 +526,7 @@ set edit:completion:arg-completer[ylemctl] = {|@words|
             cand login 'Log in with an OAuth client: check it by fetching a token, then save it in the profile'
             cand logout 'Remove the profile''s stored secret and token (its base URL and client id stay)'
             cand auth 'Show the login state, or print a token for other tools'
+            cand alias 'Names for UUIDs, usable wherever an ID is'
             cand completions 'Print a shell completion script'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
@@ -448,6 +557,17 @@ set edit:completion:arg-completer[ylemctl] = {|@words|
         &'ylemctl;help;auth;status'= {
         }
         &'ylemctl;help;auth;token'= {
+        }
+        &'ylemctl;help;alias'= {
+            cand set 'Name a UUID (replaces an alias of the same name)'
+            cand list 'List the aliases'
+            cand remove 'Remove an alias'
+        }
+        &'ylemctl;help;alias;set'= {
+        }
+        &'ylemctl;help;alias;list'= {
+        }
+        &'ylemctl;help;alias;remove'= {
         }
         &'ylemctl;help;completions'= {
         }

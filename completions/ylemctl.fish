@@ -54,6 +54,7 @@ complete -c ylemctl -n "__fish_ylemctl_needs_command" -f -a "demo" -d 'Start a s
 complete -c ylemctl -n "__fish_ylemctl_needs_command" -f -a "login" -d 'Log in with an OAuth client: check it by fetching a token, then save it in the profile'
 complete -c ylemctl -n "__fish_ylemctl_needs_command" -f -a "logout" -d 'Remove the profile\'s stored secret and token (its base URL and client id stay)'
 complete -c ylemctl -n "__fish_ylemctl_needs_command" -f -a "auth" -d 'Show the login state, or print a token for other tools'
+complete -c ylemctl -n "__fish_ylemctl_needs_command" -f -a "alias" -d 'Names for UUIDs, usable wherever an ID is'
 complete -c ylemctl -n "__fish_ylemctl_needs_command" -f -a "completions" -d 'Print a shell completion script'
 complete -c ylemctl -n "__fish_ylemctl_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l poll -d 'Longest pause between two looks at a run being waited for' -r
@@ -348,6 +349,91 @@ complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_su
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from help" -f -a "status" -d 'Profile, base URL, client id, credential store and token expiry (never the token)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from help" -f -a "token" -d 'Print a valid access token on standard output, for other tools'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and not __fish_seen_subcommand_from set list remove help" -s p -l profile -d 'Profile to use' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and not __fish_seen_subcommand_from set list remove help" -l base-url -d 'Base URL of the service (overrides the profile\'s)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and not __fish_seen_subcommand_from set list remove help" -s o -l output -d 'Output format' -r -f -a "table\t''
+json\t''
+jsonl\t''
+csv\t''"
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and not __fish_seen_subcommand_from set list remove help" -l fields -d 'Columns or keys to keep, in this order (comma-separated)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and not __fish_seen_subcommand_from set list remove help" -l timeout -d 'Time limit of each request, e.g. 30s, 2m' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and not __fish_seen_subcommand_from set list remove help" -l retries -d 'Retries of idempotent requests (GET, token)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and not __fish_seen_subcommand_from set list remove help" -l concurrency -d 'Requests in flight at once when several IDs are given' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and not __fish_seen_subcommand_from set list remove help" -l color -d 'When to use colour (NO_COLOR disables it in auto)' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and not __fish_seen_subcommand_from set list remove help" -l no-header -d 'No header row (table, csv)'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and not __fish_seen_subcommand_from set list remove help" -l local -d 'Read naive times and show times in the local time zone (also YLEM_TZ=local)'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and not __fish_seen_subcommand_from set list remove help" -s v -l verbose -d '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and not __fish_seen_subcommand_from set list remove help" -s q -l quiet -d 'No spinner, notes or warnings'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and not __fish_seen_subcommand_from set list remove help" -s h -l help -d 'Print help'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and not __fish_seen_subcommand_from set list remove help" -s V -l version -d 'Print version'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and not __fish_seen_subcommand_from set list remove help" -f -a "set" -d 'Name a UUID (replaces an alias of the same name)'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and not __fish_seen_subcommand_from set list remove help" -f -a "list" -d 'List the aliases'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and not __fish_seen_subcommand_from set list remove help" -f -a "remove" -d 'Remove an alias'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and not __fish_seen_subcommand_from set list remove help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from set" -s p -l profile -d 'Profile to use' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from set" -l base-url -d 'Base URL of the service (overrides the profile\'s)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from set" -s o -l output -d 'Output format' -r -f -a "table\t''
+json\t''
+jsonl\t''
+csv\t''"
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from set" -l fields -d 'Columns or keys to keep, in this order (comma-separated)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from set" -l timeout -d 'Time limit of each request, e.g. 30s, 2m' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from set" -l retries -d 'Retries of idempotent requests (GET, token)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from set" -l concurrency -d 'Requests in flight at once when several IDs are given' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from set" -l color -d 'When to use colour (NO_COLOR disables it in auto)' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from set" -l no-header -d 'No header row (table, csv)'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from set" -l local -d 'Read naive times and show times in the local time zone (also YLEM_TZ=local)'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from set" -s v -l verbose -d '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from set" -s q -l quiet -d 'No spinner, notes or warnings'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from set" -s h -l help -d 'Print help'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from set" -s V -l version -d 'Print version'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from list" -s p -l profile -d 'Profile to use' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from list" -l base-url -d 'Base URL of the service (overrides the profile\'s)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from list" -s o -l output -d 'Output format' -r -f -a "table\t''
+json\t''
+jsonl\t''
+csv\t''"
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from list" -l fields -d 'Columns or keys to keep, in this order (comma-separated)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from list" -l timeout -d 'Time limit of each request, e.g. 30s, 2m' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from list" -l retries -d 'Retries of idempotent requests (GET, token)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from list" -l concurrency -d 'Requests in flight at once when several IDs are given' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from list" -l color -d 'When to use colour (NO_COLOR disables it in auto)' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from list" -l names -d 'Only the names, one per line (for shell completion)'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from list" -l no-header -d 'No header row (table, csv)'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from list" -l local -d 'Read naive times and show times in the local time zone (also YLEM_TZ=local)'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from list" -s v -l verbose -d '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from list" -s q -l quiet -d 'No spinner, notes or warnings'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from remove" -s p -l profile -d 'Profile to use' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from remove" -l base-url -d 'Base URL of the service (overrides the profile\'s)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from remove" -s o -l output -d 'Output format' -r -f -a "table\t''
+json\t''
+jsonl\t''
+csv\t''"
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from remove" -l fields -d 'Columns or keys to keep, in this order (comma-separated)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from remove" -l timeout -d 'Time limit of each request, e.g. 30s, 2m' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from remove" -l retries -d 'Retries of idempotent requests (GET, token)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from remove" -l concurrency -d 'Requests in flight at once when several IDs are given' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from remove" -l color -d 'When to use colour (NO_COLOR disables it in auto)' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from remove" -l no-header -d 'No header row (table, csv)'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from remove" -l local -d 'Read naive times and show times in the local time zone (also YLEM_TZ=local)'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from remove" -s v -l verbose -d '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from remove" -s q -l quiet -d 'No spinner, notes or warnings'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from remove" -s h -l help -d 'Print help'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from remove" -s V -l version -d 'Print version'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from help" -f -a "set" -d 'Name a UUID (replaces an alias of the same name)'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from help" -f -a "list" -d 'List the aliases'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from help" -f -a "remove" -d 'Remove an alias'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand completions" -s p -l profile -d 'Profile to use' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand completions" -l base-url -d 'Base URL of the service (overrides the profile\'s)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand completions" -s o -l output -d 'Output format' -r -f -a "table\t''
@@ -367,18 +453,25 @@ complete -c ylemctl -n "__fish_ylemctl_using_subcommand completions" -s v -l ver
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand completions" -s q -l quiet -d 'No spinner, notes or warnings'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand completions" -s h -l help -d 'Print help'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand completions" -s V -l version -d 'Print version'
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs stats aggregate last-run check sandbox demo login logout auth completions help" -f -a "run" -d 'Start runs of pipelines or workflows (runs are not idempotent: never retried)'
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs stats aggregate last-run check sandbox demo login logout auth completions help" -f -a "logs" -d 'Show a pipeline\'s run log over a time window'
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs stats aggregate last-run check sandbox demo login logout auth completions help" -f -a "stats" -d 'Consolidated statistics over a time window (default: the last 24 hours)'
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs stats aggregate last-run check sandbox demo login logout auth completions help" -f -a "aggregate" -d 'Statistics per day, week, month, quarter or year'
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs stats aggregate last-run check sandbox demo login logout auth completions help" -f -a "last-run" -d 'Statistics of the last run'
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs stats aggregate last-run check sandbox demo login logout auth completions help" -f -a "check" -d 'A monitoring check (Nagios, Icinga, Zabbix, cron): one status line, exit 0 OK, 1 WARNING, 2 CRITICAL, 3 UNKNOWN'
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs stats aggregate last-run check sandbox demo login logout auth completions help" -f -a "sandbox" -d 'Serve the whole API on loopback from memory, for trying ylemctl and testing scripts'
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs stats aggregate last-run check sandbox demo login logout auth completions help" -f -a "demo" -d 'Start a sandbox in-process and walk through every command against it'
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs stats aggregate last-run check sandbox demo login logout auth completions help" -f -a "login" -d 'Log in with an OAuth client: check it by fetching a token, then save it in the profile'
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs stats aggregate last-run check sandbox demo login logout auth completions help" -f -a "logout" -d 'Remove the profile\'s stored secret and token (its base URL and client id stay)'
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs stats aggregate last-run check sandbox demo login logout auth completions help" -f -a "auth" -d 'Show the login state, or print a token for other tools'
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs stats aggregate last-run check sandbox demo login logout auth completions help" -f -a "completions" -d 'Print a shell completion script'
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs stats aggregate last-run check sandbox demo login logout auth completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs stats aggregate last-run check sandbox demo login logout auth alias completions help" -f -a "run" -d 'Start runs of pipelines or workflows (runs are not idempotent: never retried)'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs stats aggregate last-run check sandbox demo login logout auth alias completions help" -f -a "logs" -d 'Show a pipeline\'s run log over a time window'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs stats aggregate last-run check sandbox demo login logout auth alias completions help" -f -a "stats" -d 'Consolidated statistics over a time window (default: the last 24 hours)'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs stats aggregate last-run check sandbox demo login logout auth alias completions help" -f -a "aggregate" -d 'Statistics per day, week, month, quarter or year'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs stats aggregate last-run check sandbox demo login logout auth alias completions help" -f -a "last-run" -d 'Statistics of the last run'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs stats aggregate last-run check sandbox demo login logout auth alias completions help" -f -a "check" -d 'A monitoring check (Nagios, Icinga, Zabbix, cron): one status line, exit 0 OK, 1 WARNING, 2 CRITICAL, 3 UNKNOWN'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs stats aggregate last-run check sandbox demo login logout auth alias completions help" -f -a "sandbox" -d 'Serve the whole API on loopback from memory, for trying ylemctl and testing scripts'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs stats aggregate last-run check sandbox demo login logout auth alias completions help" -f -a "demo" -d 'Start a sandbox in-process and walk through every command against it'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs stats aggregate last-run check sandbox demo login logout auth alias completions help" -f -a "login" -d 'Log in with an OAuth client: check it by fetching a token, then save it in the profile'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs stats aggregate last-run check sandbox demo login logout auth alias completions help" -f -a "logout" -d 'Remove the profile\'s stored secret and token (its base URL and client id stay)'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs stats aggregate last-run check sandbox demo login logout auth alias completions help" -f -a "auth" -d 'Show the login state, or print a token for other tools'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs stats aggregate last-run check sandbox demo login logout auth alias completions help" -f -a "alias" -d 'Names for UUIDs, usable wherever an ID is'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs stats aggregate last-run check sandbox demo login logout auth alias completions help" -f -a "completions" -d 'Print a shell completion script'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs stats aggregate last-run check sandbox demo login logout auth alias completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and __fish_seen_subcommand_from auth" -f -a "status" -d 'Profile, base URL, client id, credential store and token expiry (never the token)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and __fish_seen_subcommand_from auth" -f -a "token" -d 'Print a valid access token on standard output, for other tools'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and __fish_seen_subcommand_from alias" -f -a "set" -d 'Name a UUID (replaces an alias of the same name)'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and __fish_seen_subcommand_from alias" -f -a "list" -d 'List the aliases'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and __fish_seen_subcommand_from alias" -f -a "remove" -d 'Remove an alias'
+
+# Alias names (ylemctl alias list) complete wherever an ID may stand.
+complete -c ylemctl -n "__fish_seen_subcommand_from run logs stats aggregate last-run check" -f -a "(ylemctl alias list --names 2>/dev/null)"

@@ -168,6 +168,9 @@ pub enum Command {
     /// Show the login state, or print a token for other tools
     #[command(subcommand)]
     Auth(AuthCommand),
+    /// Names for UUIDs, usable wherever an ID is
+    #[command(subcommand)]
+    Alias(AliasCommand),
     /// Print a shell completion script
     #[command(
         after_help = "Examples:\n  ylemctl completions bash > ~/.local/share/bash-completion/completions/ylemctl\n  ylemctl completions zsh > \"${fpath[1]}/_ylemctl\""
@@ -362,6 +365,28 @@ pub struct TokenArgs {
     /// Fetch a new token unless the cached one stays valid this long, e.g. 10m
     #[arg(long, value_name = "DURATION")]
     pub min_ttl: Option<String>,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum AliasCommand {
+    /// Name a UUID (replaces an alias of the same name)
+    #[command(
+        after_help = "Examples:\n  ylemctl alias set orders 3f2a1b4c-5d6e-4f70-8a9b-0c1d2e3f4a5b\n  ylemctl last-run pipeline orders"
+    )]
+    Set {
+        /// Letters, digits, '-', '_' and '.'
+        name: String,
+        /// The UUID it stands for
+        uuid: String,
+    },
+    /// List the aliases
+    List {
+        /// Only the names, one per line (for shell completion)
+        #[arg(long, hide = true)]
+        names: bool,
+    },
+    /// Remove an alias
+    Remove { name: String },
 }
 
 #[derive(Debug, Args)]

@@ -195,6 +195,42 @@ impl ConfigFile {
         write_atomic(&self.path, text.as_bytes(), 0o600)
     }
 
+    /// The whole TOML table, for other sections (aliases).
+    pub fn table(&self) -> &toml::Table {
+        &self.table
+    }
+
+    pub fn table_mut(&mut self) -> &mut toml::Table {
+        &mut self.table
+    }
+
+    /// Read-modify-write under an exclusive lock, so concurrent invocations
+    /// (parallel `alias set`s, a login beside a cron job) never lose each
+    /// other's changes. `change` returns whether to save.
+    pub fn update<T>(
+        dir: &Path,
+        change: impl FnOnce(&mut ConfigFile) -> Result<(bool, T)>,
+    ) -> Result<T> {
+        ensure_private_dir(dir)?;
+        let lock_path = dir.join(".config.lock");
+        let lock = OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .mode(0o600)
+            .open(&lock_path)
+            .map_err(|e| io_error("cannot open", &lock_path, e))?;
+        lock.lock()
+            .map_err(|e| io_error("cannot lock", &lock_path, e))?;
+        let mut cfg = ConfigFile::load(dir)?;
+        let (save, out) = change(&mut cfg)?;
+        if save {
+            cfg.save()?;
+        }
+        drop(lock);
+        Ok(out)
+    }
+
     /// The raw text the file would have, for tests.
     pub fn render(&self) -> String {
         toml::to_string(&self.table).unwrap_or_default()

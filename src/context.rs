@@ -17,6 +17,7 @@ use crate::time::{self, Window};
 
 pub struct Context {
     pub settings: Settings,
+    aliases: std::sync::OnceLock<Result<std::collections::BTreeMap<String, Uuid>>>,
     out: std::sync::Mutex<Option<Box<dyn Write + Send>>>,
 }
 
@@ -32,6 +33,7 @@ impl Context {
     pub fn with_output(settings: Settings, out: Box<dyn Write + Send>) -> Self {
         Context {
             settings,
+            aliases: std::sync::OnceLock::new(),
             out: std::sync::Mutex::new(Some(out)),
         }
     }
@@ -89,6 +91,26 @@ impl Context {
 
     pub fn resolve_id(&self, s: &str) -> Result<Uuid> {
         let t = s.trim();
+        if crate::commands::alias::check_name(t).is_ok() {
+            // Read once per command, and only when an alias is used.
+            let aliases = self
+                .aliases
+                .get_or_init(|| crate::commands::alias::load(self.settings.config_dir.as_deref()));
+            match aliases {
+                Ok(a) => {
+                    if let Some(u) = a.get(t) {
+                        return Ok(*u);
+                    }
+                }
+                Err(e) => return Err(e.clone()),
+            }
+            return Err(Error::usage(format!(
+                "invalid ID '{s}': not a UUID, and no alias of that name"
+            ))
+            .with_hint(
+                "see 'ylemctl alias list'; a UUID looks like 3f2a1b4c-5d6e-4f70-8a9b-0c1d2e3f4a5b",
+            ));
+        }
         // Only the hyphenated form: a bare 32-hex string or a URN is more
         // likely a mistake than an ID.
         if let Some(u) = (t.len() == 36).then(|| Uuid::parse_str(t).ok()).flatten() {

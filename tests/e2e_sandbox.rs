@@ -4,104 +4,12 @@
 
 mod common;
 
-use std::io::{BufRead, BufReader};
-use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use chrono::{Datelike, NaiveDateTime, Weekday};
+use common::sandbox::{Sandbox, start};
 use common::*;
 use serde_json::Value;
-
-/// A sandbox process, killed when dropped.
-struct Sandbox {
-    child: Child,
-    base: String,
-    client_id: String,
-    secret: String,
-    pipelines: Vec<(String, Vec<String>)>,
-    workflows: Vec<String>,
-}
-
-impl Drop for Sandbox {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-fn start(dialect: &str) -> Sandbox {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ylemctl"))
-        .args([
-            "sandbox",
-            "--listen",
-            "127.0.0.1:0",
-            "--dialect",
-            dialect,
-            "--task-delay",
-            "100ms",
-        ])
-        .env_clear()
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
-    let (mut base, mut client_id, mut secret) = (String::new(), String::new(), String::new());
-    let (mut pipelines, mut workflows): (Vec<(String, Vec<String>)>, Vec<String>) =
-        (vec![], vec![]);
-    let mut section = "";
-    for line in lines.by_ref() {
-        let line = line.unwrap();
-        let words: Vec<&str> = line.split_whitespace().collect();
-        match words.as_slice() {
-            ["base", "URL", v, ..] => base = v.to_string(),
-            ["client", "id", v, ..] => client_id = v.to_string(),
-            ["client", "secret", v, ..] => secret = v.to_string(),
-            ["Pipelines:"] => section = "p",
-            [w, ..] if w.starts_with("Workflows") => section = "w",
-            ["task", id, ..] if section == "p" => {
-                pipelines.last_mut().unwrap().1.push(id.to_string())
-            }
-            [id, ..] if id.len() == 36 && section == "p" => {
-                pipelines.push((id.to_string(), vec![]))
-            }
-            [id, ..] if id.len() == 36 && section == "w" => workflows.push(id.to_string()),
-            ["Serving", ..] => break,
-            _ => {}
-        }
-    }
-    assert!(base.starts_with("http://127.0.0.1:"), "banner: base URL");
-    assert!(pipelines.len() >= 2 && !workflows.is_empty());
-    Sandbox {
-        child,
-        base,
-        client_id,
-        secret,
-        pipelines,
-        workflows,
-    }
-}
-
-impl Sandbox {
-    fn run(&self, args: &[&str]) -> Out {
-        ylem(
-            args,
-            &[
-                ("YLEM_BASE_URL", self.base.as_str()),
-                ("YLEM_CLIENT_ID", self.client_id.as_str()),
-                ("YLEM_CLIENT_SECRET", self.secret.as_str()),
-            ],
-        )
-    }
-
-    fn json(&self, args: &[&str]) -> Value {
-        let mut a = args.to_vec();
-        a.extend(["-o", "json"]);
-        let o = self.run(&a);
-        assert_eq!(o.code, 0, "{args:?}: {}", o.stderr);
-        serde_json::from_str(&o.stdout).unwrap_or_else(|e| panic!("{args:?}: {e}: {}", o.stdout))
-    }
-}
 
 fn start_and_follow(sb: &Sandbox, pipeline: usize) -> (String, Vec<Value>) {
     let (p, tasks) = &sb.pipelines[pipeline];

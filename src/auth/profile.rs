@@ -120,11 +120,14 @@ pub fn remember_aggregate_date_time(s: &Settings) {
     if !matches!(s.credentials, crate::settings::EnvCredentials::None) || s.base_url.is_some() {
         return;
     }
-    if let Ok(mut r) = resolve(s)
-        && let Some(mut p) = r.profile.take()
-    {
-        p.aggregate_date_time = true;
-        r.config.set_profile(&r.name, &p);
-        let _ = r.config.save();
+    if let Ok(r) = resolve(s) {
+        let _ = ConfigFile::update(&r.config_dir, |c| {
+            let Some(mut p) = c.profile(&r.name)? else {
+                return Ok((false, ()));
+            };
+            p.aggregate_date_time = true;
+            c.set_profile(&r.name, &p);
+            Ok((true, ()))
+        });
     }
 }

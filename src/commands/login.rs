@@ -164,8 +164,17 @@ async fn save(
     let attempt = async {
         store.set(Item::Secret, secret.expose().to_string()).await?;
         store.set(Item::Token, token.encode()).await?;
-        config.set_profile(name, profile);
-        config.save()
+        // Re-read under the config lock: another process may have saved
+        // another profile or an alias since this login began.
+        let dir = config
+            .path
+            .parent()
+            .unwrap_or(std::path::Path::new("."))
+            .to_path_buf();
+        ConfigFile::update(&dir, |c| {
+            c.set_profile(name, profile);
+            Ok((true, ()))
+        })
     };
     if let Err(e) = attempt.await {
         for (item, old) in [(Item::Secret, before.0), (Item::Token, before.1)] {

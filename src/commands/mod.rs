@@ -1,6 +1,7 @@
 //! One file per command; `dispatch` sends the parsed command to its `run`.
 
 pub mod aggregate;
+pub mod alias;
 pub mod auth;
 pub mod check;
 pub mod completions;
@@ -29,6 +30,7 @@ pub async fn dispatch(cmd: &Command, ctx: &Context) -> Result<()> {
         Command::Stats(a) => stats::run(a, ctx).await,
         Command::Aggregate(a) => aggregate::run(a, ctx).await,
         Command::LastRun(a) => last_run::run(a, ctx).await,
+        Command::Alias(a) => alias::run(a, ctx).await,
         Command::Completions(a) => completions::run(a, ctx),
         Command::Check(a) => check::run(a, ctx).await,
         Command::Sandbox(a) => sandbox::run(a, ctx).await,

@@ -2,6 +2,8 @@
 //! and look at what it printed.
 #![allow(dead_code)]
 
+pub mod sandbox;
+
 use std::process::{Command, Stdio};
 
 pub const TOKEN: &str = "tok-AAAABBBBCCCCDDDDEEEEFFFF0000111122223333";

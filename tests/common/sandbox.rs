@@ -1,0 +1,104 @@
+//! A `ylemctl sandbox` process for end-to-end tests, read from its banner.
+
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Command, Stdio};
+
+use super::{Out, ylem};
+use serde_json::Value;
+
+/// A sandbox process, killed when dropped.
+pub struct Sandbox {
+    child: Child,
+    pub base: String,
+    pub client_id: String,
+    pub secret: String,
+    pub key: String,
+    pub pipelines: Vec<(String, Vec<String>)>,
+    pub workflows: Vec<String>,
+}
+
+impl Drop for Sandbox {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+pub fn start(dialect: &str) -> Sandbox {
+    start_with(dialect, &["--task-delay", "100ms"])
+}
+
+/// Start with extra `ylemctl sandbox` flags.
+pub fn start_with(dialect: &str, extra: &[&str]) -> Sandbox {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ylemctl"))
+        .args(["sandbox", "--listen", "127.0.0.1:0", "--dialect", dialect])
+        .args(extra)
+        .env_clear()
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    let (mut base, mut client_id, mut secret, mut key) =
+        (String::new(), String::new(), String::new(), String::new());
+    let (mut pipelines, mut workflows): (Vec<(String, Vec<String>)>, Vec<String>) =
+        (vec![], vec![]);
+    let mut section = "";
+    for line in lines.by_ref() {
+        let line = line.unwrap();
+        let words: Vec<&str> = line.split_whitespace().collect();
+        match words.as_slice() {
+            ["base", "URL", v, ..] => base = v.to_string(),
+            ["client", "id", v, ..] => client_id = v.to_string(),
+            ["client", "secret", v, ..] => secret = v.to_string(),
+            ["output", "key", v, ..] => key = v.to_string(),
+            ["Pipelines:"] => section = "p",
+            [w, ..] if w.starts_with("Workflows") => section = "w",
+            ["task", id, ..] if section == "p" => {
+                pipelines.last_mut().unwrap().1.push(id.to_string())
+            }
+            [id, ..] if id.len() == 36 && section == "p" => {
+                pipelines.push((id.to_string(), vec![]))
+            }
+            [id, ..] if id.len() == 36 && section == "w" => workflows.push(id.to_string()),
+            ["Serving", ..] => break,
+            _ => {}
+        }
+    }
+    assert!(base.starts_with("http://127.0.0.1:"), "banner: base URL");
+    assert!(pipelines.len() >= 2 && !workflows.is_empty());
+    Sandbox {
+        child,
+        base,
+        client_id,
+        secret,
+        key,
+        pipelines,
+        workflows,
+    }
+}
+
+impl Sandbox {
+    pub fn run(&self, args: &[&str]) -> Out {
+        self.run_with(args, &[])
+    }
+
+    /// Run with extra environment variables.
+    pub fn run_with(&self, args: &[&str], more: &[(&str, &str)]) -> Out {
+        let mut env = vec![
+            ("YLEM_BASE_URL", self.base.as_str()),
+            ("YLEM_CLIENT_ID", self.client_id.as_str()),
+            ("YLEM_CLIENT_SECRET", self.secret.as_str()),
+        ];
+        env.extend_from_slice(more);
+        ylem(args, &env)
+    }
+
+    pub fn json(&self, args: &[&str]) -> Value {
+        let mut a = args.to_vec();
+        a.extend(["-o", "json"]);
+        let o = self.run(&a);
+        assert_eq!(o.code, 0, "{args:?}: {}", o.stderr);
+        serde_json::from_str(&o.stdout).unwrap_or_else(|e| panic!("{args:?}: {e}: {}", o.stdout))
+    }
+}

@@ -1,0 +1,320 @@
+//! Operator features against a `ylemctl sandbox` process: `run --wait`,
+//! `check`, `last-run --fail-on-failure`, `aggregate --chart`, `logs
+//! --decode/--decrypt-key-file` and aliases.
+
+mod common;
+
+use common::sandbox::{Sandbox, start, start_with};
+use common::*;
+use serde_json::Value;
+
+/// Requests of one kind in a `-v` log.
+fn count_lines(stderr: &str, needle: &str) -> usize {
+    stderr
+        .lines()
+        .filter(|l| l.starts_with("GET ") && l.contains(needle))
+        .count()
+}
+
+#[test]
+fn wait_for_a_run_that_succeeds_fails_or_outlasts_the_timeout() {
+    let sb = start_with("spec", &["--task-delay", "150ms"]);
+    let (p0, tasks) = &sb.pipelines[0];
+    let o = sb.run(&[
+        "run", "pipeline", p0, "--wait", "--poll", "300ms", "-v", "-o", "json",
+    ]);
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    let v: Value = serde_json::from_str(&o.stdout).unwrap();
+    assert_eq!(v[0]["status"], "succeeded");
+    assert_eq!(v[0]["tasks_done"], tasks.len());
+    assert_eq!(v[0]["tasks_failed"], 0);
+    let polls = count_lines(&o.stderr, "/logs/");
+    assert!(
+        (1..=20).contains(&polls),
+        "log requests stay bounded: {polls}"
+    );
+    // The second pipeline's started runs usually fail on the last task.
+    let p1 = &sb.pipelines[1].0;
+    let mut codes = Vec::new();
+    for _ in 0..5 {
+        let o = sb.run(&[
+            "run", "pipeline", p1, "--wait", "--poll", "300ms", "-o", "jsonl",
+        ]);
+        codes.push(o.code);
+        if o.code == 7 {
+            let v: Value = serde_json::from_str(o.stdout.trim()).unwrap();
+            assert_eq!(v["status"], "failed");
+            assert!(o.stderr.contains("run failed"), "{}", o.stderr);
+            break;
+        }
+    }
+    assert!(
+        codes.contains(&7) && codes.iter().all(|c| *c == 0 || *c == 7),
+        "{codes:?}"
+    );
+    // last-run --fail-on-failure now sees that failure; the first pipeline is fine.
+    assert_eq!(
+        sb.run(&["last-run", "pipeline", p1, "--fail-on-failure"])
+            .code,
+        7
+    );
+    assert_eq!(
+        sb.run(&["last-run", "pipeline", p0, "--fail-on-failure"])
+            .code,
+        0
+    );
+    let o = sb.run(&["run", "pipeline", p0, "--wait", "--timeout", "400ms", "-v"]);
+    assert_eq!(o.code, 8, "{}", o.stderr);
+    assert!(o.stdout.contains("timed_out"));
+    assert!(count_lines(&o.stderr, "/logs/") <= 5);
+}
+
+#[test]
+fn wait_for_workflows_and_for_several_runs_at_once() {
+    let sb = start_with("spec", &["--task-delay", "100ms"]);
+    let o = sb.run(&[
+        "run",
+        "workflow",
+        &sb.workflows[0],
+        "--wait",
+        "--poll",
+        "300ms",
+        "-o",
+        "json",
+    ]);
+    assert!(o.code == 0 || o.code == 7, "{}", o.stderr);
+    let v: Value = serde_json::from_str(&o.stdout).unwrap();
+    assert!(v[0]["status"] == "succeeded" || v[0]["status"] == "failed");
+    let p0 = &sb.pipelines[0].0;
+    let o = sb.run(&[
+        "run", "pipeline", p0, p0, "--wait", "--poll", "300ms", "-o", "csv",
+    ]);
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    let lines: Vec<&str> = o.stdout.lines().collect();
+    assert!(lines[0].starts_with("uuid,workflow_run_uuid,status"));
+    assert_eq!(lines.len(), 3);
+    assert!(lines[1].contains(",succeeded,") && lines[2].contains(",succeeded,"));
+}
+
+fn check(sb: &Sandbox, args: &[&str]) -> (i32, String) {
+    let mut a = vec!["check"];
+    a.extend_from_slice(args);
+    let o = sb.run(&a);
+    assert_eq!(o.stdout.lines().count(), 1, "one status line: {}", o.stdout);
+    (o.code, o.stdout.trim().to_string())
+}
+
+#[test]
+fn check_in_each_state() {
+    let sb = start_with("spec", &["--task-delay", "50ms"]);
+    let p0 = &sb.pipelines[0].0;
+    assert_eq!(
+        sb.run(&["run", "pipeline", p0, "--wait", "--poll", "200ms"])
+            .code,
+        0
+    );
+    let (code, line) = check(&sb, &["pipeline", p0, "--max-age", "25h,49h"]);
+    assert_eq!(code, 0, "{line}");
+    assert!(
+        line.starts_with("OK - pipeline ") && line.contains("last run succeeded"),
+        "{line}"
+    );
+    assert!(
+        line.contains("| age=") && line.contains(";90000;176400"),
+        "{line}"
+    );
+    let p1 = &sb.pipelines[1].0;
+    let (code, line) = check(
+        &sb,
+        &[
+            "pipeline",
+            p1,
+            "--max-failure-rate",
+            "1,99",
+            "--window",
+            "30d",
+        ],
+    );
+    let last_failed = line.contains("last run failed");
+    assert_eq!(code, if last_failed { 2 } else { 1 }, "{line}");
+    assert!(line.contains("failure_rate="), "{line}");
+    std::thread::sleep(std::time::Duration::from_millis(1100));
+    let (code, line) = check(&sb, &["pipeline", p0, "--max-age", "1s"]);
+    assert_eq!(code, 2, "{line}");
+    assert!(line.starts_with("CRITICAL - "), "{line}");
+    let (code, line) = check(&sb, &["pipeline", p0, "--max-age", "49h,25h"]);
+    assert_eq!(code, 3, "{line}");
+    assert!(line.starts_with("UNKNOWN - "), "{line}");
+    let o = ylem(
+        &["check", "task", p0],
+        &[
+            ("YLEM_BASE_URL", "http://127.0.0.1:9"),
+            ("YLEM_TOKEN", TOKEN),
+        ],
+    );
+    assert_eq!(o.code, 3);
+    assert!(o.stdout.starts_with("UNKNOWN - "), "{}", o.stdout);
+}
+
+#[test]
+fn chart_fits_two_widths_with_and_without_colour() {
+    let sb = start("spec");
+    let p0 = &sb.pipelines[0].0;
+    for width in ["60", "120"] {
+        let o = sb.run_with(
+            &[
+                "aggregate",
+                "pipeline",
+                p0,
+                "--chart",
+                "--period",
+                "week",
+                "--count",
+                "6",
+            ],
+            &[("COLUMNS", width)],
+        );
+        assert_eq!(o.code, 0, "{}", o.stderr);
+        let w: usize = width.parse().unwrap();
+        let lines: Vec<&str> = o.stdout.lines().collect();
+        assert_eq!(lines.len(), 7, "a legend and six weeks:\n{}", o.stdout);
+        for l in &lines[1..] {
+            assert!(l.chars().count() <= w, "wider than {w}: {l}");
+            assert!(
+                l.contains('#') && l.contains(" ok ") && l.contains(" avg "),
+                "{l}"
+            );
+        }
+        assert!(!o.stdout.contains('\x1b'), "no colour in a pipe");
+    }
+    let o = sb.run(&["aggregate", "pipeline", p0, "--chart", "--color", "always"]);
+    assert!(o.stdout.contains("\x1b[32m"), "colour when asked");
+    let o = sb.run_with(
+        &["aggregate", "pipeline", p0, "--chart"],
+        &[("NO_COLOR", "1")],
+    );
+    assert!(!o.stdout.contains('\x1b'));
+    assert_eq!(
+        sb.run(&["aggregate", "pipeline", p0, "--chart", "-o", "json"])
+            .code,
+        2
+    );
+}
+
+#[test]
+fn decode_and_decrypt_outputs() {
+    let sb = start("spec");
+    let p0 = &sb.pipelines[0].0;
+    let dir = tempfile::tempdir().unwrap();
+    let key = dir.path().join("key");
+    std::fs::write(&key, &sb.key).unwrap();
+    let k = key.to_str().unwrap();
+    let o = sb.run(&[
+        "logs",
+        p0,
+        "--since",
+        "3d",
+        "--decrypt-key-file",
+        k,
+        "-o",
+        "jsonl",
+    ]);
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    let rows: Vec<Value> = o
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert!(
+        rows.iter().all(|r| r["decode_error"].is_null()),
+        "every output decrypts"
+    );
+    assert!(
+        rows.iter().any(|r| r["output"].is_object()),
+        "JSON outputs are embedded as JSON"
+    );
+    // A wrong key: an error per entry, no crash, exit 0 with a warning.
+    std::fs::write(&key, "00".repeat(32)).unwrap();
+    let o = sb.run(&[
+        "logs",
+        p0,
+        "--since",
+        "3d",
+        "--decrypt-key-file",
+        k,
+        "-o",
+        "csv",
+    ]);
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    assert!(o.stdout.contains("wrong key"));
+    assert!(o.stderr.contains("could not be decoded"));
+    std::fs::write(&key, "not a key").unwrap();
+    assert_eq!(sb.run(&["logs", p0, "--decrypt-key-file", k]).code, 2);
+    // The ylem dialect sends plain Base64: --decode alone reads it.
+    let sb = start("ylem");
+    let o = sb.run(&["logs", &sb.pipelines[0].0, "--since", "3d", "--decode"]);
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    assert!(
+        o.stdout.contains("\"status\": "),
+        "pretty JSON in the table: {}",
+        o.stdout
+    );
+}
+
+#[test]
+fn aliases_work_across_commands() {
+    let sb = start("spec");
+    let dir = tempfile::tempdir().unwrap();
+    let cfg = dir.path().to_str().unwrap();
+    let env = [("YLEM_CONFIG_DIR", cfg)];
+    let p0 = &sb.pipelines[0].0;
+    assert_eq!(
+        sb.run_with(&["alias", "set", "orders", &p0.to_uppercase()], &env)
+            .code,
+        0
+    );
+    let v: Value =
+        serde_json::from_str(&sb.run_with(&["alias", "list", "-o", "json"], &env).stdout).unwrap();
+    assert_eq!(v, serde_json::json!([{"name": "orders", "uuid": p0}]));
+    for args in [
+        vec!["last-run", "pipeline", "orders"],
+        vec!["stats", "pipeline", "orders", p0],
+        vec!["logs", "orders", "--since", "1h"],
+        vec!["aggregate", "pipeline", "orders"],
+        vec!["check", "pipeline", "orders"],
+    ] {
+        let o = sb.run_with(&args, &env);
+        assert!(o.code == 0 || args[0] == "check", "{args:?}: {}", o.stderr);
+    }
+    assert_eq!(sb.run_with(&["alias", "set", "bad name", p0], &env).code, 2);
+    assert_eq!(
+        sb.run_with(&["alias", "set", "x", "not-a-uuid"], &env).code,
+        2
+    );
+    assert_eq!(sb.run_with(&["alias", "remove", "orders"], &env).code, 0);
+    let o = sb.run_with(&["last-run", "pipeline", "orders"], &env);
+    assert_eq!(o.code, 2);
+    assert!(o.stderr.contains("no alias of that name"), "{}", o.stderr);
+    assert_eq!(sb.run_with(&["alias", "remove", "orders"], &env).code, 2);
+}
+
+#[test]
+fn parallel_alias_sets_keep_every_alias() {
+    let dir = tempfile::tempdir().unwrap();
+    let cfg = dir.path().to_str().unwrap().to_string();
+    let handles: Vec<_> = (0..32)
+        .map(|i| {
+            let cfg = cfg.clone();
+            std::thread::spawn(move || {
+                let name = format!("a{i}");
+                let id = format!("00000000-0000-4000-8000-{i:012}");
+                ylem(&["alias", "set", &name, &id], &[("YLEM_CONFIG_DIR", &cfg)]).code
+            })
+        })
+        .collect();
+    for h in handles {
+        assert_eq!(h.join().unwrap(), 0);
+    }
+    let o = ylem(&["alias", "list", "--names"], &[("YLEM_CONFIG_DIR", &cfg)]);
+    assert_eq!(o.stdout.lines().count(), 32, "{}", o.stdout);
+}
