@@ -15,9 +15,23 @@ Examples:
   ylemctl last-run task 0b6c...-... 9d1e...-... -o json
   ylemctl run pipeline 3f2a1b4c-...";
 
+/// `--version`: the version and the commit it was built from (`-V` is short).
+const LONG_VERSION: &str = concat!(
+    env!("CARGO_PKG_VERSION"),
+    " (commit ",
+    env!("YLEMCTL_GIT_COMMIT"),
+    ")"
+);
+
 /// Start and inspect pipeline and workflow runs of a Ylem service.
 #[derive(Debug, Parser)]
-#[command(name = "ylemctl", version, after_help = EXAMPLES, propagate_version = true)]
+#[command(
+    name = "ylemctl",
+    version,
+    long_version = LONG_VERSION,
+    after_help = EXAMPLES,
+    propagate_version = true
+)]
 pub struct Cli {
     #[command(flatten)]
     pub global: GlobalArgs,

@@ -69,9 +69,14 @@ pub fn render_all() -> Vec<(String, Vec<u8>)> {
 
 /// One page per command and subcommand: `ylemctl.1`, `ylemctl-stats.1`, ...
 fn man_pages(cmd: &clap::Command, name: &str, files: &mut Vec<(String, Vec<u8>)>) {
-    let page = cmd.clone().name(clap::builder::Str::from(
-        name.to_string().leak() as &'static str
-    ));
+    // The plain version: a page that named the commit would differ at
+    // every commit and could never be checked in.
+    let page = cmd
+        .clone()
+        .name(clap::builder::Str::from(
+            name.to_string().leak() as &'static str
+        ))
+        .long_version(None::<&str>);
     let mut buf = Vec::new();
     if clap_mangen::Man::new(page).render(&mut buf).is_ok() {
         files.push((format!("man/{name}.1"), buf));

@@ -24,9 +24,15 @@ use crate::context::Context;
 use crate::error::{Error, Kind, Result};
 use crate::settings::{Env, Settings, Tty};
 
-/// Parse the process arguments, run, and return the exit code.
+/// Parse the process arguments, run, and return the exit code. A panic
+/// (a bug) has already been reported, redacted, by the panic hook; it ends
+/// with exit code 1 as the contract says, not Rust's 101.
 pub fn main_entry() -> i32 {
     secret::install_panic_hook();
+    std::panic::catch_unwind(entry).unwrap_or(1)
+}
+
+fn entry() -> i32 {
     let cli = match Cli::try_parse() {
         Ok(c) => c,
         Err(e) => return clap_error(e),
