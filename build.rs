@@ -26,9 +26,9 @@ fn main() {
     for f in [".git/HEAD", ".git/index"] {
         println!("cargo:rerun-if-changed={f}");
     }
-    if let Ok(head) = std::fs::read_to_string(".git/HEAD") {
-        if let Some(r) = head.strip_prefix("ref: ") {
-            println!("cargo:rerun-if-changed=.git/{}", r.trim());
-        }
+    if let Ok(head) = std::fs::read_to_string(".git/HEAD")
+        && let Some(r) = head.strip_prefix("ref: ")
+    {
+        println!("cargo:rerun-if-changed=.git/{}", r.trim());
     }
 }
