@@ -224,3 +224,17 @@ fn sandbox_rejects_bad_flags() {
         assert_eq!(ylem(&args, &[]).code, 2, "{args:?}");
     }
 }
+
+#[test]
+fn ctrl_c_stops_the_sandbox_cleanly() {
+    let mut sb = start("spec");
+    assert_eq!(
+        sb.json(&["last-run", "pipeline", &sb.pipelines[0].0.clone()])["executed_at"].is_string(),
+        true
+    );
+    assert_eq!(
+        sb.interrupt(),
+        Some(0),
+        "Ctrl-C ends the sandbox with exit 0"
+    );
+}

@@ -102,3 +102,19 @@ impl Sandbox {
         serde_json::from_str(&o.stdout).unwrap_or_else(|e| panic!("{args:?}: {e}: {}", o.stdout))
     }
 }
+
+impl Sandbox {
+    /// Send SIGINT (Ctrl-C) and wait for the exit code, at most 10 s.
+    pub fn interrupt(&mut self) -> Option<i32> {
+        let pid = self.child.id().to_string();
+        Command::new("kill").args(["-INT", &pid]).status().ok()?;
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+        while std::time::Instant::now() < deadline {
+            if let Ok(Some(s)) = self.child.try_wait() {
+                return s.code();
+            }
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+        None
+    }
+}
