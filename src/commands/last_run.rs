@@ -52,14 +52,7 @@ pub async fn run(args: &LastRunArgs, ctx: &Context) -> Result<()> {
         },
     )
     .await;
-    // One ID that failed: nothing on stdout rather than an empty result.
-    if res.is_err() && !multi {
-        return res;
-    }
-    p.finish(
-        if res.is_ok() { "no last run" } else { "" },
-        ctx.settings.quiet,
-    )?;
+    super::close(p, &res, multi, "no last run", ctx)?;
     res?;
     if args.fail_on_failure && !failed.is_empty() {
         let ids: Vec<String> = failed.iter().map(|u| u.to_string()).collect();

@@ -7,7 +7,8 @@ use crate::context::Context;
 use crate::error::Result;
 use crate::output::{Cell, Shape, decode};
 
-pub const COLUMNS: &[&str] = &[
+/// The log entry's fields, and `decode_error` when outputs are decoded.
+pub const COLUMNS_DECODED: &[&str] = &[
     "workflow_run_uuid",
     "task_uuid",
     "task_type",
@@ -16,7 +17,11 @@ pub const COLUMNS: &[&str] = &[
     "output",
     "metric_value",
     "executed_at",
+    "decode_error",
 ];
+
+/// The spec's log entry fields.
+pub const COLUMNS: &[&str] = COLUMNS_DECODED.split_at(8).0;
 
 pub fn row(e: LogEntry) -> Vec<Cell> {
     vec![
@@ -30,19 +35,6 @@ pub fn row(e: LogEntry) -> Vec<Cell> {
         Cell::Time(e.executed_at.0),
     ]
 }
-
-/// `COLUMNS` and, when outputs are decoded, `decode_error`.
-const DECODED_COLUMNS: &[&str] = &[
-    "workflow_run_uuid",
-    "task_uuid",
-    "task_type",
-    "is_successful",
-    "duration",
-    "output",
-    "metric_value",
-    "executed_at",
-    "decode_error",
-];
 
 pub async fn run(args: &LogsArgs, ctx: &Context) -> Result<()> {
     let id = ctx.resolve_id(&args.pipeline)?;
@@ -60,7 +52,7 @@ pub async fn run(args: &LogsArgs, ctx: &Context) -> Result<()> {
         .transpose()?;
     let decoder = (args.decode || key.is_some()).then(|| decode::Decoder::new(key));
     let columns = if decoder.is_some() {
-        DECODED_COLUMNS
+        COLUMNS_DECODED
     } else {
         COLUMNS
     };

@@ -22,6 +22,7 @@ use uuid::Uuid;
 use crate::cli::Command;
 use crate::context::Context;
 use crate::error::{Error, Result};
+use crate::output::Printer;
 
 pub async fn dispatch(cmd: &Command, ctx: &Context) -> Result<()> {
     match cmd {
@@ -38,6 +39,23 @@ pub async fn dispatch(cmd: &Command, ctx: &Context) -> Result<()> {
         Command::Login(a) => login::run(a, ctx).await,
         Command::Logout => login::logout(ctx).await,
         Command::Auth(a) => auth::run(a, ctx).await,
+    }
+}
+
+/// Close the output of a per-ID command. One ID that failed leaves stdout
+/// empty rather than showing an empty result; several IDs show what was
+/// fetched. The empty-result note is only for a success.
+pub fn close(
+    p: Printer<'_>,
+    res: &Result<()>,
+    multi: bool,
+    empty_note: &str,
+    ctx: &Context,
+) -> Result<()> {
+    match res {
+        Err(_) if !multi => Ok(()),
+        Err(_) => p.finish("", ctx.settings.quiet),
+        Ok(()) => p.finish(empty_note, ctx.settings.quiet),
     }
 }
 

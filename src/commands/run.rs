@@ -79,16 +79,7 @@ pub async fn run(args: &RunArgs, ctx: &Context) -> Result<()> {
         },
     )
     .await;
-    // One ID that failed: nothing on stdout rather than an empty result.
-    if res.is_err() && !multi {
-        return res;
-    }
-    let note = if res.is_ok() {
-        "the server returned no run records"
-    } else {
-        ""
-    };
-    p.finish(note, ctx.settings.quiet)?;
+    super::close(p, &res, multi, "the server returned no run records", ctx)?;
     res
 }
 

@@ -58,13 +58,6 @@ pub async fn run(args: &StatsArgs, ctx: &Context) -> Result<()> {
         |id, s| p.row(row(id, s)),
     )
     .await;
-    // One ID that failed: nothing on stdout rather than an empty result.
-    if res.is_err() && !multi {
-        return res;
-    }
-    p.finish(
-        if res.is_ok() { "no statistics" } else { "" },
-        ctx.settings.quiet,
-    )?;
+    super::close(p, &res, multi, "no statistics", ctx)?;
     res
 }
