@@ -173,6 +173,7 @@ fn a_reader_that_closes_the_pipe_early_is_not_an_error() {
         let stderr = std::fs::read_to_string(&err).unwrap();
         assert_eq!(code, "0", "-o {format}: {stderr}");
         assert_eq!(stderr, "", "-o {format}");
+        sc.check_text("stderr", &stderr);
         std::fs::remove_file(&err).unwrap();
     }
     sc.check_dir(dir.path());
