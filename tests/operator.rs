@@ -317,4 +317,12 @@ fn parallel_alias_sets_keep_every_alias() {
     }
     let o = ylem(&["alias", "list", "--names"], &[("YLEM_CONFIG_DIR", &cfg)]);
     assert_eq!(o.stdout.lines().count(), 32, "{}", o.stdout);
+    let mut sc = common::report::Scenario::new(
+        "parallel-alias-set",
+        "file",
+        "32 parallel alias set calls leave a valid config with all 32 (tests/operator.rs)",
+    );
+    sc.check(&o);
+    sc.check_dir(dir.path());
+    sc.done();
 }

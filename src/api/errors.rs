@@ -140,7 +140,7 @@ pub fn from_transport(e: &reqwest::Error, method: &Method, path: &str, timeout: 
         Error::network(format!("cannot connect to the service: {}", describe(e)))
             .with_hint("check the base URL and that the service is up")
     } else if e.is_decode() || e.is_body() {
-        Error::network(format!("the response was cut off: {}", describe(e)))
+        from_body(e)
     } else {
         Error::network(format!("request failed: {}", describe(e)))
     };
@@ -148,6 +148,37 @@ pub fn from_transport(e: &reqwest::Error, method: &Method, path: &str, timeout: 
         return err.with_hint(MAY_HAVE_STARTED);
     }
     err
+}
+
+/// A failure while the body of a successful response arrived. A body that
+/// stops early is not what the spec says (5); only `--timeout` running out
+/// while it trickled in is a network failure (6).
+pub fn from_body(e: &reqwest::Error) -> Error {
+    if e.is_timeout() {
+        Error::network("no complete response within --timeout")
+            .with_hint("raise --timeout if the service is slow")
+    } else {
+        Error::server(format!(
+            "the response was cut off before it was complete: {}",
+            describe(e)
+        ))
+    }
+}
+
+/// Decode a JSON body, naming the field that does not fit (serde_json's own
+/// message gives only a line and column).
+pub fn decode_json<T: serde::de::DeserializeOwned>(body: &[u8]) -> Result<T, String> {
+    let mut de = serde_json::Deserializer::from_slice(body);
+    let v = serde_path_to_error::deserialize(&mut de).map_err(|e| {
+        let at = e.path().to_string();
+        if at == "." {
+            e.inner().to_string()
+        } else {
+            format!("field `{at}`: {}", e.inner())
+        }
+    })?;
+    de.end().map_err(|e| e.to_string())?;
+    Ok(v)
 }
 
 /// A reqwest error and its causes, without the URL (it may carry a secret).

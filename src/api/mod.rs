@@ -85,14 +85,9 @@ async fn token_request(t: &Transport, params: &[(&str, &str)]) -> Result<TokenRe
 }
 
 async fn decode<T: DeserializeOwned>(t: &Transport, resp: Response, path: &str) -> Result<T> {
-    let body = resp.bytes().await.map_err(|e| {
-        Error::network(format!(
-            "the response was cut off: {}",
-            errors::describe(&e)
-        ))
-    })?;
+    let body = resp.bytes().await.map_err(|e| errors::from_body(&e))?;
     t.log_body(&body);
-    serde_json::from_slice(&body)
+    errors::decode_json(&body)
         .map_err(|e| Error::server(format!("unexpected response body from {path}: {e}")))
 }
 
@@ -166,14 +161,9 @@ impl Api {
             path_datetime(w.to)
         );
         let resp = self.send(Method::GET, &path, Retry::Idempotent).await?;
-        let body = resp.bytes_stream().map(|r| {
-            r.map_err(|e| {
-                Error::network(format!(
-                    "the response was cut off: {}",
-                    errors::describe(&e)
-                ))
-            })
-        });
+        let body = resp
+            .bytes_stream()
+            .map(|r| r.map_err(|e| errors::from_body(&e)));
         Ok(stream::ArrayStream::new(Box::pin(body)))
     }
 

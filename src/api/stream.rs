@@ -212,7 +212,7 @@ where
     pub async fn next<T: DeserializeOwned>(&mut self) -> Result<Option<T>> {
         loop {
             if let Some(bytes) = self.scanner.next_element()? {
-                let v = serde_json::from_slice(bytes)
+                let v = super::errors::decode_json(bytes)
                     .map_err(|e| Error::server(format!("unexpected response body: {e}")))?;
                 return Ok(Some(v));
             }

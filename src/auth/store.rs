@@ -102,8 +102,10 @@ impl Store {
 
     pub async fn get(&self, item: Item) -> Result<Option<String>> {
         match self.kind {
-            StoreKind::File => match fs::read_to_string(self.file(item)) {
-                Ok(s) => Ok(Some(s)),
+            // Bytes that are not UTF-8 are a corrupt item, not an I/O
+            // failure: a garbled token cache then means a fresh token.
+            StoreKind::File => match fs::read(self.file(item)) {
+                Ok(b) => Ok(Some(String::from_utf8_lossy(&b).into_owned())),
                 Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
                 Err(e) => Err(io_error("cannot read", &self.file(item), e)),
             },

@@ -2,6 +2,8 @@
 //! and look at what it printed.
 #![allow(dead_code)]
 
+pub mod faultserver;
+pub mod report;
 pub mod sandbox;
 
 use std::process::{Command, Stdio};

@@ -1,0 +1,292 @@
+//! A raw loopback HTTP/1.1 server for faults wiremock cannot produce:
+//! connection resets, truncated bodies, bodies that trickle or never end.
+//! It records every request (method, path, headers, arrival time) so tests
+//! can assert traffic, and it only ever listens on 127.0.0.1.
+#![allow(dead_code)]
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{Shutdown, TcpListener, TcpStream};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// One request as it arrived.
+#[derive(Debug, Clone)]
+pub struct Seen {
+    pub method: String,
+    pub path: String,
+    pub headers: Vec<(String, String)>,
+    pub at: Instant,
+}
+
+impl Seen {
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(k, _)| k.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+/// What to do with a request.
+pub enum Action {
+    /// Write these bytes (a whole response) and close.
+    Raw(Vec<u8>),
+    /// Write these bytes, then reset the connection (RST, not FIN).
+    ResetAfter(Vec<u8>),
+    /// Write the head, then `body` one chunk per `every`, then close.
+    Trickle {
+        head: Vec<u8>,
+        body: Vec<u8>,
+        chunk: usize,
+        every: Duration,
+    },
+    /// Write the head and then nothing, holding the connection for at most
+    /// `hold` (the server never keeps a connection open forever).
+    Hang { head: Vec<u8>, hold: Duration },
+}
+
+/// A response with a status, headers and a body of the declared length.
+pub fn response(status: u16, headers: &[(&str, &str)], body: &[u8]) -> Vec<u8> {
+    let mut out = format!("HTTP/1.1 {status} X\r\nconnection: close\r\n").into_bytes();
+    for (k, v) in headers {
+        out.extend_from_slice(format!("{k}: {v}\r\n").as_bytes());
+    }
+    out.extend_from_slice(format!("content-length: {}\r\n\r\n", body.len()).as_bytes());
+    out.extend_from_slice(body);
+    out
+}
+
+pub fn json(status: u16, body: &str) -> Vec<u8> {
+    response(
+        status,
+        &[("content-type", "application/json")],
+        body.as_bytes(),
+    )
+}
+
+/// A head without a length: the body ends when the connection closes.
+pub fn open_head(status: u16) -> Vec<u8> {
+    format!("HTTP/1.1 {status} X\r\ncontent-type: application/json\r\nconnection: close\r\n\r\n")
+        .into_bytes()
+}
+
+type Handler = dyn Fn(&Seen, usize) -> Action + Send + Sync;
+
+pub struct FaultServer {
+    pub port: u16,
+    seen: Arc<Mutex<Vec<Seen>>>,
+    stop: Arc<AtomicBool>,
+}
+
+impl FaultServer {
+    /// Serve with `handler(request, index)`; `index` counts requests from 0.
+    pub fn start(handler: impl Fn(&Seen, usize) -> Action + Send + Sync + 'static) -> Self {
+        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+        let port = listener.local_addr().unwrap().port();
+        let seen = Arc::new(Mutex::new(Vec::new()));
+        let stop = Arc::new(AtomicBool::new(false));
+        let handler: Arc<Handler> = Arc::new(handler);
+        let (s2, st2) = (seen.clone(), stop.clone());
+        std::thread::spawn(move || {
+            for conn in listener.incoming() {
+                if st2.load(Ordering::SeqCst) {
+                    break;
+                }
+                let Ok(conn) = conn else { continue };
+                let (s, h, st) = (s2.clone(), handler.clone(), st2.clone());
+                std::thread::spawn(move || serve(conn, &s, &*h, &st));
+            }
+        });
+        FaultServer { port, seen, stop }
+    }
+
+    pub fn base(&self) -> String {
+        format!("http://127.0.0.1:{}", self.port)
+    }
+
+    pub fn seen(&self) -> Vec<Seen> {
+        self.seen.lock().unwrap().clone()
+    }
+
+    pub fn count(&self, method: &str) -> usize {
+        self.seen().iter().filter(|s| s.method == method).count()
+    }
+}
+
+impl Drop for FaultServer {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::SeqCst);
+        // Wake the accept loop so its thread ends.
+        let _ = TcpStream::connect(("127.0.0.1", self.port));
+    }
+}
+
+fn serve(conn: TcpStream, seen: &Mutex<Vec<Seen>>, handler: &Handler, stop: &AtomicBool) {
+    let _ = conn.set_read_timeout(Some(Duration::from_secs(10)));
+    let mut reader = BufReader::new(conn.try_clone().unwrap());
+    let mut line = String::new();
+    if reader.read_line(&mut line).unwrap_or(0) == 0 || stop.load(Ordering::SeqCst) {
+        return;
+    }
+    let mut parts = line.split_whitespace();
+    let method = parts.next().unwrap_or("").to_string();
+    let path = parts.next().unwrap_or("").to_string();
+    let mut headers = Vec::new();
+    let mut length = 0usize;
+    loop {
+        let mut h = String::new();
+        if reader.read_line(&mut h).unwrap_or(0) == 0 || h.trim().is_empty() {
+            break;
+        }
+        if let Some((k, v)) = h.trim_end().split_once(':') {
+            if k.eq_ignore_ascii_case("content-length") {
+                length = v.trim().parse().unwrap_or(0);
+            }
+            headers.push((k.to_string(), v.trim().to_string()));
+        }
+    }
+    let mut body = vec![0; length.min(1 << 20)];
+    let _ = reader.read_exact(&mut body);
+    let req = Seen {
+        method,
+        path,
+        headers,
+        at: Instant::now(),
+    };
+    let index = {
+        let mut s = seen.lock().unwrap();
+        s.push(req.clone());
+        s.len() - 1
+    };
+    act(conn, handler(&req, index), stop);
+}
+
+fn act(mut conn: TcpStream, action: Action, stop: &AtomicBool) {
+    match action {
+        Action::Raw(b) => {
+            let _ = conn.write_all(&b);
+            let _ = conn.shutdown(Shutdown::Write);
+            // Let the client read everything before the socket goes.
+            let _ = conn.set_read_timeout(Some(Duration::from_secs(2)));
+            let _ = conn.read(&mut [0; 64]);
+        }
+        Action::ResetAfter(b) => {
+            let _ = conn.write_all(&b);
+            let _ = conn.flush();
+            std::thread::sleep(Duration::from_millis(50));
+            // SO_LINGER 0: close sends RST instead of FIN.
+            let _ = socket_linger_zero(&conn);
+        }
+        Action::Trickle {
+            head,
+            body,
+            chunk,
+            every,
+        } => {
+            if conn.write_all(&head).is_err() {
+                return;
+            }
+            for c in body.chunks(chunk.max(1)) {
+                if stop.load(Ordering::SeqCst) || conn.write_all(c).is_err() {
+                    return;
+                }
+                std::thread::sleep(every);
+            }
+        }
+        Action::Hang { head, hold } => {
+            let _ = conn.write_all(&head);
+            let until = Instant::now() + hold;
+            while Instant::now() < until && !stop.load(Ordering::SeqCst) {
+                std::thread::sleep(Duration::from_millis(50));
+            }
+        }
+    }
+}
+
+fn socket_linger_zero(conn: &TcpStream) -> std::io::Result<()> {
+    use std::os::fd::AsRawFd;
+    let l = libc::linger {
+        l_onoff: 1,
+        l_linger: 0,
+    };
+    // SAFETY: a valid socket descriptor and a correctly sized linger struct.
+    let r = unsafe {
+        libc::setsockopt(
+            conn.as_raw_fd(),
+            libc::SOL_SOCKET,
+            libc::SO_LINGER,
+            &l as *const libc::linger as *const libc::c_void,
+            std::mem::size_of::<libc::linger>() as libc::socklen_t,
+        )
+    };
+    if r == 0 {
+        Ok(())
+    } else {
+        Err(std::io::Error::last_os_error())
+    }
+}
+
+/// The token endpoint's answer: TOKEN and REFRESH for a day.
+pub fn token_response() -> Action {
+    Action::Raw(json(
+        200,
+        &format!(
+            r#"{{"access_token":"{}","expires_in":86400,"refresh_token":"{}","scope":"pipelines:run,stats:read","token_type":"Bearer"}}"#,
+            super::TOKEN,
+            super::REFRESH
+        ),
+    ))
+}
+
+/// A server that answers the token endpoint itself and everything else with
+/// `f(request, n)`, `n` counting the other requests from 0.
+pub fn with_token(f: impl Fn(&Seen, usize) -> Action + Send + Sync + 'static) -> FaultServer {
+    let n = std::sync::atomic::AtomicUsize::new(0);
+    FaultServer::start(move |r, _| {
+        if r.path.starts_with("/v1/oauth/token") {
+            token_response()
+        } else {
+            f(r, n.fetch_add(1, Ordering::SeqCst))
+        }
+    })
+}
+
+impl FaultServer {
+    /// Requests other than token requests.
+    pub fn api(&self) -> Vec<Seen> {
+        self.seen()
+            .into_iter()
+            .filter(|s| !s.path.starts_with("/v1/oauth/token"))
+            .collect()
+    }
+}
+
+/// Run with client credentials (so a token request carries the secret)
+/// against `base`, with `dir` as the config directory.
+pub fn client_run(base: &str, dir: &std::path::Path, args: &[&str]) -> super::Out {
+    super::ylem(
+        args,
+        &[
+            ("YLEM_BASE_URL", base),
+            ("YLEM_CLIENT_ID", super::CLIENT_ID),
+            ("YLEM_CLIENT_SECRET", super::SECRET),
+            ("YLEM_CONFIG_DIR", dir.to_str().unwrap()),
+        ],
+    )
+}
+
+/// `n` log entries of one run as a JSON array.
+pub fn log_array(n: usize) -> String {
+    let rows: Vec<String> = (0..n)
+        .map(|i| {
+            format!(
+                r#"{{"workflow_run_uuid":"9d1c8b7a-6f5e-4d3c-8b2a-1f0e9d8c7b6a","task_uuid":"1b2c3d4e-5f60-4a7b-8c9d-0e1f2a3b4c{:02x}","task_type":"query","is_successful":true,"duration":{i},"output":"eyJvayI6dHJ1ZX0=","metric_value":1.5,"executed_at":"2024-01-13T18:36:58.123Z"}}"#,
+                i % 256
+            )
+        })
+        .collect();
+    format!("[{}]", rows.join(","))
+}
+
+pub const STATS: &str = r#"{"num_of_successes":12,"num_of_failures":3,"average_duration":1534,"is_last_run_successful":true,"last_run_executed_at":"2024-01-13 18:36:58","last_run_duration":1200}"#;
