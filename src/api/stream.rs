@@ -7,7 +7,7 @@
 //! scanned once, not once per chunk.
 
 use bytes::Bytes;
-use futures_util::{Stream, StreamExt};
+use futures_util::{FutureExt, Stream, StreamExt};
 use serde::de::DeserializeOwned;
 
 use crate::error::{Error, Result};
@@ -210,6 +210,15 @@ where
 
     /// The next element, `None` at the end of the array.
     pub async fn next<T: DeserializeOwned>(&mut self) -> Result<Option<T>> {
+        self.next_or_idle(&mut || Ok(())).await
+    }
+
+    /// The next element; `idle` is called before waiting for the network,
+    /// i.e. whenever everything that has arrived so far has been handed out.
+    pub async fn next_or_idle<T: DeserializeOwned>(
+        &mut self,
+        idle: &mut dyn FnMut() -> Result<()>,
+    ) -> Result<Option<T>> {
         loop {
             if let Some(bytes) = self.scanner.next_element()? {
                 let v = serde_json::from_slice(bytes)
@@ -224,7 +233,16 @@ where
                     "the response ended before the JSON array was complete",
                 ));
             }
-            match self.body.next().await {
+            // Polling once without waiting is safe: a chunk is only taken
+            // from the body when it is ready.
+            let next = match self.body.next().now_or_never() {
+                Some(next) => next,
+                None => {
+                    idle()?;
+                    self.body.next().await
+                }
+            };
+            match next {
                 Some(chunk) => self.scanner.push(&chunk?),
                 None => self.ended = true,
             }

@@ -43,7 +43,13 @@ pub async fn run(args: &LogsArgs, ctx: &Context) -> Result<()> {
     let mut p = ctx.printer(Shape::List, COLUMNS, false)?;
     let api = ctx.api()?;
     let mut entries = api.pipeline_logs(id, &window).await?;
-    while let Some(e) = api::next_entry(&mut entries, run_filter.as_deref(), args.failed).await? {
+    let run = run_filter.as_deref();
+    // Rows go out in large writes while the response pours in, and as soon
+    // as the stream stalls, so a reader never waits on a row already here.
+    loop {
+        let mut flush = || p.flush();
+        let next = api::next_entry_or_idle(&mut entries, run, args.failed, &mut flush);
+        let Some(e) = next.await? else { break };
         p.row(row(e))?;
     }
     p.finish("no log entries in the window", ctx.settings.quiet)
