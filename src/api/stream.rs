@@ -146,6 +146,14 @@ impl ArrayScanner {
         let buf = &self.buf;
         let mut i = self.pos;
         while i < buf.len() {
+            if self.in_str && !self.esc {
+                // Most of a log is string content (outputs are long Base64
+                // text): skip it a word at a time.
+                i = skip_string_content(buf, i);
+                if i == buf.len() {
+                    break;
+                }
+            }
             let b = buf[i];
             if self.in_str {
                 if self.esc {
@@ -183,6 +191,25 @@ impl ArrayScanner {
         self.pos = i;
         None
     }
+}
+
+/// The index of the first `"` or `\\` at or after `i`, or `buf.len()`.
+fn skip_string_content(buf: &[u8], mut i: usize) -> usize {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    // Non-zero when some byte of `w` is zero (the classic SWAR test).
+    let has_zero = |w: u64| w.wrapping_sub(ONES) & !w & HIGHS;
+    while let Some(word) = buf.get(i..i + 8) {
+        let w = u64::from_le_bytes(word.try_into().unwrap_or([0; 8]));
+        if has_zero(w ^ (ONES * u64::from(b'"'))) | has_zero(w ^ (ONES * u64::from(b'\\'))) != 0 {
+            break;
+        }
+        i += 8;
+    }
+    while i < buf.len() && buf[i] != b'"' && buf[i] != b'\\' {
+        i += 1;
+    }
+    i
 }
 
 fn not_array() -> Error {
@@ -285,6 +312,20 @@ mod tests {
                 ],
                 "chunk {n}"
             );
+        }
+    }
+
+    #[test]
+    fn string_content_is_skipped_to_the_next_quote_or_backslash() {
+        let text = b"0123456789abcdef0123456789\\xyz\"0123456789";
+        assert_eq!(skip_string_content(text, 0), 26);
+        assert_eq!(skip_string_content(text, 27), 30);
+        assert_eq!(skip_string_content(text, 31), text.len());
+        // Long strings with quotes and escapes at every offset of a word.
+        for k in 0..20 {
+            let s = format!("[\"{}\\\"{}\",1]", "a".repeat(k), "b".repeat(k));
+            let v = split(s.as_bytes(), 3).unwrap();
+            assert_eq!(v[0], &s[1..s.len() - 3], "k {k}");
         }
     }
 
