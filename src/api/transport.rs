@@ -372,6 +372,24 @@ mod tests {
     }
 
     #[test]
+    fn tls_is_set_up_only_for_https() {
+        let cfg = |base: &str| TransportConfig {
+            base_url: base.into(),
+            timeout: Duration::from_secs(1),
+            retries: 0,
+            verbose: 0,
+        };
+        let t = Transport::new(cfg("http://127.0.0.1:9")).unwrap();
+        assert!(t.plain.get().is_some() && t.tls.get().is_none());
+        // A redirect to https builds the TLS client then, once.
+        let a: *const reqwest::Client = t.client_for("HTTPS://127.0.0.1:9/x").unwrap();
+        let b: *const reqwest::Client = t.client_for("https://127.0.0.1:9/y").unwrap();
+        assert!(std::ptr::eq(a, b) && t.tls.get().is_some());
+        let t = Transport::new(cfg("https://127.0.0.1:9")).unwrap();
+        assert!(t.plain.get().is_none() && t.tls.get().is_some());
+    }
+
+    #[test]
     fn backoff_grows_and_is_capped() {
         assert!(backoff(0) <= Duration::from_millis(250));
         assert!(backoff(10) <= Duration::from_secs(8));
