@@ -222,7 +222,18 @@ pub async fn next_entry(
     run: Option<&str>,
     failed_only: bool,
 ) -> Result<Option<LogEntry>> {
-    while let Some(e) = s.next::<LogEntry>().await? {
+    next_entry_or_idle(s, run, failed_only, &mut || Ok(())).await
+}
+
+/// `next_entry`, calling `idle` before each wait for more of the response
+/// (the printer flushes there).
+pub async fn next_entry_or_idle(
+    s: &mut LogStream,
+    run: Option<&str>,
+    failed_only: bool,
+    idle: &mut dyn FnMut() -> Result<()>,
+) -> Result<Option<LogEntry>> {
+    while let Some(e) = s.next_or_idle::<LogEntry>(idle).await? {
         if failed_only && e.is_successful {
             continue;
         }

@@ -28,7 +28,7 @@ pub struct Timestamp(pub String);
 impl<'de> Deserialize<'de> for Timestamp {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let s = String::deserialize(d)?;
-        Ok(Timestamp(time::normalize_server_time(&s)))
+        Ok(Timestamp(time::normalize_server_time_owned(s)))
     }
 }
 
@@ -42,14 +42,14 @@ impl Timestamp {
 fn never_is_none<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Timestamp>, D::Error> {
     let s: Option<String> = Option::deserialize(d)?;
     Ok(s.filter(|s| !s.is_empty() && !s.starts_with("0001-01-01"))
-        .map(|s| Timestamp(time::normalize_server_time(&s))))
+        .map(|s| Timestamp(time::normalize_server_time_owned(s))))
 }
 
 /// An optional timestamp: `null` and `""` (as in the spec's sample) are none.
 fn opt_timestamp<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Timestamp>, D::Error> {
     let s: Option<String> = Option::deserialize(d)?;
     Ok(s.filter(|s| !s.is_empty())
-        .map(|s| Timestamp(time::normalize_server_time(&s))))
+        .map(|s| Timestamp(time::normalize_server_time_owned(s))))
 }
 
 /// 2.2: a run record returned by a run start.

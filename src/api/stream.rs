@@ -7,7 +7,7 @@
 //! scanned once, not once per chunk.
 
 use bytes::Bytes;
-use futures_util::{Stream, StreamExt};
+use futures_util::{FutureExt, Stream, StreamExt};
 use serde::de::DeserializeOwned;
 
 use crate::error::{Error, Result};
@@ -146,6 +146,14 @@ impl ArrayScanner {
         let buf = &self.buf;
         let mut i = self.pos;
         while i < buf.len() {
+            if self.in_str && !self.esc {
+                // Most of a log is string content (outputs are long Base64
+                // text): skip it a word at a time.
+                i = skip_string_content(buf, i);
+                if i == buf.len() {
+                    break;
+                }
+            }
             let b = buf[i];
             if self.in_str {
                 if self.esc {
@@ -185,6 +193,25 @@ impl ArrayScanner {
     }
 }
 
+/// The index of the first `"` or `\\` at or after `i`, or `buf.len()`.
+fn skip_string_content(buf: &[u8], mut i: usize) -> usize {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    // Non-zero when some byte of `w` is zero (the classic SWAR test).
+    let has_zero = |w: u64| w.wrapping_sub(ONES) & !w & HIGHS;
+    while let Some(word) = buf.get(i..i + 8) {
+        let w = u64::from_le_bytes(word.try_into().unwrap_or([0; 8]));
+        if has_zero(w ^ (ONES * u64::from(b'"'))) | has_zero(w ^ (ONES * u64::from(b'\\'))) != 0 {
+            break;
+        }
+        i += 8;
+    }
+    while i < buf.len() && buf[i] != b'"' && buf[i] != b'\\' {
+        i += 1;
+    }
+    i
+}
+
 fn not_array() -> Error {
     Error::server("the response is not a JSON array")
 }
@@ -210,6 +237,15 @@ where
 
     /// The next element, `None` at the end of the array.
     pub async fn next<T: DeserializeOwned>(&mut self) -> Result<Option<T>> {
+        self.next_or_idle(&mut || Ok(())).await
+    }
+
+    /// The next element; `idle` is called before waiting for the network,
+    /// i.e. whenever everything that has arrived so far has been handed out.
+    pub async fn next_or_idle<T: DeserializeOwned>(
+        &mut self,
+        idle: &mut dyn FnMut() -> Result<()>,
+    ) -> Result<Option<T>> {
         loop {
             if let Some(bytes) = self.scanner.next_element()? {
                 let v = super::errors::decode_json(bytes)
@@ -224,7 +260,16 @@ where
                     "the response ended before the JSON array was complete",
                 ));
             }
-            match self.body.next().await {
+            // Polling once without waiting is safe: a chunk is only taken
+            // from the body when it is ready.
+            let next = match self.body.next().now_or_never() {
+                Some(next) => next,
+                None => {
+                    idle()?;
+                    self.body.next().await
+                }
+            };
+            match next {
                 Some(chunk) => self.scanner.push(&chunk?),
                 None => self.ended = true,
             }
@@ -267,6 +312,20 @@ mod tests {
                 ],
                 "chunk {n}"
             );
+        }
+    }
+
+    #[test]
+    fn string_content_is_skipped_to_the_next_quote_or_backslash() {
+        let text = b"0123456789abcdef0123456789\\xyz\"0123456789";
+        assert_eq!(skip_string_content(text, 0), 26);
+        assert_eq!(skip_string_content(text, 27), 30);
+        assert_eq!(skip_string_content(text, 31), text.len());
+        // Long strings with quotes and escapes at every offset of a word.
+        for k in 0..20 {
+            let s = format!("[\"{}\\\"{}\",1]", "a".repeat(k), "b".repeat(k));
+            let v = split(s.as_bytes(), 3).unwrap();
+            assert_eq!(v[0], &s[1..s.len() - 3], "k {k}");
         }
     }
 

@@ -3,6 +3,7 @@
 //!
 //! It never opens the keyring and never prints anything but the request log.
 
+use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 use reqwest::{Method, Response, StatusCode, Url};
@@ -30,29 +31,46 @@ pub struct TransportConfig {
     pub verbose: u8,
 }
 
+/// One client per URL scheme, each built when first needed: a client that
+/// can speak TLS loads and parses the platform's CA certificates when it is
+/// built (rustls-platform-verifier, 5-35 ms), which costs more than a whole
+/// loopback request, so a plain-`http` base URL never pays for it (and works
+/// on a machine without CA certificates). A redirect to `https` still works:
+/// the TLS client is built then, once.
 pub struct Transport {
-    client: reqwest::Client,
+    plain: OnceLock<reqwest::Client>,
+    tls: OnceLock<reqwest::Client>,
     cfg: TransportConfig,
 }
 
 const MAX_REDIRECTS: usize = 5;
 
 impl Transport {
+    /// Builds the client for the base URL's scheme now, so that a TLS set-up
+    /// failure shows before anything is sent.
     pub fn new(cfg: TransportConfig) -> Result<Self> {
-        let client = reqwest::Client::builder()
-            // Redirects are followed by hand below: only for GET, and without
-            // the bearer token when the host changes.
-            .redirect(reqwest::redirect::Policy::none())
-            .timeout(cfg.timeout)
-            .connect_timeout(cfg.timeout.min(Duration::from_secs(10)))
-            .user_agent(concat!("ylemctl/", env!("CARGO_PKG_VERSION")))
-            .build()
-            .map_err(|e| Error::internal(format!("cannot set up HTTP: {}", e.without_url())))?;
         let base_url = cfg.base_url.trim_end_matches('/').to_string();
-        Ok(Transport {
-            client,
+        let t = Transport {
+            plain: OnceLock::new(),
+            tls: OnceLock::new(),
             cfg: TransportConfig { base_url, ..cfg },
-        })
+        };
+        t.client_for(&t.cfg.base_url)
+            .map_err(|e| Error::internal(format!("cannot set up HTTP: {}", e.without_url())))?;
+        Ok(t)
+    }
+
+    /// The client for `url`'s scheme, built on first use.
+    fn client_for(&self, url: &str) -> reqwest::Result<&reqwest::Client> {
+        let tls = url
+            .get(..8)
+            .is_some_and(|s| s.eq_ignore_ascii_case("https://"));
+        let cell = if tls { &self.tls } else { &self.plain };
+        if let Some(c) = cell.get() {
+            return Ok(c);
+        }
+        let c = build_client(&self.cfg, tls)?;
+        Ok(cell.get_or_init(|| c))
     }
 
     pub fn verbose(&self) -> u8 {
@@ -117,7 +135,7 @@ impl Transport {
                 (Some(a), Some(b)) => a.origin() == b.origin(),
                 _ => false,
             };
-            let mut req = self.client.request(method.clone(), &url);
+            let mut req = self.client_for(&url)?.request(method.clone(), &url);
             if let (Some(t), true) = (bearer, same_origin) {
                 req = req.bearer_auth(t.expose());
             }
@@ -197,6 +215,22 @@ impl Transport {
             eprintln!("{}", secret::scrub(line));
         }
     }
+}
+
+fn build_client(cfg: &TransportConfig, tls: bool) -> reqwest::Result<reqwest::Client> {
+    let mut b = reqwest::Client::builder()
+        // Redirects are followed by hand below: only for GET, and without
+        // the bearer token when the host changes.
+        .redirect(reqwest::redirect::Policy::none())
+        .timeout(cfg.timeout)
+        .connect_timeout(cfg.timeout.min(Duration::from_secs(10)))
+        .user_agent(concat!("ylemctl/", env!("CARGO_PKG_VERSION")));
+    if !tls {
+        // An empty trust store skips loading the platform's certificates;
+        // this client is only ever handed `http://` URLs.
+        b = b.tls_certs_only([]);
+    }
+    b.build()
 }
 
 fn fmt_wait(d: Duration) -> String {
@@ -335,6 +369,24 @@ mod tests {
         );
         assert!(u.ends_with("client_id=abc&client_secret=***"), "{u}");
         assert!(!u.contains("shh"));
+    }
+
+    #[test]
+    fn tls_is_set_up_only_for_https() {
+        let cfg = |base: &str| TransportConfig {
+            base_url: base.into(),
+            timeout: Duration::from_secs(1),
+            retries: 0,
+            verbose: 0,
+        };
+        let t = Transport::new(cfg("http://127.0.0.1:9")).unwrap();
+        assert!(t.plain.get().is_some() && t.tls.get().is_none());
+        // A redirect to https builds the TLS client then, once.
+        let a: *const reqwest::Client = t.client_for("HTTPS://127.0.0.1:9/x").unwrap();
+        let b: *const reqwest::Client = t.client_for("https://127.0.0.1:9/y").unwrap();
+        assert!(std::ptr::eq(a, b) && t.tls.get().is_some());
+        let t = Transport::new(cfg("https://127.0.0.1:9")).unwrap();
+        assert!(t.plain.get().is_none() && t.tls.get().is_some());
     }
 
     #[test]

@@ -60,7 +60,13 @@ pub async fn run(args: &LogsArgs, ctx: &Context) -> Result<()> {
     let api = ctx.api()?;
     let mut entries = api.pipeline_logs(id, &window).await?;
     let mut undecodable = 0usize;
-    while let Some(e) = api::next_entry(&mut entries, run_filter.as_deref(), args.failed).await? {
+    let run = run_filter.as_deref();
+    // Rows go out in large writes while the response pours in, and as soon
+    // as the stream stalls, so a reader never waits on a row already here.
+    loop {
+        let mut flush = || p.flush();
+        let next = api::next_entry_or_idle(&mut entries, run, args.failed, &mut flush);
+        let Some(e) = next.await? else { break };
         match &decoder {
             None => p.row(row(e))?,
             Some(d) => {

@@ -52,14 +52,59 @@ impl Cell {
         }
     }
 
-    fn to_csv(&self) -> String {
+    /// Append the cell as a JSON value: no `Value` built, no string copied.
+    fn write_json(&self, out: &mut Vec<u8>) -> Result<()> {
         match self {
-            Cell::Null | Cell::Never => String::new(),
-            Cell::Str(s) | Cell::Time(s) | Cell::Output(s) => s.clone(),
-            Cell::Int(i) | Cell::Ms(i) => i.to_string(),
-            Cell::Num(n) => n.to_string(),
-            Cell::Bool(b) | Cell::Success(b) => b.to_string(),
-            Cell::Json(v) => v.to_string(),
+            Cell::Null | Cell::Never => out.extend_from_slice(b"null"),
+            Cell::Str(s) | Cell::Time(s) | Cell::Output(s) => {
+                serde_json::to_writer(&mut *out, s.as_str()).map_err(json_io)?
+            }
+            Cell::Int(i) | Cell::Ms(i) => serde_json::to_writer(&mut *out, i).map_err(json_io)?,
+            Cell::Num(n) => serde_json::to_writer(&mut *out, n).map_err(json_io)?,
+            Cell::Bool(b) | Cell::Success(b) => {
+                out.extend_from_slice(if *b { b"true" } else { b"false" })
+            }
+            Cell::Json(v) => serde_json::to_writer(&mut *out, v).map_err(json_io)?,
+        }
+        Ok(())
+    }
+
+    /// The cell's CSV text: borrowed where it is one already, else written
+    /// into `scratch`, so a row costs no allocation.
+    fn csv_field<'c>(&'c self, scratch: &'c mut Vec<u8>) -> &'c [u8] {
+        use std::io::Write as _;
+        scratch.clear();
+        match self {
+            Cell::Null | Cell::Never => b"",
+            Cell::Str(s) | Cell::Time(s) | Cell::Output(s) => s.as_bytes(),
+            Cell::Bool(b) | Cell::Success(b) => {
+                if *b {
+                    b"true"
+                } else {
+                    b"false"
+                }
+            }
+            Cell::Int(i) | Cell::Ms(i) => {
+                let _ = write!(scratch, "{i}");
+                scratch
+            }
+            Cell::Num(n) => {
+                let _ = write!(scratch, "{n}");
+                scratch
+            }
+            Cell::Json(v) => {
+                let _ = serde_json::to_writer(&mut *scratch, v);
+                scratch
+            }
+        }
+    }
+
+    /// What a table keeps of the cell: outputs only as long as they are
+    /// shown, so 10 000 held rows stay small however long the outputs are.
+    fn for_table(&self) -> Cell {
+        match self {
+            Cell::Output(s) => Cell::Output(table::shorten(s, table::OUTPUT_WIDTH)),
+            c => c.clone(),
         }
     }
 }
@@ -95,6 +140,10 @@ pub struct Printer<'a> {
     shape: Shape,
     names: Vec<&'static str>,
     idx: Vec<usize>,
+    /// `"name":` of each selected column, escaped once for every JSON row.
+    keys: Vec<Vec<u8>>,
+    /// The row being written, reused: one write per row, no allocation.
+    line: Vec<u8>,
     sink: Sink<'a>,
     rows: usize,
     table: Vec<Vec<Cell>>,
@@ -136,7 +185,15 @@ impl<'a> Printer<'a> {
         out: Box<dyn Write + 'a>,
     ) -> Result<Self> {
         let idx = select(columns, fields, skip)?;
-        let names = idx.iter().map(|&i| columns[i]).collect();
+        let names: Vec<&'static str> = idx.iter().map(|&i| columns[i]).collect();
+        let keys = names
+            .iter()
+            .map(|n| {
+                let mut k = serde_json::to_vec(n).map_err(json_io)?;
+                k.push(b':');
+                Ok(k)
+            })
+            .collect::<Result<_>>()?;
         let sink = match style.format {
             Format::Csv => Sink::Csv(Box::new(
                 csv::WriterBuilder::new()
@@ -150,6 +207,8 @@ impl<'a> Printer<'a> {
             shape,
             names,
             idx,
+            keys,
+            line: Vec::new(),
             sink,
             rows: 0,
             table: Vec::new(),
@@ -160,48 +219,60 @@ impl<'a> Printer<'a> {
     pub fn row(&mut self, row: Vec<Cell>) -> Result<()> {
         let first = self.rows == 0;
         self.rows += 1;
-        let obj =
-            matches!(self.style.format, Format::Json | Format::Jsonl).then(|| self.object(&row));
         match (&mut self.sink, self.style.format) {
             (Sink::Csv(w), _) => {
                 if first && self.style.header {
                     w.write_record(&self.names)?;
                 }
-                w.write_record(self.idx.iter().map(|&i| row[i].to_csv()))?;
-                // Write through so a reader sees each row as it arrives.
-                if self.rows.is_multiple_of(256) {
-                    w.flush()?;
+                for &i in &self.idx {
+                    w.write_field(row[i].csv_field(&mut self.line))?;
                 }
+                w.write_record(None::<&[u8]>)?;
             }
-            (Sink::Plain(out), Format::Json) => {
-                if self.shape == Shape::Object {
-                    serde_json::to_writer_pretty(&mut *out, &obj).map_err(json_io)?;
-                    out.write_all(b"\n")?;
-                } else {
-                    out.write_all(if first { b"[\n" } else { b",\n" })?;
-                    serde_json::to_writer(&mut *out, &obj).map_err(json_io)?;
-                }
-            }
-            (Sink::Plain(out), Format::Jsonl) => {
-                serde_json::to_writer(&mut *out, &obj).map_err(json_io)?;
+            (Sink::Plain(out), Format::Json) if self.shape == Shape::Object => {
+                let obj = object(&self.names, &self.idx, &row);
+                serde_json::to_writer_pretty(&mut *out, &obj).map_err(json_io)?;
                 out.write_all(b"\n")?;
+            }
+            (Sink::Plain(out), Format::Json | Format::Jsonl) => {
+                let line = &mut self.line;
+                line.clear();
+                if self.style.format == Format::Json {
+                    line.extend_from_slice(if first { b"[\n" } else { b",\n" });
+                }
+                line.push(b'{');
+                for (n, (key, &i)) in self.keys.iter().zip(&self.idx).enumerate() {
+                    if n > 0 {
+                        line.push(b',');
+                    }
+                    line.extend_from_slice(key);
+                    row[i].write_json(line)?;
+                }
+                line.push(b'}');
+                if self.style.format == Format::Jsonl {
+                    line.push(b'\n');
+                }
+                out.write_all(line)?;
             }
             (Sink::Plain(_), _) => {
                 if self.table.len() < TABLE_ROW_LIMIT {
                     self.table
-                        .push(self.idx.iter().map(|&i| row[i].clone()).collect());
+                        .push(self.idx.iter().map(|&i| row[i].for_table()).collect());
                 }
             }
         }
         Ok(())
     }
 
-    fn object(&self, row: &[Cell]) -> Value {
-        let mut m = serde_json::Map::new();
-        for (n, &i) in self.names.iter().zip(&self.idx) {
-            m.insert((*n).to_string(), row[i].to_json());
+    /// Hand what was written so far on to the reader: called when the input
+    /// has nothing more ready, so rows show as they arrive while a fast
+    /// response is still written in large blocks.
+    pub fn flush(&mut self) -> Result<()> {
+        match &mut self.sink {
+            Sink::Csv(w) => w.flush()?,
+            Sink::Plain(out) => out.flush()?,
         }
-        Value::Object(m)
+        Ok(())
     }
 
     /// Close the output. `empty_note` is said on stderr when there were no rows.
@@ -240,6 +311,15 @@ impl<'a> Printer<'a> {
         }
         Ok(())
     }
+}
+
+/// A single result as a JSON object (pretty-printed: it is written once).
+fn object(names: &[&str], idx: &[usize], row: &[Cell]) -> Value {
+    let mut m = serde_json::Map::new();
+    for (n, &i) in names.iter().zip(idx) {
+        m.insert((*n).to_string(), row[i].to_json());
+    }
+    Value::Object(m)
 }
 
 fn json_io(e: serde_json::Error) -> Error {

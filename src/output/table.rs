@@ -7,7 +7,7 @@ use super::{Cell, Shape, Style};
 use crate::time::{self, Zone};
 
 /// Longest `output` shown in a table cell.
-const OUTPUT_WIDTH: usize = 40;
+pub const OUTPUT_WIDTH: usize = 40;
 
 /// The text of a cell in a table.
 pub fn text(c: &Cell, zone: Zone) -> String {

@@ -1,0 +1,52 @@
+#!/usr/bin/env python3
+"""Write a pipeline run log (a JSON array of spec log entries, 2.3) for the
+benchmark: N entries with Base64 outputs of 100-290 random bytes (what an
+AES-GCM encrypted task result looks like), about 500 bytes an entry.
+
+usage: gen_log.py N FILE [SEED]
+"""
+import base64
+import datetime
+import json
+import random
+import sys
+import uuid
+
+
+def main():
+    n, path = int(sys.argv[1]), sys.argv[2]
+    rng = random.Random(int(sys.argv[3]) if len(sys.argv) > 3 else 1)
+    tasks = [str(uuid.UUID(int=rng.getrandbits(128), version=4)) for _ in range(5)]
+    types = ["query", "condition", "aggregator", "api_call", "notification"]
+    run = None
+    with open(path, "w") as f:
+        f.write("[")
+        for i in range(n):
+            t = i % len(tasks)
+            if t == 0:
+                run = str(uuid.UUID(int=rng.getrandbits(128), version=4))
+            out = base64.b64encode(rng.randbytes(rng.randint(100, 290))).decode()
+            sec = 1705170000 + i * 7
+            entry = {
+                "workflow_run_uuid": run,
+                "task_uuid": tasks[t],
+                "task_type": types[t],
+                "is_successful": rng.random() > 0.1,
+                "duration": rng.randint(5, 90000),
+                "output": out,
+                "metric_value": rng.randint(0, 5000),
+                "executed_at": "%04d-%02d-%02dT%02d:%02d:%02dZ" % civil(sec),
+            }
+            if i:
+                f.write(",")
+            f.write(json.dumps(entry, separators=(",", ":")))
+        f.write("]\n")
+
+
+def civil(sec):
+    d = datetime.datetime.fromtimestamp(sec, datetime.timezone.utc)
+    return d.year, d.month, d.day, d.hour, d.minute, d.second
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,267 @@
+#!/usr/bin/env bash
+# Benchmark of ylemctl against curl (and curl | jq): start-up, a single stats
+# call, a large log to CSV and JSON lines (time and peak memory), 100 IDs
+# against a slow service, binary size and clean build time. Prints a
+# markdown table; BENCHMARKS.md holds the last full run.
+#
+#   bench/run.sh            full run: release build, 200 000-entry log, targets checked
+#   bench/run.sh --quick    small sizes, few runs, debug build, no clean
+#                           build, no assertions (CI runs this so it cannot rot)
+#
+# Environment: BENCH_SKIP_CLEAN_BUILD=1 skips the clean release build (it
+# takes minutes); BENCH_PROFILE=release|dev overrides the profile;
+# CARGO_TARGET_DIR is honoured. Only 127.0.0.1 is ever contacted.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$PWD
+
+QUICK=0
+case "${1:-}" in
+    --quick) QUICK=1 ;;
+    "") ;;
+    *) echo "usage: bench/run.sh [--quick]" >&2; exit 2 ;;
+esac
+
+if [[ $QUICK == 1 ]]; then
+    PROFILE=${BENCH_PROFILE:-dev}
+    BIG=2000 SMALL=200 RUNS=3 SLOW_RUNS=1 IDS=20
+else
+    PROFILE=${BENCH_PROFILE:-release}
+    BIG=200000 SMALL=20000 RUNS=20 SLOW_RUNS=3 IDS=100
+fi
+# Proxies from the environment must not divert loopback traffic.
+unset http_proxy https_proxy HTTP_PROXY HTTPS_PROXY ALL_PROXY all_proxy
+export NO_PROXY=127.0.0.1 no_proxy=127.0.0.1
+export LC_ALL=C
+
+# --- tools ---------------------------------------------------------------
+missing=()
+command -v hyperfine >/dev/null || missing+=(hyperfine)
+[[ -x /usr/bin/time ]] || missing+=(time)
+command -v jq >/dev/null || missing+=(jq)
+command -v curl >/dev/null || missing+=(curl)
+command -v python3 >/dev/null || missing+=(python3)
+if ((${#missing[@]})); then
+    if [[ $(id -u) != 0 ]]; then
+        echo "bench: missing ${missing[*]}: install them (apt-get install ${missing[*]})" >&2
+        exit 1
+    fi
+    echo "bench: installing ${missing[*]}" >&2
+    apt-get update -qq >&2
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >&2
+fi
+
+WORK=$(mktemp -d)
+PIDS=()
+cleanup() {
+    for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null || true; done
+    for p in "${PIDS[@]}"; do wait "$p" 2>/dev/null || true; done
+    rm -rf "$WORK"
+}
+trap cleanup EXIT
+
+# --- build ---------------------------------------------------------------
+export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-$ROOT/target}
+if [[ $PROFILE == release ]]; then
+    cargo build --release --quiet
+    BIN=$CARGO_TARGET_DIR/release/ylemctl
+else
+    cargo build --quiet
+    BIN=$CARGO_TARGET_DIR/debug/ylemctl
+fi
+export YLEM_CONFIG_DIR=$WORK/config
+
+# Wait (at most 10 s) for a line matching $2 in file $1; print the match.
+wait_for() {
+    local i
+    for i in $(seq 100); do
+        if grep -m1 -E "$2" "$1" 2>/dev/null; then return 0; fi
+        sleep 0.1
+    done
+    echo "bench: timed out waiting for '$2' in $1" >&2
+    cat "$1" >&2
+    exit 1
+}
+
+# Start a sandbox on a free loopback port; sets SB_URL, SB_ID, SB_SECRET, SB_PIPE.
+start_sandbox() {
+    local log=$WORK/sandbox-$1.log
+    shift
+    "$BIN" sandbox --listen 127.0.0.1:0 "$@" >"$log" 2>&1 &
+    PIDS+=($!)
+    SB_URL=$(wait_for "$log" 'base URL' | awk '{print $3}')
+    SB_ID=$(grep -m1 'client id' "$log" | awk '{print $3}')
+    SB_SECRET=$(grep -m1 'client secret' "$log" | awk '{print $3}')
+    SB_PIPE=$(grep -A1 -m1 '^Pipelines:' "$log" | tail -1 | awk '{print $1}')
+}
+
+# A token from the sandbox's token endpoint, as an operator would get one.
+token_of() {
+    curl -sf -X POST "$SB_URL/v1/oauth/token?grant_type=client_credentials&client_id=$SB_ID&client_secret=$SB_SECRET" |
+        jq -r .access_token
+}
+
+# Median seconds of command number $2 (0-based) in hyperfine's JSON $1.
+median() { jq -r ".results[$2].median" "$1"; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
+ms() { awk -v s="$1" 'BEGIN { printf "%.1f ms", s * 1000 }'; }
+secs() { awk -v s="$1" 'BEGIN { printf "%.2f s", s }'; }
+# Peak RSS in MB of a shell command (the largest of its processes).
+peak_mb() {
+    /usr/bin/time -v bash -c "$1" 2>&1 >/dev/null | awk -F': ' '/Maximum resident/ { printf "%.1f", $2 / 1024 }'
+}
+
+ROWS=()
+MISSED=()
+row() { ROWS+=("| $1 | $2 | $3 | $4 | $5 |"); }
+# verdict NAME OK(0/1): sets V, and records a missed target (asserted only
+# in a full run).
+verdict() {
+    if [[ $QUICK == 1 ]]; then
+        V="not checked (--quick)"
+    elif [[ $2 == 1 ]]; then
+        V=met
+    else
+        MISSED+=("$1")
+        V="**missed**"
+    fi
+}
+
+FROM='2024-01-13 00:00:00'
+TO='2024-01-14 00:00:00'
+PATH_WIN='2024-01-13%2000:00:00/2024-01-14%2000:00:00'
+
+# --- a. start-up and one stats call ----------------------------------------
+echo "bench: a. start-up and one stats call" >&2
+start_sandbox fast
+export YLEM_BASE_URL=$SB_URL
+YLEM_TOKEN=$(token_of)
+export YLEM_TOKEN
+STATS_URL="$SB_URL/v1/stats/pipelines/$SB_PIPE/stats/$PATH_WIN"
+# Same answer both ways, before timing anything.
+"$BIN" stats pipeline "$SB_PIPE" --from "$FROM" --to "$TO" -o json | jq -e .num_of_successes >/dev/null
+curl -sf -H "Authorization: Bearer $YLEM_TOKEN" "$STATS_URL" | jq -e .num_of_successes >/dev/null
+hyperfine -N --warmup 3 --runs "$((RUNS * 2))" --style none --export-json "$WORK/a.json" \
+    "$BIN --version" \
+    "$BIN stats pipeline $SB_PIPE --from '$FROM' --to '$TO' -o json" \
+    "curl -s -H 'Authorization: Bearer $YLEM_TOKEN' $STATS_URL" >&2
+A_VER=$(median "$WORK/a.json" 0)
+A_STATS=$(median "$WORK/a.json" 1)
+A_CURL=$(median "$WORK/a.json" 2)
+A_R=$(ratio "$A_STATS" "$A_CURL")
+row "a. \`ylemctl --version\`" "$(ms "$A_VER")" "" "" ""
+verdict a-stats "$(awk -v r="$A_R" 'BEGIN { print (r <= 1.5) }')"
+row "a. \`stats pipeline ID -o json\` vs \`curl\`" "$(ms "$A_STATS")" "$(ms "$A_CURL")" "${A_R}x" "≤ 1.5x: $V"
+
+# --- b. a large log to CSV and JSON lines ----------------------------------
+echo "bench: b. generating logs of $SMALL and $BIG entries" >&2
+LOGPIPE=6d1f0c2e-4b8a-4f3e-9c7d-2a5b8e1f0d34
+# Serve a generated log of $1 entries with python's file server; sets SERVED.
+serve_dir() {
+    local dir=$WORK/www-$1
+    mkdir -p "$dir/v1/stats/pipelines/$LOGPIPE/logs/$FROM"
+    python3 "$ROOT/bench/gen_log.py" "$1" "$dir/v1/stats/pipelines/$LOGPIPE/logs/$FROM/$TO"
+    python3 -u -m http.server 0 --bind 127.0.0.1 --directory "$dir" >"$WORK/http-$1.log" 2>&1 &
+    PIDS+=($!)
+    local port
+    port=$(wait_for "$WORK/http-$1.log" 'Serving HTTP' | sed -E 's/.* port ([0-9]+).*/\1/')
+    SERVED="http://127.0.0.1:$port"
+}
+serve_dir "$BIG"
+BIG_URL=$SERVED
+serve_dir "$SMALL"
+SMALL_URL=$SERVED
+BIG_MB=$(du -m "$WORK/www-$BIG/v1/stats/pipelines/$LOGPIPE/logs/$FROM/$TO" | cut -f1)
+LOG_PATH="/v1/stats/pipelines/$LOGPIPE/logs/$PATH_WIN"
+CSV_JQ='.[] | [.workflow_run_uuid, .task_uuid, .task_type, .is_successful, .duration, .output, .metric_value, .executed_at] | @csv'
+ylem_logs() { echo "YLEM_BASE_URL=$1 $BIN logs $LOGPIPE --from '$FROM' --to '$TO' -o $2"; }
+curl_jq() { echo "curl -s -H 'Authorization: Bearer $YLEM_TOKEN' $1$LOG_PATH | jq $2"; }
+
+# The JSON lines must be exactly what jq makes of the same log.
+eval "$(ylem_logs "$SMALL_URL" jsonl)" >"$WORK/ylem.jsonl"
+eval "$(curl_jq "$SMALL_URL" "-c '.[]'")" >"$WORK/jq.jsonl"
+cmp -s "$WORK/ylem.jsonl" "$WORK/jq.jsonl" || { echo "bench: jsonl differs from jq -c" >&2; exit 1; }
+[[ $(wc -l <"$WORK/ylem.jsonl") == "$SMALL" ]] || { echo "bench: wrong row count" >&2; exit 1; }
+
+echo "bench: b. timing the $BIG-entry log ($BIG_MB MB)" >&2
+hyperfine --warmup 1 --runs "$((RUNS / 4 + 2))" --style none --export-json "$WORK/b.json" \
+    "$(ylem_logs "$BIG_URL" csv) >/dev/null" \
+    "$(curl_jq "$BIG_URL" "-r '$CSV_JQ'") >/dev/null" \
+    "$(ylem_logs "$BIG_URL" jsonl) >/dev/null" \
+    "$(curl_jq "$BIG_URL" "-c '.[]'") >/dev/null" \
+    "curl -s -H 'Authorization: Bearer $YLEM_TOKEN' $BIG_URL$LOG_PATH >/dev/null" >&2
+B_CSV=$(median "$WORK/b.json" 0) B_CSVJQ=$(median "$WORK/b.json" 1)
+B_JL=$(median "$WORK/b.json" 2) B_JLJQ=$(median "$WORK/b.json" 3)
+B_CURL=$(median "$WORK/b.json" 4)
+R_CSV=$(ratio "$B_CSVJQ" "$B_CSV") R_JL=$(ratio "$B_JLJQ" "$B_JL")
+
+echo "bench: b. peak memory" >&2
+M_CSV_BIG=$(peak_mb "$(ylem_logs "$BIG_URL" csv)")
+M_CSV_SMALL=$(peak_mb "$(ylem_logs "$SMALL_URL" csv)")
+M_JL_BIG=$(peak_mb "$(ylem_logs "$BIG_URL" jsonl)")
+M_JL_SMALL=$(peak_mb "$(ylem_logs "$SMALL_URL" jsonl)")
+M_CSVJQ=$(peak_mb "$(curl_jq "$BIG_URL" "-r '$CSV_JQ'")")
+M_JLJQ=$(peak_mb "$(curl_jq "$BIG_URL" "-c '.[]'")")
+M_CURL=$(peak_mb "curl -s -H 'Authorization: Bearer $YLEM_TOKEN' $BIG_URL$LOG_PATH")
+flat() { awk -v a="$1" -v b="$2" 'BEGIN { print (a < 40 && a <= b * 1.1) }'; }
+fast() { awk -v r="$1" 'BEGIN { print (r >= 3) }'; }
+verdict b-csv-time "$(fast "$R_CSV")"
+row "b. log $BIG entries ($BIG_MB MB) → CSV vs \`curl \| jq @csv\`" "$(secs "$B_CSV")" "$(secs "$B_CSVJQ")" \
+    "${R_CSV}x faster" "≥ 3x: $V"
+verdict b-jsonl-time "$(fast "$R_JL")"
+row "b. log $BIG entries → JSON lines vs \`curl \| jq -c '.[]'\`" "$(secs "$B_JL")" "$(secs "$B_JLJQ")" \
+    "${R_JL}x faster" "≥ 3x: $V"
+row "b. bare \`curl\` of the $BIG-entry log (reference)" "" "$(secs "$B_CURL")" \
+    "ylemctl CSV = $(ratio "$B_CSV" "$B_CURL")x curl" ""
+verdict b-csv-rss "$(flat "$M_CSV_BIG" "$M_CSV_SMALL")"
+row "b. peak RSS, CSV, $SMALL / $BIG entries" "$M_CSV_SMALL / $M_CSV_BIG MB" "$M_CSVJQ MB" "" "< 40 MB, +≤10%: $V"
+verdict b-jsonl-rss "$(flat "$M_JL_BIG" "$M_JL_SMALL")"
+row "b. peak RSS, JSON lines, $SMALL / $BIG entries" "$M_JL_SMALL / $M_JL_BIG MB" "$M_JLJQ MB" "" "< 40 MB, +≤10%: $V"
+row "b. peak RSS, bare \`curl\` (reference)" "" "$M_CURL MB" "" ""
+
+# --- c. many IDs against a slow service ------------------------------------
+echo "bench: c. $IDS IDs, 100 ms latency" >&2
+start_sandbox slow --latency 100ms
+SLOW_URL=$SB_URL
+SLOW_TOKEN=$(token_of)
+UUIDS=$(python3 -c "import uuid, random; r = random.Random(7); print(' '.join(str(uuid.UUID(int=r.getrandbits(128), version=4)) for _ in range($IDS)))")
+# Unknown pipelines answer zero statistics: one row per ID, all succeeded.
+got=$(YLEM_BASE_URL=$SLOW_URL YLEM_TOKEN=$SLOW_TOKEN "$BIN" stats pipeline $UUIDS --from "$FROM" --to "$TO" -o csv --no-header | wc -l)
+[[ $got == "$IDS" ]] || { echo "bench: expected $IDS rows, got $got" >&2; exit 1; }
+cat >"$WORK/loop.sh" <<EOF
+for id in $UUIDS; do
+    curl -s -H 'Authorization: Bearer $SLOW_TOKEN' "$SLOW_URL/v1/stats/pipelines/\$id/stats/$PATH_WIN"
+done
+EOF
+hyperfine --runs "$SLOW_RUNS" --style none --export-json "$WORK/c.json" \
+    "YLEM_BASE_URL=$SLOW_URL YLEM_TOKEN=$SLOW_TOKEN $BIN stats pipeline $UUIDS --from '$FROM' --to '$TO' -o csv >/dev/null" \
+    "bash $WORK/loop.sh >/dev/null" >&2
+C_Y=$(median "$WORK/c.json" 0) C_LOOP=$(median "$WORK/c.json" 1)
+verdict c-ids "$(awk -v s="$C_Y" 'BEGIN { print (s < 1.5) }')"
+row "c. \`stats pipeline\` × $IDS IDs, 100 ms latency vs sequential \`curl\` loop" \
+    "$(secs "$C_Y")" "$(secs "$C_LOOP")" "$(ratio "$C_LOOP" "$C_Y")x faster" "< 1.5 s: $V"
+
+# --- d. size and clean build -------------------------------------------------
+SIZE=$(stat -c %s "$BIN")
+row "d. binary size ($PROFILE)" "$(awk -v b="$SIZE" 'BEGIN { printf "%.1f MiB", b / 1048576 }')" "" "" ""
+if [[ $QUICK == 0 && -z ${BENCH_SKIP_CLEAN_BUILD:-} ]]; then
+    echo "bench: d. clean release build (minutes)" >&2
+    CLEAN=$WORK/clean-target
+    start=$(date +%s.%N)
+    CARGO_TARGET_DIR=$CLEAN cargo build --release --quiet
+    end=$(date +%s.%N)
+    row "d. clean release build, $(nproc) cores" "$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.0f s", b - a }')" "" "" ""
+    rm -rf "$CLEAN"
+fi
+
+# --- report ----------------------------------------------------------------
+echo
+echo "| measurement | ylemctl | curl (\\| jq) | ratio | target |"
+echo "|---|---|---|---|---|"
+printf '%s\n' "${ROWS[@]}"
+echo
+echo "Medians of hyperfine runs; peak RSS from /usr/bin/time -v. $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), profile $PROFILE."
+if [[ $QUICK == 0 && ${#MISSED[@]} -gt 0 ]]; then
+    echo "bench: targets missed: ${MISSED[*]}" >&2
+    exit 1
+fi
