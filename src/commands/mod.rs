@@ -74,15 +74,23 @@ where
     Fut: Future<Output = Result<T>>,
 {
     let fetch = &fetch;
-    let mut results = stream::iter(ids.iter().copied())
-        .map(|id| async move { (id, fetch(id).await) })
-        .buffered(ctx.settings.concurrency);
+    // Unordered, so one slow ID does not hold the others' slots; the
+    // results are put back in the order given before they are printed.
+    let mut results = stream::iter(ids.iter().copied().enumerate())
+        .map(|(i, id)| async move { (i, id, fetch(id).await) })
+        .buffer_unordered(ctx.settings.concurrency);
+    let mut waiting = std::collections::BTreeMap::new();
+    let mut next = 0;
     let mut errors: Vec<Error> = Vec::new();
-    while let Some((id, r)) = results.next().await {
-        match r {
-            Ok(v) => emit(id, v)?,
-            Err(e) if ids.len() > 1 => errors.push(e.context(id)),
-            Err(e) => errors.push(e),
+    while let Some((i, id, r)) = results.next().await {
+        waiting.insert(i, (id, r));
+        while let Some((id, r)) = waiting.remove(&next) {
+            next += 1;
+            match r {
+                Ok(v) => emit(id, v)?,
+                Err(e) if ids.len() > 1 => errors.push(e.context(id)),
+                Err(e) => errors.push(e),
+            }
         }
     }
     let mut errors = errors.into_iter();
