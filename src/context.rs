@@ -9,7 +9,7 @@ use uuid::Uuid;
 
 use crate::api::{Api, Transport, TransportConfig};
 use crate::auth::{self, ClientCredentials, FixedToken, TokenSource};
-use crate::cli::WindowArgs;
+use crate::cli::{Format, WindowArgs};
 use crate::error::{Error, Result};
 use crate::output::{Printer, Shape, Style};
 use crate::settings::{EnvCredentials, Settings};
@@ -75,6 +75,16 @@ impl Context {
         o.write_all(bytes)?;
         o.flush()?;
         Ok(())
+    }
+
+    /// Report an error that does not end the command (one of several IDs),
+    /// as text or, with `-o json|jsonl`, as the JSON error object.
+    pub fn report(&self, e: &Error) {
+        if matches!(self.settings.format, Format::Json | Format::Jsonl) {
+            eprint!("{}", e.render_json());
+        } else {
+            eprint!("{}", e.render_text());
+        }
     }
 
     /// A note for a person on stderr: not with `-q` or machine output.
@@ -199,10 +209,15 @@ impl Context {
                 return Ok((t, source));
             }
         };
-        Ok((
-            self.build_transport(self.settings.base_url.clone(), timeout)?,
-            source,
-        ))
+        // Credentials from the environment still use the profile's base URL
+        // when none is given (`YLEM_TOKEN=$(ylemctl auth token) ylemctl ...`).
+        // Only the config file is read for it, never a credential store.
+        let base_url = self.settings.base_url.clone().or_else(|| {
+            auth::profile::resolve(&self.settings)
+                .ok()
+                .and_then(|r| r.base_url(&self.settings))
+        });
+        Ok((self.build_transport(base_url, timeout)?, source))
     }
 }
 

@@ -69,13 +69,22 @@ pub fn run(cli: &Cli, settings: Settings) -> Result<()> {
     let r = rt.block_on(async {
         tokio::select! {
             r = commands::dispatch(&cli.command, &ctx) => r,
-            _ = tokio::signal::ctrl_c() => Err(Error::new(Kind::Interrupted, "interrupted")),
+            _ = tokio::signal::ctrl_c() => Err(interrupted(&cli.command)),
         }
     });
     // Dropping a runtime waits for its blocking tasks; a keyring call that
     // timed out may never return, and must not keep the process alive.
     rt.shutdown_timeout(std::time::Duration::from_millis(100));
     r
+}
+
+/// Ctrl-C; a run start it cut short may already have reached the server.
+fn interrupted(cmd: &cli::Command) -> Error {
+    let e = Error::new(Kind::Interrupted, "interrupted");
+    match cmd {
+        cli::Command::Run(_) => e.with_hint(api::errors::MAY_HAVE_STARTED),
+        _ => e,
+    }
 }
 
 /// Print an error the way the contract says and return its exit code.

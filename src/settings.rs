@@ -12,12 +12,13 @@ use crate::error::{Error, Result};
 use crate::secret::Secret;
 use crate::time::{self, Zone};
 
-/// The environment variables the tool reads, read once.
+/// The environment variables the tool reads, read once. The secret ones are
+/// `Secret`s from the moment they are read, so a `{:?}` never shows them.
 #[derive(Debug, Clone, Default)]
 pub struct Env {
-    pub token: Option<String>,
+    pub token: Option<Secret>,
     pub client_id: Option<String>,
-    pub client_secret: Option<String>,
+    pub client_secret: Option<Secret>,
     pub tz: Option<String>,
     pub no_color: bool,
     /// `COLUMNS`: the terminal width a person asked for.
@@ -34,9 +35,9 @@ impl Env {
     pub fn from_process() -> Self {
         let get = |k: &str| std::env::var(k).ok().filter(|v| !v.is_empty());
         Env {
-            token: get("YLEM_TOKEN"),
+            token: get("YLEM_TOKEN").map(|t| Secret::new(t.trim())),
             client_id: get("YLEM_CLIENT_ID"),
-            client_secret: get("YLEM_CLIENT_SECRET"),
+            client_secret: get("YLEM_CLIENT_SECRET").map(Secret::new),
             tz: get("YLEM_TZ"),
             no_color: get("NO_COLOR").is_some(),
             columns: get("COLUMNS").and_then(|c| c.parse().ok()),
@@ -192,19 +193,18 @@ fn store_choice(v: Option<&str>) -> Result<Option<StoreChoice>> {
 
 fn env_credentials(env: &Env) -> Result<EnvCredentials> {
     if let Some(t) = &env.token {
-        return Ok(EnvCredentials::Token(Secret::new(t.trim())));
+        return Ok(EnvCredentials::Token(t.clone()));
     }
     match (&env.client_id, &env.client_secret) {
         (Some(id), Some(s)) => Ok(EnvCredentials::Client {
             id: id.trim().to_string(),
-            secret: Secret::new(s.as_str()),
+            secret: s.clone(),
         }),
         (Some(_), None) => Err(Error::usage(
             "YLEM_CLIENT_ID is set but YLEM_CLIENT_SECRET is not",
         )),
-        (None, Some(s)) => {
-            // Register it anyway so it is scrubbed from anything we print.
-            let _ = Secret::new(s.as_str());
+        (None, Some(_)) => {
+            // Reading it made it a `Secret`: it is scrubbed from all output.
             Err(Error::usage(
                 "YLEM_CLIENT_SECRET is set but YLEM_CLIENT_ID is not",
             ))
@@ -244,9 +244,9 @@ mod tests {
     #[test]
     fn token_beats_client_credentials() {
         let env = Env {
-            token: Some("tok-12345".into()),
+            token: Some(Secret::new("tok-12345")),
             client_id: Some("id".into()),
-            client_secret: Some("sec-12345".into()),
+            client_secret: Some(Secret::new("sec-12345")),
             ..Env::default()
         };
         assert!(matches!(

@@ -324,3 +324,88 @@ fn help_and_version_exit_0() {
     assert_eq!(o.code, 0);
     assert!(o.stdout.contains("ylemctl"));
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn an_empty_run_start_is_a_protocol_error_not_a_finished_run() {
+    let s = MockServer::start().await;
+    Mock::given(method("POST"))
+        .respond_with(status(200).set_body_raw("[]", "application/json"))
+        .mount(&s)
+        .await;
+    let env = token_env(&s.uri());
+    for args in [
+        vec!["run", "pipeline", P1],
+        vec!["run", "pipeline", P1, "--wait"],
+    ] {
+        let o = run_env(&args, &env);
+        assert_eq!(o.code, 5, "{args:?}: {}", o.stderr);
+        assert!(o.stderr.contains("no run record") && o.stderr.contains("may have started"));
+    }
+    assert_eq!(count(&s).await, 2, "one POST each, never retried");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn several_failures_with_json_output_are_each_a_json_object() {
+    let s = MockServer::start().await;
+    Mock::given(path_regex(".*"))
+        .respond_with(status(404))
+        .mount(&s)
+        .await;
+    let o = run_env(
+        &["last-run", "task", P1, P2, "-o", "json"],
+        &token_env(&s.uri()),
+    );
+    assert_eq!(o.code, 4);
+    let lines: Vec<&str> = o.stderr.lines().collect();
+    assert_eq!(lines.len(), 2, "{}", o.stderr);
+    for l in lines {
+        let v: Value = serde_json::from_str(l).unwrap();
+        assert_eq!(v["error"]["kind"], "not_found");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_huge_token_lifetime_is_no_crash() {
+    let s = MockServer::start().await;
+    Mock::given(path("/v1/oauth/token"))
+        .respond_with(status(200).set_body_raw(
+            format!(r#"{{"access_token":"{TOKEN}","expires_in":9223372036854775807,"token_type":"Bearer"}}"#),
+            "application/json",
+        ))
+        .mount(&s)
+        .await;
+    Mock::given(path_regex("/last-run/"))
+        .respond_with(status(200).set_body_raw(
+            r#"{"is_successful":true,"executed_at":"2024-01-01 00:00:00","duration":1}"#,
+            "application/json",
+        ))
+        .mount(&s)
+        .await;
+    let o = run_env(&["last-run", "task", P1], &client_env(&s.uri()));
+    assert_eq!(o.code, 0, "{}", o.stderr);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_token_from_the_environment_uses_the_profile_base_url() {
+    let s = MockServer::start().await;
+    Mock::given(path_regex("/last-run/"))
+        .respond_with(status(200).set_body_raw(
+            r#"{"is_successful":true,"executed_at":"2024-01-01 00:00:00","duration":1}"#,
+            "application/json",
+        ))
+        .mount(&s)
+        .await;
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("config.toml"),
+        format!("[profiles.default]\nbase_url = \"{}\"\n", s.uri()),
+    )
+    .unwrap();
+    let cfg = dir.path().to_str().unwrap();
+    let o = ylem(
+        &["last-run", "task", P1],
+        &[("YLEM_TOKEN", TOKEN), ("YLEM_CONFIG_DIR", cfg)],
+    );
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    assert_eq!(count(&s).await, 1);
+}

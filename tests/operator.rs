@@ -70,6 +70,26 @@ fn wait_for_a_run_that_succeeds_fails_or_outlasts_the_timeout() {
 }
 
 #[test]
+fn wait_with_the_object_form_start_waits_for_entries_to_stop() {
+    // The ylem dialect answers a run start with {"pipeline_run_uuid"}: no
+    // task count, so the wait lasts until entries stop for one --poll.
+    let sb = start_with("ylem", &["--task-delay", "400ms"]);
+    let (p0, tasks) = &sb.pipelines[0];
+    let o = sb.run(&[
+        "run", "pipeline", p0, "--wait", "--poll", "1500ms", "-o", "json",
+    ]);
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    let v: Value = serde_json::from_str(&o.stdout).unwrap();
+    assert_eq!(v[0]["status"], "succeeded");
+    assert_eq!(v[0]["tasks_total"], Value::Null);
+    assert_eq!(
+        v[0]["tasks_done"],
+        tasks.len(),
+        "every task, not just the first"
+    );
+}
+
+#[test]
 fn wait_for_workflows_and_for_several_runs_at_once() {
     let sb = start_with("spec", &["--task-delay", "100ms"]);
     let o = sb.run(&[

@@ -148,9 +148,18 @@ impl Api {
         };
         let path = format!("/v1/{seg}/{id}/runs/");
         let resp = self.send(Method::POST, &path, Retry::NotSent).await?;
-        decode(&self.transport, resp, &path)
+        let start: RunStart = decode(&self.transport, resp, &path)
             .await
-            .map_err(|e| e.with_hint(errors::MAY_HAVE_STARTED))
+            .map_err(|e| e.with_hint(errors::MAY_HAVE_STARTED))?;
+        // Without a run UUID there is nothing to report or follow: an empty
+        // answer is not a run that finished at once.
+        if start.run_uuid().is_none_or(|r| r.trim().is_empty()) {
+            return Err(
+                Error::server(format!("the run start of {id} returned no run record"))
+                    .with_hint(errors::MAY_HAVE_STARTED),
+            );
+        }
+        Ok(start)
     }
 
     /// Endpoint 4: a pipeline's run log, streamed.

@@ -69,7 +69,7 @@ pub async fn run(args: &AggregateArgs, ctx: &Context) -> Result<()> {
     {
         // The open-source server wants a time in `date_from` and says so with
         // a 400; ask once more in the form it reads.
-        Err(e) if e.http_status == Some(400) && !remembered => {
+        Err(e) if e.http_status == Some(400) && !remembered && e.message.contains("pars") => {
             if s.verbose > 0 {
                 eprintln!("the server refused a bare date; asking again with a time");
             }

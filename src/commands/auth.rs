@@ -109,7 +109,7 @@ fn describe(c: Option<&CachedToken>, now: i64) -> String {
             if e > now {
                 format!(
                     "cached, expires {at} (in {})",
-                    time::human_ms((e - now) * 1000)
+                    time::human_ms(e.saturating_sub(now).saturating_mul(1000))
                 )
             } else {
                 format!("cached, expired {at} (a new one is fetched when needed)")

@@ -237,11 +237,22 @@ async fn measure(a: &CheckArgs, ctx: &Context) -> Result<(Plan, Facts)> {
     let plan = plan(a)?;
     let id = ctx.resolve_id(&a.id)?;
     let api = ctx.api()?;
-    let last = api
-        .last_run(a.kind, id)
-        .await?
-        .and_then(|r| Some((r.is_successful, r.executed_at?.parsed()?, r.duration)));
-    let rate = if plan.max_rate.is_some() {
+    let last = match api.last_run(a.kind, id).await? {
+        Some(r) => match r.executed_at {
+            // A time that cannot be read is not "never ran": say UNKNOWN.
+            Some(t) => Some((
+                r.is_successful,
+                t.parsed()
+                    .ok_or_else(|| Error::server(format!("unreadable last-run time '{}'", t.0)))?,
+                r.duration,
+            )),
+            None => None,
+        },
+        None => None,
+    };
+    // Failures in the window go into the performance data every time (as
+    // `failures=N`); they are judged only with --max-failure-rate.
+    let rate = {
         let since = format!("{}s", plan.window.as_secs());
         let w = time::resolve_window(
             Some(&since),
@@ -252,8 +263,6 @@ async fn measure(a: &CheckArgs, ctx: &Context) -> Result<(Plan, Facts)> {
         )?;
         let s = api.range_stats(a.kind, id, &w).await?;
         Some((s.num_of_successes, s.num_of_failures))
-    } else {
-        None
     };
     Ok((plan, Facts { last, rate }))
 }

@@ -98,7 +98,12 @@ fn prompt(question: &str, ask: bool, flag: &str) -> Result<String> {
 /// The secret from stdin (`--client-secret-stdin`) or a prompt without echo;
 /// never from the command line, where `ps` and shell history would see it.
 fn read_secret(from_stdin: bool, ask: bool) -> Result<Secret> {
-    let raw = if from_stdin {
+    // `--client-secret-stdin` typed at a terminal would echo the secret:
+    // read it without echo instead.
+    let raw = if from_stdin && std::io::stdin().is_terminal() {
+        rpassword::prompt_password("Client secret: ")
+            .map_err(|e| Error::usage(format!("cannot read the secret: {e}")))?
+    } else if from_stdin {
         let mut s = String::new();
         std::io::stdin().read_to_string(&mut s)?;
         s

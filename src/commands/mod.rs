@@ -96,7 +96,7 @@ where
     let mut errors = errors.into_iter();
     let first = errors.next();
     for e in errors {
-        eprint!("{}", e.render_text());
+        ctx.report(&e);
     }
     first.map_or(Ok(()), Err)
 }

@@ -148,7 +148,7 @@ async fn run_and_wait(args: &RunArgs, ids: &[uuid::Uuid], ctx: &Context) -> Resu
     p.finish("", true)?;
     let mut errors = errors.into_iter();
     if let Some(first) = errors.next() {
-        errors.for_each(|e| eprint!("{}", e.render_text()));
+        errors.for_each(|e| ctx.report(&e));
         return Err(first);
     }
     wait::verdict(&followed)

@@ -16,8 +16,14 @@ pub const COLUMNS: &[&str] = &[
     "last_run_duration",
 ];
 
-/// A row; "never ran" empties the last-run fields rather than showing
-/// the server's placeholder `false` and `0` as if they were facts.
+/// A row; "never ran" is a null `last_run_executed_at`.
+/// The server's placeholder last-run values of something that never ran
+/// stay as sent in JSON and CSV (the contract nulls only the time), but a
+/// table shows `-` rather than a "failed" that never happened.
+fn moot_unless(ran: bool, c: Cell) -> Cell {
+    if ran { c } else { Cell::Moot(Box::new(c)) }
+}
+
 pub fn row(id: uuid::Uuid, s: RangeStats) -> Vec<Cell> {
     let ran = s.last_run_executed_at.is_some();
     vec![
@@ -25,19 +31,11 @@ pub fn row(id: uuid::Uuid, s: RangeStats) -> Vec<Cell> {
         Cell::Int(s.num_of_successes),
         Cell::Int(s.num_of_failures),
         Cell::Ms(s.average_duration),
-        if ran {
-            Cell::Success(s.is_last_run_successful)
-        } else {
-            Cell::Never
-        },
+        moot_unless(ran, Cell::Success(s.is_last_run_successful)),
         s.last_run_executed_at
             .map(|t| Cell::Time(t.0))
             .unwrap_or(Cell::Never),
-        if ran {
-            Cell::Ms(s.last_run_duration)
-        } else {
-            Cell::Never
-        },
+        moot_unless(ran, Cell::Ms(s.last_run_duration)),
     ]
 }
 

@@ -156,6 +156,9 @@ pub async fn pipeline(
     );
     let mut pause = Duration::from_millis(500).min(pace.poll);
     let (mut seen, mut last_count) = (Vec::new(), usize::MAX);
+    // When the number of entries last changed: "stopped arriving" means
+    // for a whole --poll interval, however short the pauses still are.
+    let mut changed_at = Instant::now();
     loop {
         if started.elapsed() >= pace.limit {
             pb.finish_and_clear();
@@ -168,7 +171,10 @@ pub async fn pipeline(
         };
         let failing = match entries(api, id, &window, run).await {
             Ok(list) => {
-                let stable = list.len() == last_count;
+                if list.len() != last_count {
+                    changed_at = Instant::now();
+                }
+                let stable = changed_at.elapsed() >= pace.poll;
                 last_count = list.len();
                 seen = list;
                 let failed = seen.iter().filter(|e| !e.0).count();
@@ -246,6 +252,7 @@ pub async fn workflow(
     let pb = spinner(pace.progress, &format!("workflow run {run}: waiting"));
     let mut pause = Duration::from_millis(500).min(pace.poll);
     let mut last = None;
+    let mut changed_at = Instant::now();
     loop {
         if started.elapsed() >= pace.limit {
             pb.finish_and_clear();
@@ -256,7 +263,12 @@ pub async fn workflow(
             Ok(r) => {
                 let now = r.and_then(|r| Some((r.executed_at?.0, r.is_successful, r.duration)));
                 let newer = now.as_ref().is_some_and(|n| Some(&n.0) != before.as_ref());
-                if newer && now == last {
+                if now != last {
+                    changed_at = Instant::now();
+                }
+                // The statistics change while the run's tasks report: done
+                // when they have stayed the same for a whole --poll.
+                if newer && changed_at.elapsed() >= pace.poll {
                     pb.finish_and_clear();
                     let (_, ok, ms) = now.unwrap_or_default();
                     let outcome = if ok {

@@ -34,6 +34,10 @@ pub enum Cell {
     Json(Value),
     /// "Never ran": `null` in JSON, empty in CSV, `never` in a table.
     Never,
+    /// A value the server sends but that means nothing here (the last-run
+    /// fields of something that never ran): as sent in machine formats,
+    /// `-` in a table.
+    Moot(Box<Cell>),
 }
 
 impl Cell {
@@ -49,6 +53,7 @@ impl Cell {
             Cell::Num(n) => Value::Number(n.clone()),
             Cell::Bool(b) | Cell::Success(b) => Value::Bool(*b),
             Cell::Json(v) => v.clone(),
+            Cell::Moot(c) => c.to_json(),
         }
     }
 
@@ -65,6 +70,7 @@ impl Cell {
                 out.extend_from_slice(if *b { b"true" } else { b"false" })
             }
             Cell::Json(v) => serde_json::to_writer(&mut *out, v).map_err(json_io)?,
+            Cell::Moot(c) => c.write_json(out)?,
         }
         Ok(())
     }
@@ -96,14 +102,29 @@ impl Cell {
                 let _ = serde_json::to_writer(&mut *scratch, v);
                 scratch
             }
+            Cell::Moot(c) => c.csv_field(scratch),
         }
     }
 
     /// What a table keeps of the cell: outputs only as long as they are
     /// shown, so 10 000 held rows stay small however long the outputs are.
     fn for_table(&self) -> Cell {
+        // Decoded outputs are shown whole (JSON pretty-printed) up to this
+        // size; beyond it they are shortened like raw outputs.
+        const DECODED_MAX: usize = 2000;
         match self {
             Cell::Output(s) => Cell::Output(table::shorten(s, table::OUTPUT_WIDTH)),
+            Cell::Str(s) if s.len() > DECODED_MAX => {
+                Cell::Output(table::shorten(s, table::OUTPUT_WIDTH))
+            }
+            Cell::Json(v) => {
+                let compact = v.to_string();
+                if compact.len() > DECODED_MAX {
+                    Cell::Output(table::shorten(&compact, table::OUTPUT_WIDTH))
+                } else {
+                    Cell::Json(v.clone())
+                }
+            }
             c => c.clone(),
         }
     }

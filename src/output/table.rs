@@ -14,6 +14,7 @@ pub fn text(c: &Cell, zone: Zone) -> String {
     match c {
         Cell::Null => "-".into(),
         Cell::Never => "never".into(),
+        Cell::Moot(_) => "-".into(),
         Cell::Str(s) => s.clone(),
         Cell::Int(i) => i.to_string(),
         Cell::Num(n) => n.to_string(),
