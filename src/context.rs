@@ -10,6 +10,7 @@ use uuid::Uuid;
 use crate::api::{Api, Transport, TransportConfig};
 use crate::auth::{self, ClientCredentials, FixedToken, TokenSource};
 use crate::cli::{Format, WindowArgs};
+use crate::config::ConfigFile;
 use crate::error::{Error, Result};
 use crate::output::{Printer, Shape, Style};
 use crate::settings::{EnvCredentials, Settings};
@@ -17,6 +18,10 @@ use crate::time::{self, Window};
 
 pub struct Context {
     pub settings: Settings,
+    /// `config.toml`, read at most once per command, and only when needed
+    /// (a stored login, an alias, a remembered setting); `None` without a
+    /// config directory.
+    config: std::sync::OnceLock<Result<Option<ConfigFile>>>,
     aliases: std::sync::OnceLock<Result<std::collections::BTreeMap<String, Uuid>>>,
     out: std::sync::Mutex<Option<Box<dyn Write + Send>>>,
 }
@@ -33,6 +38,7 @@ impl Context {
     pub fn with_output(settings: Settings, out: Box<dyn Write + Send>) -> Self {
         Context {
             settings,
+            config: std::sync::OnceLock::new(),
             aliases: std::sync::OnceLock::new(),
             out: std::sync::Mutex::new(Some(out)),
         }
@@ -94,6 +100,27 @@ impl Context {
         }
     }
 
+    /// The config file, loaded on first use; a corrupt one is an error
+    /// naming the file and line, every time it is asked for.
+    pub fn config(&self) -> Result<Option<&ConfigFile>> {
+        let loaded = self.config.get_or_init(|| {
+            self.settings
+                .config_dir
+                .as_deref()
+                .map(ConfigFile::load)
+                .transpose()
+        });
+        match loaded {
+            Ok(c) => Ok(c.as_ref()),
+            Err(e) => Err(e.clone()),
+        }
+    }
+
+    /// The selected profile and its store, from the config file.
+    pub fn profile(&self) -> Result<auth::profile::Resolved> {
+        auth::profile::resolve(&self.settings, self.config()?)
+    }
+
     /// Parse IDs (UUIDs in any case) before anything is sent.
     pub fn resolve_ids(&self, ids: &[String]) -> Result<Vec<Uuid>> {
         ids.iter().map(|s| self.resolve_id(s)).collect()
@@ -103,9 +130,10 @@ impl Context {
         let t = s.trim();
         if crate::commands::alias::check_name(t).is_ok() {
             // Read once per command, and only when an alias is used.
-            let aliases = self
-                .aliases
-                .get_or_init(|| crate::commands::alias::load(self.settings.config_dir.as_deref()));
+            let aliases = self.aliases.get_or_init(|| match self.config()? {
+                Some(c) => crate::commands::alias::read(c),
+                None => Ok(Default::default()),
+            });
             match aliases {
                 Ok(a) => {
                     if let Some(u) = a.get(t) {
@@ -203,7 +231,7 @@ impl Context {
                 ClientCredentials::new(id.clone(), secret.clone())
             }
             EnvCredentials::None => {
-                let r = auth::profile::resolve(&self.settings)?;
+                let r = self.profile()?;
                 let source = r.token_source(&self.settings, min_ttl)?;
                 let t = self.build_transport(r.base_url(&self.settings), timeout)?;
                 return Ok((t, source));
@@ -212,11 +240,11 @@ impl Context {
         // Credentials from the environment still use the profile's base URL
         // when none is given (`YLEM_TOKEN=$(ylemctl auth token) ylemctl ...`).
         // Only the config file is read for it, never a credential store.
-        let base_url = self.settings.base_url.clone().or_else(|| {
-            auth::profile::resolve(&self.settings)
-                .ok()
-                .and_then(|r| r.base_url(&self.settings))
-        });
+        let base_url = self
+            .settings
+            .base_url
+            .clone()
+            .or_else(|| self.profile().ok().and_then(|r| r.base_url(&self.settings)));
         Ok((self.build_transport(base_url, timeout)?, source))
     }
 }

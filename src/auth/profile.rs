@@ -15,7 +15,6 @@ use crate::settings::Settings;
 pub struct Resolved {
     pub name: String,
     pub config_dir: PathBuf,
-    pub config: ConfigFile,
     /// `None` when the config file has no such profile.
     pub profile: Option<Profile>,
     pub store: StoreKind,
@@ -31,15 +30,14 @@ pub fn config_dir(s: &Settings) -> Result<PathBuf> {
     })
 }
 
-/// Load the selected profile and decide its store (reading, not `login`).
-pub fn resolve(s: &Settings) -> Result<Resolved> {
+/// Find the selected profile in `config` (the command's config file, `None`
+/// without a config directory) and decide its store (reading, not `login`).
+pub fn resolve(s: &Settings, config: Option<&ConfigFile>) -> Result<Resolved> {
     check_profile_name(&s.profile)?;
     // Without a config directory nothing can have been saved.
-    let config_dir = s
-        .config_dir
-        .clone()
-        .ok_or_else(|| not_logged_in(&s.profile))?;
-    let config = ConfigFile::load(&config_dir)?;
+    let (Some(config_dir), Some(config)) = (s.config_dir.clone(), config) else {
+        return Err(not_logged_in(&s.profile));
+    };
     let profile = config.profile(&s.profile)?;
     let saved = profile
         .as_ref()
@@ -54,7 +52,6 @@ pub fn resolve(s: &Settings) -> Result<Resolved> {
     Ok(Resolved {
         name: s.profile.clone(),
         config_dir,
-        config,
         profile,
         store,
         store_why,
@@ -105,9 +102,9 @@ pub fn not_logged_in(profile: &str) -> Error {
 
 /// Whether the stored profile (in use, for the same base URL) remembers that
 /// its server wants `YYYY-MM-DD 00:00:00` in aggregate requests.
-pub fn aggregate_date_time(s: &Settings) -> bool {
+pub fn aggregate_date_time(s: &Settings, config: Option<&ConfigFile>) -> bool {
     matches!(s.credentials, crate::settings::EnvCredentials::None)
-        && resolve(s).ok().is_some_and(|r| {
+        && resolve(s, config).ok().is_some_and(|r| {
             r.profile.as_ref().is_some_and(|p| {
                 p.aggregate_date_time && (s.base_url.is_none() || s.base_url == p.base_url)
             })
@@ -120,13 +117,14 @@ pub fn remember_aggregate_date_time(s: &Settings) {
     if !matches!(s.credentials, crate::settings::EnvCredentials::None) || s.base_url.is_some() {
         return;
     }
-    if let Ok(r) = resolve(s) {
-        let _ = ConfigFile::update(&r.config_dir, |c| {
-            let Some(mut p) = c.profile(&r.name)? else {
+    // Re-read under the lock: what this command loaded may be stale.
+    if let Some(dir) = &s.config_dir {
+        let _ = ConfigFile::update(dir, |c| {
+            let Some(mut p) = c.profile(&s.profile)? else {
                 return Ok((false, ()));
             };
             p.aggregate_date_time = true;
-            c.set_profile(&r.name, &p);
+            c.set_profile(&s.profile, &p);
             Ok((true, ()))
         });
     }

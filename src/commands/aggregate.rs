@@ -57,7 +57,7 @@ pub async fn run(args: &AggregateArgs, ctx: &Context) -> Result<()> {
     let mut p = ctx.printer(Shape::List, COLUMNS, false)?;
     let api = ctx.api()?;
     // A profile remembers a server that wants the time, saving a 400 a call.
-    let remembered = auth::profile::aggregate_date_time(s);
+    let remembered = auth::profile::aggregate_date_time(s, ctx.config().ok().flatten());
     let first = if remembered {
         DateForm::DateTime
     } else {

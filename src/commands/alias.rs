@@ -2,7 +2,6 @@
 //! table of `config.toml` and accepted wherever an ID is.
 
 use std::collections::BTreeMap;
-use std::path::Path;
 
 use uuid::Uuid;
 
@@ -57,14 +56,6 @@ pub fn read(cfg: &ConfigFile) -> Result<BTreeMap<String, Uuid>> {
         .collect()
 }
 
-/// The aliases of the config directory, or none when there is no directory.
-pub fn load(dir: Option<&Path>) -> Result<BTreeMap<String, Uuid>> {
-    match dir {
-        Some(d) => read(&ConfigFile::load(d)?),
-        None => Ok(BTreeMap::new()),
-    }
-}
-
 pub async fn run(cmd: &AliasCommand, ctx: &Context) -> Result<()> {
     let dir = profile::config_dir(&ctx.settings)?;
     match cmd {
@@ -104,7 +95,10 @@ pub async fn run(cmd: &AliasCommand, ctx: &Context) -> Result<()> {
             }
         }
         AliasCommand::List { names } => {
-            let all = load(Some(&dir))?;
+            let all = match ctx.config()? {
+                Some(c) => read(c)?,
+                None => BTreeMap::new(),
+            };
             if *names {
                 let text: String = all.keys().map(|k| format!("{k}\n")).collect();
                 return ctx.write_out(text.as_bytes());

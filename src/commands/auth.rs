@@ -4,7 +4,7 @@
 
 use std::time::Duration;
 
-use crate::auth::profile::{self, not_logged_in};
+use crate::auth::profile::not_logged_in;
 use crate::auth::store::Item;
 use crate::auth::stored::CachedToken;
 use crate::cli::{AuthCommand, Format, TokenArgs};
@@ -42,7 +42,7 @@ async fn status(ctx: &Context) -> Result<()> {
     };
     let mut logged_in = false;
     // Without a config directory there is no profile to describe.
-    let resolved = match profile::resolve(s) {
+    let resolved = match ctx.profile() {
         Ok(r) => Some(r),
         Err(_) if s.config_dir.is_none() => None,
         Err(e) => return Err(e),
@@ -53,7 +53,8 @@ async fn status(ctx: &Context) -> Result<()> {
             (None, Some(u)) => format!("{u} (from the profile)"),
             (None, None) => "none".into(),
         };
-        rows.push(("config", r.config.path.display().to_string()));
+        let path = r.config_dir.join("config.toml");
+        rows.push(("config", path.display().to_string()));
         rows.push(("base_url", base));
         let client = r.profile.as_ref().and_then(|p| p.client_id.clone());
         rows.push(("client_id", client.clone().unwrap_or_else(|| "none".into())));

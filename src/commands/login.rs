@@ -23,8 +23,10 @@ pub async fn run(args: &LoginArgs, ctx: &Context) -> Result<()> {
     check_profile_name(&s.profile)?;
     let dir = profile::config_dir(s)?;
     // A config file we cannot read stops the login before anything is asked.
-    let mut config = ConfigFile::load(&dir)?;
-    let old = config.profile(&s.profile)?.unwrap_or_default();
+    let old = match ctx.config()? {
+        Some(c) => c.profile(&s.profile)?.unwrap_or_default(),
+        None => Profile::default(),
+    };
     // With the secret on stdin there is no one to ask the other questions.
     let ask = !args.client_secret_stdin && std::io::stdin().is_terminal();
 
@@ -56,7 +58,7 @@ pub async fn run(args: &LoginArgs, ctx: &Context) -> Result<()> {
         client_id: Some(client_id.clone()),
         store: Some(kind.name().to_string()),
     };
-    save(&store, &secret, &token, &mut config, &s.profile, &new).await?;
+    save(&store, &secret, &token, &dir, &s.profile, &new).await?;
     // The old store's copy would be a stale secret nobody looks after.
     if let Some(k) = old.store.as_deref().and_then(StoreKind::parse)
         && k != kind
@@ -158,7 +160,7 @@ async fn save(
     store: &Store,
     secret: &Secret,
     token: &CachedToken,
-    config: &mut ConfigFile,
+    config_dir: &std::path::Path,
     name: &str,
     profile: &Profile,
 ) -> Result<()> {
@@ -171,12 +173,7 @@ async fn save(
         store.set(Item::Token, token.encode()).await?;
         // Re-read under the config lock: another process may have saved
         // another profile or an alias since this login began.
-        let dir = config
-            .path
-            .parent()
-            .unwrap_or(std::path::Path::new("."))
-            .to_path_buf();
-        ConfigFile::update(&dir, |c| {
+        ConfigFile::update(config_dir, |c| {
             c.set_profile(name, profile);
             Ok((true, ()))
         })
@@ -194,7 +191,7 @@ async fn save(
 }
 
 pub async fn logout(ctx: &Context) -> Result<()> {
-    let r = profile::resolve(&ctx.settings)?;
+    let r = ctx.profile()?;
     let store = r.store();
     let had = store.get(Item::Secret).await?.is_some();
     store.delete(Item::Secret).await?;
@@ -204,7 +201,7 @@ pub async fn logout(ctx: &Context) -> Result<()> {
             "Logged out: removed the secret and token of profile '{}' from the {} store (its base URL and client id stay in {})",
             r.name,
             r.store.name(),
-            r.config.path.display()
+            r.config_dir.join("config.toml").display()
         ));
     } else {
         ctx.note(&format!("profile '{}' was not logged in", r.name));
