@@ -8,7 +8,7 @@ pub mod store;
 pub mod stored;
 
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use futures_util::future::BoxFuture;
 use tokio::sync::Mutex;
@@ -49,16 +49,11 @@ impl TokenSource for FixedToken {
     }
 }
 
-struct Cached {
-    token: Secret,
-    expires: Option<Instant>,
-}
-
 /// Client credentials held in memory (from the environment, or the demo).
 pub struct ClientCredentials {
     client_id: String,
     secret: Secret,
-    cache: Mutex<Option<Cached>>,
+    cache: Mutex<Option<stored::CachedToken>>,
 }
 
 impl ClientCredentials {
@@ -81,21 +76,11 @@ impl TokenSource for ClientCredentials {
             // Holding the lock across the fetch makes concurrent requests wait
             // for one token instead of each fetching its own.
             let mut cache = self.cache.lock().await;
-            if let Some(c) = cache.as_ref() {
-                let fresh = c.expires.is_none_or(|e| Instant::now() + EXPIRY_MARGIN < e);
-                if fresh && Some(&c.token) != rejected {
-                    return Ok(c.token.clone());
-                }
+            if let Some(c) = cache.as_ref().filter(|c| c.usable(EXPIRY_MARGIN, rejected)) {
+                return Ok(c.access.clone());
             }
             let resp = api::fetch_token(t, &self.client_id, &self.secret).await?;
-            let expires = resp
-                .expires_in
-                .filter(|s| *s > 0)
-                .map(|s| Instant::now() + Duration::from_secs(s as u64));
-            *cache = Some(Cached {
-                token: resp.access_token.clone(),
-                expires,
-            });
+            *cache = Some(stored::CachedToken::from_response(&resp));
             Ok(resp.access_token)
         })
     }

@@ -37,10 +37,8 @@ impl CachedToken {
         CachedToken {
             access: r.access_token.clone(),
             refresh: r.refresh_token.clone(),
-            expires_at: r
-                .expires_in
-                .filter(|s| *s > 0)
-                .map(|s| chrono::Utc::now().timestamp() + s),
+            // `expires_in` is already positive and at most a year.
+            expires_at: r.expires_in.map(|s| chrono::Utc::now().timestamp() + s),
         }
     }
 
@@ -75,6 +73,11 @@ impl CachedToken {
         self.expires_at
             .is_none_or(|e| now + (margin.as_secs() as i64) < e)
     }
+
+    /// Fresh, and not the token the server just answered 401 to.
+    pub fn usable(&self, margin: Duration, rejected: Option<&Secret>) -> bool {
+        self.fresh(margin) && Some(&self.access) != rejected
+    }
 }
 
 pub struct StoredProfile {
@@ -107,7 +110,7 @@ impl StoredProfile {
     }
 
     fn usable(&self, c: &CachedToken, rejected: Option<&Secret>) -> bool {
-        c.fresh(self.margin) && Some(&c.access) != rejected
+        c.usable(self.margin, rejected)
     }
 
     async fn read_cache(&self) -> Result<Option<CachedToken>> {
