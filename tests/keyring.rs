@@ -4,9 +4,10 @@
 //!
 //!   dbus-run-session -- bash -c 'echo -n pw | gnome-keyring-daemon --unlock --components=secrets >/dev/null; YLEM_TEST_KEYRING=1 cargo test --test keyring'
 
+#[path = "it/common/mod.rs"]
 mod common;
-#[path = "common/login.rs"]
-mod login;
+
+use common::login;
 
 use std::path::Path;
 use std::time::{Duration, Instant};

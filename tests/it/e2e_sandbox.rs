@@ -2,7 +2,7 @@
 //! port, and every command of the CLI driven against it in both dialects,
 //! checking values against what the test computes independently.
 
-mod common;
+use crate::common;
 
 use std::time::{Duration, Instant};
 

@@ -2,7 +2,7 @@
 //! wiremock server on loopback, checking the exact requests and the output
 //! in every format.
 
-mod common;
+use crate::common;
 
 use common::*;
 use serde_json::{Value, json};

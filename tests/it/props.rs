@@ -3,7 +3,7 @@
 //! streaming array scanner; a black-box batch of generated rejected inputs
 //! that must each exit 2 with no request sent; the panic hook's redaction.
 
-mod common;
+use crate::common;
 
 use std::sync::atomic::{AtomicUsize, Ordering::SeqCst};
 

@@ -1,9 +1,8 @@
 //! Black-box tests of the token cache of a logged-in profile (file store):
 //! token traffic is counted at a wiremock server on loopback.
 
-mod common;
-#[path = "common/login.rs"]
-mod login;
+use crate::common;
+use crate::common::login;
 
 use common::*;
 use login::*;

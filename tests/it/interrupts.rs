@@ -2,9 +2,8 @@
 //! long `logs` exits 130 and leaves the token cache and config as they were;
 //! `ylemctl logs ... | head -1` exits 0 with nothing on stderr.
 
-mod common;
-#[path = "common/login.rs"]
-mod login;
+use crate::common;
+use crate::common::login;
 
 use std::collections::BTreeMap;
 use std::path::Path;

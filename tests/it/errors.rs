@@ -1,7 +1,7 @@
 //! Black-box tests of exit codes, error output, rejected input (nothing sent)
 //! and secret hygiene, against a recording wiremock server on loopback.
 
-mod common;
+use crate::common;
 
 use std::time::Duration;
 

@@ -1,5 +1,5 @@
 //! The committed completions and man pages must match a fresh rendering of
-//! `cli::command()`. Regenerate with: YLEM_REGENERATE=1 cargo test --test generated
+//! `cli::command()`. Regenerate with: YLEM_REGENERATE=1 cargo test --test it generated::
 
 use std::path::Path;
 
@@ -19,6 +19,6 @@ fn completions_and_man_pages_are_current() {
     }
     assert!(
         stale.is_empty(),
-        "generated files differ from cli::command(): {stale:?}\nregenerate with: YLEM_REGENERATE=1 cargo test --test generated"
+        "generated files differ from cli::command(): {stale:?}\nregenerate with: YLEM_REGENERATE=1 cargo test --test it generated::"
     );
 }

@@ -3,9 +3,8 @@
 //! corrupt token cache or secret file costs a token request or a clear
 //! error, never a crash.
 
-mod common;
-#[path = "common/login.rs"]
-mod login;
+use crate::common;
+use crate::common::login;
 
 use std::path::Path;
 

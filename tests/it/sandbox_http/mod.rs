@@ -8,15 +8,10 @@ use chrono::{DateTime, Datelike, Utc, Weekday};
 use serde_json::Value;
 use ylemctl::sandbox::{self, Dialect, Options, Running};
 
-#[path = "sandbox_http/auth.rs"]
 mod auth;
-#[path = "sandbox_http/edges.rs"]
 mod edges;
-#[path = "sandbox_http/runs.rs"]
 mod runs;
-#[path = "sandbox_http/spec_stats.rs"]
 mod spec_stats;
-#[path = "sandbox_http/ylem.rs"]
 mod ylem;
 
 struct Sb {

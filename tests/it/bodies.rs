@@ -4,7 +4,7 @@
 //! field), and bodies that trickle or never end (`--timeout` bounds the
 //! whole request: exit 6).
 
-mod common;
+use crate::common;
 
 use std::time::{Duration, Instant};
 

@@ -2,9 +2,8 @@
 //! store, and of secret hygiene: the built binary with a clean environment
 //! and `YLEM_CONFIG_DIR` in a temp dir, against wiremock on loopback.
 
-mod common;
-#[path = "common/login.rs"]
-mod login;
+use crate::common;
+use crate::common::login;
 
 use common::*;
 use login::*;

@@ -2,7 +2,7 @@
 //! `check`, `last-run --fail-on-failure`, `aggregate --chart`, `logs
 //! --decode/--decrypt-key-file` and aliases.
 
-mod common;
+use crate::common;
 
 use common::sandbox::{Sandbox, start, start_with};
 use common::*;
@@ -340,7 +340,7 @@ fn parallel_alias_sets_keep_every_alias() {
     let mut sc = common::report::Scenario::new(
         "parallel-alias-set",
         "file",
-        "32 parallel alias set calls leave a valid config with all 32 (tests/operator.rs)",
+        "32 parallel alias set calls leave a valid config with all 32 (tests/it/operator.rs)",
     );
     sc.check(&o);
     sc.check_dir(dir.path());

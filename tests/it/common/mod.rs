@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 pub mod faultserver;
+pub mod login;
 pub mod report;
 pub mod sandbox;
 

@@ -4,7 +4,7 @@
 //! complete and in order in every format, filters must apply on the stream,
 //! and rows must reach stdout while the response is still arriving.
 
-mod common;
+use crate::common;
 
 use std::io::{BufRead, BufReader, Read};
 use std::net::SocketAddr;

@@ -3,7 +3,7 @@
 //! with backoff and jitter, `Retry-After`, a run start that must never be
 //! sent twice, refused connections, and redirects.
 
-mod common;
+use crate::common;
 
 use std::time::Duration;
 

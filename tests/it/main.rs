@@ -1,0 +1,23 @@
+//! The integration suite, one binary (as ripgrep and cargo keep theirs): the
+//! built `ylemctl` driven over loopback against the sandbox, wiremock or the
+//! fault-injecting server, one module per area. The real-keyring tests stay
+//! a binary of their own (`tests/keyring.rs`) for their CI run under a
+//! session bus.
+
+mod common;
+
+mod bodies;
+mod credentials;
+mod e2e_sandbox;
+mod endpoints;
+mod errors;
+mod faults;
+mod files;
+mod generated;
+mod interrupts;
+mod operator;
+mod props;
+mod sandbox_http;
+mod streaming;
+mod testing_report;
+mod token_cache;
