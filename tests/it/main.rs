@@ -20,4 +20,5 @@ mod props;
 mod sandbox_http;
 mod streaming;
 mod testing_report;
+mod tls_proxy;
 mod token_cache;

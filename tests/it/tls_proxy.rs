@@ -1,0 +1,311 @@
+//! Real TLS and a real proxy: the sandbox served over HTTPS behind a TLS
+//! terminator whose certificate comes from a CA made for the test (trusted
+//! only through `SSL_CERT_FILE`), and requests sent through tinyproxy with
+//! `HTTP_PROXY`/`HTTPS_PROXY`, bypassed with `NO_PROXY`. Loopback only.
+
+use crate::common;
+
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use common::sandbox::{Sandbox, start};
+use tokio_rustls::rustls;
+
+/// A CA and a server certificate for 127.0.0.1 and localhost, made with the
+/// `openssl` command in `dir`.
+fn make_certs(dir: &Path) -> (PathBuf, PathBuf, PathBuf) {
+    let sh = |args: &[&str]| {
+        let o = Command::new("openssl")
+            .args(args)
+            .current_dir(dir)
+            .output()
+            .expect("openssl is installed (.ci/run installs it)");
+        assert!(
+            o.status.success(),
+            "openssl {args:?}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+    };
+    let ec = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1"];
+    let mut ca = vec!["req", "-x509", "-nodes", "-days", "2"];
+    ca.extend(ec);
+    ca.extend([
+        "-keyout",
+        "ca.key",
+        "-out",
+        "ca.pem",
+        "-subj",
+        "/CN=ylemctl test CA",
+        "-addext",
+        "basicConstraints=critical,CA:TRUE",
+        "-addext",
+        "keyUsage=critical,keyCertSign,cRLSign",
+    ]);
+    sh(&ca);
+    let mut csr = vec!["req", "-nodes"];
+    csr.extend(ec);
+    csr.extend([
+        "-keyout",
+        "server.key",
+        "-out",
+        "server.csr",
+        "-subj",
+        "/CN=127.0.0.1",
+    ]);
+    sh(&csr);
+    std::fs::write(
+        dir.join("ext.cnf"),
+        "subjectAltName=IP:127.0.0.1,DNS:localhost\nbasicConstraints=CA:FALSE\n\
+         keyUsage=critical,digitalSignature\nextendedKeyUsage=serverAuth\n",
+    )
+    .unwrap();
+    sh(&[
+        "x509",
+        "-req",
+        "-in",
+        "server.csr",
+        "-CA",
+        "ca.pem",
+        "-CAkey",
+        "ca.key",
+        "-CAcreateserial",
+        "-days",
+        "2",
+        "-out",
+        "server.pem",
+        "-extfile",
+        "ext.cnf",
+    ]);
+    (
+        dir.join("ca.pem"),
+        dir.join("server.pem"),
+        dir.join("server.key"),
+    )
+}
+
+/// A TLS terminator on a free loopback port forwarding every connection to
+/// `backend` (the sandbox's plain-HTTP port). Returns its port; it runs on a
+/// thread of its own until the test process ends.
+fn tls_front(cert: &Path, key: &Path, backend: u16) -> u16 {
+    use rustls::pki_types::pem::PemObject;
+    use rustls::pki_types::{CertificateDer, PrivateKeyDer};
+    let certs: Vec<CertificateDer<'static>> = CertificateDer::pem_file_iter(cert)
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap();
+    let key = PrivateKeyDer::from_pem_file(key).unwrap();
+    let config = rustls::ServerConfig::builder_with_provider(Arc::new(
+        rustls::crypto::aws_lc_rs::default_provider(),
+    ))
+    .with_safe_default_protocol_versions()
+    .unwrap()
+    .with_no_client_auth()
+    .with_single_cert(certs, key)
+    .unwrap();
+    let acceptor = tokio_rustls::TlsAcceptor::from(Arc::new(config));
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port();
+    listener.set_nonblocking(true).unwrap();
+    std::thread::spawn(move || {
+        let rt = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap();
+        rt.block_on(async move {
+            let listener = tokio::net::TcpListener::from_std(listener).unwrap();
+            loop {
+                let Ok((sock, _)) = listener.accept().await else {
+                    continue;
+                };
+                let acceptor = acceptor.clone();
+                tokio::spawn(async move {
+                    // A refused handshake (an untrusting client) just ends here.
+                    let Ok(mut tls) = acceptor.accept(sock).await else {
+                        return;
+                    };
+                    let Ok(mut up) = tokio::net::TcpStream::connect(("127.0.0.1", backend)).await
+                    else {
+                        return;
+                    };
+                    let _ = tokio::io::copy_bidirectional(&mut tls, &mut up).await;
+                });
+            }
+        });
+    });
+    port
+}
+
+fn port_of(base: &str) -> u16 {
+    base.rsplit(':').next().unwrap().parse().unwrap()
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("ylemctl-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// Run against `base` with the sandbox's client credentials and `more`.
+fn run_at(sb: &Sandbox, base: &str, args: &[&str], more: &[(&str, &str)]) -> common::Out {
+    let mut env = vec![
+        ("YLEM_BASE_URL", base),
+        ("YLEM_CLIENT_ID", sb.client_id.as_str()),
+        ("YLEM_CLIENT_SECRET", sb.secret.as_str()),
+    ];
+    env.extend_from_slice(more);
+    common::ylem(args, &env)
+}
+
+#[test]
+fn https_with_a_test_ca_trusted_only_through_ssl_cert_file() {
+    let sb = start("ylem");
+    let dir = temp_dir("tls");
+    let (ca, cert, key) = make_certs(&dir);
+    let port = tls_front(&cert, &key, port_of(&sb.base));
+    let base = format!("https://127.0.0.1:{port}");
+    let p = sb.pipelines[0].0.clone();
+    let args = ["stats", "pipeline", p.as_str(), "-o", "json"];
+
+    // Trusted through SSL_CERT_FILE: the whole exchange (token and
+    // statistics) goes over TLS.
+    let ok = run_at(&sb, &base, &args, &[("SSL_CERT_FILE", ca.to_str().unwrap())]);
+    assert_eq!(ok.code, 0, "{}", ok.stderr);
+    let v: serde_json::Value = serde_json::from_str(&ok.stdout).unwrap();
+    assert!(v["num_of_successes"].is_number(), "{v}");
+
+    // Not trusted: a network error (exit 6) that says the CA is not trusted
+    // and how to trust it, sending nothing in the clear.
+    let bad = run_at(&sb, &base, &["stats", "pipeline", p.as_str()], &[]);
+    assert_eq!(bad.code, 6, "{}", bad.stderr);
+    let err = bad.stderr.to_lowercase();
+    assert!(err.contains("certificate"), "{}", bad.stderr);
+    assert!(!bad.all().contains(&sb.secret));
+}
+
+/// tinyproxy on a free loopback port, with Basic authentication, logging
+/// every request it forwards to `dir/tinyproxy.log`.
+struct Tinyproxy {
+    child: Child,
+    port: u16,
+    log: PathBuf,
+}
+
+impl Drop for Tinyproxy {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+const PROXY_PASSWORD: &str = "proxy-pw-HHHHGGGGFFFF";
+
+fn tinyproxy(dir: &Path) -> Tinyproxy {
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let log = dir.join("tinyproxy.log");
+    let conf = dir.join("tinyproxy.conf");
+    std::fs::write(
+        &conf,
+        format!(
+            "Port {port}\nListen 127.0.0.1\nTimeout 30\nMaxClients 20\nAllow 127.0.0.1\n\
+             LogLevel Info\nLogFile \"{}\"\nBasicAuth ylem {PROXY_PASSWORD}\n",
+            log.display()
+        ),
+    )
+    .unwrap();
+    let child = Command::new("tinyproxy")
+        .args(["-d", "-c"])
+        .arg(&conf)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("tinyproxy is installed (.ci/run installs it)");
+    // Ready when it accepts connections; bounded.
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(Instant::now() < deadline, "tinyproxy did not start");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    Tinyproxy { child, port, log }
+}
+
+impl Tinyproxy {
+    fn url(&self) -> String {
+        format!("http://ylem:{PROXY_PASSWORD}@127.0.0.1:{}", self.port)
+    }
+    fn log(&self) -> String {
+        std::fs::read_to_string(&self.log).unwrap_or_default()
+    }
+}
+
+#[test]
+fn through_a_real_proxy_and_around_it_with_no_proxy() {
+    let sb = start("ylem");
+    let dir = temp_dir("proxy");
+    let proxy = tinyproxy(&dir);
+    let p = sb.pipelines[0].0.clone();
+    let url = proxy.url();
+    let path = format!("/v1/stats/pipelines/{p}/stats/");
+
+    // Plain HTTP through HTTP_PROXY: tinyproxy forwards the token request
+    // and the statistics request; -v shows neither the proxy password nor
+    // any credential.
+    let o = run_at(
+        &sb,
+        &sb.base,
+        &["-v", "stats", "pipeline", &p],
+        &[("HTTP_PROXY", &url), ("http_proxy", &url)],
+    );
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    let log = proxy.log();
+    assert!(log.contains(&path), "tinyproxy did not forward it:\n{log}");
+    assert!(log.contains("/v1/oauth/token"), "{log}");
+    for secret in [PROXY_PASSWORD, sb.secret.as_str()] {
+        assert!(!o.all().contains(secret), "leaked in: {}", o.all());
+    }
+
+    // HTTPS through HTTPS_PROXY: a CONNECT tunnel to the TLS front.
+    let (ca, cert, key) = make_certs(&dir);
+    let tls = tls_front(&cert, &key, port_of(&sb.base));
+    let https = format!("https://127.0.0.1:{tls}");
+    let before = proxy.log().matches("CONNECT").count();
+    let o = run_at(
+        &sb,
+        &https,
+        &["-v", "stats", "pipeline", &p],
+        &[
+            ("HTTPS_PROXY", &url),
+            ("https_proxy", &url),
+            ("SSL_CERT_FILE", ca.to_str().unwrap()),
+        ],
+    );
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    assert!(
+        proxy.log().matches("CONNECT").count() > before,
+        "no CONNECT tunnel:\n{}",
+        proxy.log()
+    );
+    assert!(!o.all().contains(PROXY_PASSWORD));
+
+    // NO_PROXY bypasses it: nothing more reaches tinyproxy.
+    let seen = proxy.log().matches(&path).count();
+    let o = run_at(
+        &sb,
+        &sb.base,
+        &["stats", "pipeline", &p],
+        &[
+            ("HTTP_PROXY", &url),
+            ("http_proxy", &url),
+            ("NO_PROXY", "127.0.0.1"),
+            ("no_proxy", "127.0.0.1"),
+        ],
+    );
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    assert_eq!(proxy.log().matches(&path).count(), seen, "{}", proxy.log());
+}
