@@ -4,6 +4,7 @@ pub mod aggregate;
 pub mod alias;
 pub mod auth;
 pub mod check;
+pub mod completion;
 pub mod completions;
 pub mod demo;
 pub mod last_run;

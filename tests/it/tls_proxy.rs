@@ -171,7 +171,12 @@ fn https_with_a_test_ca_trusted_only_through_ssl_cert_file() {
 
     // Trusted through SSL_CERT_FILE: the whole exchange (token and
     // statistics) goes over TLS.
-    let ok = run_at(&sb, &base, &args, &[("SSL_CERT_FILE", ca.to_str().unwrap())]);
+    let ok = run_at(
+        &sb,
+        &base,
+        &args,
+        &[("SSL_CERT_FILE", ca.to_str().unwrap())],
+    );
     assert_eq!(ok.code, 0, "{}", ok.stderr);
     let v: serde_json::Value = serde_json::from_str(&ok.stdout).unwrap();
     assert!(v["num_of_successes"].is_number(), "{v}");
