@@ -74,7 +74,7 @@ impl History {
                 complete.push((last, es));
             }
         }
-        complete.sort_by(|a, b| b.0.cmp(&a.0));
+        complete.sort_by_key(|r| std::cmp::Reverse(r.0));
         let runs = complete
             .into_iter()
             .take(MAX_RUNS)
