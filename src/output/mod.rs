@@ -4,6 +4,7 @@
 
 pub mod chart;
 pub mod decode;
+pub mod prometheus;
 pub mod table;
 
 use std::io::Write;
