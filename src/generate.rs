@@ -5,6 +5,8 @@ use clap_complete::Shell;
 
 use crate::cli;
 
+mod man;
+
 /// Commands whose positional IDs may be aliases.
 const ID_COMMANDS: &str = "run logs stats aggregate last-run check";
 
@@ -68,7 +70,33 @@ pub fn render_all() -> Vec<(String, Vec<u8>)> {
 }
 
 /// One page per command and subcommand: `ylemctl.1`, `ylemctl-stats.1`, ...
+/// clap's sections (NAME, SYNOPSIS, DESCRIPTION, OPTIONS, SUBCOMMANDS), then
+/// the ones a man page reader looks for (`man::sections`).
 fn man_pages(cmd: &clap::Command, name: &str, files: &mut Vec<(String, Vec<u8>)>) {
+    let mut tree = Vec::new();
+    page_tree(cmd, name, None, &mut tree);
+    render_pages(cmd, name, &tree, files);
+}
+
+/// Every page with the page of its parent command.
+fn page_tree(
+    cmd: &clap::Command,
+    name: &str,
+    parent: Option<&str>,
+    out: &mut Vec<(String, String)>,
+) {
+    out.push((name.to_string(), parent.unwrap_or("").to_string()));
+    for sub in cmd.get_subcommands().filter(|s| s.get_name() != "help") {
+        page_tree(sub, &format!("{name}-{}", sub.get_name()), Some(name), out);
+    }
+}
+
+fn render_pages(
+    cmd: &clap::Command,
+    name: &str,
+    tree: &[(String, String)],
+    files: &mut Vec<(String, Vec<u8>)>,
+) {
     // The plain version: a page that named the commit would differ at
     // every commit and could never be checked in.
     let page = cmd
@@ -77,14 +105,53 @@ fn man_pages(cmd: &clap::Command, name: &str, files: &mut Vec<(String, Vec<u8>)>
             name.to_string().leak() as &'static str
         ))
         .long_version(None::<&str>);
+    let examples = page.get_after_help().map(|h| h.to_string());
+    let man = clap_mangen::Man::new(page.clone());
     let mut buf = Vec::new();
-    if clap_mangen::Man::new(page).render(&mut buf).is_ok() {
+    let rendered = (|| -> std::io::Result<()> {
+        man.render_title(&mut buf)?;
+        man.render_name_section(&mut buf)?;
+        man.render_synopsis_section(&mut buf)?;
+        man.render_description_section(&mut buf)?;
+        if page.get_arguments().any(|a| !a.is_hide_set()) {
+            man.render_options_section(&mut buf)?;
+        }
+        // clap's own list names `ylemctl-help(1)`, a page that does not exist.
+        let subs: Vec<(String, String)> = page
+            .get_subcommands()
+            .filter(|s| s.get_name() != "help")
+            .map(|s| {
+                let about = s.get_about().map(|a| a.to_string()).unwrap_or_default();
+                (format!("{name}-{}", s.get_name()), about)
+            })
+            .collect();
+        buf.extend_from_slice(man::subcommands(&subs).as_bytes());
+        let see_also = related(name, tree);
+        buf.extend_from_slice(man::sections(name, examples.as_deref(), &see_also).as_bytes());
+        Ok(())
+    })();
+    if rendered.is_ok() {
         files.push((format!("man/{name}.1"), buf));
     }
-    for sub in cmd.get_subcommands() {
-        if sub.get_name() == "help" {
-            continue;
-        }
-        man_pages(sub, &format!("{name}-{}", sub.get_name()), files);
+    for sub in cmd.get_subcommands().filter(|s| s.get_name() != "help") {
+        render_pages(sub, &format!("{name}-{}", sub.get_name()), tree, files);
     }
+}
+
+/// Pages worth naming in SEE ALSO: the command's parent, its subcommands,
+/// and the top page; only pages that exist.
+fn related<'a>(page: &str, tree: &'a [(String, String)]) -> Vec<&'a str> {
+    let parent = tree
+        .iter()
+        .find(|(n, _)| n == page)
+        .map(|(_, p)| p.as_str());
+    tree.iter()
+        .filter(|(n, p)| {
+            n != page
+                && (Some(n.as_str()) == parent
+                    || p == page
+                    || (n == "ylemctl" && parent != Some("")))
+        })
+        .map(|(n, _)| n.as_str())
+        .collect()
 }

@@ -22,3 +22,29 @@ fn completions_and_man_pages_are_current() {
         "generated files differ from cli::command(): {stale:?}\nregenerate with: YLEM_REGENERATE=1 cargo test --test it generated::"
     );
 }
+
+/// Every committed man page renders without a warning from `man --warnings`
+/// (groff's own checks), as a packager's lintian run would see it.
+#[test]
+fn man_pages_render_without_warnings() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("man");
+    let mut pages = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        let o = std::process::Command::new("man")
+            .args(["--warnings", "-E", "UTF-8", "-l"])
+            .arg(&path)
+            .env("MANWIDTH", "80")
+            .env("MAN_KEEP_FORMATTING", "0")
+            .output()
+            .expect("man is installed (.ci/run installs man-db)");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(
+            o.status.success() && err.trim().is_empty(),
+            "{}: {err}",
+            path.display()
+        );
+        pages += 1;
+    }
+    assert!(pages >= 10, "only {pages} man pages");
+}

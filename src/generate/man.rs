@@ -1,0 +1,239 @@
+//! The man page sections clap does not write: EXIT STATUS, ENVIRONMENT,
+//! FILES, TIME FORMATS, how `run --wait` decides, EXAMPLES and SEE ALSO, as
+//! roff. The texts are here, beside each other, so one reading checks them
+//! against the contract.
+
+/// `(name, description)` pairs rendered as a `.TP` list.
+type Items = &'static [(&'static str, &'static str)];
+
+const EXIT: Items = &[
+    (
+        "0",
+        "Success; also an empty result, and output closed early by a pipe.",
+    ),
+    ("1", "An unexpected internal error."),
+    (
+        "2",
+        "Usage or invalid input (a bad UUID, time, period, count or field name): nothing was sent.",
+    ),
+    (
+        "3",
+        "Authentication or authorisation: no credentials, rejected credentials, 401 after one fresh token, 403.",
+    ),
+    (
+        "4",
+        "Not found (404); also last\\-run \\-\\-fail\\-on\\-failure when no run is found.",
+    ),
+    (
+        "5",
+        "Server or protocol error: 5xx, or a body that is not what the service specifies.",
+    ),
+    ("6", "Network: cannot connect, TLS, a time limit."),
+    (
+        "7",
+        "A run failed (run \\-\\-wait), or last\\-run \\-\\-fail\\-on\\-failure found the last run failed.",
+    ),
+    ("8", "run \\-\\-wait timed out before the run finished."),
+    ("130", "Interrupted (Ctrl\\-C)."),
+];
+
+const EXIT_CHECK: Items = &[
+    ("0", "OK."),
+    ("1", "WARNING: a warning threshold was passed."),
+    (
+        "2",
+        "CRITICAL: a critical threshold was passed, or no run was found where a fresh one was required.",
+    ),
+    (
+        "3",
+        "UNKNOWN: bad arguments, or the service could not be asked.",
+    ),
+];
+
+const ENVIRONMENT: Items = &[
+    (
+        "YLEM_PROFILE",
+        "The profile to use (\\-\\-profile); default \\fIdefault\\fR.",
+    ),
+    (
+        "YLEM_BASE_URL",
+        "The service's base URL (\\-\\-base\\-url), over the profile's.",
+    ),
+    (
+        "YLEM_OUTPUT",
+        "The output format (\\-\\-output): table, json, jsonl or csv.",
+    ),
+    (
+        "YLEM_TOKEN",
+        "An access token, used as is; first in precedence.",
+    ),
+    (
+        "YLEM_CLIENT_ID, YLEM_CLIENT_SECRET",
+        "OAuth client credentials, used instead of the profile's stored ones.",
+    ),
+    (
+        "YLEM_TZ",
+        "\\fIlocal\\fR: read naive times and show times in the local zone (\\-\\-local).",
+    ),
+    (
+        "YLEM_CONFIG_DIR",
+        "The configuration directory, instead of the platform's.",
+    ),
+    (
+        "YLEM_CREDENTIAL_STORE",
+        "auto, keyring or file: where login keeps the secret and tokens.",
+    ),
+    (
+        "CI",
+        "Set: never use the OS keyring (the file store is used).",
+    ),
+    ("NO_COLOR", "Set: no colour, whatever \\-\\-color says."),
+    (
+        "CLICOLOR_FORCE",
+        "Set (not 0): colour even when standard output is not a terminal.",
+    ),
+    ("COLUMNS", "The width to fit tables and charts into."),
+    (
+        "SSL_CERT_FILE, SSL_CERT_DIR",
+        "Trust the CA certificates in this PEM file or directory instead of the system's store.",
+    ),
+    (
+        "HTTPS_PROXY, HTTP_PROXY, NO_PROXY",
+        "Send requests through a proxy, or not for the hosts listed; proxy credentials are never shown.",
+    ),
+];
+
+const FILES: Items = &[
+    (
+        "~/.config/ylemctl/config.toml",
+        "Profiles (base URL, client id, credential store) and aliases; no secret. In YLEM_CONFIG_DIR when set.",
+    ),
+    (
+        "~/.config/ylemctl/credentials/",
+        "The file credential store: PROFILE.secret.json and PROFILE.token.json, mode 0600 in a 0700 directory.",
+    ),
+    (
+        "OS keyring",
+        "The keyring store: Secret Service, macOS Keychain or Windows Credential Manager, service \\fIylemctl\\fR.",
+    ),
+];
+
+const TIME_FORMATS: &str = r#".TP
+\fBYYYY\-MM\-DD HH:MM:SS\fR, \fBYYYY\-MM\-DDTHH:MM:SS\fR[\fBZ\fR|\fB\(+-HH:MM\fR]
+A time; naive times are UTC unless \-\-local is given.
+.TP
+\fBYYYY\-MM\-DD\fR
+The start of that day; as \-\-to, the end of that day (inclusive).
+.TP
+\fBnow\fR, \fBtoday\fR, \fByesterday\fR
+What they say; today and yesterday are the start of the day.
+.TP
+\fB90s\fR, \fB15m\fR, \fB24h\fR, \fB7d\fR, \fB2w\fR
+A duration; as a TIME it means that long ago. Durations also set \-\-timeout, \-\-poll and the like.
+.PP
+A window is \-\-from TIME \-\-to TIME, or \-\-since TIME (to now); with none, the last 24 hours.
+Times are sent to the service as UTC.
+"#;
+
+const RUN_WAIT: &str = r#".PP
+The service has no "run finished" marker and no task count: with \-\-wait a
+pipeline run is followed through the pipeline's log, and it counts as
+\fBsucceeded\fR only on evidence:
+.IP 1. 4
+The run reported exactly the tasks that the pipeline's recent complete runs
+all had (one look at the pipeline's log of the last 3 days, before the first
+poll), or as many tasks as \-\-expect\-tasks says, and then no further task
+came for one \-\-poll.
+.IP 2. 4
+Or no new task came for \-\-settle. Its default is learned from history:
+three times the longest gap between two tasks of one past run (at least
+10s); without history, 10m.
+.PP
+A failed task entry means \fBfailed\fR at once (exit 7). Branching and
+for_each pipelines have runs of different sizes: they end by rule 2. The
+output says which rule decided (\fBcompletion\fR, \fBevidence\fR). A
+workflow run is followed through its last\-run statistics, and ends when a
+new run has stayed unchanged for \-\-settle. \-\-wait\-timeout (default 30m)
+limits the whole wait: exit 8, naming how many tasks had reported.
+"#;
+
+fn items(out: &mut String, list: Items) {
+    for (k, v) in list {
+        out.push_str(&format!(".TP\n\\fB{k}\\fR\n{v}\n"));
+    }
+}
+
+/// Roff for literal text lines: backslashes doubled, and a line that would
+/// start with a control character made plain.
+fn literal(line: &str) -> String {
+    let l = line.replace('\\', "\\e").replace('-', "\\-");
+    if l.starts_with('.') || l.starts_with('\'') {
+        format!("\\&{l}")
+    } else {
+        l
+    }
+}
+
+/// SUBCOMMANDS: each subcommand's page and what it does.
+pub fn subcommands(subs: &[(String, String)]) -> String {
+    if subs.is_empty() {
+        return String::new();
+    }
+    let mut s = String::from(".SH SUBCOMMANDS\n");
+    for (page, about) in subs {
+        s.push_str(&format!(
+            ".TP\n\\fB\\%{}\\fR(1)\n{}\n",
+            page.replace('-', "\\-"),
+            literal(about)
+        ));
+    }
+    s
+}
+
+/// The sections after clap's, for the page `name` (`ylemctl`,
+/// `ylemctl-stats`, ...), with its `Examples:` help text and the pages to
+/// name in SEE ALSO.
+pub fn sections(name: &str, examples: Option<&str>, see_also: &[&str]) -> String {
+    let mut s = String::new();
+    let top = name == "ylemctl";
+    let cmd = name.strip_prefix("ylemctl-").unwrap_or("");
+    if cmd == "run" {
+        s.push_str(".SH \"COMPLETION OF A RUN\"\n");
+        s.push_str(RUN_WAIT);
+    }
+    s.push_str(".SH \"EXIT STATUS\"\n");
+    items(&mut s, if cmd == "check" { EXIT_CHECK } else { EXIT });
+    if top {
+        s.push_str(".SH ENVIRONMENT\n");
+        items(&mut s, ENVIRONMENT);
+        s.push_str(".SH FILES\n");
+        items(&mut s, FILES);
+    }
+    if top || matches!(cmd, "logs" | "stats" | "aggregate" | "check") {
+        s.push_str(".SH \"TIME FORMATS\"\n");
+        s.push_str(TIME_FORMATS);
+    }
+    let lines: Vec<&str> = examples
+        .unwrap_or("")
+        .lines()
+        .filter(|l| !l.trim().is_empty() && l.trim() != "Examples:")
+        .collect();
+    if !lines.is_empty() {
+        s.push_str(".SH EXAMPLES\n.PP\n.nf\n.RS 4\n");
+        for l in lines {
+            s.push_str(&literal(l.trim()));
+            s.push('\n');
+        }
+        s.push_str(".RE\n.fi\n");
+    }
+    if !see_also.is_empty() {
+        s.push_str(".SH \"SEE ALSO\"\n");
+        let refs: Vec<String> = see_also
+            .iter()
+            .map(|p| format!("\\fB\\%{}\\fR(1)", p.replace('-', "\\-")))
+            .collect();
+        s.push_str(&refs.join(",\n"));
+        s.push('\n');
+    }
+    s
+}
