@@ -6,6 +6,8 @@
 
 use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
 
+use crate::kinds::{Entity, Period, RunKind};
+
 const EXAMPLES: &str = "\
 Examples:
   ylemctl sandbox &                              # a local service to try things against
@@ -104,30 +106,6 @@ pub enum StoreChoice {
     Keyring,
     /// A file of mode 0600 in a 0700 directory under the config directory
     File,
-}
-
-/// What a statistics command is about.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum Kind {
-    Task,
-    Pipeline,
-    Workflow,
-}
-
-/// Things a run can be started for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum RunKind {
-    Pipeline,
-    Workflow,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum Period {
-    Day,
-    Week,
-    Month,
-    Quarter,
-    Year,
 }
 
 #[derive(Debug, Subcommand)]
@@ -247,7 +225,7 @@ pub struct LogsArgs {
 #[derive(Debug, Args)]
 pub struct StatsArgs {
     #[arg(value_enum)]
-    pub kind: Kind,
+    pub kind: Entity,
     /// UUIDs (or aliases)
     #[arg(required = true, value_name = "ID")]
     pub ids: Vec<String>,
@@ -258,7 +236,7 @@ pub struct StatsArgs {
 #[derive(Debug, Args)]
 pub struct AggregateArgs {
     #[arg(value_enum)]
-    pub kind: Kind,
+    pub kind: Entity,
     /// UUID (or alias)
     #[arg(value_name = "ID")]
     pub id: String,
@@ -284,7 +262,7 @@ pub struct AggregateArgs {
 #[derive(Debug, Args)]
 pub struct LastRunArgs {
     #[arg(value_enum)]
-    pub kind: Kind,
+    pub kind: Entity,
     /// UUIDs (or aliases)
     #[arg(required = true, value_name = "ID")]
     pub ids: Vec<String>,
@@ -296,7 +274,7 @@ pub struct LastRunArgs {
 #[derive(Debug, Args)]
 pub struct CheckArgs {
     #[arg(value_enum)]
-    pub kind: Kind,
+    pub kind: Entity,
     /// UUID (or alias)
     #[arg(value_name = "ID")]
     pub id: String,

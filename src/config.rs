@@ -1,5 +1,6 @@
 //! The config file `config.toml` in the config directory: profiles (base URL,
-//! client id, credential store) under `[profiles.NAME]`. Never a secret.
+//! client id, credential store) under `[profiles.NAME]`, and aliases
+//! (`aliases`). Never a secret.
 //!
 //! Saving is read-modify-write of the whole TOML table, so other profiles and
 //! keys this version does not know (aliases, later settings) survive, and the
@@ -13,6 +14,9 @@ use std::os::unix::fs::{DirBuilderExt, OpenOptionsExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 
 use crate::error::{Error, Result};
+
+mod aliases;
+pub use aliases::check_alias_name;
 
 /// One profile's non-secret settings.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]

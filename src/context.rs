@@ -2,16 +2,16 @@
 //! clock, and the API client built from the credentials.
 
 use std::io::{BufWriter, Write};
-use std::sync::Arc;
 use std::time::Duration;
 
 use uuid::Uuid;
 
-use crate::api::{Api, Transport, TransportConfig};
-use crate::auth::{self, ClientCredentials, FixedToken, TokenSource};
+use crate::api::Api;
+use crate::auth::{self, ClientCredentials, TokenSource};
 use crate::cli::{Format, WindowArgs};
-use crate::config::ConfigFile;
+use crate::config::{self, ConfigFile};
 use crate::error::{Error, Result};
+use crate::http::{Transport, TransportConfig};
 use crate::output::{Printer, Shape, Style};
 use crate::settings::{EnvCredentials, Settings};
 use crate::time::{self, Window};
@@ -28,19 +28,12 @@ pub struct Context {
 
 impl Context {
     pub fn new(settings: Settings) -> Self {
-        Self::with_output(
-            settings,
-            Box::new(BufWriter::with_capacity(64 * 1024, std::io::stdout())),
-        )
-    }
-
-    /// A context writing to `out` (the demo and tests).
-    pub fn with_output(settings: Settings, out: Box<dyn Write + Send>) -> Self {
+        let out = BufWriter::with_capacity(64 * 1024, std::io::stdout());
         Context {
             settings,
             config: std::sync::OnceLock::new(),
             aliases: std::sync::OnceLock::new(),
-            out: std::sync::Mutex::new(Some(out)),
+            out: std::sync::Mutex::new(Some(Box::new(out))),
         }
     }
 
@@ -128,10 +121,10 @@ impl Context {
 
     pub fn resolve_id(&self, s: &str) -> Result<Uuid> {
         let t = s.trim();
-        if crate::commands::alias::check_name(t).is_ok() {
+        if config::check_alias_name(t).is_ok() {
             // Read once per command, and only when an alias is used.
             let aliases = self.aliases.get_or_init(|| match self.config()? {
-                Some(c) => crate::commands::alias::read(c),
+                Some(c) => c.aliases(),
                 None => Ok(Default::default()),
             });
             match aliases {
@@ -178,63 +171,27 @@ impl Context {
         Ok(win)
     }
 
-    pub fn transport(&self) -> Result<Transport> {
-        self.transport_to(self.settings.base_url.clone())
-    }
-
-    /// A transport to `base_url` (e.g. a profile's, or the one `login` checks).
-    pub fn transport_to(&self, base_url: Option<String>) -> Result<Transport> {
-        self.build_transport(base_url, self.settings.timeout)
-    }
-
-    fn build_transport(&self, base_url: Option<String>, timeout: Duration) -> Result<Transport> {
-        let s = &self.settings;
-        let base_url = base_url.ok_or_else(|| {
-            Error::auth("no base URL: set --base-url or YLEM_BASE_URL")
-                .with_hint("run 'ylemctl login', or try 'ylemctl sandbox' for a local service")
-        })?;
-        Transport::new(TransportConfig {
-            base_url,
-            timeout,
-            retries: s.retries,
-            verbose: s.verbose,
-        })
-    }
-
-    /// The API client, from the credentials in the contract's precedence.
+    /// The API client, with the credentials in the contract's precedence.
     pub fn api(&self) -> Result<Api> {
-        self.api_with_timeout(self.settings.timeout)
-    }
-
-    /// An API client whose requests each have `timeout` (`run --wait`, where
-    /// `--timeout` limits the whole wait instead).
-    pub fn api_with_timeout(&self, timeout: Duration) -> Result<Api> {
-        let (transport, source) = self.credentials_with(Duration::ZERO, timeout)?;
+        let (transport, source) = self.credentials(Duration::ZERO)?;
         Ok(Api::new(transport, source))
     }
 
     /// The token source in the contract's precedence (`YLEM_TOKEN`, then
     /// `YLEM_CLIENT_ID`/`YLEM_CLIENT_SECRET`, then the stored profile) and a
-    /// transport to the base URL; `min_ttl` is for `auth token`.
-    pub fn credentials(&self, min_ttl: Duration) -> Result<(Transport, Arc<dyn TokenSource>)> {
-        self.credentials_with(min_ttl, self.settings.timeout)
-    }
-
-    fn credentials_with(
-        &self,
-        min_ttl: Duration,
-        timeout: Duration,
-    ) -> Result<(Transport, Arc<dyn TokenSource>)> {
-        let source: Arc<dyn TokenSource> = match &self.settings.credentials {
-            EnvCredentials::Token(t) => Arc::new(FixedToken(t.clone())),
+    /// transport to the base URL its tokens are for. `min_ttl`: hand out only
+    /// tokens valid at least this long (`auth token`).
+    pub fn credentials(&self, min_ttl: Duration) -> Result<(Transport, TokenSource)> {
+        let source = match &self.settings.credentials {
+            EnvCredentials::Token(t) => TokenSource::Fixed(t.clone()),
             EnvCredentials::Client { id, secret } => {
-                ClientCredentials::new(id.clone(), secret.clone())
+                TokenSource::Client(ClientCredentials::new(id.clone(), secret.clone()))
             }
             EnvCredentials::None => {
                 let r = self.profile()?;
                 let source = r.token_source(&self.settings, min_ttl)?;
-                let t = self.build_transport(r.base_url(&self.settings), timeout)?;
-                return Ok((t, source));
+                let t = self.transport_to(r.base_url(&self.settings))?;
+                return Ok((t, TokenSource::Stored(source)));
             }
         };
         // Credentials from the environment still use the profile's base URL
@@ -245,7 +202,23 @@ impl Context {
             .base_url
             .clone()
             .or_else(|| self.profile().ok().and_then(|r| r.base_url(&self.settings)));
-        Ok((self.build_transport(base_url, timeout)?, source))
+        Ok((self.transport_to(base_url)?, source))
+    }
+
+    /// A transport to `base_url` with the settings' time limit, retries and
+    /// request log (`login` checks a client with it before saving anything).
+    pub fn transport_to(&self, base_url: Option<String>) -> Result<Transport> {
+        let s = &self.settings;
+        let base_url = base_url.ok_or_else(|| {
+            Error::auth("no base URL: set --base-url or YLEM_BASE_URL")
+                .with_hint("run 'ylemctl login', or try 'ylemctl sandbox' for a local service")
+        })?;
+        Transport::new(TransportConfig {
+            base_url,
+            timeout: s.timeout,
+            retries: s.retries,
+            verbose: s.verbose,
+        })
     }
 }
 

@@ -66,6 +66,10 @@ pub struct Error {
     pub message: String,
     pub hint: Option<String>,
     pub http_status: Option<u16>,
+    /// What the server's error response said (its body, trimmed; `None` when
+    /// empty), kept as data so that callers can recognise a server's quirks
+    /// without reading our own message text. Never shown as is.
+    pub server_body: Option<String>,
 }
 
 pub type Result<T, E = Error> = std::result::Result<T, E>;
@@ -77,6 +81,7 @@ impl Error {
             message: message.into(),
             hint: None,
             http_status: None,
+            server_body: None,
         }
     }
     pub fn usage(message: impl Into<String>) -> Self {
@@ -101,6 +106,17 @@ impl Error {
     pub fn with_status(mut self, status: u16) -> Self {
         self.http_status = Some(status);
         self
+    }
+    /// Keep what the server answered, for `server_body`.
+    pub fn with_server_body(mut self, body: &[u8]) -> Self {
+        let text = String::from_utf8_lossy(body);
+        let text = text.trim();
+        self.server_body = (!text.is_empty()).then(|| text.to_string());
+        self
+    }
+    /// Whether this is the server rejecting the bearer token.
+    pub fn is_unauthorized(&self) -> bool {
+        self.kind == Kind::Auth && self.http_status == Some(401)
     }
     /// Prefix the message with what was being done, e.g. the ID.
     pub fn context(mut self, what: impl fmt::Display) -> Self {

@@ -9,6 +9,8 @@ pub mod config;
 pub mod context;
 pub mod error;
 pub mod generate;
+pub mod http;
+pub mod kinds;
 pub mod output;
 pub mod sandbox;
 pub mod secret;
@@ -82,7 +84,7 @@ pub fn run(cli: &Cli, settings: Settings) -> Result<()> {
 fn interrupted(cmd: &cli::Command) -> Error {
     let e = Error::new(Kind::Interrupted, "interrupted");
     match cmd {
-        cli::Command::Run(_) => e.with_hint(api::errors::MAY_HAVE_STARTED),
+        cli::Command::Run(_) => e.with_hint(http::MAY_HAVE_STARTED),
         _ => e,
     }
 }

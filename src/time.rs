@@ -5,8 +5,8 @@ use chrono::{
     DateTime, Datelike, Duration, Local, NaiveDate, NaiveDateTime, NaiveTime, TimeZone, Utc,
 };
 
-use crate::cli::Period;
 use crate::error::{Error, Result};
+use crate::kinds::Period;
 
 /// How naive times are read and times are shown.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]

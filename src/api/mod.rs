@@ -1,28 +1,24 @@
-//! The thin HTTP layer: one async function per endpoint of the service,
-//! returning typed models or a typed error. It never prints (but the request
-//! log) and never touches the credential store.
+//! The service's endpoints 2 to 13, one async method each, returning typed
+//! models or a typed error; each request carries a token from `auth` and
+//! goes out through `http`. It never prints (but the request log) and never
+//! touches the credential store itself.
 
-pub mod errors;
 pub mod models;
 pub mod stream;
-pub mod transport;
-
-use std::sync::Arc;
 
 use bytes::Bytes;
 use chrono::NaiveDate;
 use futures_util::{Stream, StreamExt};
-use reqwest::{Method, Response, Url};
+use reqwest::{Method, Response};
 use serde::de::DeserializeOwned;
 use uuid::Uuid;
 
 use crate::auth::TokenSource;
-use crate::cli::{Kind, Period, RunKind};
 use crate::error::{Error, Result};
-use crate::secret::Secret;
+use crate::http::{MAY_HAVE_STARTED, Retry, Transport, errors};
+use crate::kinds::{Entity, Period, RunKind};
 use crate::time::{Window, path_datetime};
-use models::{Aggregated, LastRun, LogEntry, RangeStats, RunStart, TokenResponse};
-pub use transport::{Retry, Transport, TransportConfig};
+use models::{Aggregated, LastRun, LogEntry, RangeStats, RunStart};
 
 /// How the aggregate `date_from` segment is written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -37,73 +33,22 @@ pub enum DateForm {
 pub type LogStream =
     stream::ArrayStream<std::pin::Pin<Box<dyn Stream<Item = Result<Bytes>> + Send>>>;
 
-fn segment(kind: Kind) -> &'static str {
-    match kind {
-        Kind::Task => "tasks",
-        Kind::Pipeline => "pipelines",
-        Kind::Workflow => "workflows",
-    }
-}
-
-/// Endpoint 1, client credentials: query parameters and an empty body, no bearer.
-pub async fn fetch_token(t: &Transport, client_id: &str, secret: &Secret) -> Result<TokenResponse> {
-    token_request(
-        t,
-        &[
-            ("grant_type", "client_credentials"),
-            ("client_id", client_id),
-            ("client_secret", secret.expose()),
-        ],
-    )
-    .await
-}
-
-/// Endpoint 1 with the refresh grant the real server offers.
-pub async fn refresh_token(
-    t: &Transport,
-    client_id: &str,
-    refresh: &Secret,
-) -> Result<TokenResponse> {
-    token_request(
-        t,
-        &[
-            ("grant_type", "refresh_token"),
-            ("client_id", client_id),
-            ("refresh_token", refresh.expose()),
-        ],
-    )
-    .await
-}
-
-async fn token_request(t: &Transport, params: &[(&str, &str)]) -> Result<TokenResponse> {
-    let mut u =
-        Url::parse("http://x/v1/oauth/token").map_err(|e| Error::internal(e.to_string()))?;
-    u.query_pairs_mut().extend_pairs(params);
-    let path = format!("{}?{}", u.path(), u.query().unwrap_or(""));
-    let resp = t.send(Method::POST, &path, None, Retry::Idempotent).await?;
-    decode(t, resp, "/v1/oauth/token").await
-}
-
-async fn decode<T: DeserializeOwned>(t: &Transport, resp: Response, path: &str) -> Result<T> {
-    let body = resp.bytes().await.map_err(|e| errors::from_body(&e))?;
-    t.log_body(&body);
-    errors::decode_json(&body)
-        .map_err(|e| Error::server(format!("unexpected response body from {path}: {e}")))
-}
-
 /// The authenticated endpoints (2 to 13).
 pub struct Api {
     transport: Transport,
-    auth: Arc<dyn TokenSource>,
+    auth: TokenSource,
 }
 
 impl Api {
-    pub fn new(transport: Transport, auth: Arc<dyn TokenSource>) -> Self {
+    pub fn new(transport: Transport, auth: TokenSource) -> Self {
         Api { transport, auth }
     }
 
-    pub fn transport(&self) -> &Transport {
-        &self.transport
+    /// Give each request `timeout` instead (`run --wait`, where `--timeout`
+    /// limits the whole wait).
+    pub fn with_request_timeout(mut self, timeout: std::time::Duration) -> Self {
+        self.transport.set_timeout(timeout);
+        self
     }
 
     /// Send with the bearer token; on a 401 get a fresh token and repeat once.
@@ -137,26 +82,24 @@ impl Api {
 
     async fn get<T: DeserializeOwned>(&self, path: &str) -> Result<T> {
         let resp = self.send(Method::GET, path, Retry::Idempotent).await?;
-        decode(&self.transport, resp, path).await
+        self.transport.decode(resp, path).await
     }
 
     /// Endpoints 2 and 3: start a run. Never retried once it may have arrived.
     pub async fn start_run(&self, kind: RunKind, id: Uuid) -> Result<RunStart> {
-        let seg = match kind {
-            RunKind::Pipeline => "pipelines",
-            RunKind::Workflow => "workflows",
-        };
-        let path = format!("/v1/{seg}/{id}/runs/");
+        let path = format!("/v1/{}/{id}/runs/", kind.entity().segment());
         let resp = self.send(Method::POST, &path, Retry::NotSent).await?;
-        let start: RunStart = decode(&self.transport, resp, &path)
+        let start: RunStart = self
+            .transport
+            .decode(resp, &path)
             .await
-            .map_err(|e| e.with_hint(errors::MAY_HAVE_STARTED))?;
+            .map_err(|e| e.with_hint(MAY_HAVE_STARTED))?;
         // Without a run UUID there is nothing to report or follow: an empty
         // answer is not a run that finished at once.
         if start.run_uuid().is_none_or(|r| r.trim().is_empty()) {
             return Err(
                 Error::server(format!("the run start of {id} returned no run record"))
-                    .with_hint(errors::MAY_HAVE_STARTED),
+                    .with_hint(MAY_HAVE_STARTED),
             );
         }
         Ok(start)
@@ -177,10 +120,10 @@ impl Api {
     }
 
     /// Endpoints 5 to 7: consolidated statistics over a window.
-    pub async fn range_stats(&self, kind: Kind, id: Uuid, w: &Window) -> Result<RangeStats> {
+    pub async fn range_stats(&self, kind: Entity, id: Uuid, w: &Window) -> Result<RangeStats> {
         let path = format!(
             "/v1/stats/{}/{id}/stats/{}/{}",
-            segment(kind),
+            kind.segment(),
             path_datetime(w.from),
             path_datetime(w.to)
         );
@@ -190,7 +133,7 @@ impl Api {
     /// Endpoints 8 to 10: statistics per period. `null` is an empty list.
     pub async fn aggregated_stats(
         &self,
-        kind: Kind,
+        kind: Entity,
         id: Uuid,
         from: NaiveDate,
         form: DateForm,
@@ -201,25 +144,22 @@ impl Api {
             DateForm::Date => from.format("%Y-%m-%d").to_string(),
             DateForm::DateTime => from.format("%Y-%m-%d%%2000:00:00").to_string(),
         };
-        let period = format!("{period:?}").to_lowercase();
         let path = format!(
             "/v1/stats/{}/{id}/aggregated-stats/{date}/{period}/{count}",
-            segment(kind)
+            kind.segment()
         );
         let v: Option<Vec<Aggregated>> = self.get(&path).await?;
         Ok(v.unwrap_or_default())
     }
 
     /// Endpoints 11 to 13: the last run; `None` when the server says it never ran.
-    pub async fn last_run(&self, kind: Kind, id: Uuid) -> Result<Option<LastRun>> {
-        let path = format!("/v1/stats/{}/{id}/last-run/stats", segment(kind));
+    pub async fn last_run(&self, kind: Entity, id: Uuid) -> Result<Option<LastRun>> {
+        let path = format!("/v1/stats/{}/{id}/last-run/stats", kind.segment());
         match self.get(&path).await {
             Ok(v) => Ok(Some(v)),
             // The open-source server answers 403 with a statistics error body
             // for something that never ran; an empty 403 is a missing scope.
-            Err(e) if e.http_status == Some(403) && e.message.contains(&format!("{path}: ")) => {
-                Ok(None)
-            }
+            Err(e) if e.http_status == Some(403) && e.server_body.is_some() => Ok(None),
             Err(e) => Err(e),
         }
     }

@@ -4,35 +4,7 @@
 use serde::{Deserialize, Deserializer};
 use serde_json::{Number, Value};
 
-use crate::secret::Secret;
 use crate::time;
-
-/// 2.1: the token response.
-#[derive(Debug, Clone, Deserialize)]
-pub struct TokenResponse {
-    pub access_token: Secret,
-    /// Seconds; clamped to a year, so that no arithmetic on it can overflow.
-    #[serde(default, deserialize_with = "lifetime")]
-    pub expires_in: Option<i64>,
-    #[serde(default)]
-    pub refresh_token: Option<Secret>,
-    #[serde(default)]
-    pub scope: Option<String>,
-    #[serde(default)]
-    pub token_type: Option<String>,
-}
-
-/// `expires_in`: positive seconds, at most a year; anything else is "unknown".
-fn lifetime<'de, D: Deserializer<'de>>(d: D) -> Result<Option<i64>, D::Error> {
-    const YEAR: i64 = 366 * 86_400;
-    let v: Option<serde_json::Number> = Option::deserialize(d)?;
-    Ok(v.and_then(|n| {
-        n.as_i64()
-            .or_else(|| n.as_f64().map(|f| f.min(i64::MAX as f64) as i64))
-    })
-    .filter(|s| *s > 0)
-    .map(|s| s.min(YEAR)))
-}
 
 /// A timestamp as the server sent it, normalised to `YYYY-MM-DDTHH:MM:SSZ`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -191,25 +163,6 @@ mod tests {
     fn never_ran_is_none() {
         let s: RangeStats = serde_json::from_str(r#"{"num_of_successes":0,"num_of_failures":0,"average_duration":0,"is_last_run_successful":false,"last_run_executed_at":"0001-01-01 00:00:00","last_run_duration":0}"#).unwrap();
         assert!(s.last_run_executed_at.is_none());
-    }
-
-    #[test]
-    fn huge_lifetimes_are_clamped() {
-        for (json, want) in [
-            (
-                r#"{"access_token":"t","expires_in":9223372036854775807}"#,
-                Some(366 * 86_400),
-            ),
-            (
-                r#"{"access_token":"t","expires_in":1e300}"#,
-                Some(366 * 86_400),
-            ),
-            (r#"{"access_token":"t","expires_in":-5}"#, None),
-            (r#"{"access_token":"t","expires_in":86400}"#, Some(86_400)),
-        ] {
-            let t: TokenResponse = serde_json::from_str(json).unwrap();
-            assert_eq!(t.expires_in, want, "{json}");
-        }
     }
 
     #[test]

@@ -1,92 +1,77 @@
-//! Token providers behind one trait: a fixed token (`YLEM_TOKEN`), client
-//! credentials that fetch a token and fetch a fresh one when it expires or
-//! is rejected (concurrent requests share one fetch), and a stored profile
-//! (`stored`) whose tokens are cached in a credential store (`store`).
+//! Where bearer tokens come from, as a closed set: a fixed token
+//! (`YLEM_TOKEN`), client credentials held in memory, or a stored profile
+//! (`stored`) whose tokens are cached in a credential store (`store`). The
+//! renewable ones keep their token in one `token::Memo`, so concurrent
+//! requests share one fetch; `oauth` is the token endpoint they fetch from.
 
+pub mod oauth;
 pub mod profile;
 pub mod store;
 pub mod stored;
+pub mod token;
 
-use std::sync::Arc;
 use std::time::Duration;
 
-use futures_util::future::BoxFuture;
-use tokio::sync::Mutex;
-
-use crate::api::{self, Transport};
 use crate::error::{Error, Result};
+use crate::http::Transport;
 use crate::secret::Secret;
+use stored::StoredProfile;
+use token::{CachedToken, Memo};
 
 /// Replace a token this long before it expires, so it cannot expire in flight.
 pub const EXPIRY_MARGIN: Duration = Duration::from_secs(60);
 
 /// Where bearer tokens come from.
-pub trait TokenSource: Send + Sync {
+pub enum TokenSource {
+    /// `YLEM_TOKEN`: used as is, never renewed.
+    Fixed(Secret),
+    /// Client credentials from the environment (or the demo).
+    Client(ClientCredentials),
+    /// A logged-in profile.
+    Stored(StoredProfile),
+}
+
+impl TokenSource {
     /// A token that is valid now, fetching one if need be. `rejected` is a
     /// token the server answered 401 to: never hand it out again.
-    fn token<'a>(
-        &'a self,
-        t: &'a Transport,
-        rejected: Option<&'a Secret>,
-    ) -> BoxFuture<'a, Result<Secret>>;
+    pub async fn token(&self, t: &Transport, rejected: Option<&Secret>) -> Result<Secret> {
+        match self {
+            TokenSource::Fixed(token) => Ok(token.clone()),
+            TokenSource::Client(c) => c.token(t, rejected).await,
+            TokenSource::Stored(p) => p.token(t, rejected).await,
+        }
+    }
+
     /// Whether a rejected token can be replaced (not so for a fixed token).
-    fn can_renew(&self) -> bool;
-}
-
-/// `YLEM_TOKEN`: used as is, never refreshed.
-pub struct FixedToken(pub Secret);
-
-impl TokenSource for FixedToken {
-    fn token<'a>(
-        &'a self,
-        _t: &'a Transport,
-        _rejected: Option<&'a Secret>,
-    ) -> BoxFuture<'a, Result<Secret>> {
-        Box::pin(async move { Ok(self.0.clone()) })
-    }
-    fn can_renew(&self) -> bool {
-        false
+    pub fn can_renew(&self) -> bool {
+        !matches!(self, TokenSource::Fixed(_))
     }
 }
 
-/// Client credentials held in memory (from the environment, or the demo).
+/// Client credentials held in memory: a token is fetched when the memo has
+/// none usable, and kept only in this process.
 pub struct ClientCredentials {
     client_id: String,
     secret: Secret,
-    cache: Mutex<Option<stored::CachedToken>>,
+    memo: Memo,
 }
 
 impl ClientCredentials {
-    pub fn new(client_id: String, secret: Secret) -> Arc<Self> {
-        Arc::new(ClientCredentials {
+    pub fn new(client_id: String, secret: Secret) -> Self {
+        ClientCredentials {
             client_id,
             secret,
-            cache: Mutex::new(None),
-        })
-    }
-}
-
-impl TokenSource for ClientCredentials {
-    fn token<'a>(
-        &'a self,
-        t: &'a Transport,
-        rejected: Option<&'a Secret>,
-    ) -> BoxFuture<'a, Result<Secret>> {
-        Box::pin(async move {
-            // Holding the lock across the fetch makes concurrent requests wait
-            // for one token instead of each fetching its own.
-            let mut cache = self.cache.lock().await;
-            if let Some(c) = cache.as_ref().filter(|c| c.usable(EXPIRY_MARGIN, rejected)) {
-                return Ok(c.access.clone());
-            }
-            let resp = api::fetch_token(t, &self.client_id, &self.secret).await?;
-            *cache = Some(stored::CachedToken::from_response(&resp));
-            Ok(resp.access_token)
-        })
+            memo: Memo::new(EXPIRY_MARGIN),
+        }
     }
 
-    fn can_renew(&self) -> bool {
-        true
+    async fn token(&self, t: &Transport, rejected: Option<&Secret>) -> Result<Secret> {
+        self.memo
+            .token(rejected, || async {
+                let r = oauth::fetch_token(t, &self.client_id, &self.secret).await?;
+                Ok(CachedToken::from_response(&r))
+            })
+            .await
     }
 }
 

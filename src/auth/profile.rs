@@ -2,7 +2,6 @@
 //! shared by the commands that use a stored login and by `auth status`.
 
 use std::path::PathBuf;
-use std::sync::Arc;
 use std::time::Duration;
 
 use super::store::{Store, StoreKind};
@@ -71,20 +70,20 @@ impl Resolved {
     }
 
     /// The token source of a logged-in profile.
-    pub fn token_source(&self, s: &Settings, min_ttl: Duration) -> Result<Arc<StoredProfile>> {
+    pub fn token_source(&self, s: &Settings, min_ttl: Duration) -> Result<StoredProfile> {
         let client_id = self
             .profile
             .as_ref()
             .and_then(|p| p.client_id.clone())
             .ok_or_else(|| not_logged_in(&self.name))?;
-        Ok(Arc::new(StoredProfile::new(
+        Ok(StoredProfile::new(
             client_id,
             self.store(),
             &self.config_dir,
             &self.name,
             min_ttl,
             s.verbose > 0,
-        )))
+        ))
     }
 }
 

@@ -11,82 +11,22 @@ use std::fs::{File, OpenOptions};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use futures_util::future::BoxFuture;
-use tokio::sync::Mutex;
-
 use super::store::{Item, Store};
-use super::{EXPIRY_MARGIN, TokenSource};
-use crate::api::{self, Transport, models::TokenResponse};
+use super::token::{CachedToken, Memo};
+use super::{EXPIRY_MARGIN, oauth};
 use crate::error::{Error, Result};
+use crate::http::Transport;
 use crate::secret::Secret;
 
 /// How long to wait for another process's renewal before renewing anyway.
 const LOCK_WAIT: Duration = Duration::from_secs(90);
 
-/// A token as cached in the store.
-#[derive(Debug, Clone)]
-pub struct CachedToken {
-    pub access: Secret,
-    pub refresh: Option<Secret>,
-    /// Unix seconds; `None` when the server gave no lifetime.
-    pub expires_at: Option<i64>,
-}
-
-impl CachedToken {
-    pub fn from_response(r: &TokenResponse) -> Self {
-        CachedToken {
-            access: r.access_token.clone(),
-            refresh: r.refresh_token.clone(),
-            // `expires_in` is already positive and at most a year.
-            expires_at: r.expires_in.map(|s| chrono::Utc::now().timestamp() + s),
-        }
-    }
-
-    pub fn encode(&self) -> String {
-        serde_json::json!({
-            "access_token": self.access.expose(),
-            "refresh_token": self.refresh.as_ref().map(Secret::expose),
-            "expires_at": self.expires_at,
-        })
-        .to_string()
-    }
-
-    /// `None` for anything unreadable: a corrupt cache just means a new token.
-    pub fn decode(text: &str) -> Option<Self> {
-        #[derive(serde::Deserialize)]
-        struct Raw {
-            access_token: Secret,
-            refresh_token: Option<Secret>,
-            expires_at: Option<i64>,
-        }
-        let r: Raw = serde_json::from_str(text).ok()?;
-        Some(CachedToken {
-            access: r.access_token,
-            refresh: r.refresh_token,
-            expires_at: r.expires_at,
-        })
-    }
-
-    /// Valid for more than `margin` from now.
-    pub fn fresh(&self, margin: Duration) -> bool {
-        let now = chrono::Utc::now().timestamp();
-        self.expires_at
-            .is_none_or(|e| now + (margin.as_secs() as i64) < e)
-    }
-
-    /// Fresh, and not the token the server just answered 401 to.
-    pub fn usable(&self, margin: Duration, rejected: Option<&Secret>) -> bool {
-        self.fresh(margin) && Some(&self.access) != rejected
-    }
-}
-
 pub struct StoredProfile {
     client_id: String,
     store: Store,
     lock_path: PathBuf,
-    margin: Duration,
     verbose: bool,
-    memo: Mutex<Option<CachedToken>>,
+    memo: Memo,
 }
 
 impl StoredProfile {
@@ -103,14 +43,46 @@ impl StoredProfile {
             client_id,
             store,
             lock_path: config_dir.join(format!(".{profile}.lock")),
-            margin: min_ttl.max(EXPIRY_MARGIN),
             verbose,
-            memo: Mutex::new(None),
+            memo: Memo::new(min_ttl.max(EXPIRY_MARGIN)),
         }
     }
 
+    /// The memo's token, else the store's cached one, else a renewed one.
+    /// The memo makes concurrent requests of one command wait for one
+    /// renewal; the file lock does the same across processes.
+    pub async fn token(&self, t: &Transport, rejected: Option<&Secret>) -> Result<Secret> {
+        self.memo
+            .token(rejected, || self.read_or_renew(t, rejected))
+            .await
+    }
+
     fn usable(&self, c: &CachedToken, rejected: Option<&Secret>) -> bool {
-        c.usable(self.margin, rejected)
+        c.usable(self.memo.margin, rejected)
+    }
+
+    /// The store's cached token if usable, else a renewed one, cached there
+    /// for the next process.
+    async fn read_or_renew(&self, t: &Transport, rejected: Option<&Secret>) -> Result<CachedToken> {
+        if let Some(c) = self.read_cache().await?
+            && self.usable(&c, rejected)
+        {
+            return Ok(c);
+        }
+        let _lock = lock(&self.lock_path).await;
+        let cached = self.read_cache().await?;
+        if let Some(c) = cached.as_ref().filter(|c| self.usable(c, rejected)) {
+            return Ok(c.clone());
+        }
+        let fresh = self.renew(t, cached, rejected).await?;
+        // A cache that cannot be written costs a token request next
+        // time, not this command.
+        if let Err(e) = self.store.set(Item::Token, fresh.encode()).await
+            && self.verbose
+        {
+            eprintln!("cannot cache the token: {e}");
+        }
+        Ok(fresh)
     }
 
     async fn read_cache(&self) -> Result<Option<CachedToken>> {
@@ -133,7 +105,7 @@ impl StoredProfile {
             .filter(|c| Some(&c.access) != rejected)
             .and_then(|c| c.refresh)
         {
-            match api::refresh_token(t, &self.client_id, &refresh).await {
+            match oauth::refresh_token(t, &self.client_id, &refresh).await {
                 Ok(r) => return Ok(CachedToken::from_response(&r)),
                 Err(e) if self.verbose => {
                     eprintln!("refresh failed ({e}); using the client secret")
@@ -145,7 +117,7 @@ impl StoredProfile {
             Error::auth("this profile has no stored client secret (logged out?)")
                 .with_hint("run 'ylemctl login'")
         })?;
-        let r = api::fetch_token(t, &self.client_id, &Secret::new(secret))
+        let r = oauth::fetch_token(t, &self.client_id, &Secret::new(secret))
             .await
             .map_err(|e| {
                 if e.http_status == Some(401) {
@@ -155,52 +127,6 @@ impl StoredProfile {
                 }
             })?;
         Ok(CachedToken::from_response(&r))
-    }
-}
-
-impl TokenSource for StoredProfile {
-    fn token<'a>(
-        &'a self,
-        t: &'a Transport,
-        rejected: Option<&'a Secret>,
-    ) -> BoxFuture<'a, Result<Secret>> {
-        Box::pin(async move {
-            // The in-process mutex makes concurrent requests of one command
-            // wait for one renewal; the file lock does the same across processes.
-            let mut memo = self.memo.lock().await;
-            if let Some(c) = memo.as_ref().filter(|c| self.usable(c, rejected)) {
-                return Ok(c.access.clone());
-            }
-            if let Some(c) = self.read_cache().await?
-                && self.usable(&c, rejected)
-            {
-                let token = c.access.clone();
-                *memo = Some(c);
-                return Ok(token);
-            }
-            let _lock = lock(&self.lock_path).await;
-            let cached = self.read_cache().await?;
-            if let Some(c) = cached.as_ref().filter(|c| self.usable(c, rejected)) {
-                let token = c.access.clone();
-                *memo = cached;
-                return Ok(token);
-            }
-            let fresh = self.renew(t, cached, rejected).await?;
-            // A cache that cannot be written costs a token request next
-            // time, not this command.
-            if let Err(e) = self.store.set(Item::Token, fresh.encode()).await
-                && self.verbose
-            {
-                eprintln!("cannot cache the token: {e}");
-            }
-            let token = fresh.access.clone();
-            *memo = Some(fresh);
-            Ok(token)
-        })
-    }
-
-    fn can_renew(&self) -> bool {
-        true
     }
 }
 
@@ -224,25 +150,5 @@ async fn lock(path: &Path) -> Option<File> {
     match tokio::time::timeout(LOCK_WAIT, task).await {
         Ok(Ok(Ok(f))) => Some(f),
         _ => None,
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn cache_round_trips_and_corrupt_is_none() {
-        let c = CachedToken {
-            access: Secret::new("acc-123456"),
-            refresh: Some(Secret::new("ref-123456")),
-            expires_at: Some(chrono::Utc::now().timestamp() + 3600),
-        };
-        let d = CachedToken::decode(&c.encode()).unwrap();
-        assert_eq!(d.access, c.access);
-        assert_eq!(d.refresh, c.refresh);
-        assert!(d.fresh(EXPIRY_MARGIN));
-        assert!(!d.fresh(Duration::from_secs(7200)));
-        assert!(CachedToken::decode("{\"access_tok").is_none());
     }
 }

@@ -68,8 +68,9 @@ pub async fn run(args: &AggregateArgs, ctx: &Context) -> Result<()> {
         .await
     {
         // The open-source server wants a time in `date_from` and says so with
-        // a 400; ask once more in the form it reads.
-        Err(e) if e.http_status == Some(400) && !remembered && e.message.contains("pars") => {
+        // a 400 whose body reads `cannot parse "" as "15"`; ask once more in
+        // the form it reads.
+        Err(e) if !remembered && wants_date_time(&e) => {
             if s.verbose > 0 {
                 eprintln!("the server refused a bare date; asking again with a time");
             }
@@ -98,6 +99,14 @@ pub async fn run(args: &AggregateArgs, ctx: &Context) -> Result<()> {
         p.row(row(a))?;
     }
     p.finish("no runs in these periods", s.quiet)
+}
+
+/// The server's answer to a bare date where it wants a date and time.
+fn wants_date_time(e: &Error) -> bool {
+    e.http_status == Some(400)
+        && e.server_body
+            .as_deref()
+            .is_some_and(|b| b.contains("cannot parse"))
 }
 
 #[cfg(test)]

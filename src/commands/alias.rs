@@ -1,69 +1,24 @@
 //! `ylemctl alias set|list|remove`: names for UUIDs, kept in the `[aliases]`
-//! table of `config.toml` and accepted wherever an ID is.
+//! table of `config.toml` (read and checked by `config`) and accepted
+//! wherever an ID is.
 
 use std::collections::BTreeMap;
 
-use uuid::Uuid;
-
 use crate::auth::profile;
 use crate::cli::AliasCommand;
-use crate::config::ConfigFile;
+use crate::config::{ConfigFile, check_alias_name};
 use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::output::{Cell, Shape};
-
-/// An alias: letters, digits, `-`, `_`, `.`; not a UUID, not starting with `-`.
-pub fn check_name(name: &str) -> Result<()> {
-    let ok = !name.is_empty()
-        && name.len() <= 64
-        && !name.starts_with(['-', '.'])
-        && name
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'))
-        && Uuid::parse_str(name).is_err();
-    if ok {
-        Ok(())
-    } else {
-        Err(Error::usage(format!(
-            "invalid alias name '{name}': use up to 64 letters, digits, '-', '_' and '.', not starting with '-' or '.'"
-        )))
-    }
-}
-
-/// Every alias in the file; a malformed table is an error naming the file.
-pub fn read(cfg: &ConfigFile) -> Result<BTreeMap<String, Uuid>> {
-    let bad = |what: String| {
-        Error::usage(format!(
-            "invalid config file {}: {what}",
-            cfg.path.display()
-        ))
-        .with_hint("fix the file by hand; ylemctl does not overwrite a file it cannot read")
-    };
-    let Some(v) = cfg.table().get("aliases") else {
-        return Ok(BTreeMap::new());
-    };
-    let t = v
-        .as_table()
-        .ok_or_else(|| bad("'aliases' must be a table".into()))?;
-    t.iter()
-        .map(|(k, v)| {
-            let u = v
-                .as_str()
-                .and_then(|s| Uuid::parse_str(s).ok())
-                .ok_or_else(|| bad(format!("aliases.{k} must be a UUID string")))?;
-            Ok((k.clone(), u))
-        })
-        .collect()
-}
 
 pub async fn run(cmd: &AliasCommand, ctx: &Context) -> Result<()> {
     let dir = profile::config_dir(&ctx.settings)?;
     match cmd {
         AliasCommand::Set { name, uuid } => {
-            check_name(name)?;
+            check_alias_name(name)?;
             let id = ctx.resolve_id(uuid)?;
             ConfigFile::update(&dir, |c| {
-                read(c)?;
+                c.aliases()?;
                 let t = c
                     .table_mut()
                     .entry("aliases")
@@ -78,7 +33,7 @@ pub async fn run(cmd: &AliasCommand, ctx: &Context) -> Result<()> {
         }
         AliasCommand::Remove { name } => {
             let removed = ConfigFile::update(&dir, |c| {
-                read(c)?;
+                c.aliases()?;
                 let gone = c
                     .table_mut()
                     .get_mut("aliases")
@@ -96,7 +51,7 @@ pub async fn run(cmd: &AliasCommand, ctx: &Context) -> Result<()> {
         }
         AliasCommand::List { names } => {
             let all = match ctx.config()? {
-                Some(c) => read(c)?,
+                Some(c) => c.aliases()?,
                 None => BTreeMap::new(),
             };
             if *names {
@@ -111,28 +66,6 @@ pub async fn run(cmd: &AliasCommand, ctx: &Context) -> Result<()> {
                 "no aliases: add one with 'ylemctl alias set NAME UUID'",
                 ctx.settings.quiet,
             )
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn names() {
-        for ok in ["nightly", "orders-sync", "a.b_c", "X1"] {
-            assert!(check_name(ok).is_ok(), "{ok}");
-        }
-        for bad in [
-            "",
-            "-x",
-            ".x",
-            "a b",
-            "ü",
-            "3f2a1b4c-5d6e-4f70-8a9b-0c1d2e3f4a5b",
-        ] {
-            assert!(check_name(bad).is_err(), "{bad}");
         }
     }
 }

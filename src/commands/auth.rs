@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use crate::auth::profile::not_logged_in;
 use crate::auth::store::Item;
-use crate::auth::stored::CachedToken;
+use crate::auth::token::CachedToken;
 use crate::cli::{AuthCommand, Format, TokenArgs};
 use crate::context::Context;
 use crate::error::Result;

@@ -206,7 +206,7 @@ fn judge(p: &Plan, f: &Facts, now: DateTime<Utc>) -> (Status, Vec<String>, Vec<S
 }
 
 pub async fn run(a: &CheckArgs, ctx: &Context) -> Result<()> {
-    let kind = format!("{:?}", a.kind).to_lowercase();
+    let kind = a.kind.as_str();
     let short = a.id.chars().take(8).collect::<String>();
     let line = match measure(a, ctx).await {
         Ok((plan, facts)) => {

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use clap::Parser;
 
-use crate::api;
+use crate::auth::oauth;
 use crate::cli::Cli;
 use crate::context::Context;
 use crate::error::{Error, Result};
@@ -147,8 +147,9 @@ async fn login(ctx: &Context, sb: &Running) -> Result<()> {
         ),
     );
     let (_, settings) = step_settings(ctx, sb, &["auth", "status"])?;
-    let t = Context::new(settings).transport()?;
-    let tok = api::fetch_token(&t, &sb.client_id, &Secret::new(sb.client_secret.clone())).await?;
+    let base_url = settings.base_url.clone();
+    let t = Context::new(settings).transport_to(base_url)?;
+    let tok = oauth::fetch_token(&t, &sb.client_id, &Secret::new(sb.client_secret.clone())).await?;
     say(
         ctx,
         &format!(

@@ -7,10 +7,9 @@
 
 use std::io::{BufRead, IsTerminal, Read, Write};
 
-use crate::api;
-use crate::auth::profile;
 use crate::auth::store::{self, Item, Store, StoreKind};
-use crate::auth::stored::CachedToken;
+use crate::auth::token::CachedToken;
+use crate::auth::{oauth, profile};
 use crate::cli::{LoginArgs, StoreChoice};
 use crate::config::{ConfigFile, Profile, check_profile_name};
 use crate::context::Context;
@@ -45,7 +44,7 @@ pub async fn run(args: &LoginArgs, ctx: &Context) -> Result<()> {
     let secret = read_secret(args.client_secret_stdin, ask)?;
 
     let t = ctx.transport_to(Some(base_url.clone()))?;
-    let resp = api::fetch_token(&t, &client_id, &secret)
+    let resp = oauth::fetch_token(&t, &client_id, &secret)
         .await
         .map_err(|e| e.context("login failed, nothing was saved"))?;
     let token = CachedToken::from_response(&resp);

@@ -5,9 +5,10 @@ use std::time::Duration;
 
 use super::wait;
 use crate::api::models::{RunRecord, RunStart};
-use crate::cli::{Kind, RunArgs, RunKind};
+use crate::cli::RunArgs;
 use crate::context::Context;
 use crate::error::{Error, Result};
+use crate::kinds::{Entity, RunKind};
 use crate::output::{Cell, Shape};
 use crate::time;
 
@@ -66,7 +67,7 @@ pub async fn run(args: &RunArgs, ctx: &Context) -> Result<()> {
     let multi = ids.len() > 1;
     let mut p = ctx.printer(Shape::List, COLUMNS, multi)?;
     let api = ctx.api()?;
-    let kind = format!("{:?}", args.kind).to_lowercase();
+    let kind = args.kind;
     let res = super::for_each_id(
         ctx,
         &ids,
@@ -102,13 +103,15 @@ async fn run_and_wait(args: &RunArgs, ids: &[uuid::Uuid], ctx: &Context) -> Resu
     };
     let multi = ids.len() > 1;
     let mut p = ctx.printer(Shape::List, wait::COLUMNS, multi)?;
-    let api = ctx.api_with_timeout(s.timeout.min(Duration::from_secs(30)))?;
+    let api = ctx
+        .api()?
+        .with_request_timeout(s.timeout.min(Duration::from_secs(30)));
     let api = &api;
     let kind = args.kind;
     let follow = |id: uuid::Uuid| async move {
         let before = match kind {
             RunKind::Workflow => api
-                .last_run(Kind::Workflow, id)
+                .last_run(Entity::Workflow, id)
                 .await?
                 .and_then(|r| r.executed_at)
                 .map(|t| t.0),
@@ -116,10 +119,7 @@ async fn run_and_wait(args: &RunArgs, ids: &[uuid::Uuid], ctx: &Context) -> Resu
         };
         let start = api.start_run(kind, id).await?;
         let run = start.run_uuid().unwrap_or_default().to_string();
-        ctx.note(&format!(
-            "started run {run} of {} {id}",
-            format!("{kind:?}").to_lowercase()
-        ));
+        ctx.note(&format!("started run {run} of {kind} {id}"));
         match (kind, &start) {
             (RunKind::Pipeline, RunStart::Records(r)) => {
                 wait::pipeline(api, id, &run, Some(r.len()), pace).await

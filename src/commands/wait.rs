@@ -247,7 +247,7 @@ pub async fn workflow(
     before: Option<String>,
     pace: Pace,
 ) -> Result<Followed> {
-    let kind = crate::cli::Kind::Workflow;
+    let kind = crate::kinds::Entity::Workflow;
     let started = Instant::now();
     let pb = spinner(pace.progress, &format!("workflow run {run}: waiting"));
     let mut pause = Duration::from_millis(500).min(pace.poll);

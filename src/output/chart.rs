@@ -3,7 +3,7 @@
 //! without colour: successes and failures use different glyphs.
 
 use crate::api::models::Aggregated;
-use crate::cli::Period;
+use crate::kinds::Period;
 use crate::time;
 
 /// How the chart may draw.

@@ -15,7 +15,9 @@ use common::*;
 use proptest::prelude::*;
 use proptest::test_runner::{TestCaseError, TestRunner};
 use serde_json::Value;
-use ylemctl::api::{errors::decode_json, models, stream::ArrayScanner};
+use ylemctl::api::{models, stream::ArrayScanner};
+use ylemctl::auth::oauth::TokenResponse;
+use ylemctl::http::errors::decode_json;
 use ylemctl::time::{Edge, Zone, parse_duration, parse_time, resolve_window};
 
 const CASES: u32 = 384;
@@ -101,14 +103,14 @@ fn ids_and_alias_names_never_panic() {
     let ctx = ylemctl::context::Context::new(settings);
     property(
         "prop-ids-aliases",
-        "Context::resolve_id and alias::check_name never panic; only a UUID resolves when no alias exists",
+        "Context::resolve_id and config::check_alias_name never panic; only a UUID resolves when no alias exists",
         prop_oneof![
             any::<String>(),
             "[0-9a-fA-F-]{30,40}",
             " ?[a-z0-9._-]{0,70}"
         ],
         |s| {
-            if ylemctl::commands::alias::check_name(&s).is_ok() {
+            if ylemctl::config::check_alias_name(&s).is_ok() {
                 prop_assert!(s.len() <= 64);
                 prop_assert!(
                     s.chars()
@@ -163,7 +165,7 @@ fn decode_all(bytes: &[u8]) {
     let _ = decode_json::<Option<Vec<models::Aggregated>>>(bytes);
     let _ = decode_json::<models::LastRun>(bytes);
     let _ = decode_json::<models::RunStart>(bytes);
-    let _ = decode_json::<models::TokenResponse>(bytes);
+    let _ = decode_json::<TokenResponse>(bytes);
 }
 
 /// Feed `bytes` to a scanner in chunks cut at `cuts`; the elements, or an error.

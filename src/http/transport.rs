@@ -8,8 +8,11 @@ use std::time::{Duration, Instant};
 
 use reqwest::{Method, Response, StatusCode, Url};
 
+use serde::de::DeserializeOwned;
+
 use super::errors;
-use crate::error::{Error, Kind, Result};
+use super::redact::{describe, redact_json_tokens, redact_url};
+use crate::error::{Error, Result};
 use crate::secret::{self, Secret};
 
 /// Whether a request may be sent again after a failure.
@@ -108,7 +111,7 @@ impl Transport {
                         self.note(&format!(
                             "retrying in {} after: {}",
                             fmt_wait(w),
-                            errors::describe(&e)
+                            describe(&e)
                         ));
                         tokio::time::sleep(w).await;
                     }
@@ -135,7 +138,12 @@ impl Transport {
                 (Some(a), Some(b)) => a.origin() == b.origin(),
                 _ => false,
             };
-            let mut req = self.client_for(&url)?.request(method.clone(), &url);
+            // The time limit is set on each request, not on the client, so
+            // that `set_timeout` holds for a client already built.
+            let mut req = self
+                .client_for(&url)?
+                .request(method.clone(), &url)
+                .timeout(self.cfg.timeout);
             if let (Some(t), true) = (bearer, same_origin) {
                 req = req.bearer_auth(t.expose());
             }
@@ -210,6 +218,21 @@ impl Transport {
         }
     }
 
+    /// Read a successful response's JSON body (logged at `-vv`) into `T`,
+    /// naming the field that does not fit.
+    pub async fn decode<T: DeserializeOwned>(&self, resp: Response, path: &str) -> Result<T> {
+        let body = resp.bytes().await.map_err(|e| errors::from_body(&e))?;
+        self.log_body(&body);
+        errors::decode_json(&body)
+            .map_err(|e| Error::server(format!("unexpected response body from {path}: {e}")))
+    }
+
+    /// Give each request from now on `timeout` instead (`run --wait`, where
+    /// `--timeout` limits the whole wait).
+    pub fn set_timeout(&mut self, timeout: Duration) {
+        self.cfg.timeout = timeout;
+    }
+
     fn note(&self, line: &str) {
         if self.cfg.verbose > 0 {
             eprintln!("{}", secret::scrub(line));
@@ -222,7 +245,6 @@ fn build_client(cfg: &TransportConfig, tls: bool) -> reqwest::Result<reqwest::Cl
         // Redirects are followed by hand below: only for GET, and without
         // the bearer token when the host changes.
         .redirect(reqwest::redirect::Policy::none())
-        .timeout(cfg.timeout)
         .connect_timeout(cfg.timeout.min(Duration::from_secs(10)))
         .user_agent(concat!("ylemctl/", env!("CARGO_PKG_VERSION")));
     if !tls {
@@ -237,22 +259,11 @@ fn fmt_wait(d: Duration) -> String {
     crate::time::human_ms(d.as_millis() as i64)
 }
 
-/// Backoff with full jitter: a random wait up to 250 ms × 2^attempt, at most 8 s.
+/// Backoff with jitter: a random wait between half and all of
+/// 250 ms × 2^attempt, at most 8 s.
 pub fn backoff(attempt: u32) -> Duration {
     let cap = 250u64.saturating_mul(1 << attempt.min(5)).min(8_000);
-    Duration::from_millis(cap / 2 + jitter(cap / 2 + 1))
-}
-
-fn jitter(bound: u64) -> u64 {
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.subsec_nanos() as u64)
-        .unwrap_or(0);
-    // splitmix64 of the clock: plenty for spreading retries apart.
-    let mut z = nanos.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    (z ^ (z >> 31)) % bound.max(1)
+    Duration::from_millis(cap / 2 + fastrand::u64(..=cap / 2))
 }
 
 fn retry_wait_for_status(
@@ -302,30 +313,6 @@ fn retry_wait_for_error(
     retryable.then(|| backoff(attempt))
 }
 
-/// The URL with secret query values replaced, for logs.
-pub fn redact_url(url: &str) -> String {
-    let Ok(mut u) = Url::parse(url) else {
-        return secret::scrub(url);
-    };
-    if u.query().is_some() {
-        let pairs: Vec<(String, String)> = u
-            .query_pairs()
-            .map(|(k, v)| {
-                let secret = matches!(
-                    k.as_ref(),
-                    "client_secret" | "refresh_token" | "access_token"
-                );
-                (
-                    k.into_owned(),
-                    if secret { "***".into() } else { v.into_owned() },
-                )
-            })
-            .collect();
-        u.query_pairs_mut().clear().extend_pairs(pairs);
-    }
-    secret::scrub(u.as_str()).replace("%2A%2A%2A", "***")
-}
-
 fn path_of(url: &str) -> String {
     match Url::parse(url) {
         Ok(u) => match u.query() {
@@ -336,40 +323,9 @@ fn path_of(url: &str) -> String {
     }
 }
 
-/// Token values in a logged JSON body, replaced by `***`.
-fn redact_json_tokens(text: &str) -> String {
-    let Ok(mut v) = serde_json::from_str::<serde_json::Value>(text) else {
-        return secret::scrub(text);
-    };
-    if let Some(o) = v.as_object_mut() {
-        for k in ["access_token", "refresh_token", "client_secret"] {
-            if o.contains_key(k) {
-                o.insert(k.into(), "***".into());
-            }
-        }
-    }
-    secret::scrub(&v.to_string())
-}
-
-impl Error {
-    /// Whether this is the server rejecting the bearer token.
-    pub fn is_unauthorized(&self) -> bool {
-        self.kind == Kind::Auth && self.http_status == Some(401)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn urls_are_redacted_for_logs() {
-        let u = redact_url(
-            "http://h:1/v1/oauth/token?grant_type=client_credentials&client_id=abc&client_secret=shh",
-        );
-        assert!(u.ends_with("client_id=abc&client_secret=***"), "{u}");
-        assert!(!u.contains("shh"));
-    }
 
     #[test]
     fn tls_is_set_up_only_for_https() {
@@ -394,13 +350,5 @@ mod tests {
         assert!(backoff(0) <= Duration::from_millis(250));
         assert!(backoff(10) <= Duration::from_secs(8));
         assert!(backoff(3) >= Duration::from_millis(1000));
-    }
-
-    #[test]
-    fn token_bodies_are_redacted() {
-        let t = redact_json_tokens(
-            r#"{"access_token":"aaaa1111","refresh_token":"bbbb2222","expires_in":5}"#,
-        );
-        assert!(!t.contains("aaaa1111") && !t.contains("bbbb2222"), "{t}");
     }
 }

@@ -5,8 +5,8 @@ use std::time::Duration;
 
 use reqwest::{Method, Response};
 
+use super::redact::{describe, redact_url};
 use crate::error::{Error, Kind};
-use crate::secret;
 
 /// Longest piece of a server's error text shown to a person.
 const MAX_TEXT: usize = 300;
@@ -101,7 +101,7 @@ pub fn from_status(status: u16, body: &[u8], method: &Method, path: &str) -> Err
     let is_run_start = *method == Method::POST && path.ends_with("/runs/");
     let is_workflow =
         path.starts_with("/v1/workflows/") || path.starts_with("/v1/stats/workflows/");
-    let shown = crate::api::transport::redact_url(path);
+    let shown = redact_url(path);
     let shown = shown.split('?').next().unwrap_or("").to_string();
     let err = match status {
         401 if is_token => Error::auth(format!("the service rejected the client credentials{said}"))
@@ -122,7 +122,7 @@ pub fn from_status(status: u16, body: &[u8], method: &Method, path: &str) -> Err
         _ if status >= 500 => Error::server(format!("server error (HTTP {status}) for {method} {shown}{said}")),
         _ => Error::server(format!("unexpected HTTP {status} for {method} {shown}{said}")),
     };
-    err.with_status(status)
+    err.with_status(status).with_server_body(body)
 }
 
 pub const MAY_HAVE_STARTED: &str = "the run may have started anyway: check 'ylemctl logs' or 'ylemctl last-run' before starting it again";
@@ -181,28 +181,6 @@ pub fn decode_json<T: serde::de::DeserializeOwned>(body: &[u8]) -> Result<T, Str
     Ok(v)
 }
 
-/// A reqwest error and its causes, without the URL (it may carry a secret).
-pub fn describe(e: &reqwest::Error) -> String {
-    use std::error::Error as _;
-    let mut parts = vec![strip_url(&e.to_string())];
-    let mut src = e.source();
-    while let Some(s) = src {
-        let t = strip_url(&s.to_string());
-        if !parts.iter().any(|p| p.contains(&t)) {
-            parts.push(t);
-        }
-        src = s.source();
-    }
-    secret::scrub(&parts.join(": "))
-}
-
-fn strip_url(s: &str) -> String {
-    match s.find(" for url (") {
-        Some(i) => s[..i].to_string(),
-        None => s.to_string(),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -251,5 +229,15 @@ mod tests {
             "/v1/stats/workflows/x/last-run/stats",
         );
         assert!(e.hint.unwrap().contains("workflow endpoints"));
+    }
+
+    #[test]
+    fn the_server_body_is_kept_as_data() {
+        let e = from_status(403, b" {\"code\":403} \n", &Method::GET, "/v1/stats/x");
+        assert_eq!(e.server_body.as_deref(), Some("{\"code\":403}"));
+        assert_eq!(
+            from_status(403, b"  ", &Method::GET, "/v1/stats/x").server_body,
+            None
+        );
     }
 }

@@ -1,0 +1,13 @@
+//! The HTTP layer under `auth` and `api`: sending one request (client,
+//! retries, redirects, time limits, request log), turning a status and body
+//! or a transport failure into an `Error`, and redaction for what it shows.
+//!
+//! It knows no endpoint but by path, never opens the keyring, and prints
+//! only the request log.
+
+pub mod errors;
+pub mod redact;
+pub mod transport;
+
+pub use errors::MAY_HAVE_STARTED;
+pub use transport::{Retry, Transport, TransportConfig};
