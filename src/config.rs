@@ -15,8 +15,7 @@ use std::path::{Path, PathBuf};
 
 use crate::error::{Error, Result};
 
-mod aliases;
-pub use aliases::check_alias_name;
+pub mod aliases;
 
 /// One profile's non-secret settings.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]

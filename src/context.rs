@@ -7,9 +7,10 @@ use std::time::Duration;
 use uuid::Uuid;
 
 use crate::api::Api;
+use crate::auth::store::StoreKind;
 use crate::auth::{self, ClientCredentials, TokenSource};
-use crate::cli::{Format, WindowArgs};
-use crate::config::{self, ConfigFile};
+use crate::cli::{Format, StoreChoice, WindowArgs};
+use crate::config::{ConfigFile, aliases};
 use crate::error::{Error, Result};
 use crate::http::{Transport, TransportConfig};
 use crate::output::{Printer, Shape, Style};
@@ -111,7 +112,15 @@ impl Context {
 
     /// The selected profile and its store, from the config file.
     pub fn profile(&self) -> Result<auth::profile::Resolved> {
-        auth::profile::resolve(&self.settings, self.config()?)
+        let s = &self.settings;
+        // `auto` leaves the choice to what the profile saved at login.
+        let store_override = match s.store_override {
+            Some(StoreChoice::Keyring) => Some(StoreKind::Keyring),
+            Some(StoreChoice::File) => Some(StoreKind::File),
+            Some(StoreChoice::Auto) | None => None,
+        };
+        let dir = s.config_dir.as_deref();
+        auth::profile::resolve(&s.profile, dir, store_override, self.config()?)
     }
 
     /// Parse IDs (UUIDs in any case) before anything is sent.
@@ -121,7 +130,7 @@ impl Context {
 
     pub fn resolve_id(&self, s: &str) -> Result<Uuid> {
         let t = s.trim();
-        if config::check_alias_name(t).is_ok() {
+        if aliases::check_alias_name(t).is_ok() {
             // Read once per command, and only when an alias is used.
             let aliases = self.aliases.get_or_init(|| match self.config()? {
                 Some(c) => c.aliases(),
@@ -189,8 +198,8 @@ impl Context {
             }
             EnvCredentials::None => {
                 let r = self.profile()?;
-                let source = r.token_source(&self.settings, min_ttl)?;
-                let t = self.transport_to(r.base_url(&self.settings))?;
+                let source = r.token_source(min_ttl, self.settings.verbose > 0)?;
+                let t = self.transport_to(r.base_url(self.settings.base_url.as_deref()))?;
                 return Ok((t, TokenSource::Stored(source)));
             }
         };
@@ -201,7 +210,7 @@ impl Context {
             .settings
             .base_url
             .clone()
-            .or_else(|| self.profile().ok().and_then(|r| r.base_url(&self.settings)));
+            .or_else(|| self.profile().ok().and_then(|r| r.base_url(None)));
         Ok((self.transport_to(base_url)?, source))
     }
 

@@ -10,16 +10,11 @@ pub mod store;
 pub mod stored;
 pub mod token;
 
-use std::time::Duration;
-
 use crate::error::{Error, Result};
 use crate::http::Transport;
 use crate::secret::Secret;
 use stored::StoredProfile;
-use token::{CachedToken, Memo};
-
-/// Replace a token this long before it expires, so it cannot expire in flight.
-pub const EXPIRY_MARGIN: Duration = Duration::from_secs(60);
+use token::{CachedToken, EXPIRY_MARGIN, Memo};
 
 /// Where bearer tokens come from.
 pub enum TokenSource {

@@ -1,15 +1,14 @@
 //! Which profile, credential store and base URL a command uses, and why:
 //! shared by the commands that use a stored login and by `auth status`.
+//! The caller (the context) hands in what the settings say.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use super::store::{Store, StoreKind};
 use super::stored::StoredProfile;
-use crate::cli::StoreChoice;
 use crate::config::{ConfigFile, Profile, check_profile_name};
 use crate::error::{Error, Result};
-use crate::settings::Settings;
 
 pub struct Resolved {
     pub name: String,
@@ -22,35 +21,40 @@ pub struct Resolved {
 }
 
 /// The config directory, or a usage error saying how to name one.
-pub fn config_dir(s: &Settings) -> Result<PathBuf> {
-    s.config_dir.clone().ok_or_else(|| {
+pub fn config_dir(dir: Option<&Path>) -> Result<PathBuf> {
+    dir.map(Path::to_path_buf).ok_or_else(|| {
         Error::usage("no config directory: there is no home directory")
             .with_hint("set YLEM_CONFIG_DIR (or HOME)")
     })
 }
 
-/// Find the selected profile in `config` (the command's config file, `None`
-/// without a config directory) and decide its store (reading, not `login`).
-pub fn resolve(s: &Settings, config: Option<&ConfigFile>) -> Result<Resolved> {
-    check_profile_name(&s.profile)?;
+/// Find profile `name` in `config` (the command's config file, `None`
+/// without a config directory) and decide its store (reading, not `login`);
+/// `store_override` is `YLEM_CREDENTIAL_STORE`'s choice, if it makes one.
+pub fn resolve(
+    name: &str,
+    config_dir: Option<&Path>,
+    store_override: Option<StoreKind>,
+    config: Option<&ConfigFile>,
+) -> Result<Resolved> {
+    check_profile_name(name)?;
     // Without a config directory nothing can have been saved.
-    let (Some(config_dir), Some(config)) = (s.config_dir.clone(), config) else {
-        return Err(not_logged_in(&s.profile));
+    let (Some(config_dir), Some(config)) = (config_dir, config) else {
+        return Err(not_logged_in(name));
     };
-    let profile = config.profile(&s.profile)?;
+    let profile = config.profile(name)?;
     let saved = profile
         .as_ref()
         .and_then(|p| p.store.as_deref())
         .and_then(StoreKind::parse);
-    let (store, store_why) = match (s.store_override, saved) {
-        (Some(StoreChoice::Keyring), _) => (StoreKind::Keyring, "YLEM_CREDENTIAL_STORE"),
-        (Some(StoreChoice::File), _) => (StoreKind::File, "YLEM_CREDENTIAL_STORE"),
+    let (store, store_why) = match (store_override, saved) {
+        (Some(k), _) => (k, "YLEM_CREDENTIAL_STORE"),
         (_, Some(k)) => (k, "chosen at login, saved in the profile"),
         (_, None) => (StoreKind::File, "no store saved in the profile"),
     };
     Ok(Resolved {
-        name: s.profile.clone(),
-        config_dir,
+        name: name.to_string(),
+        config_dir: config_dir.to_path_buf(),
         profile,
         store,
         store_why,
@@ -62,15 +66,16 @@ impl Resolved {
         Store::new(self.store, &self.config_dir, &self.name)
     }
 
-    /// The base URL: `--base-url`/`YLEM_BASE_URL`, else the profile's.
-    pub fn base_url(&self, s: &Settings) -> Option<String> {
-        s.base_url
-            .clone()
+    /// The base URL: `given` (`--base-url`/`YLEM_BASE_URL`), else the profile's.
+    pub fn base_url(&self, given: Option<&str>) -> Option<String> {
+        given
+            .map(str::to_string)
             .or_else(|| self.profile.as_ref().and_then(|p| p.base_url.clone()))
     }
 
     /// The token source of a logged-in profile.
-    pub fn token_source(&self, s: &Settings, min_ttl: Duration) -> Result<StoredProfile> {
+    /// `verbose`: say why a refresh or a cache write failed.
+    pub fn token_source(&self, min_ttl: Duration, verbose: bool) -> Result<StoredProfile> {
         let client_id = self
             .profile
             .as_ref()
@@ -82,7 +87,7 @@ impl Resolved {
             &self.config_dir,
             &self.name,
             min_ttl,
-            s.verbose > 0,
+            verbose,
         ))
     }
 }
@@ -97,34 +102,4 @@ pub fn not_logged_in(profile: &str) -> Error {
         "no credentials: profile '{profile}' is not logged in, and neither YLEM_TOKEN nor YLEM_CLIENT_ID/YLEM_CLIENT_SECRET is set"
     ))
     .with_hint(format!("run '{cmd}'"))
-}
-
-/// Whether the stored profile (in use, for the same base URL) remembers that
-/// its server wants `YYYY-MM-DD 00:00:00` in aggregate requests.
-pub fn aggregate_date_time(s: &Settings, config: Option<&ConfigFile>) -> bool {
-    matches!(s.credentials, crate::settings::EnvCredentials::None)
-        && resolve(s, config).ok().is_some_and(|r| {
-            r.profile.as_ref().is_some_and(|p| {
-                p.aggregate_date_time && (s.base_url.is_none() || s.base_url == p.base_url)
-            })
-        })
-}
-
-/// Remember that the server wants a time in aggregate requests; best effort
-/// (a config that cannot be written only costs one 400 next time).
-pub fn remember_aggregate_date_time(s: &Settings) {
-    if !matches!(s.credentials, crate::settings::EnvCredentials::None) || s.base_url.is_some() {
-        return;
-    }
-    // Re-read under the lock: what this command loaded may be stale.
-    if let Some(dir) = &s.config_dir {
-        let _ = ConfigFile::update(dir, |c| {
-            let Some(mut p) = c.profile(&s.profile)? else {
-                return Ok((false, ()));
-            };
-            p.aggregate_date_time = true;
-            c.set_profile(&s.profile, &p);
-            Ok((true, ()))
-        });
-    }
 }

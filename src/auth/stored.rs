@@ -11,9 +11,9 @@ use std::fs::{File, OpenOptions};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use super::oauth;
 use super::store::{Item, Store};
-use super::token::{CachedToken, Memo};
-use super::{EXPIRY_MARGIN, oauth};
+use super::token::{CachedToken, EXPIRY_MARGIN, Memo};
 use crate::error::{Error, Result};
 use crate::http::Transport;
 use crate::secret::Secret;

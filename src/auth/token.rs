@@ -10,6 +10,9 @@ use super::oauth::TokenResponse;
 use crate::error::Result;
 use crate::secret::Secret;
 
+/// Replace a token this long before it expires, so it cannot expire in flight.
+pub const EXPIRY_MARGIN: Duration = Duration::from_secs(60);
+
 /// A token as cached in the store.
 #[derive(Debug, Clone)]
 pub struct CachedToken {
@@ -105,7 +108,6 @@ impl Memo {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::auth::EXPIRY_MARGIN;
 
     #[test]
     fn cache_round_trips_and_corrupt_is_none() {

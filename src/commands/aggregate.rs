@@ -2,12 +2,13 @@
 //! sorted by `date_from`.
 
 use crate::api::{DateForm, models::Aggregated};
-use crate::auth;
 use crate::cli::AggregateArgs;
 use crate::cli::Format;
+use crate::config::ConfigFile;
 use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::output::{Cell, Shape, chart};
+use crate::settings::{EnvCredentials, Settings};
 use crate::time;
 
 pub const COLUMNS: &[&str] = &[
@@ -57,7 +58,7 @@ pub async fn run(args: &AggregateArgs, ctx: &Context) -> Result<()> {
     let mut p = ctx.printer(Shape::List, COLUMNS, false)?;
     let api = ctx.api()?;
     // A profile remembers a server that wants the time, saving a 400 a call.
-    let remembered = auth::profile::aggregate_date_time(s, ctx.config().ok().flatten());
+    let remembered = aggregate_date_time(ctx);
     let first = if remembered {
         DateForm::DateTime
     } else {
@@ -77,7 +78,7 @@ pub async fn run(args: &AggregateArgs, ctx: &Context) -> Result<()> {
             let list = api
                 .aggregated_stats(args.kind, id, from, DateForm::DateTime, args.period, count)
                 .await?;
-            auth::profile::remember_aggregate_date_time(s);
+            remember_aggregate_date_time(s);
             list
         }
         other => other?,
@@ -99,6 +100,37 @@ pub async fn run(args: &AggregateArgs, ctx: &Context) -> Result<()> {
         p.row(row(a))?;
     }
     p.finish("no runs in these periods", s.quiet)
+}
+
+/// Whether the stored profile (in use, for the same base URL) remembers that
+/// its server wants `YYYY-MM-DD 00:00:00` in aggregate requests.
+fn aggregate_date_time(ctx: &Context) -> bool {
+    let s = &ctx.settings;
+    matches!(s.credentials, EnvCredentials::None)
+        && ctx.profile().ok().is_some_and(|r| {
+            r.profile.as_ref().is_some_and(|p| {
+                p.aggregate_date_time && (s.base_url.is_none() || s.base_url == p.base_url)
+            })
+        })
+}
+
+/// Remember that the server wants a time in aggregate requests; best effort
+/// (a config that cannot be written only costs one 400 next time).
+fn remember_aggregate_date_time(s: &Settings) {
+    if !matches!(s.credentials, EnvCredentials::None) || s.base_url.is_some() {
+        return;
+    }
+    // Re-read under the lock: what this command loaded may be stale.
+    if let Some(dir) = &s.config_dir {
+        let _ = ConfigFile::update(dir, |c| {
+            let Some(mut p) = c.profile(&s.profile)? else {
+                return Ok((false, ()));
+            };
+            p.aggregate_date_time = true;
+            c.set_profile(&s.profile, &p);
+            Ok((true, ()))
+        });
+    }
 }
 
 /// The server's answer to a bare date where it wants a date and time.

@@ -6,13 +6,14 @@ use std::collections::BTreeMap;
 
 use crate::auth::profile;
 use crate::cli::AliasCommand;
-use crate::config::{ConfigFile, check_alias_name};
+use crate::config::ConfigFile;
+use crate::config::aliases::check_alias_name;
 use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::output::{Cell, Shape};
 
 pub async fn run(cmd: &AliasCommand, ctx: &Context) -> Result<()> {
-    let dir = profile::config_dir(&ctx.settings)?;
+    let dir = profile::config_dir(ctx.settings.config_dir.as_deref())?;
     match cmd {
         AliasCommand::Set { name, uuid } => {
             check_alias_name(name)?;

@@ -48,7 +48,7 @@ async fn status(ctx: &Context) -> Result<()> {
         Err(e) => return Err(e),
     };
     if let Some(r) = &resolved {
-        let base = match (&s.base_url, r.base_url(s)) {
+        let base = match (&s.base_url, r.base_url(s.base_url.as_deref())) {
             (Some(u), _) => format!("{u} (from --base-url or YLEM_BASE_URL)"),
             (None, Some(u)) => format!("{u} (from the profile)"),
             (None, None) => "none".into(),

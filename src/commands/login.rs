@@ -20,7 +20,7 @@ use crate::settings::{Settings, normalize_base_url};
 pub async fn run(args: &LoginArgs, ctx: &Context) -> Result<()> {
     let s = &ctx.settings;
     check_profile_name(&s.profile)?;
-    let dir = profile::config_dir(s)?;
+    let dir = profile::config_dir(s.config_dir.as_deref())?;
     // A config file we cannot read stops the login before anything is asked.
     let old = match ctx.config()? {
         Some(c) => c.profile(&s.profile)?.unwrap_or_default(),

@@ -103,14 +103,14 @@ fn ids_and_alias_names_never_panic() {
     let ctx = ylemctl::context::Context::new(settings);
     property(
         "prop-ids-aliases",
-        "Context::resolve_id and config::check_alias_name never panic; only a UUID resolves when no alias exists",
+        "Context::resolve_id and config::aliases::check_alias_name never panic; only a UUID resolves when no alias exists",
         prop_oneof![
             any::<String>(),
             "[0-9a-fA-F-]{30,40}",
             " ?[a-z0-9._-]{0,70}"
         ],
         |s| {
-            if ylemctl::config::check_alias_name(&s).is_ok() {
+            if ylemctl::config::aliases::check_alias_name(&s).is_ok() {
                 prop_assert!(s.len() <= 64);
                 prop_assert!(
                     s.chars()
