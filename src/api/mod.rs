@@ -15,6 +15,7 @@ use uuid::Uuid;
 
 use crate::auth::TokenSource;
 use crate::error::{Error, Result};
+// `stream.rs` reaches `errors::decode_json` through this import.
 use crate::http::{MAY_HAVE_STARTED, Retry, Transport, errors};
 use crate::kinds::{Entity, Period, RunKind};
 use crate::time::{Window, path_datetime};
