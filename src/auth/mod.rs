@@ -10,7 +10,7 @@ pub mod store;
 pub mod stored;
 pub mod token;
 
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::http::Transport;
 use crate::secret::Secret;
 use stored::StoredProfile;
@@ -68,10 +68,4 @@ impl ClientCredentials {
             })
             .await
     }
-}
-
-/// When there is nothing to authenticate with.
-pub fn no_credentials() -> Error {
-    Error::auth("no credentials: set YLEM_TOKEN, or YLEM_CLIENT_ID and YLEM_CLIENT_SECRET")
-        .with_hint("try 'ylemctl sandbox' for a local service to practise against")
 }

@@ -76,10 +76,6 @@ impl Transport {
         Ok(cell.get_or_init(|| c))
     }
 
-    pub fn verbose(&self) -> u8 {
-        self.cfg.verbose
-    }
-
     /// Send `method path` (path starts with `/`, already encoded) and return a
     /// response with a success status, or the mapped error.
     pub async fn send(
