@@ -292,6 +292,29 @@ async fn aggregated_sorted_null_and_retry_with_a_time() {
     );
 }
 
+/// Only the server's own words about a bare date bring the second request:
+/// any other 400 is reported as it is.
+#[tokio::test(flavor = "multi_thread")]
+async fn aggregated_other_bad_requests_are_not_asked_again() {
+    let s = server().await;
+    Mock::given(path_regex("aggregated-stats"))
+        .respond_with(ResponseTemplate::new(400).set_body_raw(
+            r#"{"code":400,"message":"Bad Request","errors":["count must be at most 100"]}"#,
+            "application/json",
+        ))
+        .mount(&s)
+        .await;
+    let env = token_env(&s.uri());
+    let o = run_env(&["aggregate", "task", P1, "--from", "2024-01-01"], &env);
+    assert_eq!(o.code, 5, "{}", o.stderr);
+    assert!(
+        o.stderr.contains("count must be at most 100"),
+        "{}",
+        o.stderr
+    );
+    assert_eq!(requests(&s).await.len(), 1);
+}
+
 #[tokio::test(flavor = "multi_thread")]
 async fn aggregated_defaults_to_the_last_seven_days() {
     let s = server().await;
