@@ -224,7 +224,9 @@ impl Context {
         })?;
         Transport::new(TransportConfig {
             base_url,
+            connect_timeout: std::time::Duration::from_secs(10),
             timeout: s.timeout,
+            deadline: None,
             retries: s.retries,
             verbose: s.verbose,
         })

@@ -45,13 +45,6 @@ impl Api {
         Api { transport, auth }
     }
 
-    /// Give each request `timeout` instead (`run --wait`, where `--timeout`
-    /// limits the whole wait).
-    pub fn with_request_timeout(mut self, timeout: std::time::Duration) -> Self {
-        self.transport.set_timeout(timeout);
-        self
-    }
-
     /// Send with the bearer token; on a 401 get a fresh token and repeat once.
     async fn send(&self, method: Method, path: &str, retry: Retry) -> Result<Response> {
         let token = self.auth.token(&self.transport, None).await?;

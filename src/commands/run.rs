@@ -103,9 +103,7 @@ async fn run_and_wait(args: &RunArgs, ids: &[uuid::Uuid], ctx: &Context) -> Resu
     };
     let multi = ids.len() > 1;
     let mut p = ctx.printer(Shape::List, wait::COLUMNS, multi)?;
-    let api = ctx
-        .api()?
-        .with_request_timeout(s.timeout.min(Duration::from_secs(30)));
+    let api = ctx.api()?;
     let api = &api;
     let kind = args.kind;
     let follow = |id: uuid::Uuid| async move {

@@ -101,6 +101,7 @@ pub fn from_status(status: u16, body: &[u8], method: &Method, path: &str) -> Err
     let is_run_start = *method == Method::POST && path.ends_with("/runs/");
     let is_workflow =
         path.starts_with("/v1/workflows/") || path.starts_with("/v1/stats/workflows/");
+    let is_stats = path.starts_with("/v1/stats/");
     let shown = redact_url(path);
     let shown = shown.split('?').next().unwrap_or("").to_string();
     let err = match status {
@@ -108,10 +109,20 @@ pub fn from_status(status: u16, body: &[u8], method: &Method, path: &str) -> Err
             .with_hint("check the client id and secret, or run 'ylemctl login'"),
         401 => Error::auth(format!("not authorised (HTTP 401) for {method} {shown}{said}"))
             .with_hint("run 'ylemctl login', or check YLEM_TOKEN / YLEM_CLIENT_ID and YLEM_CLIENT_SECRET"),
+        // The statistics handlers check the organisation only when a query
+        // found rows: an unknown UUID gets no 403 there.
+        403 if is_stats => Error::auth(format!("forbidden (HTTP 403) for {method} {shown}{said}"))
+            .with_hint("the ID belongs to another organisation, or the token lacks the stats:read scope"),
+        403 if is_run_start && body.iter().all(u8::is_ascii_whitespace) => {
+            Error::auth(format!("forbidden (HTTP 403) for {method} {shown}"))
+                .with_hint("the pipeline is paused, or the token lacks the pipelines:run scope")
+        }
         403 => Error::auth(format!("forbidden (HTTP 403) for {method} {shown}{said}"))
-            .with_hint("the credentials lack the scope for this, or the pipeline is paused"),
+            .with_hint("the credentials lack the scope for this"),
         404 if is_workflow => Error::new(Kind::NotFound, format!("not found (HTTP 404) for {method} {shown}{said}"))
             .with_hint("check the ID; the server may not offer workflow endpoints (the open-source Ylem server has none): try 'pipeline'"),
+        404 if is_run_start => Error::new(Kind::NotFound, format!("not found (HTTP 404) for {method} {shown}{said}"))
+            .with_hint("the pipeline is unknown, inactive or a template, or has no initial task: check the ID"),
         404 => Error::new(Kind::NotFound, format!("not found (HTTP 404) for {method} {shown}{said}"))
             .with_hint("check the ID and the base URL"),
         500 if is_token => Error::server(format!("the token endpoint failed (HTTP 500){said}"))
@@ -130,12 +141,22 @@ pub const MAY_HAVE_STARTED: &str = "the run may have started anyway: check 'ylem
 /// Map a transport failure (no response) to an error. Never shows the URL.
 pub fn from_transport(e: &reqwest::Error, method: &Method, path: &str, timeout: Duration) -> Error {
     let is_run_start = *method == Method::POST && path.ends_with("/runs/");
-    let err = if e.is_timeout() {
+    let waited = crate::time::human_ms(timeout.as_millis() as i64);
+    let err = if e.is_timeout() && e.is_connect() {
         Error::network(format!(
-            "no complete response within {} ({method} request)",
-            crate::time::human_ms(timeout.as_millis() as i64)
+            "cannot connect to the service within --connect-timeout ({method} request)"
         ))
-        .with_hint("raise --timeout if the service is slow")
+        .with_hint("check the base URL and that the service is up, or raise --connect-timeout")
+    } else if e.is_timeout() && path.contains("/logs/") {
+        Error::network(format!("no response for {waited} ({method} request)")).with_hint(
+            "the server builds the whole log before its first byte: narrow the window or raise --timeout",
+        )
+    } else if e.is_timeout() {
+        Error::network(format!("no response for {waited} ({method} request)"))
+            .with_hint("raise --timeout if the service is slow")
+    } else if is_untrusted_certificate(e) {
+        Error::network(format!("TLS: the service's certificate is not trusted: {}", describe(e)))
+            .with_hint("the server's CA is not in the trust store: add it to the system's store, or point SSL_CERT_FILE at a PEM file holding it")
     } else if e.is_connect() {
         Error::network(format!("cannot connect to the service: {}", describe(e)))
             .with_hint("check the base URL and that the service is up")
@@ -150,12 +171,25 @@ pub fn from_transport(e: &reqwest::Error, method: &Method, path: &str, timeout: 
     err
 }
 
+/// A certificate the TLS layer refused (rustls names the reason in its
+/// error, which reqwest keeps in the source chain).
+fn is_untrusted_certificate(e: &reqwest::Error) -> bool {
+    let mut src: Option<&(dyn std::error::Error + 'static)> = Some(e);
+    while let Some(s) = src {
+        if s.to_string().contains("certificate") {
+            return true;
+        }
+        src = s.source();
+    }
+    false
+}
+
 /// A failure while the body of a successful response arrived. A body that
 /// stops early is not what the spec says (5); only `--timeout` running out
 /// while it trickled in is a network failure (6).
 pub fn from_body(e: &reqwest::Error) -> Error {
     if e.is_timeout() {
-        Error::network("no complete response within --timeout")
+        Error::network("the response stalled: no data for --timeout")
             .with_hint("raise --timeout if the service is slow")
     } else {
         Error::server(format!(

@@ -18,7 +18,9 @@ use crate::secret::{self, Secret};
 /// Whether a request may be sent again after a failure.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Retry {
-    /// GET and token requests: connection errors, timeouts, 429, 502-504.
+    /// GET and token requests: connection errors, timeouts, 429, 502-504,
+    /// and for GET also 500 (the real gateway's answer when an upstream
+    /// service restarts).
     Idempotent,
     /// A run start: only when the connection was refused before anything
     /// was sent, because every POST that arrives starts a new run.
@@ -29,7 +31,14 @@ pub enum Retry {
 #[derive(Debug, Clone)]
 pub struct TransportConfig {
     pub base_url: String,
+    /// Connecting: TCP and TLS (`--connect-timeout`).
+    pub connect_timeout: Duration,
+    /// The longest wait with no progress (`--timeout`): for the first byte
+    /// or between two reads. A body that keeps arriving is never cut: the
+    /// real server builds a whole log before its first byte, then streams.
     pub timeout: Duration,
+    /// When the whole command must end (`--max-time`): no retry waits past it.
+    pub deadline: Option<Instant>,
     pub retries: u32,
     pub verbose: u8,
 }
@@ -91,18 +100,24 @@ impl Transport {
             let outcome = self.send_following(&method, &url, bearer).await;
             match outcome {
                 Ok(resp) if resp.status().is_success() => return Ok(resp),
-                Ok(resp) => match retry_wait_for_status(&resp, retry, attempt, self.cfg.retries) {
-                    Some(w) => {
-                        self.note(&format!(
-                            "retrying in {} after HTTP {}",
-                            fmt_wait(w),
-                            resp.status().as_u16()
-                        ));
-                        tokio::time::sleep(w).await;
+                Ok(resp) => {
+                    match retry_wait_for_status(&resp, &method, retry, attempt, self.cfg.retries)
+                        .filter(|w| self.fits(*w))
+                    {
+                        Some(w) => {
+                            self.note(&format!(
+                                "retrying in {} after HTTP {}",
+                                fmt_wait(w),
+                                resp.status().as_u16()
+                            ));
+                            tokio::time::sleep(w).await;
+                        }
+                        None => return Err(errors::from_response(resp, &method, path).await),
                     }
-                    None => return Err(errors::from_response(resp, &method, path).await),
-                },
-                Err(e) => match retry_wait_for_error(&e, retry, attempt, self.cfg.retries) {
+                }
+                Err(e) => match retry_wait_for_error(&e, retry, attempt, self.cfg.retries)
+                    .filter(|w| self.fits(*w))
+                {
                     Some(w) => {
                         self.note(&format!(
                             "retrying in {} after: {}",
@@ -120,6 +135,12 @@ impl Transport {
         }
     }
 
+    /// Whether a pause of `w` still leaves time for the retry before the
+    /// command's `--max-time`.
+    fn fits(&self, w: Duration) -> bool {
+        self.cfg.deadline.is_none_or(|d| Instant::now() + w < d)
+    }
+
     async fn send_following(
         &self,
         method: &Method,
@@ -134,12 +155,7 @@ impl Transport {
                 (Some(a), Some(b)) => a.origin() == b.origin(),
                 _ => false,
             };
-            // The time limit is set on each request, not on the client, so
-            // that `set_timeout` holds for a client already built.
-            let mut req = self
-                .client_for(&url)?
-                .request(method.clone(), &url)
-                .timeout(self.cfg.timeout);
+            let mut req = self.client_for(&url)?.request(method.clone(), &url);
             if let (Some(t), true) = (bearer, same_origin) {
                 req = req.bearer_auth(t.expose());
             }
@@ -223,12 +239,6 @@ impl Transport {
             .map_err(|e| Error::server(format!("unexpected response body from {path}: {e}")))
     }
 
-    /// Give each request from now on `timeout` instead (`run --wait`, where
-    /// `--timeout` limits the whole wait).
-    pub fn set_timeout(&mut self, timeout: Duration) {
-        self.cfg.timeout = timeout;
-    }
-
     fn note(&self, line: &str) {
         if self.cfg.verbose > 0 {
             eprintln!("{}", secret::scrub(line));
@@ -241,7 +251,10 @@ fn build_client(cfg: &TransportConfig, tls: bool) -> reqwest::Result<reqwest::Cl
         // Redirects are followed by hand below: only for GET, and without
         // the bearer token when the host changes.
         .redirect(reqwest::redirect::Policy::none())
-        .connect_timeout(cfg.timeout.min(Duration::from_secs(10)))
+        .connect_timeout(cfg.connect_timeout)
+        // Per read, not per request: the first byte of a big log may take
+        // long, and its body must never be cut while it keeps arriving.
+        .read_timeout(cfg.timeout)
         .user_agent(concat!("ylemctl/", env!("CARGO_PKG_VERSION")));
     if !tls {
         // An empty trust store skips loading the platform's certificates;
@@ -264,6 +277,7 @@ pub fn backoff(attempt: u32) -> Duration {
 
 fn retry_wait_for_status(
     resp: &Response,
+    method: &Method,
     retry: Retry,
     attempt: u32,
     max: u32,
@@ -278,18 +292,36 @@ fn retry_wait_for_status(
         StatusCode::BAD_GATEWAY | StatusCode::SERVICE_UNAVAILABLE | StatusCode::GATEWAY_TIMEOUT => {
             Some(retry_after(resp).unwrap_or_else(|| backoff(attempt)))
         }
+        // Not for the token endpoint: the real server answers 500 for an
+        // unknown client id, which no retry mends.
+        StatusCode::INTERNAL_SERVER_ERROR if *method == Method::GET => {
+            Some(retry_after(resp).unwrap_or_else(|| backoff(attempt)))
+        }
         _ => None,
     }
 }
 
-/// `Retry-After` in seconds (the HTTP-date form is rare for APIs), capped at 2 minutes.
+/// `Retry-After` in seconds or as an HTTP date, capped at 2 minutes.
 fn retry_after(resp: &Response) -> Option<Duration> {
     let v = resp
         .headers()
         .get(reqwest::header::RETRY_AFTER)?
         .to_str()
         .ok()?;
-    let secs: u64 = v.trim().parse().ok()?;
+    parse_retry_after(v, chrono::Utc::now())
+}
+
+fn parse_retry_after(v: &str, now: chrono::DateTime<chrono::Utc>) -> Option<Duration> {
+    let v = v.trim();
+    let secs = match v.parse::<u64>() {
+        Ok(s) => s,
+        // `Wed, 21 Oct 2015 07:28:00 GMT` (IMF-fixdate) is RFC 2822 with GMT;
+        // a date in the past means now.
+        Err(_) => {
+            let at = chrono::DateTime::parse_from_rfc2822(v).ok()?;
+            (at.with_timezone(&chrono::Utc) - now).num_seconds().max(0) as u64
+        }
+    };
     Some(Duration::from_secs(secs.min(120)))
 }
 
@@ -327,7 +359,9 @@ mod tests {
     fn tls_is_set_up_only_for_https() {
         let cfg = |base: &str| TransportConfig {
             base_url: base.into(),
+            connect_timeout: Duration::from_secs(1),
             timeout: Duration::from_secs(1),
+            deadline: None,
             retries: 0,
             verbose: 0,
         };
@@ -339,6 +373,27 @@ mod tests {
         assert!(std::ptr::eq(a, b) && t.tls.get().is_some());
         let t = Transport::new(cfg("https://127.0.0.1:9")).unwrap();
         assert!(t.plain.get().is_none() && t.tls.get().is_some());
+    }
+
+    #[test]
+    fn retry_after_in_seconds_or_as_a_date() {
+        let now = chrono::DateTime::parse_from_rfc3339("2015-10-21T07:27:50Z")
+            .unwrap()
+            .with_timezone(&chrono::Utc);
+        assert_eq!(parse_retry_after("3", now), Some(Duration::from_secs(3)));
+        assert_eq!(
+            parse_retry_after("Wed, 21 Oct 2015 07:28:00 GMT", now),
+            Some(Duration::from_secs(10))
+        );
+        assert_eq!(
+            parse_retry_after("Wed, 21 Oct 2015 07:00:00 GMT", now),
+            Some(Duration::ZERO)
+        );
+        assert_eq!(
+            parse_retry_after("9999", now),
+            Some(Duration::from_secs(120))
+        );
+        assert_eq!(parse_retry_after("soon", now), None);
     }
 
     #[test]

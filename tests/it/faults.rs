@@ -20,6 +20,38 @@ fn gaps(s: &FaultServer) -> Vec<Duration> {
 }
 
 #[test]
+fn a_get_answered_500_once_succeeds_with_two_requests_and_a_run_start_is_sent_once() {
+    let mut sc = Scenario::new(
+        "500-get-retried",
+        "fault",
+        "a statistics GET answered 500 (the gateway's transient answer) once succeeds on the 2nd request; a run start answered 500 is sent once",
+    );
+    let s = with_token(|_, n| match n {
+        0 => Action::Raw(json(500, r#"{"code":500,"message":"Internal error"}"#)),
+        _ => Action::Raw(json(200, STATS)),
+    });
+    let dir = tempfile::tempdir().unwrap();
+    let o = client_run(&s.base(), dir.path(), &["stats", "task", P1, "-o", "json"]);
+    sc.check(&o);
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    assert_eq!(s.api().len(), 2, "one retry");
+    let s = with_token(|_, _| Action::Raw(json(500, r#"{"code":500,"message":"Internal error"}"#)));
+    let o = client_run(&s.base(), dir.path(), &["run", "pipeline", P1]);
+    sc.check(&o);
+    assert_eq!(o.code, 5, "{}", o.stderr);
+    assert_eq!(s.count("POST") - token_posts(&s), 1, "one run start");
+    assert!(o.stderr.contains("may have started"), "{}", o.stderr);
+    sc.done();
+}
+
+fn token_posts(s: &FaultServer) -> usize {
+    s.seen()
+        .iter()
+        .filter(|r| r.method == "POST" && r.path.starts_with("/v1/oauth/token"))
+        .count()
+}
+
+#[test]
 fn a_get_answered_503_twice_succeeds_on_the_third_attempt_after_jittered_backoff() {
     let mut sc = Scenario::new(
         "503-503-200",

@@ -187,6 +187,7 @@ fn https_with_a_test_ca_trusted_only_through_ssl_cert_file() {
     assert_eq!(bad.code, 6, "{}", bad.stderr);
     let err = bad.stderr.to_lowercase();
     assert!(err.contains("certificate"), "{}", bad.stderr);
+    assert!(bad.stderr.contains("SSL_CERT_FILE"), "{}", bad.stderr);
     assert!(!bad.all().contains(&sb.secret));
 }
 
