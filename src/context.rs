@@ -1,5 +1,6 @@
 //! What a command may touch: the resolved settings, the output stream, the
-//! clock, and the API client built from the credentials.
+//! voice on stderr (`Ui`), the clock, and the API client built from the
+//! credentials.
 
 use std::io::{BufWriter, Write};
 use std::time::Duration;
@@ -9,16 +10,19 @@ use uuid::Uuid;
 use crate::api::Api;
 use crate::auth::store::StoreKind;
 use crate::auth::{self, ClientCredentials, TokenSource};
-use crate::cli::{Format, StoreChoice, WindowArgs};
+use crate::cli::{StoreChoice, WindowArgs};
 use crate::config::{ConfigFile, aliases};
 use crate::error::{Error, Result};
 use crate::http::{Transport, TransportConfig};
 use crate::output::{Printer, Shape, Style};
 use crate::settings::{EnvCredentials, Settings};
 use crate::time::{self, Window};
+use crate::ui::Ui;
 
 pub struct Context {
     pub settings: Settings,
+    /// Everything said on stderr goes through it.
+    pub ui: Ui,
     /// `config.toml`, read at most once per command, and only when needed
     /// (a stored login, an alias, a remembered setting); `None` without a
     /// config directory.
@@ -31,6 +35,7 @@ impl Context {
     pub fn new(settings: Settings) -> Self {
         let out = BufWriter::with_capacity(64 * 1024, std::io::stdout());
         Context {
+            ui: Ui::new(&settings),
             settings,
             config: std::sync::OnceLock::new(),
             aliases: std::sync::OnceLock::new(),
@@ -80,18 +85,12 @@ impl Context {
     /// Report an error that does not end the command (one of several IDs),
     /// as text or, with `-o json|jsonl`, as the JSON error object.
     pub fn report(&self, e: &Error) {
-        if matches!(self.settings.format, Format::Json | Format::Jsonl) {
-            eprint!("{}", e.render_json());
-        } else {
-            eprint!("{}", e.render_text());
-        }
+        self.ui.error(e);
     }
 
     /// A note for a person on stderr: not with `-q` or machine output.
     pub fn note(&self, msg: &str) {
-        if self.settings.chatty() {
-            eprintln!("{}", crate::secret::scrub(msg));
-        }
+        self.ui.note(msg);
     }
 
     /// The config file, loaded on first use; a corrupt one is an error
@@ -170,13 +169,11 @@ impl Context {
             s.now,
             s.zone,
         )?;
-        if s.verbose > 0 {
-            eprintln!(
-                "window: {} .. {} UTC",
-                win.from.format("%Y-%m-%d %H:%M:%S"),
-                win.to.format("%Y-%m-%d %H:%M:%S")
-            );
-        }
+        self.ui.verbose(&format!(
+            "window: {} .. {} UTC",
+            win.from.format("%Y-%m-%d %H:%M:%S"),
+            win.to.format("%Y-%m-%d %H:%M:%S")
+        ));
         Ok(win)
     }
 

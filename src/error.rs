@@ -17,15 +17,13 @@ pub enum Kind {
     Timeout,
     Internal,
     Interrupted,
-    /// Standard output was closed by the reader (`| head`): not a failure.
+    /// Standard output was closed by the reader (`| head`): not a failure,
+    /// but it ends the command like one; nothing is reported, exit 0.
     PipeClosed,
-    /// The command has already said everything (e.g. `check`'s status
-    /// line); only its exit code is left.
-    Said(i32),
 }
 
 impl Kind {
-    pub fn exit_code(self) -> i32 {
+    pub fn exit_code(self) -> u8 {
         match self {
             Kind::Usage => 2,
             Kind::Auth => 3,
@@ -37,7 +35,6 @@ impl Kind {
             Kind::Internal => 1,
             Kind::Interrupted => 130,
             Kind::PipeClosed => 0,
-            Kind::Said(c) => c,
         }
     }
 
@@ -54,7 +51,6 @@ impl Kind {
             Kind::Internal => "internal",
             Kind::Interrupted => "interrupted",
             Kind::PipeClosed => "pipe_closed",
-            Kind::Said(_) => "said",
         }
     }
 }

@@ -16,30 +16,33 @@ pub mod sandbox;
 pub mod secret;
 pub mod settings;
 pub mod time;
+pub mod ui;
 
 use std::io::IsTerminal;
+use std::process::ExitCode;
 
 use clap::Parser;
 
 use crate::cli::{Cli, Format};
+use crate::commands::ExitStatus;
 use crate::context::Context;
 use crate::error::{Error, Kind, Result};
 use crate::settings::{Env, Settings, Tty};
+use crate::ui::Ui;
 
 /// Parse the process arguments, run, and return the exit code. A panic
 /// (a bug) has already been reported, redacted, by the panic hook; it ends
 /// with exit code 1 as the contract says, not Rust's 101.
-pub fn main_entry() -> i32 {
+pub fn main_entry() -> ExitCode {
     secret::install_panic_hook();
-    std::panic::catch_unwind(entry).unwrap_or(1)
+    ExitCode::from(std::panic::catch_unwind(entry).unwrap_or(1))
 }
 
-fn entry() -> i32 {
+fn entry() -> u8 {
     let cli = match Cli::try_parse() {
         Ok(c) => c,
         Err(e) => return clap_error(e),
     };
-    let json_errors = matches!(cli.global.output, Some(Format::Json | Format::Jsonl));
     let stdout = std::io::stdout().is_terminal();
     let tty = Tty {
         stdout,
@@ -49,16 +52,23 @@ fn entry() -> i32 {
             .flatten()
             .map(|(_, w)| w as usize),
     };
-    let result = Settings::resolve(&cli.global, &Env::from_process(), tty, chrono::Utc::now())
-        .and_then(|s| run(&cli, s));
-    match result {
-        Ok(()) => 0,
-        Err(e) => report(&e, json_errors),
+    let settings =
+        match Settings::resolve(&cli.global, &Env::from_process(), tty, chrono::Utc::now()) {
+            Ok(s) => s,
+            Err(e) => return fail(&e, settings::errors_as_json(cli.global.output)),
+        };
+    let ui = Ui::new(&settings);
+    match run(&cli, settings) {
+        Ok(status) => status.code(),
+        Err(e) => {
+            ui.error(&e);
+            e.kind.exit_code()
+        }
     }
 }
 
 /// Run a parsed command with resolved settings; Ctrl-C ends it with 130.
-pub fn run(cli: &Cli, settings: Settings) -> Result<()> {
+pub fn run(cli: &Cli, settings: Settings) -> Result<ExitStatus> {
     let rt = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
@@ -89,54 +99,44 @@ fn interrupted(cmd: &cli::Command) -> Error {
     }
 }
 
-/// Print an error the way the contract says and return its exit code.
-pub fn report(e: &Error, json: bool) -> i32 {
-    match e.kind {
-        Kind::PipeClosed | Kind::Said(_) => {}
-        _ if json => eprint!("{}", e.render_json()),
-        _ => eprint!("{}", e.render_text()),
-    }
+/// Report an error found before there are settings; its exit code.
+fn fail(e: &Error, json: bool) -> u8 {
+    Ui::for_errors(json).error(e);
     e.kind.exit_code()
 }
 
-/// clap's own errors: help and version exit 0, usage errors 2 (as JSON when
-/// the arguments asked for JSON output).
-fn clap_error(e: clap::Error) -> i32 {
+/// clap's own errors: help and version exit 0, usage errors 2, as JSON when
+/// `-o`/`YLEM_OUTPUT` asks for JSON output.
+fn clap_error(e: clap::Error) -> u8 {
     if !e.use_stderr() {
         let _ = e.print();
         return 0;
     }
-    let args: Vec<String> = std::env::args().collect();
-    let json = args.windows(2).any(|w| {
-        matches!(w[0].as_str(), "-o" | "--output") && matches!(w[1].as_str(), "json" | "jsonl")
-    }) || args.iter().any(|a| {
-        matches!(
-            a.as_str(),
-            "--output=json" | "--output=jsonl" | "-ojson" | "-ojsonl"
-        )
-    });
+    // What could be read of the arguments around the bad one.
+    let partial = cli::command()
+        .ignore_errors(true)
+        .try_get_matches_from(std::env::args_os())
+        .ok();
+    let format = partial
+        .as_ref()
+        .and_then(|m| m.try_get_one::<Format>("output").ok().flatten().copied());
+    let json = settings::errors_as_json(format);
+    let msg = first_line(&e);
     if json {
-        let msg = e.kind().as_str().map(str::to_string).unwrap_or_else(|| {
-            e.to_string()
-                .lines()
-                .next()
-                .unwrap_or("invalid arguments")
-                .trim_start_matches("error: ")
-                .to_string()
-        });
-        let err =
-            Error::usage(format!("{msg}: {}", first_line(&e))).with_hint("see 'ylemctl --help'");
-        return report(&err, true);
+        let err = Error::usage(msg).with_hint("see 'ylemctl --help'");
+        Ui::for_errors(true).error(&err);
+    } else {
+        let _ = e.print();
     }
-    let _ = e.print();
-    2
+    Kind::Usage.exit_code()
 }
 
+/// clap's message without its `error: ` prefix and usage lines.
 fn first_line(e: &clap::Error) -> String {
     e.to_string()
         .lines()
         .next()
-        .unwrap_or("")
+        .unwrap_or("invalid arguments")
         .trim_start_matches("error: ")
         .to_string()
 }

@@ -1,5 +1,5 @@
 //! The `ylemctl` binary: run the library and exit with its code.
 
-fn main() {
-    std::process::exit(ylemctl::main_entry());
+fn main() -> std::process::ExitCode {
+    ylemctl::main_entry()
 }

@@ -173,10 +173,21 @@ impl Settings {
         })
     }
 
-    /// Whether notes and progress may go to stderr.
-    pub fn chatty(&self) -> bool {
-        !self.quiet && matches!(self.format, Format::Table)
+    /// Whether stdout is for a program (`-o json|jsonl|csv`).
+    pub fn machine_output(&self) -> bool {
+        !matches!(self.format, Format::Table)
     }
+
+    /// Whether errors go to stderr as the JSON error object.
+    pub fn json_errors(&self) -> bool {
+        errors_as_json(Some(self.format))
+    }
+}
+
+/// The one rule for "errors as JSON": with `-o json|jsonl` (or
+/// `YLEM_OUTPUT`), also when the rest of the arguments could not be parsed.
+pub fn errors_as_json(format: Option<Format>) -> bool {
+    matches!(format, Some(Format::Json | Format::Jsonl))
 }
 
 fn store_choice(v: Option<&str>) -> Result<Option<StoreChoice>> {

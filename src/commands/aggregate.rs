@@ -72,9 +72,8 @@ pub async fn run(args: &AggregateArgs, ctx: &Context) -> Result<()> {
         // a 400 whose body reads `cannot parse "" as "15"`; ask once more in
         // the form it reads.
         Err(e) if !remembered && wants_date_time(&e) => {
-            if s.verbose > 0 {
-                eprintln!("the server refused a bare date; asking again with a time");
-            }
+            ctx.ui
+                .verbose("the server refused a bare date; asking again with a time");
             let list = api
                 .aggregated_stats(args.kind, id, from, DateForm::DateTime, args.period, count)
                 .await?;
@@ -99,7 +98,7 @@ pub async fn run(args: &AggregateArgs, ctx: &Context) -> Result<()> {
     for a in list {
         p.row(row(a))?;
     }
-    p.finish("no runs in these periods", s.quiet)
+    p.finish("no runs in these periods", &ctx.ui)
 }
 
 /// Whether the stored profile (in use, for the same base URL) remembers that

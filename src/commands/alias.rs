@@ -65,7 +65,7 @@ pub async fn run(cmd: &AliasCommand, ctx: &Context) -> Result<()> {
             }
             p.finish(
                 "no aliases: add one with 'ylemctl alias set NAME UUID'",
-                ctx.settings.quiet,
+                &ctx.ui,
             )
         }
     }

@@ -3,14 +3,16 @@
 //!
 //! Bad thresholds exit 3 (UNKNOWN), not 2: to a monitoring system 2 means
 //! CRITICAL, and a typo in a check definition is not an outage.
+//! The status is the command's result, not an error.
 
 use std::time::Duration;
 
 use chrono::{DateTime, Utc};
 
+use super::ExitStatus;
 use crate::cli::CheckArgs;
 use crate::context::Context;
-use crate::error::{Error, Kind, Result};
+use crate::error::{Error, Result};
 use crate::time;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -22,6 +24,10 @@ pub enum Status {
 }
 
 impl Status {
+    fn exit(self) -> ExitStatus {
+        ExitStatus::from_code(self as u8)
+    }
+
     fn label(self) -> &'static str {
         match self {
             Status::Ok => "OK",
@@ -205,7 +211,7 @@ fn judge(p: &Plan, f: &Facts, now: DateTime<Utc>) -> (Status, Vec<String>, Vec<S
     (status, msgs, perf)
 }
 
-pub async fn run(a: &CheckArgs, ctx: &Context) -> Result<()> {
+pub async fn run(a: &CheckArgs, ctx: &Context) -> Result<ExitStatus> {
     let kind = a.kind.as_str();
     let short = a.id.chars().take(8).collect::<String>();
     let line = match measure(a, ctx).await {
@@ -230,7 +236,7 @@ pub async fn run(a: &CheckArgs, ctx: &Context) -> Result<()> {
         ),
     };
     ctx.write_out(format!("{}\n", line.1.trim_end_matches(" | ")).as_bytes())?;
-    Err(Error::new(Kind::Said(line.0 as i32), ""))
+    Ok(line.0.exit())
 }
 
 async fn measure(a: &CheckArgs, ctx: &Context) -> Result<(Plan, Facts)> {

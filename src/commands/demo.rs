@@ -77,10 +77,12 @@ async fn step(ctx: &Context, sb: &Running, args: &[&str]) -> Result<()> {
     let (cli, settings) = step_settings(ctx, sb, args)?;
     let step_ctx = Context::new(settings);
     // Boxed: `dispatch` can reach this function again (through `demo`).
-    match Box::pin(super::dispatch(&cli.command, &step_ctx)).await {
-        // `check` says OK through its exit code.
-        Err(e) if e.kind == crate::error::Kind::Said(0) => Ok(()),
-        other => other,
+    match Box::pin(super::dispatch(&cli.command, &step_ctx)).await? {
+        super::ExitStatus::Success => Ok(()),
+        // A fresh sandbox's `check` says OK; anything else is a broken demo.
+        super::ExitStatus::Code(c) => Err(Error::internal(format!(
+            "demo step {args:?} ended with exit status {c}"
+        ))),
     }
 }
 

@@ -5,7 +5,7 @@
 //! half-way puts back what was there: a login either fully happens or leaves
 //! the previous state as it was.
 
-use std::io::{BufRead, IsTerminal, Read, Write};
+use std::io::{BufRead, IsTerminal, Read};
 
 use crate::auth::store::{self, Item, Store, StoreKind};
 use crate::auth::token::CachedToken;
@@ -16,6 +16,7 @@ use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::secret::Secret;
 use crate::settings::{Settings, normalize_base_url};
+use crate::ui::Ui;
 
 pub async fn run(args: &LoginArgs, ctx: &Context) -> Result<()> {
     let s = &ctx.settings;
@@ -32,6 +33,7 @@ pub async fn run(args: &LoginArgs, ctx: &Context) -> Result<()> {
     let base_url = match s.base_url.clone().or(old.base_url.clone()) {
         Some(u) => u,
         None => normalize_base_url(&prompt(
+            &ctx.ui,
             "Base URL (e.g. https://api.datamin.io)",
             ask,
             "--base-url",
@@ -39,7 +41,7 @@ pub async fn run(args: &LoginArgs, ctx: &Context) -> Result<()> {
     };
     let client_id = match args.client_id.clone().or(old.client_id.clone()) {
         Some(c) => c.trim().to_string(),
-        None => prompt("Client id", ask, "--client-id")?,
+        None => prompt(&ctx.ui, "Client id", ask, "--client-id")?,
     };
     let secret = read_secret(args.client_secret_stdin, ask)?;
 
@@ -49,7 +51,7 @@ pub async fn run(args: &LoginArgs, ctx: &Context) -> Result<()> {
         .map_err(|e| e.context("login failed, nothing was saved"))?;
     let token = CachedToken::from_response(&resp);
 
-    let kind = choose_store(args.store, s).await?;
+    let kind = choose_store(args.store, s, &ctx.ui).await?;
     let store = Store::new(kind, &dir, &s.profile);
     let new = Profile {
         aggregate_date_time: old.aggregate_date_time && old.base_url.as_deref() == Some(&base_url),
@@ -76,14 +78,13 @@ pub async fn run(args: &LoginArgs, ctx: &Context) -> Result<()> {
 }
 
 /// Ask on the terminal, or say which flag would have answered.
-fn prompt(question: &str, ask: bool, flag: &str) -> Result<String> {
+fn prompt(ui: &Ui, question: &str, ask: bool, flag: &str) -> Result<String> {
     if !ask {
         return Err(Error::usage(format!(
             "{flag} is needed: there is no terminal to ask on"
         )));
     }
-    eprint!("{question}: ");
-    std::io::stderr().flush()?;
+    ui.prompt(question)?;
     let mut line = String::new();
     std::io::stdin().lock().read_line(&mut line)?;
     let v = line.trim().to_string();
@@ -127,7 +128,7 @@ fn read_secret(from_stdin: bool, ask: bool) -> Result<Secret> {
 /// `--store`, else `YLEM_CREDENTIAL_STORE`, else `file` under `CI`, else auto:
 /// the keyring if it can store a value within the time limit, else the file
 /// with one warning.
-async fn choose_store(flag: Option<StoreChoice>, s: &Settings) -> Result<StoreKind> {
+async fn choose_store(flag: Option<StoreChoice>, s: &Settings, ui: &Ui) -> Result<StoreKind> {
     let choice = match flag.or(s.store_override) {
         Some(c) => c,
         None if s.ci => StoreChoice::File,
@@ -142,12 +143,10 @@ async fn choose_store(flag: Option<StoreChoice>, s: &Settings) -> Result<StoreKi
         StoreChoice::Auto => match store::probe_keyring().await {
             Ok(()) => Ok(StoreKind::Keyring),
             Err(e) => {
-                if !s.quiet {
-                    eprintln!(
-                        "warning: {}; keeping the credentials in a file of mode 0600 instead",
-                        e.message
-                    );
-                }
+                ui.warn(&format!(
+                    "{}; keeping the credentials in a file of mode 0600 instead",
+                    e.message
+                ));
                 Ok(StoreKind::File)
             }
         },

@@ -79,9 +79,11 @@ pub async fn run(args: &LogsArgs, ctx: &Context) -> Result<()> {
             }
         }
     }
-    p.finish("no log entries in the window", ctx.settings.quiet)?;
-    if undecodable > 0 && !ctx.settings.quiet {
-        eprintln!("warning: {undecodable} outputs could not be decoded: see decode_error");
+    p.finish("no log entries in the window", &ctx.ui)?;
+    if undecodable > 0 {
+        ctx.ui.warn(&format!(
+            "{undecodable} outputs could not be decoded: see decode_error"
+        ));
     }
     Ok(())
 }

@@ -25,8 +25,34 @@ use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::output::Printer;
 
-pub async fn dispatch(cmd: &Command, ctx: &Context) -> Result<()> {
-    match cmd {
+/// How a command ended when it did not fail: a status, not an error
+/// (`check` says OK, WARNING, CRITICAL or UNKNOWN through it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ExitStatus {
+    Success,
+    /// A non-zero exit code the command has already explained on stdout.
+    Code(u8),
+}
+
+impl ExitStatus {
+    pub fn from_code(code: u8) -> Self {
+        match code {
+            0 => ExitStatus::Success,
+            c => ExitStatus::Code(c),
+        }
+    }
+
+    pub fn code(self) -> u8 {
+        match self {
+            ExitStatus::Success => 0,
+            ExitStatus::Code(c) => c,
+        }
+    }
+}
+
+pub async fn dispatch(cmd: &Command, ctx: &Context) -> Result<ExitStatus> {
+    let done = match cmd {
+        Command::Check(a) => return check::run(a, ctx).await,
         Command::Run(a) => run::run(a, ctx).await,
         Command::Logs(a) => logs::run(a, ctx).await,
         Command::Stats(a) => stats::run(a, ctx).await,
@@ -34,13 +60,13 @@ pub async fn dispatch(cmd: &Command, ctx: &Context) -> Result<()> {
         Command::LastRun(a) => last_run::run(a, ctx).await,
         Command::Alias(a) => alias::run(a, ctx).await,
         Command::Completions(a) => completions::run(a, ctx),
-        Command::Check(a) => check::run(a, ctx).await,
         Command::Sandbox(a) => sandbox::run(a, ctx).await,
         Command::Demo => demo::run(ctx).await,
         Command::Login(a) => login::run(a, ctx).await,
         Command::Logout => login::logout(ctx).await,
         Command::Auth(a) => auth::run(a, ctx).await,
-    }
+    };
+    done.map(|()| ExitStatus::Success)
 }
 
 /// Close the output of a per-ID command. One ID that failed leaves stdout
@@ -55,8 +81,8 @@ pub fn close(
 ) -> Result<()> {
     match res {
         Err(_) if !multi => Ok(()),
-        Err(_) => p.finish("", ctx.settings.quiet),
-        Ok(()) => p.finish(empty_note, ctx.settings.quiet),
+        Err(_) => p.finish("", &ctx.ui),
+        Ok(()) => p.finish(empty_note, &ctx.ui),
     }
 }
 

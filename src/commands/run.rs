@@ -99,7 +99,7 @@ async fn run_and_wait(args: &RunArgs, ids: &[uuid::Uuid], ctx: &Context) -> Resu
             Duration::from_secs(30 * 60)
         },
         poll,
-        progress: s.tty.stderr && s.chatty() && ids.len() == 1,
+        progress: ctx.ui.shows_progress() && ids.len() == 1,
     };
     let multi = ids.len() > 1;
     let mut p = ctx.printer(Shape::List, wait::COLUMNS, multi)?;
@@ -143,7 +143,7 @@ async fn run_and_wait(args: &RunArgs, ids: &[uuid::Uuid], ctx: &Context) -> Resu
             Err(e) => errors.push(if multi { e.context(id) } else { e }),
         }
     }
-    p.finish("", true)?;
+    p.finish("", &ctx.ui)?;
     let mut errors = errors.into_iter();
     if let Some(first) = errors.next() {
         errors.for_each(|e| ctx.report(&e));

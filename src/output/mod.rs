@@ -14,6 +14,7 @@ use serde_json::{Number, Value};
 use crate::cli::Format;
 use crate::error::{Error, Result};
 use crate::time::Zone;
+use crate::ui::Ui;
 
 /// One value of a row, typed so each format can show it its own way.
 #[derive(Debug, Clone, PartialEq)]
@@ -297,11 +298,11 @@ impl<'a> Printer<'a> {
         Ok(())
     }
 
-    /// Close the output. `empty_note` is said on stderr when there were no rows.
-    pub fn finish(mut self, empty_note: &str, quiet: bool) -> Result<()> {
-        if self.rows == 0 && !quiet && !empty_note.is_empty() && self.style.format == Format::Table
-        {
-            eprintln!("{empty_note}");
+    /// Close the output. `empty_note` is said on stderr (a note, see `Ui`)
+    /// when there were no rows.
+    pub fn finish(mut self, empty_note: &str, ui: &Ui) -> Result<()> {
+        if self.rows == 0 && !empty_note.is_empty() {
+            ui.note(empty_note);
         }
         match (&mut self.sink, self.style.format) {
             (Sink::Csv(w), _) => {
@@ -323,11 +324,11 @@ impl<'a> Printer<'a> {
                     out.write_all(text.as_bytes())?;
                 }
                 out.flush()?;
-                if self.rows > TABLE_ROW_LIMIT && !quiet {
-                    eprintln!(
+                if self.rows > TABLE_ROW_LIMIT {
+                    ui.note(&format!(
                         "note: showing the first {TABLE_ROW_LIMIT} of {} rows: tables hold their rows in memory; use -o csv or -o jsonl for all of them",
                         self.rows
-                    );
+                    ));
                 }
             }
         }
@@ -394,7 +395,7 @@ mod tests {
         for r in rows {
             p.row(r).unwrap();
         }
-        p.finish("", true).unwrap();
+        p.finish("", &crate::ui::Ui::default()).unwrap();
         let v = buf.0.lock().unwrap().clone();
         String::from_utf8(v).unwrap()
     }

@@ -1,0 +1,156 @@
+//! The one voice on stderr: notes, warnings, verbose lines, error reports and
+//! the progress draw target, scrubbed of secrets and gated by one rule for
+//! `-q`, `-v` and machine output (cargo's `Shell`, uv's `Printer`).
+
+use std::io::Write;
+
+use indicatif::ProgressDrawTarget;
+
+use crate::error::Error;
+use crate::secret;
+use crate::settings::Settings;
+
+/// What a line on stderr is, which decides whether it is shown.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Level {
+    /// Always shown: it explains the exit code.
+    Error,
+    /// Something may be wrong with the result; not with `-q`.
+    Warn,
+    /// For a person reading a table (and progress): not with `-q` or
+    /// machine output, where a script reads stdout and may log stderr.
+    Note,
+    /// Asked for with `-v` (1) or `-vv` (2), whatever else is set.
+    Verbose(u8),
+}
+
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Ui {
+    quiet: bool,
+    verbose: u8,
+    /// `-o json|jsonl|csv`: stdout is for a program.
+    machine: bool,
+    json_errors: bool,
+    stderr_tty: bool,
+}
+
+impl Ui {
+    pub fn new(s: &Settings) -> Self {
+        Ui {
+            quiet: s.quiet,
+            verbose: s.verbose,
+            machine: s.machine_output(),
+            json_errors: s.json_errors(),
+            stderr_tty: s.tty.stderr,
+        }
+    }
+
+    /// Before there are settings (bad arguments): errors only, as JSON or text.
+    pub fn for_errors(json_errors: bool) -> Self {
+        Ui {
+            json_errors,
+            ..Ui::default()
+        }
+    }
+
+    /// The one rule for what reaches stderr.
+    pub fn shows(&self, level: Level) -> bool {
+        match level {
+            Level::Error => true,
+            Level::Warn => !self.quiet,
+            Level::Note => !self.quiet && !self.machine,
+            Level::Verbose(n) => self.verbose >= n,
+        }
+    }
+
+    /// A note for a person, e.g. what was started or why nothing shows.
+    pub fn note(&self, msg: &str) {
+        if self.shows(Level::Note) {
+            self.line(msg);
+        }
+    }
+
+    /// `warning: ...`.
+    pub fn warn(&self, msg: &str) {
+        if self.shows(Level::Warn) {
+            self.line(&format!("warning: {msg}"));
+        }
+    }
+
+    /// A line for `-v`.
+    pub fn verbose(&self, msg: &str) {
+        if self.shows(Level::Verbose(1)) {
+            self.line(msg);
+        }
+    }
+
+    /// An error as the contract says: `error:`/`hint:` lines, or the JSON
+    /// error object with `-o json|jsonl`. A closed stdout says nothing.
+    pub fn error(&self, e: &Error) {
+        if e.kind == crate::error::Kind::PipeClosed {
+            return;
+        }
+        self.write(&if self.json_errors {
+            e.render_json()
+        } else {
+            e.render_text()
+        });
+    }
+
+    /// A question on the terminal (`login`); the answer is read by the caller.
+    pub fn prompt(&self, question: &str) -> std::io::Result<()> {
+        let mut err = std::io::stderr().lock();
+        err.write_all(secret::scrub(&format!("{question}: ")).as_bytes())?;
+        err.flush()
+    }
+
+    /// Where spinners draw: stderr when notes show there and it is a
+    /// terminal, else nowhere.
+    pub fn progress_target(&self) -> ProgressDrawTarget {
+        if self.shows_progress() {
+            ProgressDrawTarget::stderr()
+        } else {
+            ProgressDrawTarget::hidden()
+        }
+    }
+
+    /// Whether a spinner would be seen.
+    pub fn shows_progress(&self) -> bool {
+        self.shows(Level::Note) && self.stderr_tty
+    }
+
+    fn line(&self, msg: &str) {
+        self.write(&format!("{msg}\n"));
+    }
+
+    fn write(&self, text: &str) {
+        // Nothing useful can be done when stderr itself is gone.
+        let _ = std::io::stderr()
+            .lock()
+            .write_all(secret::scrub(text).as_bytes());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_rule_for_quiet_verbose_and_machine_output() {
+        let ui = |quiet, verbose, machine| Ui {
+            quiet,
+            verbose,
+            machine,
+            ..Ui::default()
+        };
+        let person = ui(false, 0, false);
+        assert!(person.shows(Level::Note) && person.shows(Level::Warn));
+        assert!(!person.shows(Level::Verbose(1)));
+        let script = ui(false, 0, true);
+        assert!(!script.shows(Level::Note) && script.shows(Level::Warn));
+        let quiet = ui(true, 1, false);
+        assert!(!quiet.shows(Level::Note) && !quiet.shows(Level::Warn));
+        assert!(quiet.shows(Level::Verbose(1)) && !quiet.shows(Level::Verbose(2)));
+        assert!(quiet.shows(Level::Error));
+    }
+}
