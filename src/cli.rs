@@ -4,8 +4,12 @@
 //! use; nothing here reads the environment beyond clap's `env` fallbacks for
 //! the non-secret global options.
 
+use std::net::SocketAddr;
+use std::time::Duration;
+
 use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
 
+use crate::flags::{self, Levels};
 use crate::kinds::{Entity, Period, RunKind};
 
 const EXAMPLES: &str = "\
@@ -63,13 +67,13 @@ pub struct GlobalArgs {
     #[arg(long, global = true)]
     pub local: bool,
     /// Time limit of each request, e.g. 30s, 2m
-    #[arg(long, global = true, value_name = "DURATION")]
-    pub timeout: Option<String>,
+    #[arg(long, global = true, value_name = "DURATION", value_parser = flags::positive_duration)]
+    pub timeout: Option<Duration>,
     /// Retries of idempotent requests (GET, token)
     #[arg(long, global = true, value_name = "N")]
     pub retries: Option<u32>,
     /// Requests in flight at once when several IDs are given
-    #[arg(long, global = true, value_name = "N")]
+    #[arg(long, global = true, value_name = "N", value_parser = flags::at_least_one)]
     pub concurrency: Option<usize>,
     /// When to use colour (NO_COLOR disables it in auto)
     #[arg(long, global = true, value_enum, value_name = "WHEN")]
@@ -183,8 +187,14 @@ pub struct RunArgs {
     #[arg(long)]
     pub wait: bool,
     /// Longest pause between two looks at a run being waited for
-    #[arg(long, default_value = "5s", value_name = "DURATION", requires = "wait")]
-    pub poll: String,
+    #[arg(
+        long,
+        default_value = "5s",
+        value_name = "DURATION",
+        requires = "wait",
+        value_parser = flags::positive_duration
+    )]
+    pub poll: Duration,
 }
 
 /// `--from/--to` or `--since`; default the last 24 hours.
@@ -251,9 +261,10 @@ pub struct AggregateArgs {
         long,
         default_value = "7",
         value_name = "N",
-        allow_negative_numbers = true
+        allow_negative_numbers = true,
+        value_parser = flags::count
     )]
-    pub count: String,
+    pub count: u32,
     /// Draw successes and failures per period as a bar chart
     #[arg(long)]
     pub chart: bool,
@@ -279,17 +290,17 @@ pub struct CheckArgs {
     #[arg(value_name = "ID")]
     pub id: String,
     /// Stale when the last run is older: CRIT or WARN,CRIT, e.g. 25h,49h
-    #[arg(long, value_name = "D")]
-    pub max_age: Option<String>,
+    #[arg(long, value_name = "D", value_parser = flags::duration_levels)]
+    pub max_age: Option<Levels>,
     /// Failed share of runs in --window, in percent: CRIT or WARN,CRIT, e.g. 10,25
-    #[arg(long, value_name = "PCT")]
-    pub max_failure_rate: Option<String>,
+    #[arg(long, value_name = "PCT", value_parser = flags::percent_levels)]
+    pub max_failure_rate: Option<Levels>,
     /// Window of --max-failure-rate
-    #[arg(long, default_value = "24h", value_name = "D")]
-    pub window: String,
+    #[arg(long, default_value = "24h", value_name = "D", value_parser = flags::duration)]
+    pub window: Duration,
     /// Longest acceptable last run: CRIT or WARN,CRIT, e.g. 5m,15m
-    #[arg(long, value_name = "D")]
-    pub max_duration: Option<String>,
+    #[arg(long, value_name = "D", value_parser = flags::duration_levels)]
+    pub max_duration: Option<Levels>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -303,8 +314,13 @@ pub enum Dialect {
 #[derive(Debug, Args)]
 pub struct SandboxArgs {
     /// Loopback address to listen on (port 0 picks a free one)
-    #[arg(long, default_value = "127.0.0.1:7339", value_name = "ADDR")]
-    pub listen: String,
+    #[arg(
+        long,
+        default_value = "127.0.0.1:7339",
+        value_name = "ADDR",
+        value_parser = flags::loopback
+    )]
+    pub listen: SocketAddr,
     /// Seed of the generated pipelines, workflows, tasks and history
     #[arg(long, default_value = "1", value_name = "N")]
     pub seed: u64,
@@ -312,17 +328,27 @@ pub struct SandboxArgs {
     #[arg(long, value_enum, default_value = "spec")]
     pub dialect: Dialect,
     /// Delay added before every response, e.g. 100ms
-    #[arg(long, default_value = "0ms", value_name = "DURATION")]
-    pub latency: String,
+    #[arg(long, default_value = "0ms", value_name = "DURATION", value_parser = flags::duration)]
+    pub latency: Duration,
     /// Share of requests answered 503, from 0 to 1
-    #[arg(long, default_value = "0", value_name = "F")]
-    pub fail_rate: String,
+    #[arg(long, default_value = "0", value_name = "F", value_parser = flags::rate)]
+    pub fail_rate: f64,
     /// Lifetime of issued tokens
-    #[arg(long, default_value = "24h", value_name = "DURATION")]
-    pub token_ttl: String,
+    #[arg(
+        long,
+        default_value = "24h",
+        value_name = "DURATION",
+        value_parser = flags::seconds_duration
+    )]
+    pub token_ttl: Duration,
     /// Time between the task log entries of a started run
-    #[arg(long, default_value = "1500ms", value_name = "DURATION")]
-    pub task_delay: String,
+    #[arg(
+        long,
+        default_value = "1500ms",
+        value_name = "DURATION",
+        value_parser = flags::duration
+    )]
+    pub task_delay: Duration,
 }
 
 #[derive(Debug, Args)]
@@ -355,8 +381,8 @@ pub enum AuthCommand {
 #[derive(Debug, Args)]
 pub struct TokenArgs {
     /// Fetch a new token unless the cached one stays valid this long, e.g. 10m
-    #[arg(long, value_name = "DURATION")]
-    pub min_ttl: Option<String>,
+    #[arg(long, value_name = "DURATION", value_parser = flags::duration)]
+    pub min_ttl: Option<Duration>,
 }
 
 #[derive(Debug, Subcommand)]

@@ -8,6 +8,7 @@ pub mod commands;
 pub mod config;
 pub mod context;
 pub mod error;
+pub mod flags;
 pub mod generate;
 pub mod http;
 pub mod kinds;
@@ -18,7 +19,7 @@ pub mod settings;
 pub mod time;
 pub mod ui;
 
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 
 use clap::Parser;
@@ -106,7 +107,8 @@ fn fail(e: &Error, json: bool) -> u8 {
 }
 
 /// clap's own errors: help and version exit 0, usage errors 2, as JSON when
-/// `-o`/`YLEM_OUTPUT` asks for JSON output.
+/// `-o`/`YLEM_OUTPUT` asks for JSON output. A bad `check` threshold is its
+/// UNKNOWN status instead (exit 3), as monitoring systems expect.
 fn clap_error(e: clap::Error) -> u8 {
     if !e.use_stderr() {
         let _ = e.print();
@@ -122,13 +124,20 @@ fn clap_error(e: clap::Error) -> u8 {
         .and_then(|m| m.try_get_one::<Format>("output").ok().flatten().copied());
     let json = settings::errors_as_json(format);
     let msg = first_line(&e);
+    let status = if partial.as_ref().and_then(|m| m.subcommand_name()) == Some("check") {
+        let (line, status) = commands::check::usage_line(&msg);
+        let _ = std::io::stdout().lock().write_all(line.as_bytes());
+        Some(status)
+    } else {
+        None
+    };
     if json {
         let err = Error::usage(msg).with_hint("see 'ylemctl --help'");
         Ui::for_errors(true).error(&err);
     } else {
         let _ = e.print();
     }
-    Kind::Usage.exit_code()
+    status.map_or(Kind::Usage.exit_code(), ExitStatus::code)
 }
 
 /// clap's message without its `error: ` prefix and usage lines.

@@ -10,7 +10,7 @@ use chrono::{DateTime, Utc};
 use crate::cli::{ColorChoice, Format, GlobalArgs, StoreChoice};
 use crate::error::{Error, Result};
 use crate::secret::Secret;
-use crate::time::{self, Zone};
+use crate::time::Zone;
 
 /// The environment variables the tool reads, read once. The secret ones are
 /// `Secret`s from the moment they are read, so a `{:?}` never shows them.
@@ -120,17 +120,9 @@ pub fn normalize_base_url(s: &str) -> Result<String> {
 
 impl Settings {
     pub fn resolve(g: &GlobalArgs, env: &Env, tty: Tty, now: DateTime<Utc>) -> Result<Settings> {
-        let timeout = match &g.timeout {
-            Some(t) => time::parse_duration(t)?,
-            None => Duration::from_secs(30),
-        };
-        if timeout.is_zero() {
-            return Err(Error::usage("invalid --timeout: must be more than 0"));
-        }
+        // Both were checked when they were parsed (more than 0).
+        let timeout = g.timeout.unwrap_or(Duration::from_secs(30));
         let concurrency = g.concurrency.unwrap_or(8);
-        if concurrency == 0 {
-            return Err(Error::usage("invalid --concurrency 0: must be 1 or more"));
-        }
         let base_url = g.base_url.as_deref().map(normalize_base_url).transpose()?;
         let format = g.output.unwrap_or(Format::Table);
         let color = match g.color.unwrap_or(ColorChoice::Auto) {

@@ -29,20 +29,10 @@ pub fn row(a: Aggregated) -> Vec<Cell> {
     ]
 }
 
-/// `--count`: a whole number from 1 to 1000.
-pub fn parse_count(s: &str) -> Result<u32> {
-    match s.trim().parse::<i64>() {
-        Ok(n) if (1..=1000).contains(&n) => Ok(n as u32),
-        _ => Err(Error::usage(format!(
-            "invalid --count '{s}': must be a whole number from 1 to 1000"
-        ))),
-    }
-}
-
 pub async fn run(args: &AggregateArgs, ctx: &Context) -> Result<()> {
     let s = &ctx.settings;
     let id = ctx.resolve_id(&args.id)?;
-    let count = parse_count(&args.count)?;
+    let count = args.count;
     let from = match &args.from {
         Some(f) => time::parse_date(f, s.now, s.zone)?,
         None => {
@@ -138,17 +128,4 @@ fn wants_date_time(e: &Error) -> bool {
         && e.server_body
             .as_deref()
             .is_some_and(|b| b.contains("cannot parse"))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn counts() {
-        assert_eq!(parse_count("7").unwrap(), 7);
-        for bad in ["0", "-1", "x", "1.5", "1001", ""] {
-            assert!(parse_count(bad).is_err(), "{bad}");
-        }
-    }
 }

@@ -21,11 +21,7 @@ pub async fn run(cmd: &AuthCommand, ctx: &Context) -> Result<()> {
 }
 
 async fn token(args: &TokenArgs, ctx: &Context) -> Result<()> {
-    let min_ttl = match &args.min_ttl {
-        Some(d) => time::parse_duration(d)?,
-        None => Duration::ZERO,
-    };
-    let (t, source) = ctx.credentials(min_ttl)?;
+    let (t, source) = ctx.credentials(args.min_ttl.unwrap_or(Duration::ZERO))?;
     let tok = source.token(&t, None).await?;
     ctx.write_out(format!("{}\n", tok.expose()).as_bytes())
 }

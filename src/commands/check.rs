@@ -2,10 +2,9 @@
 //! with performance data; exit 0 OK, 1 WARNING, 2 CRITICAL, 3 UNKNOWN.
 //!
 //! Bad thresholds exit 3 (UNKNOWN), not 2: to a monitoring system 2 means
-//! CRITICAL, and a typo in a check definition is not an outage.
+//! CRITICAL, and a typo in a check definition is not an outage. They are
+//! parsed with the other flags; `usage_line` is what clap's error becomes.
 //! The status is the command's result, not an error.
-
-use std::time::Duration;
 
 use chrono::{DateTime, Utc};
 
@@ -13,6 +12,7 @@ use super::ExitStatus;
 use crate::cli::CheckArgs;
 use crate::context::Context;
 use crate::error::{Error, Result};
+use crate::flags::Levels;
 use crate::time;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -38,54 +38,21 @@ impl Status {
     }
 }
 
-/// `CRIT` or `WARN,CRIT`.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Levels {
-    pub warn: Option<f64>,
-    pub crit: f64,
+/// Where a measured value falls among the levels.
+fn level_of(l: &Levels, v: f64) -> Status {
+    if v > l.crit {
+        Status::Critical
+    } else if l.warn.is_some_and(|w| v > w) {
+        Status::Warning
+    } else {
+        Status::Ok
+    }
 }
 
-impl Levels {
-    pub fn parse(s: &str, unit: impl Fn(&str) -> Result<f64>) -> Result<Levels> {
-        let parts: Vec<&str> = s.split(',').map(str::trim).collect();
-        let levels = match parts.as_slice() {
-            [c] => Levels {
-                warn: None,
-                crit: unit(c)?,
-            },
-            [w, c] => Levels {
-                warn: Some(unit(w)?),
-                crit: unit(c)?,
-            },
-            _ => {
-                return Err(Error::usage(format!(
-                    "invalid threshold '{s}': use CRIT or WARN,CRIT"
-                )));
-            }
-        };
-        if levels.warn.is_some_and(|w| w > levels.crit) {
-            return Err(Error::usage(format!(
-                "invalid threshold '{s}': the warning level is above the critical one"
-            )));
-        }
-        Ok(levels)
-    }
-
-    fn status(&self, v: f64) -> Status {
-        if v > self.crit {
-            Status::Critical
-        } else if self.warn.is_some_and(|w| v > w) {
-            Status::Warning
-        } else {
-            Status::Ok
-        }
-    }
-
-    /// `;WARN;CRIT` of the performance data.
-    fn perf(&self) -> String {
-        let w = self.warn.map(fmt_num).unwrap_or_default();
-        format!(";{w};{}", fmt_num(self.crit))
-    }
+/// `;WARN;CRIT` of the performance data.
+fn perf_of(l: &Levels) -> String {
+    let w = l.warn.map(fmt_num).unwrap_or_default();
+    format!(";{w};{}", fmt_num(l.crit))
 }
 
 fn fmt_num(v: f64) -> String {
@@ -96,51 +63,6 @@ fn fmt_num(v: f64) -> String {
     }
 }
 
-fn secs(s: &str) -> Result<f64> {
-    Ok(time::parse_duration(s)?.as_secs_f64())
-}
-
-fn percent(s: &str) -> Result<f64> {
-    let t = s.trim_end_matches('%');
-    t.parse::<f64>()
-        .ok()
-        .filter(|p| (0.0..=100.0).contains(p))
-        .ok_or_else(|| {
-            Error::usage(format!(
-                "invalid percentage '{s}': use a number from 0 to 100"
-            ))
-        })
-}
-
-/// The checks asked for, parsed before anything is sent.
-struct Plan {
-    max_age: Option<Levels>,
-    max_rate: Option<Levels>,
-    window: Duration,
-    max_duration: Option<Levels>,
-}
-
-fn plan(a: &CheckArgs) -> Result<Plan> {
-    Ok(Plan {
-        max_age: a
-            .max_age
-            .as_deref()
-            .map(|s| Levels::parse(s, secs))
-            .transpose()?,
-        max_rate: a
-            .max_failure_rate
-            .as_deref()
-            .map(|s| Levels::parse(s, percent))
-            .transpose()?,
-        window: time::parse_duration(&a.window)?,
-        max_duration: a
-            .max_duration
-            .as_deref()
-            .map(|s| Levels::parse(s, secs))
-            .transpose()?,
-    })
-}
-
 /// What was measured.
 pub struct Facts {
     pub last: Option<(bool, DateTime<Utc>, i64)>,
@@ -148,7 +70,7 @@ pub struct Facts {
 }
 
 /// Judge the facts: the worst status, the message and the performance data.
-fn judge(p: &Plan, f: &Facts, now: DateTime<Utc>) -> (Status, Vec<String>, Vec<String>) {
+fn judge(p: &CheckArgs, f: &Facts, now: DateTime<Utc>) -> (Status, Vec<String>, Vec<String>) {
     let (mut status, mut msgs, mut perf) = (Status::Ok, Vec::new(), Vec::new());
     match f.last {
         None => {
@@ -171,31 +93,31 @@ fn judge(p: &Plan, f: &Facts, now: DateTime<Utc>) -> (Status, Vec<String>, Vec<S
             }
             let age_levels = p
                 .max_age
-                .map(|l| (l.status(age), l.perf()))
+                .map(|l| (level_of(&l, age), perf_of(&l)))
                 .unwrap_or((Status::Ok, ";;".into()));
             status = status.max(age_levels.0);
             perf.push(format!("age={}s{}", age as i64, age_levels.1));
             let d = ms as f64 / 1000.0;
             if let Some(l) = p.max_duration {
-                let st = l.status(d);
+                let st = level_of(&l, d);
                 if st != Status::Ok {
                     msgs.push(format!("took {}", time::human_ms(ms)));
                 }
                 status = status.max(st);
-                perf.push(format!("duration={}s{}", fmt_num(d), l.perf()));
+                perf.push(format!("duration={}s{}", fmt_num(d), perf_of(&l)));
             } else {
                 perf.push(format!("duration={}s", fmt_num(d)));
             }
         }
     }
-    if let (Some(l), Some((ok, failed))) = (p.max_rate, f.rate) {
+    if let (Some(l), Some((ok, failed))) = (p.max_failure_rate, f.rate) {
         let total = ok + failed;
         let rate = if total == 0 {
             0.0
         } else {
             failed as f64 * 100.0 / total as f64
         };
-        let st = l.status(rate);
+        let st = level_of(&l, rate);
         if st != Status::Ok {
             msgs.push(format!(
                 "{failed} of {total} runs failed ({}%)",
@@ -203,7 +125,7 @@ fn judge(p: &Plan, f: &Facts, now: DateTime<Utc>) -> (Status, Vec<String>, Vec<S
             ));
         }
         status = status.max(st);
-        perf.push(format!("failure_rate={}%{}", fmt_num(rate), l.perf()));
+        perf.push(format!("failure_rate={}%{}", fmt_num(rate), perf_of(&l)));
     }
     if let Some((_, failed)) = f.rate {
         perf.push(format!("failures={failed}"));
@@ -214,9 +136,9 @@ fn judge(p: &Plan, f: &Facts, now: DateTime<Utc>) -> (Status, Vec<String>, Vec<S
 pub async fn run(a: &CheckArgs, ctx: &Context) -> Result<ExitStatus> {
     let kind = a.kind.as_str();
     let short = a.id.chars().take(8).collect::<String>();
-    let line = match measure(a, ctx).await {
-        Ok((plan, facts)) => {
-            let (status, msgs, perf) = judge(&plan, &facts, ctx.settings.now);
+    let (status, line) = match measure(a, ctx).await {
+        Ok(facts) => {
+            let (status, msgs, perf) = judge(a, &facts, ctx.settings.now);
             (
                 status,
                 format!(
@@ -235,12 +157,20 @@ pub async fn run(a: &CheckArgs, ctx: &Context) -> Result<ExitStatus> {
             ),
         ),
     };
-    ctx.write_out(format!("{}\n", line.1.trim_end_matches(" | ")).as_bytes())?;
-    Ok(line.0.exit())
+    ctx.write_out(format!("{}\n", line.trim_end_matches(" | ")).as_bytes())?;
+    Ok(status.exit())
 }
 
-async fn measure(a: &CheckArgs, ctx: &Context) -> Result<(Plan, Facts)> {
-    let plan = plan(a)?;
+/// The status line and exit status of a `check` whose flags could not be
+/// parsed (a bad threshold): UNKNOWN, not clap's 2.
+pub fn usage_line(message: &str) -> (String, ExitStatus) {
+    (
+        format!("UNKNOWN - {}\n", crate::secret::scrub(message)),
+        Status::Unknown.exit(),
+    )
+}
+
+async fn measure(a: &CheckArgs, ctx: &Context) -> Result<Facts> {
     let id = ctx.resolve_id(&a.id)?;
     let api = ctx.api()?;
     let last = match api.last_run(a.kind, id).await? {
@@ -259,7 +189,7 @@ async fn measure(a: &CheckArgs, ctx: &Context) -> Result<(Plan, Facts)> {
     // Failures in the window go into the performance data every time (as
     // `failures=N`); they are judged only with --max-failure-rate.
     let rate = {
-        let since = format!("{}s", plan.window.as_secs());
+        let since = format!("{}s", a.window.as_secs());
         let w = time::resolve_window(
             Some(&since),
             None,
@@ -270,33 +200,32 @@ async fn measure(a: &CheckArgs, ctx: &Context) -> Result<(Plan, Facts)> {
         let s = api.range_stats(a.kind, id, &w).await?;
         Some((s.num_of_successes, s.num_of_failures))
     };
-    Ok((plan, Facts { last, rate }))
+    Ok(Facts { last, rate })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::flags::{duration_levels, percent_levels};
 
     #[test]
     fn levels() {
-        let l = Levels::parse("25h,49h", secs).unwrap();
-        assert_eq!(l.status(3600.0), Status::Ok);
-        assert_eq!(l.status(26.0 * 3600.0), Status::Warning);
-        assert_eq!(l.status(50.0 * 3600.0), Status::Critical);
-        assert_eq!(Levels::parse("10", percent).unwrap().warn, None);
-        for bad in ["", "1,2,3", "49h,25h", "x"] {
-            assert!(Levels::parse(bad, secs).is_err(), "{bad}");
-        }
-        assert!(Levels::parse("120", percent).is_err());
+        let l = duration_levels("25h,49h").unwrap();
+        assert_eq!(level_of(&l, 3600.0), Status::Ok);
+        assert_eq!(level_of(&l, 26.0 * 3600.0), Status::Warning);
+        assert_eq!(level_of(&l, 50.0 * 3600.0), Status::Critical);
+        assert_eq!(perf_of(&l), ";90000;176400");
     }
 
     #[test]
     fn judging() {
         let now = Utc::now();
-        let p = Plan {
-            max_age: Some(Levels::parse("25h,49h", secs).unwrap()),
-            max_rate: Some(Levels::parse("10,25", percent).unwrap()),
-            window: Duration::from_secs(86400),
+        let p = CheckArgs {
+            kind: crate::kinds::Entity::Pipeline,
+            id: String::new(),
+            max_age: Some(duration_levels("25h,49h").unwrap()),
+            max_failure_rate: Some(percent_levels("10,25").unwrap()),
+            window: std::time::Duration::from_secs(86400),
             max_duration: None,
         };
         let f = Facts {

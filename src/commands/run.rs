@@ -7,10 +7,9 @@ use super::wait;
 use crate::api::models::{RunRecord, RunStart};
 use crate::cli::RunArgs;
 use crate::context::Context;
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::kinds::{Entity, RunKind};
 use crate::output::{Cell, Shape};
-use crate::time;
 
 pub const COLUMNS: &[&str] = &[
     "uuid",
@@ -87,10 +86,6 @@ pub async fn run(args: &RunArgs, ctx: &Context) -> Result<()> {
 /// Start every run, follow them all at once, print one summary row each.
 async fn run_and_wait(args: &RunArgs, ids: &[uuid::Uuid], ctx: &Context) -> Result<()> {
     let s = &ctx.settings;
-    let poll = time::parse_duration(&args.poll)?;
-    if poll.is_zero() {
-        return Err(Error::usage("invalid --poll: must be more than 0"));
-    }
     // With --wait, --timeout limits the whole wait; each request keeps 30 s.
     let pace = wait::Pace {
         limit: if s.timeout_given {
@@ -98,7 +93,7 @@ async fn run_and_wait(args: &RunArgs, ids: &[uuid::Uuid], ctx: &Context) -> Resu
         } else {
             Duration::from_secs(30 * 60)
         },
-        poll,
+        poll: args.poll,
         progress: ctx.ui.shows_progress() && ids.len() == 1,
     };
     let multi = ids.len() > 1;

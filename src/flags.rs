@@ -1,0 +1,159 @@
+//! Flag values parsed at parse time: clap `value_parser`s that turn the
+//! strings of durations, counts, rates, addresses and `check` levels into
+//! typed values, so every bad flag is the same usage error naming the flag.
+//!
+//! Each parser returns a short reason; clap adds the flag and the value
+//! ("invalid value 'x' for '--poll <DURATION>': use ...").
+
+use std::net::SocketAddr;
+use std::time::Duration;
+
+use crate::time;
+
+const DURATION_HINT: &str = "use a duration such as 90s, 15m, 24h, 7d, 2w";
+
+/// A duration by the contract's rules (`5y` is not one).
+pub fn duration(s: &str) -> Result<Duration, String> {
+    time::parse_duration(s).map_err(|_| DURATION_HINT.to_string())
+}
+
+/// A duration that must be more than zero (`--timeout`, `--poll`).
+pub fn positive_duration(s: &str) -> Result<Duration, String> {
+    let d = duration(s)?;
+    if d.is_zero() {
+        return Err("must be more than 0".into());
+    }
+    Ok(d)
+}
+
+/// At least a second: tokens live in whole seconds (`--token-ttl`).
+pub fn seconds_duration(s: &str) -> Result<Duration, String> {
+    let d = duration(s)?;
+    if d.as_secs() == 0 {
+        return Err("must be at least 1s".into());
+    }
+    Ok(d)
+}
+
+/// `aggregate --count`: a whole number from 1 to 1000.
+pub fn count(s: &str) -> Result<u32, String> {
+    match s.trim().parse::<i64>() {
+        Ok(n) if (1..=1000).contains(&n) => Ok(n as u32),
+        _ => Err("must be a whole number from 1 to 1000".into()),
+    }
+}
+
+/// `--concurrency`: 1 or more.
+pub fn at_least_one(s: &str) -> Result<usize, String> {
+    match s.trim().parse::<usize>() {
+        Ok(n) if n >= 1 => Ok(n),
+        _ => Err("must be 1 or more".into()),
+    }
+}
+
+/// A share from 0 to 1 (`--fail-rate`).
+pub fn rate(s: &str) -> Result<f64, String> {
+    s.trim()
+        .parse::<f64>()
+        .ok()
+        .filter(|f| (0.0..=1.0).contains(f))
+        .ok_or_else(|| "use a number from 0 to 1".into())
+}
+
+/// A loopback socket address: the sandbox prints its secret and speaks
+/// plain HTTP, so it stays on this machine.
+pub fn loopback(s: &str) -> Result<SocketAddr, String> {
+    let a: SocketAddr = s
+        .trim()
+        .parse()
+        .map_err(|_| "use e.g. 127.0.0.1:7339".to_string())?;
+    if !a.ip().is_loopback() {
+        return Err("the sandbox only listens on loopback (127.0.0.1 or [::1])".into());
+    }
+    Ok(a)
+}
+
+/// `CRIT` or `WARN,CRIT` of a `check` threshold, in the unit of its flag
+/// (seconds or percent).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Levels {
+    pub warn: Option<f64>,
+    pub crit: f64,
+}
+
+impl Levels {
+    fn parse(s: &str, unit: impl Fn(&str) -> Result<f64, String>) -> Result<Levels, String> {
+        let parts: Vec<&str> = s.split(',').map(str::trim).collect();
+        let levels = match parts.as_slice() {
+            [c] => Levels {
+                warn: None,
+                crit: unit(c)?,
+            },
+            [w, c] => Levels {
+                warn: Some(unit(w)?),
+                crit: unit(c)?,
+            },
+            _ => return Err("use CRIT or WARN,CRIT".into()),
+        };
+        if levels.warn.is_some_and(|w| w > levels.crit) {
+            return Err("the warning level is above the critical one".into());
+        }
+        Ok(levels)
+    }
+}
+
+/// Levels of a duration (`--max-age`, `--max-duration`), in seconds.
+pub fn duration_levels(s: &str) -> Result<Levels, String> {
+    Levels::parse(s, |d| Ok(duration(d)?.as_secs_f64()))
+}
+
+/// Levels of a percentage (`--max-failure-rate`).
+pub fn percent_levels(s: &str) -> Result<Levels, String> {
+    Levels::parse(s, |p| {
+        p.trim_end_matches('%')
+            .parse::<f64>()
+            .ok()
+            .filter(|p| (0.0..=100.0).contains(p))
+            .ok_or_else(|| "use percentages from 0 to 100".into())
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn durations_keep_the_contract_rules() {
+        assert_eq!(duration("1h30m"), Ok(Duration::from_secs(5400)));
+        for bad in ["", "5y", "soon", "-1s", "1.5s"] {
+            assert!(duration(bad).is_err(), "{bad}");
+        }
+        assert!(positive_duration("0s").is_err());
+        assert!(seconds_duration("500ms").is_err());
+        assert_eq!(seconds_duration("2m"), Ok(Duration::from_secs(120)));
+    }
+
+    #[test]
+    fn counts_rates_and_addresses() {
+        assert_eq!(count("7"), Ok(7));
+        for bad in ["0", "-1", "x", "1.5", "1001", ""] {
+            assert!(count(bad).is_err(), "{bad}");
+        }
+        assert_eq!(rate("0.1"), Ok(0.1));
+        assert!(rate("2").is_err() && rate("x").is_err());
+        assert!(loopback("127.0.0.1:0").is_ok() && loopback("[::1]:7339").is_ok());
+        assert!(loopback("0.0.0.0:0").is_err() && loopback("nowhere").is_err());
+        assert!(at_least_one("0").is_err());
+    }
+
+    #[test]
+    fn levels() {
+        let l = duration_levels("25h,49h").unwrap();
+        assert_eq!((l.warn, l.crit), (Some(90000.0), 176400.0));
+        assert_eq!(percent_levels("10").unwrap().warn, None);
+        for bad in ["", "1,2,3", "49h,25h", "x"] {
+            assert!(duration_levels(bad).is_err(), "{bad}");
+        }
+        assert!(percent_levels("120").is_err());
+    }
+}
