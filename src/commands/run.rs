@@ -4,6 +4,7 @@
 use std::time::Duration;
 
 use super::wait;
+use crate::api::Api;
 use crate::api::models::{RunRecord, RunStart};
 use crate::cli::RunArgs;
 use crate::context::Context;
@@ -83,7 +84,8 @@ pub async fn run(args: &RunArgs, ctx: &Context) -> Result<()> {
     res
 }
 
-/// Start every run, follow them all at once, print one summary row each.
+/// Start every run and follow it (at most `--concurrency` at once), print
+/// one summary row each in the order given.
 async fn run_and_wait(args: &RunArgs, ids: &[uuid::Uuid], ctx: &Context) -> Result<()> {
     let s = &ctx.settings;
     // With --wait, --timeout limits the whole wait; each request keeps 30 s.
@@ -99,50 +101,51 @@ async fn run_and_wait(args: &RunArgs, ids: &[uuid::Uuid], ctx: &Context) -> Resu
     let multi = ids.len() > 1;
     let mut p = ctx.printer(Shape::List, wait::COLUMNS, multi)?;
     let api = ctx.api()?;
-    let api = &api;
-    let kind = args.kind;
-    let follow = |id: uuid::Uuid| async move {
-        let before = match kind {
-            RunKind::Workflow => api
-                .last_run(Entity::Workflow, id)
-                .await?
-                .and_then(|r| r.executed_at)
-                .map(|t| t.0),
-            RunKind::Pipeline => None,
-        };
-        let start = api.start_run(kind, id).await?;
-        let run = start.run_uuid().unwrap_or_default().to_string();
-        ctx.note(&format!("started run {run} of {kind} {id}"));
-        match (kind, &start) {
-            (RunKind::Pipeline, RunStart::Records(r)) => {
-                wait::pipeline(api, id, &run, Some(r.len()), pace).await
-            }
-            (RunKind::Pipeline, RunStart::Object { .. }) => {
-                wait::pipeline(api, id, &run, None, pace).await
-            }
-            (RunKind::Workflow, _) => wait::workflow(api, id, &run, before, pace).await,
-        }
-        .map_err(|e| e.context(format!("while following run {run}")))
-    };
-    let results =
-        futures_util::future::join_all(ids.iter().map(|&id| async move { (id, follow(id).await) }))
-            .await;
     let mut followed = Vec::new();
-    let mut errors = Vec::new();
-    for (id, r) in results {
-        match r {
-            Ok(f) => {
-                p.row(wait::row(id, &f))?;
-                followed.push((id, f));
-            }
-            Err(e) => errors.push(if multi { e.context(id) } else { e }),
-        }
-    }
-    p.finish("", &ctx.ui)?;
-    let mut errors = errors.into_iter();
-    if let Some(first) = errors.next() {
-        errors.for_each(|e| ctx.report(&e));
-        return Err(first);
-    }
+    let res = super::for_each_id(
+        ctx,
+        ids,
+        |id| follow(&api, args.kind, id, pace, ctx),
+        |id, f| {
+            p.row(wait::row(id, &f))?;
+            followed.push((id, f));
+            Ok(())
+        },
+    )
+    .await;
+    super::close(p, &res, multi, "", ctx)?;
+    res?;
     wait::verdict(&followed)
+}
+
+/// Start one run and follow it until it finishes or time runs out.
+async fn follow(
+    api: &Api,
+    kind: RunKind,
+    id: uuid::Uuid,
+    pace: wait::Pace,
+    ctx: &Context,
+) -> Result<wait::Followed> {
+    let before = match kind {
+        RunKind::Workflow => api
+            .last_run(Entity::Workflow, id)
+            .await?
+            .and_then(|r| r.executed_at)
+            .map(|t| t.0),
+        RunKind::Pipeline => None,
+    };
+    let start = api.start_run(kind, id).await?;
+    let run = start.run_uuid().unwrap_or_default().to_string();
+    ctx.note(&format!("started run {run} of {kind} {id}"));
+    let ui = &ctx.ui;
+    match (kind, &start) {
+        (RunKind::Pipeline, RunStart::Records(r)) => {
+            wait::pipeline(api, id, &run, Some(r.len()), pace, ui).await
+        }
+        (RunKind::Pipeline, RunStart::Object { .. }) => {
+            wait::pipeline(api, id, &run, None, pace, ui).await
+        }
+        (RunKind::Workflow, _) => wait::workflow(api, id, &run, before, pace, ui).await,
+    }
+    .map_err(|e| e.context(format!("while following run {run}")))
 }

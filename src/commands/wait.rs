@@ -5,13 +5,14 @@
 use std::time::{Duration, Instant};
 
 use chrono::Utc;
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use indicatif::{ProgressBar, ProgressStyle};
 use uuid::Uuid;
 
 use crate::api::{self, Api};
 use crate::error::{Error, Kind, Result};
 use crate::output::Cell;
 use crate::time;
+use crate::ui::Ui;
 
 /// How a followed run ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -125,11 +126,52 @@ fn transient(e: &Error) -> bool {
     matches!(e.kind, Kind::Network | Kind::Server)
 }
 
-fn spinner(on: bool, what: &str) -> ProgressBar {
+/// What one look at a run found.
+pub enum Progress {
+    /// Not finished; the spinner's new text.
+    Pending(String),
+    Done(Followed),
+}
+
+/// One way of following a run: what to say before the first look, how to
+/// look once, and what was seen when time ran out.
+trait Step {
+    fn waiting(&self) -> String;
+    async fn look(&mut self, started: Instant) -> Result<Progress>;
+    fn timed_out(&self, started: Instant) -> Followed;
+}
+
+/// The one polling driver: look, pause (growing, longer while the service
+/// fails), wait out transient errors, and stop at the time limit.
+async fn follow(mut step: impl Step, pace: Pace, ui: &Ui) -> Result<Followed> {
+    let started = Instant::now();
+    let pb = spinner(pace.progress, ui, &step.waiting());
+    let mut pause = Duration::from_millis(500).min(pace.poll);
+    let result = loop {
+        if started.elapsed() >= pace.limit {
+            break Ok(step.timed_out(started));
+        }
+        tokio::time::sleep(pause.min(pace.limit.saturating_sub(started.elapsed()))).await;
+        let failing = match step.look(started).await {
+            Ok(Progress::Done(f)) => break Ok(f),
+            Ok(Progress::Pending(msg)) => {
+                pb.set_message(msg);
+                false
+            }
+            Err(e) if transient(&e) => true,
+            Err(e) => break Err(e),
+        };
+        pause = next_pause(pause, &pace, failing);
+    };
+    pb.finish_and_clear();
+    result
+}
+
+fn spinner(on: bool, ui: &Ui, what: &str) -> ProgressBar {
     if !on {
         return ProgressBar::hidden();
     }
-    let pb = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
+    let pb = ProgressBar::with_draw_target(None, ui.progress_target());
     pb.set_style(
         ProgressStyle::with_template("{spinner} {msg}")
             .unwrap_or_else(|_| ProgressStyle::default_spinner()),
@@ -146,66 +188,95 @@ pub async fn pipeline(
     run: &str,
     tasks: Option<usize>,
     pace: Pace,
+    ui: &Ui,
 ) -> Result<Followed> {
-    let started = Instant::now();
-    // The window is wide on both sides: the service's clock may differ from ours.
-    let from = Utc::now() - chrono::Duration::minutes(10);
-    let pb = spinner(
-        pace.progress,
-        &format!("run {run}: waiting for the first task"),
-    );
-    let mut pause = Duration::from_millis(500).min(pace.poll);
-    let (mut seen, mut last_count) = (Vec::new(), usize::MAX);
-    // When the number of entries last changed: "stopped arriving" means
-    // for a whole --poll interval, however short the pauses still are.
-    let mut changed_at = Instant::now();
-    loop {
-        if started.elapsed() >= pace.limit {
-            pb.finish_and_clear();
-            return Ok(summary(run, Outcome::TimedOut, tasks, &seen, started));
-        }
-        tokio::time::sleep(pause.min(pace.limit.saturating_sub(started.elapsed()))).await;
+    let step = PipelineRun {
+        api,
+        id,
+        run,
+        tasks,
+        poll: pace.poll,
+        // The window is wide on both sides: the service's clock may differ from ours.
+        from: Utc::now() - chrono::Duration::minutes(10),
+        seen: Vec::new(),
+        last_count: usize::MAX,
+        changed_at: Instant::now(),
+    };
+    follow(step, pace, ui).await
+}
+
+struct PipelineRun<'a> {
+    api: &'a Api,
+    id: Uuid,
+    run: &'a str,
+    tasks: Option<usize>,
+    poll: Duration,
+    from: chrono::DateTime<Utc>,
+    /// (is_successful, duration) of each entry of the run.
+    seen: Vec<(bool, i64)>,
+    last_count: usize,
+    /// When the number of entries last changed: "stopped arriving" means
+    /// for a whole --poll interval, however short the pauses still are.
+    changed_at: Instant,
+}
+
+impl Step for PipelineRun<'_> {
+    fn waiting(&self) -> String {
+        format!("run {}: waiting for the first task", self.run)
+    }
+
+    async fn look(&mut self, started: Instant) -> Result<Progress> {
         let window = time::Window {
-            from,
+            from: self.from,
             to: Utc::now() + chrono::Duration::minutes(10),
         };
-        let failing = match entries(api, id, &window, run).await {
-            Ok(list) => {
-                if list.len() != last_count {
-                    changed_at = Instant::now();
-                }
-                let stable = changed_at.elapsed() >= pace.poll;
-                last_count = list.len();
-                seen = list;
-                let failed = seen.iter().filter(|e| !e.0).count();
-                pb.set_message(format!(
-                    "run {run}: {}/{} tasks, {failed} failed, {}",
-                    seen.len(),
-                    tasks.map(|n| n.to_string()).unwrap_or_else(|| "?".into()),
-                    time::human_ms(started.elapsed().as_millis() as i64)
-                ));
-                // Done when every task reported; without a task count (the
-                // object-form start), or after a failure (later tasks may
-                // never run), when entries stopped arriving for one poll.
-                let all = tasks.is_some_and(|n| seen.len() >= n);
-                if all || (stable && !seen.is_empty() && (tasks.is_none() || failed > 0)) {
-                    pb.finish_and_clear();
-                    let outcome = if failed > 0 {
-                        Outcome::Failed
-                    } else {
-                        Outcome::Succeeded
-                    };
-                    return Ok(summary(run, outcome, tasks, &seen, started));
-                }
-                false
-            }
-            Err(e) if transient(&e) => true,
-            Err(e) => {
-                pb.finish_and_clear();
-                return Err(e);
-            }
-        };
-        pause = next_pause(pause, &pace, failing);
+        let list = entries(self.api, self.id, &window, self.run).await?;
+        if list.len() != self.last_count {
+            self.changed_at = Instant::now();
+        }
+        let stable = self.changed_at.elapsed() >= self.poll;
+        self.last_count = list.len();
+        self.seen = list;
+        let failed = self.seen.iter().filter(|e| !e.0).count();
+        // Done when every task reported; without a task count (the
+        // object-form start), or after a failure (later tasks may never
+        // run), when entries stopped arriving for one poll.
+        let all = self.tasks.is_some_and(|n| self.seen.len() >= n);
+        let tasks = self.tasks;
+        if all || (stable && !self.seen.is_empty() && (tasks.is_none() || failed > 0)) {
+            let outcome = if failed > 0 {
+                Outcome::Failed
+            } else {
+                Outcome::Succeeded
+            };
+            return Ok(Progress::Done(self.summary(outcome, started)));
+        }
+        Ok(Progress::Pending(format!(
+            "run {}: {}/{} tasks, {failed} failed, {}",
+            self.run,
+            self.seen.len(),
+            tasks.map(|n| n.to_string()).unwrap_or_else(|| "?".into()),
+            time::human_ms(started.elapsed().as_millis() as i64)
+        )))
+    }
+
+    fn timed_out(&self, started: Instant) -> Followed {
+        self.summary(Outcome::TimedOut, started)
+    }
+}
+
+impl PipelineRun<'_> {
+    fn summary(&self, outcome: Outcome, started: Instant) -> Followed {
+        Followed {
+            run: self.run.to_string(),
+            outcome,
+            tasks_total: self.tasks,
+            tasks_done: self.seen.len(),
+            tasks_failed: self.seen.iter().filter(|e| !e.0).count(),
+            duration_ms: self.seen.iter().map(|e| e.1).sum(),
+            elapsed: started.elapsed(),
+            per_task: true,
+        }
     }
 }
 
@@ -219,25 +290,6 @@ async fn entries(api: &Api, id: Uuid, w: &time::Window, run: &str) -> Result<Vec
     Ok(out)
 }
 
-fn summary(
-    run: &str,
-    outcome: Outcome,
-    tasks: Option<usize>,
-    seen: &[(bool, i64)],
-    started: Instant,
-) -> Followed {
-    Followed {
-        run: run.to_string(),
-        outcome,
-        tasks_total: tasks,
-        tasks_done: seen.len(),
-        tasks_failed: seen.iter().filter(|e| !e.0).count(),
-        duration_ms: seen.iter().map(|e| e.1).sum(),
-        elapsed: started.elapsed(),
-        per_task: true,
-    }
-}
-
 /// Follow a workflow run through last-run statistics: done when a run newer
 /// than `before` appears and stays unchanged for one poll.
 pub async fn workflow(
@@ -246,56 +298,76 @@ pub async fn workflow(
     run: &str,
     before: Option<String>,
     pace: Pace,
+    ui: &Ui,
 ) -> Result<Followed> {
-    let kind = crate::kinds::Entity::Workflow;
-    let started = Instant::now();
-    let pb = spinner(pace.progress, &format!("workflow run {run}: waiting"));
-    let mut pause = Duration::from_millis(500).min(pace.poll);
-    let mut last = None;
-    let mut changed_at = Instant::now();
-    loop {
-        if started.elapsed() >= pace.limit {
-            pb.finish_and_clear();
-            return Ok(workflow_summary(run, Outcome::TimedOut, None, started));
-        }
-        tokio::time::sleep(pause.min(pace.limit.saturating_sub(started.elapsed()))).await;
-        let failing = match api.last_run(kind, id).await {
-            Ok(r) => {
-                let now = r.and_then(|r| Some((r.executed_at?.0, r.is_successful, r.duration)));
-                let newer = now.as_ref().is_some_and(|n| Some(&n.0) != before.as_ref());
-                if now != last {
-                    changed_at = Instant::now();
-                }
-                // The statistics change while the run's tasks report: done
-                // when they have stayed the same for a whole --poll.
-                if newer && changed_at.elapsed() >= pace.poll {
-                    pb.finish_and_clear();
-                    let (_, ok, ms) = now.unwrap_or_default();
-                    let outcome = if ok {
-                        Outcome::Succeeded
-                    } else {
-                        Outcome::Failed
-                    };
-                    return Ok(workflow_summary(run, outcome, Some(ms), started));
-                }
-                pb.set_message(format!(
-                    "workflow run {run}: {}, {}",
-                    if newer { "reporting" } else { "waiting" },
-                    time::human_ms(started.elapsed().as_millis() as i64)
-                ));
-                last = now;
-                false
-            }
-            Err(e) if transient(&e) => true,
-            Err(e) => {
-                pb.finish_and_clear();
-                return Err(e);
-            }
-        };
-        pause = next_pause(pause, &pace, failing);
-    }
+    let step = WorkflowRun {
+        api,
+        id,
+        run,
+        before,
+        poll: pace.poll,
+        last: None,
+        changed_at: Instant::now(),
+    };
+    follow(step, pace, ui).await
 }
 
+struct WorkflowRun<'a> {
+    api: &'a Api,
+    id: Uuid,
+    run: &'a str,
+    /// `executed_at` of the last run before ours.
+    before: Option<String>,
+    poll: Duration,
+    /// (executed_at, is_successful, duration) at the last look.
+    last: Option<(String, bool, i64)>,
+    changed_at: Instant,
+}
+
+impl Step for WorkflowRun<'_> {
+    fn waiting(&self) -> String {
+        format!("workflow run {}: waiting", self.run)
+    }
+
+    async fn look(&mut self, started: Instant) -> Result<Progress> {
+        let kind = crate::kinds::Entity::Workflow;
+        let r = self.api.last_run(kind, self.id).await?;
+        let now = r.and_then(|r| Some((r.executed_at?.0, r.is_successful, r.duration)));
+        let newer = now
+            .as_ref()
+            .is_some_and(|n| Some(&n.0) != self.before.as_ref());
+        if now != self.last {
+            self.changed_at = Instant::now();
+        }
+        // The statistics change while the run's tasks report: done when
+        // they have stayed the same for a whole --poll.
+        if newer && self.changed_at.elapsed() >= self.poll {
+            let (_, ok, ms) = now.unwrap_or_default();
+            let outcome = if ok {
+                Outcome::Succeeded
+            } else {
+                Outcome::Failed
+            };
+            return Ok(Progress::Done(workflow_summary(
+                self.run,
+                outcome,
+                Some(ms),
+                started,
+            )));
+        }
+        self.last = now;
+        Ok(Progress::Pending(format!(
+            "workflow run {}: {}, {}",
+            self.run,
+            if newer { "reporting" } else { "waiting" },
+            time::human_ms(started.elapsed().as_millis() as i64)
+        )))
+    }
+
+    fn timed_out(&self, started: Instant) -> Followed {
+        workflow_summary(self.run, Outcome::TimedOut, None, started)
+    }
+}
 fn workflow_summary(run: &str, outcome: Outcome, ms: Option<i64>, started: Instant) -> Followed {
     Followed {
         run: run.to_string(),
