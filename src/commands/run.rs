@@ -3,12 +3,14 @@
 
 use std::time::Duration;
 
-use super::wait;
+use uuid::Uuid;
+
+use super::wait::{self, Followed, Outcome};
 use crate::api::Api;
 use crate::api::models::{RunRecord, RunStart};
 use crate::cli::RunArgs;
 use crate::context::Context;
-use crate::error::Result;
+use crate::error::{Error, Kind, Result};
 use crate::kinds::{Entity, RunKind};
 use crate::output::{Cell, Shape};
 
@@ -99,7 +101,7 @@ async fn run_and_wait(args: &RunArgs, ids: &[uuid::Uuid], ctx: &Context) -> Resu
         progress: ctx.ui.shows_progress() && ids.len() == 1,
     };
     let multi = ids.len() > 1;
-    let mut p = ctx.printer(Shape::List, wait::COLUMNS, multi)?;
+    let mut p = ctx.printer(Shape::List, WAIT_COLUMNS, multi)?;
     let api = ctx.api()?;
     let mut followed = Vec::new();
     let res = super::for_each_id(
@@ -107,7 +109,7 @@ async fn run_and_wait(args: &RunArgs, ids: &[uuid::Uuid], ctx: &Context) -> Resu
         ids,
         |id| follow(&api, args.kind, id, pace, ctx),
         |id, f| {
-            p.row(wait::row(id, &f))?;
+            p.row(wait_row(id, &f))?;
             followed.push((id, f));
             Ok(())
         },
@@ -115,7 +117,7 @@ async fn run_and_wait(args: &RunArgs, ids: &[uuid::Uuid], ctx: &Context) -> Resu
     .await;
     super::close(p, &res, multi, "", ctx)?;
     res?;
-    wait::verdict(&followed)
+    verdict(&followed)
 }
 
 /// Start one run and follow it until it finishes or time runs out.
@@ -148,4 +150,71 @@ async fn follow(
         (RunKind::Workflow, _) => wait::workflow(api, id, &run, before, pace, ui).await,
     }
     .map_err(|e| e.context(format!("while following run {run}")))
+}
+
+/// The summary row of `run --wait`, one per followed run.
+pub const WAIT_COLUMNS: &[&str] = &[
+    "uuid",
+    "workflow_run_uuid",
+    "status",
+    "tasks_total",
+    "tasks_done",
+    "tasks_failed",
+    "duration",
+    "elapsed",
+];
+
+pub fn wait_row(id: Uuid, f: &Followed) -> Vec<Cell> {
+    let status = match f.outcome {
+        Outcome::Succeeded => "succeeded",
+        Outcome::Failed => "failed",
+        Outcome::TimedOut => "timed_out",
+    };
+    vec![
+        Cell::Str(id.to_string()),
+        Cell::Str(f.run.clone()),
+        Cell::Str(status.into()),
+        f.tasks_total
+            .map(|n| Cell::Int(n as i64))
+            .unwrap_or(Cell::Null),
+        if f.per_task {
+            Cell::Int(f.tasks_done as i64)
+        } else {
+            Cell::Null
+        },
+        if f.per_task {
+            Cell::Int(f.tasks_failed as i64)
+        } else {
+            Cell::Null
+        },
+        Cell::Ms(f.duration_ms),
+        Cell::Ms(f.elapsed.as_millis() as i64),
+    ]
+}
+
+/// The exit error of `run --wait` for a set of followed runs: 7 if one failed, else 8 if
+/// one timed out.
+pub fn verdict(all: &[(Uuid, Followed)]) -> Result<()> {
+    let list = |o: Outcome| -> Vec<String> {
+        all.iter()
+            .filter(|(_, f)| f.outcome == o)
+            .map(|(_, f)| f.run.clone())
+            .collect()
+    };
+    let failed = list(Outcome::Failed);
+    if !failed.is_empty() {
+        return Err(Error::new(
+            Kind::RunFailed,
+            format!("run failed: {}", failed.join(", ")),
+        ));
+    }
+    let late = list(Outcome::TimedOut);
+    if !late.is_empty() {
+        return Err(Error::new(
+            Kind::Timeout,
+            format!("timed out waiting for run: {}", late.join(", ")),
+        )
+        .with_hint("the run goes on: follow it with 'ylemctl logs' or raise --timeout"));
+    }
+    Ok(())
 }

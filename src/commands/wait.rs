@@ -10,7 +10,6 @@ use uuid::Uuid;
 
 use crate::api::{self, Api};
 use crate::error::{Error, Kind, Result};
-use crate::output::Cell;
 use crate::time;
 use crate::ui::Ui;
 
@@ -34,72 +33,6 @@ pub struct Followed {
     pub elapsed: Duration,
     /// Whether task counts were seen (not for workflows, followed by statistics).
     pub per_task: bool,
-}
-
-pub const COLUMNS: &[&str] = &[
-    "uuid",
-    "workflow_run_uuid",
-    "status",
-    "tasks_total",
-    "tasks_done",
-    "tasks_failed",
-    "duration",
-    "elapsed",
-];
-
-pub fn row(id: Uuid, f: &Followed) -> Vec<Cell> {
-    let status = match f.outcome {
-        Outcome::Succeeded => "succeeded",
-        Outcome::Failed => "failed",
-        Outcome::TimedOut => "timed_out",
-    };
-    vec![
-        Cell::Str(id.to_string()),
-        Cell::Str(f.run.clone()),
-        Cell::Str(status.into()),
-        f.tasks_total
-            .map(|n| Cell::Int(n as i64))
-            .unwrap_or(Cell::Null),
-        if f.per_task {
-            Cell::Int(f.tasks_done as i64)
-        } else {
-            Cell::Null
-        },
-        if f.per_task {
-            Cell::Int(f.tasks_failed as i64)
-        } else {
-            Cell::Null
-        },
-        Cell::Ms(f.duration_ms),
-        Cell::Ms(f.elapsed.as_millis() as i64),
-    ]
-}
-
-/// The exit error for a set of followed runs: 7 if one failed, else 8 if
-/// one timed out.
-pub fn verdict(all: &[(Uuid, Followed)]) -> Result<()> {
-    let list = |o: Outcome| -> Vec<String> {
-        all.iter()
-            .filter(|(_, f)| f.outcome == o)
-            .map(|(_, f)| f.run.clone())
-            .collect()
-    };
-    let failed = list(Outcome::Failed);
-    if !failed.is_empty() {
-        return Err(Error::new(
-            Kind::RunFailed,
-            format!("run failed: {}", failed.join(", ")),
-        ));
-    }
-    let late = list(Outcome::TimedOut);
-    if !late.is_empty() {
-        return Err(Error::new(
-            Kind::Timeout,
-            format!("timed out waiting for run: {}", late.join(", ")),
-        )
-        .with_hint("the run goes on: follow it with 'ylemctl logs' or raise --timeout"));
-    }
-    Ok(())
 }
 
 /// Settings of a wait.

@@ -409,3 +409,97 @@ async fn a_token_from_the_environment_uses_the_profile_base_url() {
     assert_eq!(o.code, 0, "{}", o.stderr);
     assert_eq!(count(&s).await, 1);
 }
+
+/// Every flag with a typed value: a bad value is a usage error (exit 2)
+/// that names the flag, found before anything is sent.
+#[test]
+fn every_bad_flag_value_is_exit_2_naming_the_flag() {
+    // Nothing listens on port 9: had a request been sent, it would not be a 2.
+    let env = [
+        ("YLEM_BASE_URL", "http://127.0.0.1:9"),
+        ("YLEM_TOKEN", TOKEN),
+    ];
+    let cases: &[(&[&str], &str)] = &[
+        (&["stats", "task", P1, "--timeout", "soon"], "--timeout"),
+        (&["stats", "task", P1, "--timeout", "0s"], "--timeout"),
+        (
+            &["stats", "task", P1, "--concurrency", "0"],
+            "--concurrency",
+        ),
+        (&["stats", "task", P1, "--retries", "many"], "--retries"),
+        (&["run", "pipeline", P1, "--wait", "--poll", "5y"], "--poll"),
+        (
+            &["run", "pipeline", P1, "--wait", "--poll", "0ms"],
+            "--poll",
+        ),
+        (&["aggregate", "task", P1, "--count", "0"], "--count"),
+        (&["aggregate", "task", P1, "--count", "1001"], "--count"),
+        (&["auth", "token", "--min-ttl", "ten"], "--min-ttl"),
+        (&["sandbox", "--listen", "0.0.0.0:0"], "--listen"),
+        (&["sandbox", "--listen", "nowhere"], "--listen"),
+        (&["sandbox", "--latency", "fast"], "--latency"),
+        (&["sandbox", "--fail-rate", "2"], "--fail-rate"),
+        (&["sandbox", "--token-ttl", "500ms"], "--token-ttl"),
+        (&["sandbox", "--task-delay", "1x"], "--task-delay"),
+        (&["stats", "task", P1, "-o", "yaml"], "--output"),
+    ];
+    for (args, flag) in cases {
+        let o = ylem(args, &env);
+        assert_eq!(o.code, 2, "{args:?} exited {}: {}", o.code, o.stderr);
+        assert!(
+            o.stderr.contains(flag),
+            "{args:?} does not name {flag}: {}",
+            o.stderr
+        );
+        assert!(o.stdout.is_empty(), "{args:?}: {}", o.stdout);
+    }
+    // `check` keeps the monitoring convention: a bad threshold is UNKNOWN (3),
+    // one status line naming the flag.
+    for (flag, value) in [
+        ("--max-age", "49h,25h"),
+        ("--max-duration", "soon"),
+        ("--max-failure-rate", "120"),
+        ("--window", "5y"),
+    ] {
+        let o = ylem(&["check", "task", P1, flag, value], &env);
+        assert_eq!(o.code, 3, "{flag} {value}: {}", o.stderr);
+        assert!(
+            o.stdout.starts_with("UNKNOWN - ") && o.stdout.contains(flag),
+            "{}",
+            o.stdout
+        );
+        assert_eq!(o.stdout.lines().count(), 1, "{}", o.stdout);
+    }
+}
+
+/// `YLEM_OUTPUT=json` asks for JSON errors as `-o json` does, also for the
+/// errors clap finds while parsing.
+#[test]
+fn ylem_output_json_makes_usage_errors_json() {
+    for args in [
+        &["stats", "task", P1, "--timeout", "soon"][..],
+        &["aggregate", "task", P1, "--count", "many"],
+        &["stats", "gadget", P1],
+        &["stats", "task", "not-a-uuid"],
+    ] {
+        let o = ylem(args, &[("YLEM_OUTPUT", "json"), ("YLEM_TOKEN", TOKEN)]);
+        assert_eq!(o.code, 2, "{args:?}: {}", o.stderr);
+        let v: Value = serde_json::from_str(o.stderr.trim())
+            .unwrap_or_else(|e| panic!("{args:?}: not one JSON object ({e}): {}", o.stderr));
+        assert_eq!(v["error"]["kind"], "usage", "{}", o.stderr);
+        assert!(v["error"]["message"].is_string(), "{}", o.stderr);
+    }
+    let o = ylem(
+        &["stats", "task", P1, "--timeout", "soon"],
+        &[("YLEM_OUTPUT", "jsonl")],
+    );
+    let v: Value = serde_json::from_str(o.stderr.trim()).unwrap();
+    assert!(
+        v["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("--timeout"),
+        "{}",
+        o.stderr
+    );
+}
