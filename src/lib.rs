@@ -24,7 +24,7 @@ use std::process::ExitCode;
 
 use clap::Parser;
 
-use crate::cli::{Cli, Format};
+use crate::cli::Cli;
 use crate::commands::ExitStatus;
 use crate::context::Context;
 use crate::error::{Error, Kind, Result};
@@ -114,16 +114,17 @@ fn clap_error(e: clap::Error) -> u8 {
         let _ = e.print();
         return 0;
     }
-    // What could be read of the arguments around the bad one.
+    let args: Vec<String> = std::env::args_os()
+        .map(|a| a.to_string_lossy().into_owned())
+        .collect();
+    let env_output = std::env::var("YLEM_OUTPUT").ok();
+    let json = settings::errors_as_json(settings::requested_format(&args, env_output.as_deref()));
+    let msg = message(&e);
+    // The command, when clap got that far before the bad argument.
     let partial = cli::command()
         .ignore_errors(true)
-        .try_get_matches_from(std::env::args_os())
+        .try_get_matches_from(&args)
         .ok();
-    let format = partial
-        .as_ref()
-        .and_then(|m| m.try_get_one::<Format>("output").ok().flatten().copied());
-    let json = settings::errors_as_json(format);
-    let msg = first_line(&e);
     let status = if partial.as_ref().and_then(|m| m.subcommand_name()) == Some("check") {
         let (line, status) = commands::check::usage_line(&msg);
         let _ = std::io::stdout().lock().write_all(line.as_bytes());
@@ -140,12 +141,18 @@ fn clap_error(e: clap::Error) -> u8 {
     status.map_or(Kind::Usage.exit_code(), ExitStatus::code)
 }
 
-/// clap's message without its `error: ` prefix and usage lines.
-fn first_line(e: &clap::Error) -> String {
-    e.to_string()
+/// clap's message without its `error: ` prefix, usage and help lines: the
+/// lines up to the first blank one, joined.
+fn message(e: &clap::Error) -> String {
+    let text = e.to_string();
+    let lines: Vec<&str> = text
         .lines()
-        .next()
-        .unwrap_or("invalid arguments")
-        .trim_start_matches("error: ")
-        .to_string()
+        .take_while(|l| !l.trim().is_empty())
+        .map(str::trim)
+        .collect();
+    let msg = lines.join(" ");
+    match msg.trim_start_matches("error: ") {
+        "" => "invalid arguments".to_string(),
+        m => m.to_string(),
+    }
 }

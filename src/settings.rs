@@ -182,6 +182,29 @@ pub fn errors_as_json(format: Option<Format>) -> bool {
     matches!(format, Some(Format::Json | Format::Jsonl))
 }
 
+/// The output format asked for by arguments that clap could not parse (its
+/// error may come before `-o`): the last `-o`/`--output` value before any
+/// `--`, else `YLEM_OUTPUT`, as clap would have read them.
+pub fn requested_format(args: &[String], env_output: Option<&str>) -> Option<Format> {
+    use clap::ValueEnum;
+    let parse = |v: &str| Format::from_str(v, false).ok();
+    let mut found = None;
+    let mut it = args.iter().skip(1);
+    while let Some(a) = it.next() {
+        let value = match a.as_str() {
+            "--" => break,
+            "-o" | "--output" => it.next().map(String::as_str),
+            a => a
+                .strip_prefix("--output=")
+                .or_else(|| a.strip_prefix("-o").filter(|v| !v.is_empty())),
+        };
+        if let Some(f) = value.and_then(parse) {
+            found = Some(f);
+        }
+    }
+    found.or_else(|| env_output.and_then(parse))
+}
+
 fn store_choice(v: Option<&str>) -> Result<Option<StoreChoice>> {
     use clap::ValueEnum;
     v.map(|s| {
@@ -295,6 +318,25 @@ mod tests {
             .unwrap()
             .color
         );
+    }
+
+    #[test]
+    fn json_errors_follow_the_arguments_then_ylem_output() {
+        let args = |a: &str| -> Vec<String> {
+            std::iter::once("ylemctl")
+                .chain(a.split_whitespace())
+                .map(String::from)
+                .collect()
+        };
+        let f = |a: &str, env| requested_format(&args(a), env);
+        assert_eq!(f("stats x --timeout y -o json", None), Some(Format::Json));
+        assert_eq!(f("-ojsonl stats", None), Some(Format::Jsonl));
+        assert_eq!(f("--output=csv stats", Some("json")), Some(Format::Csv));
+        assert_eq!(f("stats x", Some("json")), Some(Format::Json));
+        assert_eq!(f("stats -- -o json", None), None);
+        assert_eq!(f("stats -o yaml", None), None);
+        assert!(errors_as_json(f("stats", Some("jsonl"))));
+        assert!(!errors_as_json(f("-o csv", Some("json"))));
     }
 
     #[test]

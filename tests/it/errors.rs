@@ -489,6 +489,14 @@ fn ylem_output_json_makes_usage_errors_json() {
         assert_eq!(v["error"]["kind"], "usage", "{}", o.stderr);
         assert!(v["error"]["message"].is_string(), "{}", o.stderr);
     }
+    // `-o json` after the bad value counts too, and beats YLEM_OUTPUT.
+    let o = ylem(
+        &["stats", "task", P1, "--timeout", "soon", "-o", "json"],
+        &[("YLEM_OUTPUT", "csv")],
+    );
+    assert_eq!(o.code, 2);
+    let v: Value = serde_json::from_str(o.stderr.trim()).unwrap();
+    assert_eq!(v["error"]["kind"], "usage");
     let o = ylem(
         &["stats", "task", P1, "--timeout", "soon"],
         &[("YLEM_OUTPUT", "jsonl")],
