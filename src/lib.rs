@@ -117,8 +117,8 @@ fn clap_error(e: clap::Error) -> u8 {
     let args: Vec<String> = std::env::args_os()
         .map(|a| a.to_string_lossy().into_owned())
         .collect();
-    let env_output = std::env::var("YLEM_OUTPUT").ok();
-    let json = settings::errors_as_json(settings::requested_format(&args, env_output.as_deref()));
+    let env = Env::from_process();
+    let json = settings::errors_as_json(settings::requested_format(&args, env.output.as_deref()));
     let msg = message(&e);
     // The command, when clap got that far before the bad argument.
     let partial = cli::command()

@@ -29,6 +29,9 @@ pub struct Env {
     pub credential_store: Option<String>,
     /// `CI` is set: never use the OS keyring.
     pub ci: bool,
+    /// `YLEM_OUTPUT`, which clap reads itself; kept for the errors of
+    /// arguments clap could not parse.
+    pub output: Option<String>,
 }
 
 impl Env {
@@ -47,6 +50,7 @@ impl Env {
             }),
             credential_store: get("YLEM_CREDENTIAL_STORE"),
             ci: get("CI").is_some(),
+            output: get("YLEM_OUTPUT"),
         }
     }
 }

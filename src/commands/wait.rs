@@ -1,5 +1,6 @@
-//! `run --wait`: following a started run until it finishes. Pipelines are
-//! followed through their log (an entry appears as each task finishes; there
+//! `run --wait`: following a started run until it finishes, by one polling
+//! driver (time limit, pauses, transient errors, spinner) over a small step
+//! per kind of run. Pipelines are followed through their log (an entry appears as each task finishes; there
 //! is no "run finished" marker), workflows through last-run statistics.
 
 use std::time::{Duration, Instant};
@@ -60,7 +61,7 @@ fn transient(e: &Error) -> bool {
 }
 
 /// What one look at a run found.
-pub enum Progress {
+enum Progress {
     /// Not finished; the spinner's new text.
     Pending(String),
     Done(Followed),
@@ -311,5 +312,64 @@ fn workflow_summary(run: &str, outcome: Outcome, ms: Option<i64>, started: Insta
         duration_ms: ms.unwrap_or(0),
         elapsed: started.elapsed(),
         per_task: false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Answers from a script, one per look.
+    struct Scripted(Vec<Result<Option<Outcome>>>);
+
+    impl Step for Scripted {
+        fn waiting(&self) -> String {
+            String::new()
+        }
+        async fn look(&mut self, started: Instant) -> Result<Progress> {
+            match self.0.remove(0)? {
+                Some(o) => Ok(Progress::Done(workflow_summary("r", o, None, started))),
+                None => Ok(Progress::Pending(String::new())),
+            }
+        }
+        fn timed_out(&self, started: Instant) -> Followed {
+            workflow_summary("r", Outcome::TimedOut, None, started)
+        }
+    }
+
+    fn pace(limit: Duration) -> Pace {
+        Pace {
+            limit,
+            poll: Duration::from_millis(1),
+            progress: false,
+        }
+    }
+
+    #[tokio::test]
+    async fn transient_errors_are_waited_out_and_others_end_the_wait() {
+        let ui = Ui::default();
+        let script = vec![
+            Err(Error::network("down")),
+            Err(Error::server("503")),
+            Ok(None),
+            Ok(Some(Outcome::Failed)),
+        ];
+        let f = follow(Scripted(script), pace(Duration::from_secs(3600)), &ui)
+            .await
+            .unwrap();
+        assert_eq!(f.outcome, Outcome::Failed);
+        let script = vec![Ok(None), Err(Error::auth("rejected")), Ok(None)];
+        let e = follow(Scripted(script), pace(Duration::from_secs(3600)), &ui)
+            .await
+            .unwrap_err();
+        assert_eq!(e.kind, Kind::Auth);
+    }
+
+    #[tokio::test]
+    async fn the_time_limit_ends_the_wait_as_timed_out() {
+        let f = follow(Scripted(vec![]), pace(Duration::ZERO), &Ui::default())
+            .await
+            .unwrap();
+        assert_eq!(f.outcome, Outcome::TimedOut);
     }
 }
