@@ -35,7 +35,7 @@ impl Context {
     pub fn new(settings: Settings) -> Self {
         let out = BufWriter::with_capacity(64 * 1024, std::io::stdout());
         Context {
-            ui: Ui::new(&settings),
+            ui: settings.ui(),
             settings,
             config: std::sync::OnceLock::new(),
             aliases: std::sync::OnceLock::new(),

@@ -58,7 +58,7 @@ fn entry() -> u8 {
             Ok(s) => s,
             Err(e) => return fail(&e, settings::errors_as_json(cli.global.output)),
         };
-    let ui = Ui::new(&settings);
+    let ui = settings.ui();
     match run(&cli, settings) {
         Ok(status) => status.code(),
         Err(e) => {

@@ -11,6 +11,7 @@ use crate::cli::{ColorChoice, Format, GlobalArgs, StoreChoice};
 use crate::error::{Error, Result};
 use crate::secret::Secret;
 use crate::time::Zone;
+use crate::ui::Ui;
 
 /// The environment variables the tool reads, read once. The secret ones are
 /// `Secret`s from the moment they are read, so a `{:?}` never shows them.
@@ -167,6 +168,17 @@ impl Settings {
             store_override: store_choice(env.credential_store.as_deref())?,
             ci: env.ci,
         })
+    }
+
+    /// The voice on stderr these settings ask for.
+    pub fn ui(&self) -> Ui {
+        Ui {
+            quiet: self.quiet,
+            verbose: self.verbose,
+            machine: self.machine_output(),
+            json_errors: self.json_errors(),
+            stderr_tty: self.tty.stderr,
+        }
     }
 
     /// Whether stdout is for a program (`-o json|jsonl|csv`).

@@ -8,7 +8,6 @@ use indicatif::ProgressDrawTarget;
 
 use crate::error::Error;
 use crate::secret;
-use crate::settings::Settings;
 
 /// What a line on stderr is, which decides whether it is shown.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -24,27 +23,22 @@ pub enum Level {
     Verbose(u8),
 }
 
+/// What the rule needs to know; `Settings::ui` fills it in.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Ui {
-    quiet: bool,
-    verbose: u8,
+    /// `-q`.
+    pub quiet: bool,
+    /// `-v` counted.
+    pub verbose: u8,
     /// `-o json|jsonl|csv`: stdout is for a program.
-    machine: bool,
-    json_errors: bool,
-    stderr_tty: bool,
+    pub machine: bool,
+    /// Errors as the JSON error object (`-o json|jsonl`).
+    pub json_errors: bool,
+    /// Whether stderr is a terminal (where a spinner can draw).
+    pub stderr_tty: bool,
 }
 
 impl Ui {
-    pub fn new(s: &Settings) -> Self {
-        Ui {
-            quiet: s.quiet,
-            verbose: s.verbose,
-            machine: s.machine_output(),
-            json_errors: s.json_errors(),
-            stderr_tty: s.tty.stderr,
-        }
-    }
-
     /// Before there are settings (bad arguments): errors only, as JSON or text.
     pub fn for_errors(json_errors: bool) -> Self {
         Ui {
