@@ -195,7 +195,7 @@ impl Context {
             }
             EnvCredentials::None => {
                 let r = self.profile()?;
-                let source = r.token_source(min_ttl, self.settings.verbose > 0)?;
+                let source = r.token_source(min_ttl, self.ui)?;
                 let t = self.transport_to(r.base_url(self.settings.base_url.as_deref()))?;
                 return Ok((t, TokenSource::Stored(source)));
             }
@@ -225,7 +225,7 @@ impl Context {
             timeout: s.timeout,
             deadline: None,
             retries: s.retries,
-            verbose: s.verbose,
+            ui: self.ui,
         })
     }
 }

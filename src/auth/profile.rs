@@ -9,6 +9,7 @@ use super::store::{Store, StoreKind};
 use super::stored::StoredProfile;
 use crate::config::{ConfigFile, Profile, check_profile_name};
 use crate::error::{Error, Result};
+use crate::ui::Ui;
 
 pub struct Resolved {
     pub name: String,
@@ -74,8 +75,8 @@ impl Resolved {
     }
 
     /// The token source of a logged-in profile.
-    /// `verbose`: say why a refresh or a cache write failed.
-    pub fn token_source(&self, min_ttl: Duration, verbose: bool) -> Result<StoredProfile> {
+    /// `ui` says at `-v` why a refresh or a cache write failed.
+    pub fn token_source(&self, min_ttl: Duration, ui: Ui) -> Result<StoredProfile> {
         let client_id = self
             .profile
             .as_ref()
@@ -87,7 +88,7 @@ impl Resolved {
             &self.config_dir,
             &self.name,
             min_ttl,
-            verbose,
+            ui,
         ))
     }
 }

@@ -17,6 +17,7 @@ use super::token::{CachedToken, EXPIRY_MARGIN, Memo};
 use crate::error::{Error, Result};
 use crate::http::Transport;
 use crate::secret::Secret;
+use crate::ui::Ui;
 
 /// How long to wait for another process's renewal before renewing anyway.
 const LOCK_WAIT: Duration = Duration::from_secs(90);
@@ -25,7 +26,8 @@ pub struct StoredProfile {
     client_id: String,
     store: Store,
     lock_path: PathBuf,
-    verbose: bool,
+    /// Says at `-v` why a refresh or a cache write failed.
+    ui: Ui,
     memo: Memo,
 }
 
@@ -37,13 +39,13 @@ impl StoredProfile {
         config_dir: &Path,
         profile: &str,
         min_ttl: Duration,
-        verbose: bool,
+        ui: Ui,
     ) -> Self {
         StoredProfile {
             client_id,
             store,
             lock_path: config_dir.join(format!(".{profile}.lock")),
-            verbose,
+            ui,
             memo: Memo::new(min_ttl.max(EXPIRY_MARGIN)),
         }
     }
@@ -77,10 +79,8 @@ impl StoredProfile {
         let fresh = self.renew(t, cached, rejected).await?;
         // A cache that cannot be written costs a token request next
         // time, not this command.
-        if let Err(e) = self.store.set(Item::Token, fresh.encode()).await
-            && self.verbose
-        {
-            eprintln!("cannot cache the token: {e}");
+        if let Err(e) = self.store.set(Item::Token, fresh.encode()).await {
+            self.ui.verbose(&format!("cannot cache the token: {e}"));
         }
         Ok(fresh)
     }
@@ -107,10 +107,9 @@ impl StoredProfile {
         {
             match oauth::refresh_token(t, &self.client_id, &refresh).await {
                 Ok(r) => return Ok(CachedToken::from_response(&r)),
-                Err(e) if self.verbose => {
-                    eprintln!("refresh failed ({e}); using the client secret")
-                }
-                Err(_) => {}
+                Err(e) => self
+                    .ui
+                    .verbose(&format!("refresh failed ({e}); using the client secret")),
             }
         }
         let secret = self.store.get(Item::Secret).await?.ok_or_else(|| {

@@ -13,7 +13,8 @@ use serde::de::DeserializeOwned;
 use super::errors;
 use super::redact::{describe, redact_json_tokens, redact_url};
 use crate::error::{Error, Result};
-use crate::secret::{self, Secret};
+use crate::secret::Secret;
+use crate::ui::{Level, Ui};
 
 /// Whether a request may be sent again after a failure.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -40,7 +41,8 @@ pub struct TransportConfig {
     /// When the whole command must end (`--max-time`): no retry waits past it.
     pub deadline: Option<Instant>,
     pub retries: u32,
-    pub verbose: u8,
+    /// The request log goes through it (`-v`, `-vv`).
+    pub ui: Ui,
 }
 
 /// One client per URL scheme, each built when first needed: a client that
@@ -184,7 +186,7 @@ impl Transport {
     }
 
     fn log_request(&self, method: &Method, url: &str, with_bearer: bool) {
-        if self.cfg.verbose >= 2 {
+        if self.cfg.ui.shows(Level::Verbose(2)) {
             let auth = if with_bearer {
                 "\n> authorization: Bearer ***"
             } else {
@@ -195,7 +197,7 @@ impl Transport {
     }
 
     fn log_response(&self, method: &Method, url: &str, resp: &Response, started: Instant) {
-        if self.cfg.verbose == 0 {
+        if !self.cfg.ui.shows(Level::Verbose(1)) {
             return;
         }
         let bytes = resp
@@ -208,7 +210,7 @@ impl Transport {
             resp.status().as_u16(),
             started.elapsed().as_millis()
         ));
-        if self.cfg.verbose >= 2 {
+        if self.cfg.ui.shows(Level::Verbose(2)) {
             for (k, v) in resp.headers() {
                 let v = v.to_str().unwrap_or("<binary>");
                 self.note(&format!("< {k}: {v}"));
@@ -218,7 +220,7 @@ impl Transport {
 
     /// Log a response body at `-vv`, shortened and redacted.
     pub fn log_body(&self, body: &[u8]) {
-        if self.cfg.verbose >= 2 {
+        if self.cfg.ui.shows(Level::Verbose(2)) {
             const MAX: usize = 4096;
             let text = String::from_utf8_lossy(&body[..body.len().min(MAX)]);
             let more = if body.len() > MAX {
@@ -240,9 +242,7 @@ impl Transport {
     }
 
     fn note(&self, line: &str) {
-        if self.cfg.verbose > 0 {
-            eprintln!("{}", secret::scrub(line));
-        }
+        self.cfg.ui.verbose(line);
     }
 }
 
@@ -363,7 +363,7 @@ mod tests {
             timeout: Duration::from_secs(1),
             deadline: None,
             retries: 0,
-            verbose: 0,
+            ui: Ui::default(),
         };
         let t = Transport::new(cfg("http://127.0.0.1:9")).unwrap();
         assert!(t.plain.get().is_some() && t.tls.get().is_none());
