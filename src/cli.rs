@@ -66,9 +66,17 @@ pub struct GlobalArgs {
     /// Read naive times and show times in the local time zone (also YLEM_TZ=local)
     #[arg(long, global = true)]
     pub local: bool,
-    /// Time limit of each request, e.g. 30s, 2m
+    /// Longest time to connect (TCP and TLS) [default: 10s]
+    #[arg(long, global = true, value_name = "DURATION", value_parser = flags::positive_duration)]
+    pub connect_timeout: Option<Duration>,
+    /// Longest wait for the server with no progress: the first byte, any
+    /// stall between bytes; a body that keeps arriving is never cut [default: 60s]
     #[arg(long, global = true, value_name = "DURATION", value_parser = flags::positive_duration)]
     pub timeout: Option<Duration>,
+    /// Longest time for the whole command, retries and waits included (off by
+    /// default; `check` defaults to 50s, inside a monitoring plugin's 60 s)
+    #[arg(long, global = true, value_name = "DURATION", value_parser = flags::positive_duration)]
+    pub max_time: Option<Duration>,
     /// Retries of idempotent requests (GET, token)
     #[arg(long, global = true, value_name = "N")]
     pub retries: Option<u32>,
@@ -182,10 +190,34 @@ pub struct RunArgs {
     /// Pipeline or workflow UUIDs (or aliases)
     #[arg(required = true, value_name = "ID")]
     pub ids: Vec<String>,
-    /// Follow the runs until they finish: exit 0 when every task succeeded,
-    /// 7 when one failed, 8 when --timeout (default 30m with --wait) ran out
+    /// Follow the runs until they finish: exit 0 when they succeeded (on
+    /// evidence: see --settle and --expect-tasks), 7 when a task failed, 8
+    /// when --wait-timeout ran out
     #[arg(long)]
     pub wait: bool,
+    /// Longest time to wait for the runs to finish
+    #[arg(
+        long,
+        default_value = "30m",
+        value_name = "DURATION",
+        requires = "wait",
+        value_parser = flags::positive_duration
+    )]
+    pub wait_timeout: Duration,
+    /// A run has finished when no new task reported for this long (default:
+    /// 3x the longest gap between two tasks of the pipeline's past runs, at
+    /// least 10s; 10m without history)
+    #[arg(
+        long,
+        value_name = "DURATION",
+        requires = "wait",
+        value_parser = flags::positive_duration
+    )]
+    pub settle: Option<Duration>,
+    /// A pipeline run has finished when this many tasks reported (and no
+    /// more for one --poll), whatever its history says
+    #[arg(long, value_name = "N", requires = "wait", value_parser = flags::at_least_one)]
+    pub expect_tasks: Option<usize>,
     /// Longest pause between two looks at a run being waited for
     #[arg(
         long,

@@ -23,6 +23,8 @@ pub struct Context {
     pub settings: Settings,
     /// Everything said on stderr goes through it.
     pub ui: Ui,
+    /// When `--max-time` runs out, counted from when the command began.
+    pub deadline: Option<std::time::Instant>,
     /// `config.toml`, read at most once per command, and only when needed
     /// (a stored login, an alias, a remembered setting); `None` without a
     /// config directory.
@@ -36,6 +38,7 @@ impl Context {
         let out = BufWriter::with_capacity(64 * 1024, std::io::stdout());
         Context {
             ui: settings.ui(),
+            deadline: settings.max_time.map(|d| std::time::Instant::now() + d),
             settings,
             config: std::sync::OnceLock::new(),
             aliases: std::sync::OnceLock::new(),
@@ -221,9 +224,9 @@ impl Context {
         })?;
         Transport::new(TransportConfig {
             base_url,
-            connect_timeout: std::time::Duration::from_secs(10),
+            connect_timeout: s.connect_timeout,
             timeout: s.timeout,
-            deadline: None,
+            deadline: self.deadline,
             retries: s.retries,
             ui: self.ui,
         })

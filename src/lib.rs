@@ -68,12 +68,21 @@ fn entry() -> u8 {
     }
 }
 
-/// Run a parsed command with resolved settings; Ctrl-C ends it with 130.
-pub fn run(cli: &Cli, settings: Settings) -> Result<ExitStatus> {
+/// `check`'s whole-command limit when `--max-time` is not given: below the
+/// 60 s that Nagios and Icinga give a plugin, so a hanging service is an
+/// UNKNOWN in time rather than a killed plugin.
+pub const CHECK_MAX_TIME: std::time::Duration = std::time::Duration::from_secs(50);
+
+/// Run a parsed command with resolved settings; Ctrl-C ends it with 130,
+/// `--max-time` with 6.
+pub fn run(cli: &Cli, mut settings: Settings) -> Result<ExitStatus> {
     let rt = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
         .map_err(|e| Error::internal(format!("cannot start the runtime: {e}")))?;
+    if matches!(cli.command, cli::Command::Check(_)) {
+        settings.max_time = settings.max_time.or(Some(CHECK_MAX_TIME));
+    }
     let ctx = Context::new(settings);
     // The sandbox treats Ctrl-C as its normal way to stop.
     if matches!(cli.command, cli::Command::Sandbox(_)) {
@@ -83,12 +92,37 @@ pub fn run(cli: &Cli, settings: Settings) -> Result<ExitStatus> {
         tokio::select! {
             r = commands::dispatch(&cli.command, &ctx) => r,
             _ = tokio::signal::ctrl_c() => Err(interrupted(&cli.command)),
+            // `check` keeps its own limit, to say UNKNOWN on stdout; a
+            // moment later this one ends it anyway.
+            _ = out_of_time(&ctx, matches!(cli.command, cli::Command::Check(_))) => {
+                Err(max_time_error(&cli.command, ctx.settings.max_time))
+            }
         }
     });
     // Dropping a runtime waits for its blocking tasks; a keyring call that
     // timed out may never return, and must not keep the process alive.
     rt.shutdown_timeout(std::time::Duration::from_millis(100));
     r
+}
+
+/// Resolves when `--max-time` runs out (never without one).
+async fn out_of_time(ctx: &Context, grace: bool) {
+    match ctx.deadline {
+        Some(d) => {
+            let extra = std::time::Duration::from_millis(if grace { 500 } else { 0 });
+            tokio::time::sleep_until((d + extra).into()).await
+        }
+        None => std::future::pending().await,
+    }
+}
+
+fn max_time_error(cmd: &cli::Command, max: Option<std::time::Duration>) -> Error {
+    let d = max.map(|d| time::human_ms(d.as_millis() as i64)).unwrap_or_default();
+    let e = Error::network(format!("out of time: the command's --max-time of {d} ran out"));
+    match cmd {
+        cli::Command::Run(_) => e.with_hint(http::MAY_HAVE_STARTED),
+        _ => e.with_hint("raise --max-time, or narrow what is asked"),
+    }
 }
 
 /// Ctrl-C; a run start it cut short may already have reached the server.

@@ -81,9 +81,12 @@ pub struct Settings {
     pub fields: Option<Vec<String>>,
     pub header: bool,
     pub zone: Zone,
+    /// `--connect-timeout`: TCP and TLS set-up.
+    pub connect_timeout: Duration,
+    /// `--timeout`: the longest wait for the server with no progress.
     pub timeout: Duration,
-    /// Whether `--timeout` was given (with `run --wait` it limits the wait).
-    pub timeout_given: bool,
+    /// `--max-time`: the whole command, when given.
+    pub max_time: Option<Duration>,
     pub retries: u32,
     pub concurrency: usize,
     pub color: bool,
@@ -126,7 +129,8 @@ pub fn normalize_base_url(s: &str) -> Result<String> {
 impl Settings {
     pub fn resolve(g: &GlobalArgs, env: &Env, tty: Tty, now: DateTime<Utc>) -> Result<Settings> {
         // Both were checked when they were parsed (more than 0).
-        let timeout = g.timeout.unwrap_or(Duration::from_secs(30));
+        // curl's names and meanings; 60 s of silence is aws's read timeout.
+        let timeout = g.timeout.unwrap_or(Duration::from_secs(60));
         let concurrency = g.concurrency.unwrap_or(8);
         let base_url = g.base_url.as_deref().map(normalize_base_url).transpose()?;
         let format = g.output.unwrap_or(Format::Table);
@@ -153,8 +157,9 @@ impl Settings {
                 .map(|v| v.into_iter().map(|s| s.trim().to_string()).collect()),
             header: !g.no_header,
             zone,
+            connect_timeout: g.connect_timeout.unwrap_or(Duration::from_secs(10)),
             timeout,
-            timeout_given: g.timeout.is_some(),
+            max_time: g.max_time,
             retries: g.retries.unwrap_or(2),
             concurrency,
             color,
@@ -358,7 +363,9 @@ mod tests {
     #[test]
     fn defaults() {
         let s = resolve(GlobalArgs::default(), Env::default()).unwrap();
-        assert_eq!(s.timeout, Duration::from_secs(30));
+        assert_eq!(s.timeout, Duration::from_secs(60));
+        assert_eq!(s.connect_timeout, Duration::from_secs(10));
+        assert_eq!(s.max_time, None);
         assert_eq!(s.retries, 2);
         assert_eq!(s.concurrency, 8);
         assert_eq!(s.format, Format::Table);

@@ -136,7 +136,21 @@ fn judge(p: &CheckArgs, f: &Facts, now: DateTime<Utc>) -> (Status, Vec<String>, 
 pub async fn run(a: &CheckArgs, ctx: &Context) -> Result<ExitStatus> {
     let kind = a.kind.as_str();
     let short = a.id.chars().take(8).collect::<String>();
-    let (status, line) = match measure(a, ctx).await {
+    // Within --max-time (50 s by default here): a hanging service is an
+    // UNKNOWN in time, not a plugin the monitoring system kills.
+    let measured = match ctx.deadline {
+        Some(d) => tokio::time::timeout_at(d.into(), measure(a, ctx))
+            .await
+            .unwrap_or_else(|_| {
+                let max = ctx.settings.max_time.unwrap_or_default();
+                Err(Error::network(format!(
+                    "no answer within --max-time {}",
+                    time::human_ms(max.as_millis() as i64)
+                )))
+            }),
+        None => measure(a, ctx).await,
+    };
+    let (status, line) = match measured {
         Ok(facts) => {
             let (status, msgs, perf) = judge(a, &facts, ctx.settings.now);
             (

@@ -110,6 +110,14 @@ impl Settle {
             Settle::Given(d) | Settle::Learned(d) | Settle::Default(d) => d,
         }
     }
+
+    fn why(self) -> &'static str {
+        match self {
+            Settle::Given(_) => "--settle",
+            Settle::Learned(_) => "3x the longest gap of past runs",
+            Settle::Default(_) => "no history to learn from",
+        }
+    }
 }
 
 /// The rule for one run, fixed before the first poll.
@@ -203,6 +211,9 @@ pub enum Evidence {
         quiet: Duration,
         settle: Settle,
     },
+    /// A workflow's last-run statistics showed a new run and then stayed
+    /// the same for the settle time.
+    Statistics { settle: Settle },
 }
 
 impl Evidence {
@@ -212,6 +223,7 @@ impl Evidence {
             Evidence::Expected { .. } => "expected_tasks",
             Evidence::AsHistory { .. } => "history",
             Evidence::Settled { .. } => "settled",
+            Evidence::Statistics { .. } => "statistics_settled",
         }
     }
 
@@ -224,17 +236,16 @@ impl Evidence {
             Evidence::AsHistory { done, runs } => {
                 format!("{done}/{done} tasks (as in the last {runs} runs)")
             }
-            Evidence::Settled { done, settle, .. } => {
-                let why = match settle {
-                    Settle::Given(_) => "--settle",
-                    Settle::Learned(_) => "3x the longest gap of past runs",
-                    Settle::Default(_) => "no history to learn from",
-                };
-                format!(
-                    "settled: no new task for {} ({why}), {done} tasks, task count unknown",
-                    crate::time::human_ms(settle.duration().as_millis() as i64)
-                )
-            }
+            Evidence::Settled { done, settle, .. } => format!(
+                "settled: no new task for {} ({}), {done} tasks, task count unknown",
+                crate::time::human_ms(settle.duration().as_millis() as i64),
+                settle.why()
+            ),
+            Evidence::Statistics { settle } => format!(
+                "settled: a new run in the last-run statistics, unchanged for {} ({})",
+                crate::time::human_ms(settle.duration().as_millis() as i64),
+                settle.why()
+            ),
         }
     }
 }

@@ -1,10 +1,12 @@
 //! `ylemctl run pipeline|workflow ID...`: start runs (endpoints 2 and 3).
 //! A start is sent once per ID and never retried once it may have arrived.
 
-use std::time::Duration;
+use std::collections::HashMap;
 
+use tokio::sync::OnceCell;
 use uuid::Uuid;
 
+use super::completion::{DEFAULT_SETTLE, History, Rule, Settle};
 use super::wait::{self, Followed, Outcome};
 use crate::api::Api;
 use crate::api::models::{RunRecord, RunStart};
@@ -89,25 +91,46 @@ pub async fn run(args: &RunArgs, ctx: &Context) -> Result<()> {
 /// Start every run and follow it (at most `--concurrency` at once), print
 /// one summary row each in the order given.
 async fn run_and_wait(args: &RunArgs, ids: &[uuid::Uuid], ctx: &Context) -> Result<()> {
-    let s = &ctx.settings;
-    // With --wait, --timeout limits the whole wait; each request keeps 30 s.
+    if args.kind == RunKind::Workflow && args.expect_tasks.is_some() {
+        return Err(Error::usage(
+            "--expect-tasks counts a pipeline's task entries; workflows leave none",
+        ));
+    }
+    // --wait-timeout limits the wait; --max-time, when shorter, ends it as
+    // a timed-out wait (exit 8, with what was seen) rather than a cut.
+    let left = ctx
+        .deadline
+        .map(|d| d.saturating_duration_since(std::time::Instant::now()));
     let pace = wait::Pace {
-        limit: if s.timeout_given {
-            s.timeout
-        } else {
-            Duration::from_secs(30 * 60)
-        },
+        limit: left.map_or(args.wait_timeout, |l| l.min(args.wait_timeout)),
         poll: args.poll,
         progress: ctx.ui.shows_progress() && ids.len() == 1,
     };
     let multi = ids.len() > 1;
     let mut p = ctx.printer(Shape::List, WAIT_COLUMNS, multi)?;
-    let api = ctx.api()?;
+    let api = &ctx.api()?;
+    // One history lookup per pipeline, however often it is named.
+    let histories: HashMap<Uuid, OnceCell<History>> =
+        ids.iter().map(|id| (*id, OnceCell::new())).collect();
     let mut followed = Vec::new();
     let res = super::for_each_id(
         ctx,
         ids,
-        |id| follow(&api, args.kind, id, pace, ctx),
+        |id| {
+            let history = &histories[&id];
+            async move {
+                let rule = match args.kind {
+                    RunKind::Pipeline => {
+                        let h = history
+                            .get_or_init(|| wait::history(api, id, &ctx.ui))
+                            .await;
+                        Some(Rule::new(h, args.expect_tasks, args.settle, args.poll))
+                    }
+                    RunKind::Workflow => None,
+                };
+                follow(api, args, id, rule, pace, ctx).await
+            }
+        },
         |id, f| {
             p.row(wait_row(id, &f))?;
             followed.push((id, f));
@@ -123,11 +146,13 @@ async fn run_and_wait(args: &RunArgs, ids: &[uuid::Uuid], ctx: &Context) -> Resu
 /// Start one run and follow it until it finishes or time runs out.
 async fn follow(
     api: &Api,
-    kind: RunKind,
+    args: &RunArgs,
     id: uuid::Uuid,
+    rule: Option<Rule>,
     pace: wait::Pace,
     ctx: &Context,
 ) -> Result<wait::Followed> {
+    let kind = args.kind;
     let before = match kind {
         RunKind::Workflow => api
             .last_run(Entity::Workflow, id)
@@ -140,14 +165,15 @@ async fn follow(
     let run = start.run_uuid().unwrap_or_default().to_string();
     ctx.note(&format!("started run {run} of {kind} {id}"));
     let ui = &ctx.ui;
-    match (kind, &start) {
-        (RunKind::Pipeline, RunStart::Records(r)) => {
-            wait::pipeline(api, id, &run, Some(r.len()), pace, ui).await
+    // The start's records list the initial tasks only: never a task total.
+    match rule {
+        Some(rule) => wait::pipeline(api, id, &run, rule, pace, ui).await,
+        None => {
+            let settle = args
+                .settle
+                .map_or(Settle::Default(DEFAULT_SETTLE), Settle::Given);
+            wait::workflow(api, id, &run, before, settle, pace, ui).await
         }
-        (RunKind::Pipeline, RunStart::Object { .. }) => {
-            wait::pipeline(api, id, &run, None, pace, ui).await
-        }
-        (RunKind::Workflow, _) => wait::workflow(api, id, &run, before, pace, ui).await,
     }
     .map_err(|e| e.context(format!("while following run {run}")))
 }
@@ -162,6 +188,8 @@ pub const WAIT_COLUMNS: &[&str] = &[
     "tasks_failed",
     "duration",
     "elapsed",
+    "completion",
+    "evidence",
 ];
 
 pub fn wait_row(id: Uuid, f: &Followed) -> Vec<Cell> {
@@ -169,6 +197,14 @@ pub fn wait_row(id: Uuid, f: &Followed) -> Vec<Cell> {
         Outcome::Succeeded => "succeeded",
         Outcome::Failed => "failed",
         Outcome::TimedOut => "timed_out",
+    };
+    let (completion, evidence) = match (&f.evidence, f.outcome) {
+        (Some(e), _) => (e.name().to_string(), e.describe()),
+        (None, Outcome::Failed) => ("failed_task".into(), "a task reported a failure".into()),
+        (None, _) => (
+            "timed_out".into(),
+            format!("{} tasks had reported", f.tasks_done),
+        ),
     };
     vec![
         Cell::Str(id.to_string()),
@@ -189,6 +225,8 @@ pub fn wait_row(id: Uuid, f: &Followed) -> Vec<Cell> {
         },
         Cell::Ms(f.duration_ms),
         Cell::Ms(f.elapsed.as_millis() as i64),
+        Cell::Str(completion),
+        Cell::Str(evidence),
     ]
 }
 
@@ -208,13 +246,30 @@ pub fn verdict(all: &[(Uuid, Followed)]) -> Result<()> {
             format!("run failed: {}", failed.join(", ")),
         ));
     }
-    let late = list(Outcome::TimedOut);
+    let late: Vec<String> = all
+        .iter()
+        .filter(|(_, f)| f.outcome == Outcome::TimedOut)
+        .map(|(id, f)| {
+            let expected = f
+                .tasks_total
+                .map(|n| format!(" of {n} expected"))
+                .unwrap_or_default();
+            if f.per_task {
+                format!(
+                    "{} ({} tasks had reported{expected}; follow it with 'ylemctl logs {id} --run {}')",
+                    f.run, f.tasks_done, f.run
+                )
+            } else {
+                f.run.clone()
+            }
+        })
+        .collect();
     if !late.is_empty() {
         return Err(Error::new(
             Kind::Timeout,
             format!("timed out waiting for run: {}", late.join(", ")),
         )
-        .with_hint("the run goes on: follow it with 'ylemctl logs' or raise --timeout"));
+        .with_hint("the run goes on on the server: raise --wait-timeout to wait longer"));
     }
     Ok(())
 }

@@ -9,6 +9,8 @@ use chrono::Utc;
 use indicatif::{ProgressBar, ProgressStyle};
 use uuid::Uuid;
 
+use super::completion::{Entry, Evidence, History, Rule, Settle, Verdict};
+use crate::api::models::LogEntry;
 use crate::api::{self, Api};
 use crate::error::{Error, Kind, Result};
 use crate::time;
@@ -34,6 +36,8 @@ pub struct Followed {
     pub elapsed: Duration,
     /// Whether task counts were seen (not for workflows, followed by statistics).
     pub per_task: bool,
+    /// How success was established.
+    pub evidence: Option<Evidence>,
 }
 
 /// Settings of a wait.
@@ -115,12 +119,58 @@ fn spinner(on: bool, ui: &Ui, what: &str) -> ProgressBar {
     pb
 }
 
-/// Follow a pipeline run through the pipeline's log.
+/// How far back the history lookup reaches: three daily runs.
+const HISTORY_DAYS: i64 = 3;
+/// At most this many log entries are read for history (newest first on the
+/// real server), so one lookup costs a bounded read however busy the
+/// pipeline; the rest of the response is dropped unread.
+const HISTORY_ENTRIES: usize = 2000;
+
+/// The pipeline's recent runs, for the evidence rule: one log request over
+/// the last `HISTORY_DAYS` days. A failed lookup is no history (the rule
+/// then waits the longer default settle time), never an error.
+pub async fn history(api: &Api, id: Uuid, ui: &Ui) -> History {
+    let now = Utc::now();
+    let w = time::Window {
+        from: now - chrono::Duration::days(HISTORY_DAYS),
+        to: now,
+    };
+    match history_entries(api, id, &w).await {
+        Ok(list) => History::from_entries(&list, "", now),
+        Err(e) => {
+            ui.verbose(&format!("no history of pipeline {id}: {}", e.message));
+            History::default()
+        }
+    }
+}
+
+async fn history_entries(api: &Api, id: Uuid, w: &time::Window) -> Result<Vec<Entry>> {
+    let mut s = api.pipeline_logs(id, w).await?;
+    let mut out = Vec::new();
+    while out.len() < HISTORY_ENTRIES {
+        match api::next_entry(&mut s, None, false).await? {
+            Some(e) => out.push(entry(&e)),
+            None => break,
+        }
+    }
+    Ok(out)
+}
+
+fn entry(e: &LogEntry) -> Entry {
+    Entry {
+        run: e.workflow_run_uuid.clone(),
+        task: e.task_uuid.clone(),
+        ok: e.is_successful,
+        at: e.executed_at.parsed(),
+    }
+}
+
+/// Follow a pipeline run through the pipeline's log until `rule` decides.
 pub async fn pipeline(
     api: &Api,
     id: Uuid,
     run: &str,
-    tasks: Option<usize>,
+    rule: Rule,
     pace: Pace,
     ui: &Ui,
 ) -> Result<Followed> {
@@ -128,12 +178,11 @@ pub async fn pipeline(
         api,
         id,
         run,
-        tasks,
-        poll: pace.poll,
+        rule,
         // The window is wide on both sides: the service's clock may differ from ours.
         from: Utc::now() - chrono::Duration::minutes(10),
         seen: Vec::new(),
-        last_count: usize::MAX,
+        duration_ms: 0,
         changed_at: Instant::now(),
     };
     follow(step, pace, ui).await
@@ -143,14 +192,12 @@ struct PipelineRun<'a> {
     api: &'a Api,
     id: Uuid,
     run: &'a str,
-    tasks: Option<usize>,
-    poll: Duration,
+    rule: Rule,
     from: chrono::DateTime<Utc>,
-    /// (is_successful, duration) of each entry of the run.
-    seen: Vec<(bool, i64)>,
-    last_count: usize,
-    /// When the number of entries last changed: "stopped arriving" means
-    /// for a whole --poll interval, however short the pauses still are.
+    /// The run's entries at the last look.
+    seen: Vec<Entry>,
+    duration_ms: i64,
+    /// When the number of entries last changed: the rule's quiet time.
     changed_at: Instant,
 }
 
@@ -164,73 +211,78 @@ impl Step for PipelineRun<'_> {
             from: self.from,
             to: Utc::now() + chrono::Duration::minutes(10),
         };
-        let list = entries(self.api, self.id, &window, self.run).await?;
-        if list.len() != self.last_count {
+        let mut s = self.api.pipeline_logs(self.id, &window).await?;
+        let (mut seen, mut ms) = (Vec::new(), 0);
+        while let Some(e) = api::next_entry(&mut s, Some(self.run), false).await? {
+            ms += e.duration;
+            seen.push(entry(&e));
+        }
+        if seen.len() != self.seen.len() {
             self.changed_at = Instant::now();
         }
-        let stable = self.changed_at.elapsed() >= self.poll;
-        self.last_count = list.len();
-        self.seen = list;
-        let failed = self.seen.iter().filter(|e| !e.0).count();
-        // Done when every task reported; without a task count (the
-        // object-form start), or after a failure (later tasks may never
-        // run), when entries stopped arriving for one poll.
-        let all = self.tasks.is_some_and(|n| self.seen.len() >= n);
-        let tasks = self.tasks;
-        if all || (stable && !self.seen.is_empty() && (tasks.is_none() || failed > 0)) {
-            let outcome = if failed > 0 {
-                Outcome::Failed
-            } else {
-                Outcome::Succeeded
-            };
-            return Ok(Progress::Done(self.summary(outcome, started)));
+        self.seen = seen;
+        self.duration_ms = ms;
+        let quiet = self.changed_at.elapsed();
+        match self.rule.decide(&self.seen, quiet) {
+            Verdict::Failed { .. } => Ok(Progress::Done(self.summary(Outcome::Failed, None, started))),
+            Verdict::Succeeded(ev) => Ok(Progress::Done(self.summary(
+                Outcome::Succeeded,
+                Some(ev),
+                started,
+            ))),
+            Verdict::Pending => Ok(Progress::Pending(self.progress(quiet, started))),
         }
-        Ok(Progress::Pending(format!(
-            "run {}: {}/{} tasks, {failed} failed, {}",
-            self.run,
-            self.seen.len(),
-            tasks.map(|n| n.to_string()).unwrap_or_else(|| "?".into()),
-            time::human_ms(started.elapsed().as_millis() as i64)
-        )))
     }
 
     fn timed_out(&self, started: Instant) -> Followed {
-        self.summary(Outcome::TimedOut, started)
+        self.summary(Outcome::TimedOut, None, started)
     }
 }
 
 impl PipelineRun<'_> {
-    fn summary(&self, outcome: Outcome, started: Instant) -> Followed {
+    /// `run R: 2/4 tasks, 12s` or `run R: 2 tasks, none new for 5s of 30s, 12s`.
+    fn progress(&self, quiet: Duration, started: Instant) -> String {
+        let done = self.seen.len();
+        let tasks = match self.rule.expected_total() {
+            Some(n) => format!("{done}/{n} tasks"),
+            None if done == 0 => "waiting for the first task".into(),
+            None => format!(
+                "{done} tasks, none new for {} of {}",
+                time::human_ms(quiet.as_millis() as i64),
+                time::human_ms(self.rule.settle.duration().as_millis() as i64)
+            ),
+        };
+        format!(
+            "run {}: {tasks}, {}",
+            self.run,
+            time::human_ms(started.elapsed().as_millis() as i64)
+        )
+    }
+
+    fn summary(&self, outcome: Outcome, evidence: Option<Evidence>, started: Instant) -> Followed {
         Followed {
             run: self.run.to_string(),
             outcome,
-            tasks_total: self.tasks,
+            tasks_total: self.rule.expected_total(),
             tasks_done: self.seen.len(),
-            tasks_failed: self.seen.iter().filter(|e| !e.0).count(),
-            duration_ms: self.seen.iter().map(|e| e.1).sum(),
+            tasks_failed: self.seen.iter().filter(|e| !e.ok).count(),
+            duration_ms: self.duration_ms,
             elapsed: started.elapsed(),
             per_task: true,
+            evidence,
         }
     }
 }
 
-/// (is_successful, duration) of the entries of `run` in the window.
-async fn entries(api: &Api, id: Uuid, w: &time::Window, run: &str) -> Result<Vec<(bool, i64)>> {
-    let mut s = api.pipeline_logs(id, w).await?;
-    let mut out = Vec::new();
-    while let Some(e) = api::next_entry(&mut s, Some(run), false).await? {
-        out.push((e.is_successful, e.duration));
-    }
-    Ok(out)
-}
-
 /// Follow a workflow run through last-run statistics: done when a run newer
-/// than `before` appears and stays unchanged for one poll.
+/// than `before` appears and its figures stay the same for `settle`
+/// (statistics are the only evidence a workflow leaves).
 pub async fn workflow(
     api: &Api,
     id: Uuid,
     run: &str,
     before: Option<String>,
+    settle: Settle,
     pace: Pace,
     ui: &Ui,
 ) -> Result<Followed> {
@@ -239,7 +291,7 @@ pub async fn workflow(
         id,
         run,
         before,
-        poll: pace.poll,
+        settle,
         last: None,
         changed_at: Instant::now(),
     };
@@ -252,7 +304,7 @@ struct WorkflowRun<'a> {
     run: &'a str,
     /// `executed_at` of the last run before ours.
     before: Option<String>,
-    poll: Duration,
+    settle: Settle,
     /// (executed_at, is_successful, duration) at the last look.
     last: Option<(String, bool, i64)>,
     changed_at: Instant,
@@ -273,19 +325,21 @@ impl Step for WorkflowRun<'_> {
         if now != self.last {
             self.changed_at = Instant::now();
         }
-        // The statistics change while the run's tasks report: done when
-        // they have stayed the same for a whole --poll.
-        if newer && self.changed_at.elapsed() >= self.poll {
+        if newer && self.changed_at.elapsed() >= self.settle.duration() {
             let (_, ok, ms) = now.unwrap_or_default();
-            let outcome = if ok {
-                Outcome::Succeeded
+            let (outcome, evidence) = if ok {
+                let ev = Evidence::Statistics {
+                    settle: self.settle,
+                };
+                (Outcome::Succeeded, Some(ev))
             } else {
-                Outcome::Failed
+                (Outcome::Failed, None)
             };
             return Ok(Progress::Done(workflow_summary(
                 self.run,
                 outcome,
                 Some(ms),
+                evidence,
                 started,
             )));
         }
@@ -299,10 +353,17 @@ impl Step for WorkflowRun<'_> {
     }
 
     fn timed_out(&self, started: Instant) -> Followed {
-        workflow_summary(self.run, Outcome::TimedOut, None, started)
+        workflow_summary(self.run, Outcome::TimedOut, None, None, started)
     }
 }
-fn workflow_summary(run: &str, outcome: Outcome, ms: Option<i64>, started: Instant) -> Followed {
+
+fn workflow_summary(
+    run: &str,
+    outcome: Outcome,
+    ms: Option<i64>,
+    evidence: Option<Evidence>,
+    started: Instant,
+) -> Followed {
     Followed {
         run: run.to_string(),
         outcome,
@@ -312,6 +373,7 @@ fn workflow_summary(run: &str, outcome: Outcome, ms: Option<i64>, started: Insta
         duration_ms: ms.unwrap_or(0),
         elapsed: started.elapsed(),
         per_task: false,
+        evidence,
     }
 }
 
@@ -328,12 +390,12 @@ mod tests {
         }
         async fn look(&mut self, started: Instant) -> Result<Progress> {
             match self.0.remove(0)? {
-                Some(o) => Ok(Progress::Done(workflow_summary("r", o, None, started))),
+                Some(o) => Ok(Progress::Done(workflow_summary("r", o, None, None, started))),
                 None => Ok(Progress::Pending(String::new())),
             }
         }
         fn timed_out(&self, started: Instant) -> Followed {
-            workflow_summary("r", Outcome::TimedOut, None, started)
+            workflow_summary("r", Outcome::TimedOut, None, None, started)
         }
     }
 
