@@ -1,9 +1,8 @@
-//! The OAuth token endpoint (client credentials and refresh), the token table
-//! and the bearer check that guards every other endpoint.
+//! The OAuth token endpoint (client credentials and refresh) and the bearer
+//! check that guards every other endpoint.
 
 use std::collections::HashMap;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
 
 use axum::body::Bytes;
 use axum::extract::{Request, State};
@@ -13,49 +12,7 @@ use axum::response::{IntoResponse, Response};
 use serde_json::json;
 
 use super::Dialect;
-use super::rng::Rng;
-use super::server::Shared;
-
-/// Issued tokens. A refresh token is single-use and dies with its access
-/// token; a refresh also revokes the access token it was paired with. Newer
-/// tokens never revoke older ones (as on the real server).
-pub struct Tokens {
-    rng: Rng,
-    access: HashMap<String, Instant>,
-    refresh: HashMap<String, (String, Instant)>,
-}
-
-impl Tokens {
-    pub fn new(rng: Rng) -> Self {
-        Tokens {
-            rng,
-            access: HashMap::new(),
-            refresh: HashMap::new(),
-        }
-    }
-
-    fn issue(&mut self, ttl: Duration) -> (String, String) {
-        let expires = Instant::now() + ttl;
-        let access = self.rng.token(48);
-        let refresh = self.rng.token(48);
-        self.access.insert(access.clone(), expires);
-        self.refresh
-            .insert(refresh.clone(), (access.clone(), expires));
-        (access, refresh)
-    }
-
-    fn redeem(&mut self, refresh: &str, ttl: Duration) -> Option<(String, String)> {
-        let (old_access, expires) = self.refresh.remove(refresh)?;
-        self.access.remove(&old_access);
-        (Instant::now() < expires).then(|| self.issue(ttl))
-    }
-
-    pub fn is_valid(&self, access: &str) -> bool {
-        self.access
-            .get(access)
-            .is_some_and(|exp| Instant::now() < *exp)
-    }
-}
+use super::state::Shared;
 
 /// Scopes granted to every token, by dialect.
 fn scope(dialect: Dialect) -> &'static str {
@@ -179,39 +136,10 @@ pub async fn require_bearer(State(s): State<Arc<Shared>>, req: Request, next: Ne
     }
 }
 
-/// `application/x-www-form-urlencoded` decoding (`+` is a space here, unlike
-/// in paths).
+/// `application/x-www-form-urlencoded` pairs (`+` is a space here, unlike
+/// in paths); a later key wins.
 fn parse_form(s: &str) -> HashMap<String, String> {
-    s.split('&')
-        .filter(|p| !p.is_empty())
-        .map(|p| {
-            let (k, v) = p.split_once('=').unwrap_or((p, ""));
-            (decode(k), decode(v))
-        })
-        .collect()
-}
-
-fn decode(s: &str) -> String {
-    let bytes = s.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        let hex = bytes
-            .get(i + 1..i + 3)
-            .and_then(|h| std::str::from_utf8(h).ok())
-            .and_then(|h| u8::from_str_radix(h, 16).ok());
-        match (bytes[i], hex) {
-            (b'%', Some(b)) => {
-                out.push(b);
-                i += 3;
-                continue;
-            }
-            (b'+', _) => out.push(b' '),
-            (b, _) => out.push(b),
-        }
-        i += 1;
-    }
-    String::from_utf8_lossy(&out).into_owned()
+    form_urlencoded::parse(s.as_bytes()).into_owned().collect()
 }
 
 #[cfg(test)]
@@ -224,15 +152,5 @@ mod tests {
         assert_eq!(m["a"], "b c d");
         assert_eq!(m["grant_type"], "client_credentials");
         assert_eq!(m["x"], "");
-    }
-
-    #[test]
-    fn refresh_is_single_use_and_revokes_old_access() {
-        let mut t = Tokens::new(Rng::stream(1, super::super::rng::Stream::Tokens, 0));
-        let (a, r) = t.issue(Duration::from_secs(60));
-        assert!(t.is_valid(&a));
-        let (a2, _) = t.redeem(&r, Duration::from_secs(60)).unwrap();
-        assert!(!t.is_valid(&a) && t.is_valid(&a2));
-        assert!(t.redeem(&r, Duration::from_secs(60)).is_none());
     }
 }

@@ -9,8 +9,10 @@ mod rng;
 mod runs;
 mod seed;
 mod server;
+mod state;
 mod stats;
 mod store;
+mod tokens;
 
 use std::fmt::Write as _;
 use std::net::SocketAddr;
@@ -22,7 +24,7 @@ use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
 
 use rng::{Rng, Stream};
-use server::Shared;
+use state::Shared;
 use store::{Behaviour, EntityData, Family, Store};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -100,7 +102,11 @@ pub async fn start(opts: Options) -> std::io::Result<Running> {
     let entities = seed::build(opts.seed, chrono::Utc::now(), opts.dialect);
     let (pipelines, workflows) = public_entities(&entities);
     let shared = Arc::new(Shared {
-        tokens: Mutex::new(auth::Tokens::new(Rng::stream(opts.seed, Stream::Tokens, 0))),
+        tokens: Mutex::new(tokens::Tokens::new(Rng::stream(
+            opts.seed,
+            Stream::Tokens,
+            0,
+        ))),
         faults: Mutex::new(Rng::stream(opts.seed, Stream::Faults, 0)),
         store: RwLock::new(Store { entities }),
         codec,

@@ -15,7 +15,7 @@ use uuid::Uuid;
 use super::Dialect;
 use super::rng::{Rng, Stream};
 use super::seed::execute;
-use super::server::Shared;
+use super::state::Shared;
 use super::store::{Behaviour, Family, Run};
 
 /// POST /v1/{pipelines|workflows}/{uuid}/runs/. Errors have empty bodies, as

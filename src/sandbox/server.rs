@@ -1,8 +1,8 @@
-//! Shared server state, the route table and the outer middleware (request
-//! counting, latency, injected 503s, `//` redirects).
+//! The route table and the outer middleware (request counting, latency,
+//! injected faults, `//` redirects): routing only, above the handlers.
 
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex, RwLock};
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
 
 use axum::Router;
 use axum::extract::{Path, Request, State};
@@ -10,33 +10,10 @@ use axum::http::{HeaderValue, StatusCode, header};
 use axum::middleware::{Next, from_fn_with_state};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
-use serde_json::json;
-use tokio::task::AbortHandle;
-use uuid::Uuid;
 
-use super::auth::{self, Tokens};
-use super::dialect::Codec;
-use super::rng::Rng;
-use super::store::{Family, Kind, Store};
-use super::{Dialect, Options, runs, stats};
-
-pub struct Shared {
-    pub opts: Options,
-    pub store: RwLock<Store>,
-    pub codec: Codec,
-    pub tokens: Mutex<Tokens>,
-    pub faults: Mutex<Rng>,
-    pub client_id: Uuid,
-    pub client_secret: String,
-    pub requests: AtomicU64,
-    pub token_requests: AtomicU64,
-    pub run_seq: AtomicU64,
-    pub record_id: AtomicU64,
-    /// Simulations of started runs, aborted on shutdown.
-    pub sims: Mutex<Vec<AbortHandle>>,
-}
-
-type St = State<Arc<Shared>>;
+use super::state::{Shared, St, api_error, not_found_text};
+use super::store::{Family, Kind};
+use super::{Dialect, auth, runs, stats};
 
 pub fn router(state: Arc<Shared>) -> Router {
     let dialect = state.opts.dialect;
@@ -130,24 +107,4 @@ fn redirect_clean(req: &Request) -> Response {
         resp.headers_mut().insert(header::LOCATION, v);
     }
     resp
-}
-
-/// `{"code":N,"message":"<reason>","errors":[...]}`, the stats error shape.
-pub fn api_error(status: StatusCode, errors: Vec<String>) -> Response {
-    let body = json!({
-        "code": status.as_u16(),
-        "message": status.canonical_reason().unwrap_or(""),
-        "errors": errors,
-    });
-    (status, axum::Json(body)).into_response()
-}
-
-/// Go's `http.NotFound`.
-pub fn not_found_text() -> Response {
-    (
-        StatusCode::NOT_FOUND,
-        [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
-        "404 page not found\n",
-    )
-        .into_response()
 }

@@ -15,7 +15,7 @@ use super::Dialect;
 use super::aggregate::{Bucket, Period, buckets};
 use super::dialect::{ZERO_TIME, log_time, metric_json, parse_datetime, parse_uuid, stats_time};
 use super::rng::{Rng, Stream};
-use super::server::{Shared, api_error};
+use super::state::{Shared, api_error};
 use super::store::{Kind, Obs};
 
 type Bad = Vec<String>;
