@@ -33,6 +33,12 @@ fn oauth_error(status: StatusCode, code: &str) -> Response {
             "The provided authorization grant or refresh token is invalid, expired or revoked"
         }
         "invalid_scope" => "The requested scope is invalid, unknown, or malformed",
+        "invalid_request" => {
+            "The request is missing a required parameter, includes an invalid parameter value, includes a parameter more than once, or is otherwise malformed"
+        }
+        "unauthorized_client" => {
+            "The client is not authorized to request an authorization code using this method"
+        }
         _ => {
             "The authorization server encountered an unexpected condition that prevented it from fulfilling the request"
         }
@@ -48,6 +54,7 @@ fn oauth_json(status: StatusCode, body: serde_json::Value) -> Response {
         HeaderValue::from_static("application/json;charset=UTF-8"),
     );
     h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    h.insert(header::PRAGMA, HeaderValue::from_static("no-cache"));
     resp
 }
 
@@ -58,44 +65,54 @@ pub async fn token(State(s): State<Arc<Shared>>, uri: Uri, body: Bytes) -> Respo
     params.extend(parse_form(&String::from_utf8_lossy(&body)));
     let get = |k: &str| params.get(k).map(String::as_str).unwrap_or("");
     let dialect = s.opts.dialect;
+    let grant = get("grant_type");
+    if grant.is_empty() {
+        return oauth_error(StatusCode::UNAUTHORIZED, "unsupported_grant_type");
+    }
+    if grant != "client_credentials" && grant != "refresh_token" {
+        return oauth_error(StatusCode::UNAUTHORIZED, "unauthorized_client");
+    }
     if !get("scope").is_empty() && !scope_allowed(get("scope"), dialect) {
         return oauth_error(StatusCode::BAD_REQUEST, "invalid_scope");
     }
     let ttl = s.opts.token_ttl;
-    let pair = match get("grant_type") {
-        "client_credentials" => {
-            if let Err((status, code)) = check_client(&s, get("client_id"), get("client_secret")) {
-                return oauth_error(status, code);
-            }
-            s.tokens.lock().unwrap().issue(ttl)
+    let pair = if grant == "client_credentials" {
+        if let Err((status, code)) = check_client(&s, get("client_id"), get("client_secret")) {
+            return oauth_error(status, code);
         }
-        "refresh_token" => {
-            if get("client_id").is_empty() {
-                return oauth_error(StatusCode::UNAUTHORIZED, "invalid_client");
-            }
-            match s.tokens.lock().unwrap().redeem(get("refresh_token"), ttl) {
-                Some(pair) => pair,
-                None => return oauth_error(StatusCode::UNAUTHORIZED, "invalid_grant"),
-            }
+        s.tokens.lock().unwrap().issue(ttl)
+    } else {
+        if get("client_id").is_empty() {
+            return oauth_error(StatusCode::UNAUTHORIZED, "invalid_client");
         }
-        _ => return oauth_error(StatusCode::UNAUTHORIZED, "unsupported_grant_type"),
+        if get("refresh_token").is_empty() {
+            return oauth_error(StatusCode::BAD_REQUEST, "invalid_request");
+        }
+        match s.tokens.lock().unwrap().redeem(get("refresh_token"), ttl) {
+            Some(pair) => pair,
+            None => return oauth_error(StatusCode::UNAUTHORIZED, "invalid_grant"),
+        }
     };
+    // Granted scopes come in no fixed order on the real server.
+    let mut granted: Vec<&str> = scope(dialect).split(',').collect();
+    s.tokens.lock().unwrap().shuffle(&mut granted);
     oauth_json(
         StatusCode::OK,
         json!({
             "access_token": pair.0,
             "expires_in": ttl.as_secs(),
             "refresh_token": pair.1,
-            "scope": scope(dialect),
+            "scope": granted.join(","),
             "token_type": "Bearer",
         }),
     )
 }
 
+/// Requested scopes are split on commas only.
 fn scope_allowed(requested: &str, dialect: Dialect) -> bool {
     let granted: Vec<&str> = scope(dialect).split(',').collect();
     requested
-        .split([',', ' '])
+        .split(',')
         .filter(|s| !s.is_empty())
         .all(|s| granted.contains(&s))
 }
@@ -120,16 +137,16 @@ fn check_client(s: &Shared, id: &str, secret: &str) -> Result<(), (StatusCode, &
     Ok(())
 }
 
-/// Route layer for the authenticated endpoints: anything but a live bearer
-/// token is a 401 with an empty body and no Content-Type.
+/// Route layer for the authenticated endpoints: anything but exactly
+/// `Authorization: Bearer <live token>` is a 401 with an empty body and no
+/// Content-Type.
 pub async fn require_bearer(State(s): State<Arc<Shared>>, req: Request, next: Next) -> Response {
     let token = req
         .headers()
         .get(header::AUTHORIZATION)
         .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.split_once(' '))
-        .filter(|(scheme, _)| scheme.eq_ignore_ascii_case("bearer"))
-        .map(|(_, t)| t.trim().to_string());
+        .and_then(|v| v.strip_prefix("Bearer "))
+        .map(str::to_string);
     match token {
         Some(t) if s.tokens.lock().unwrap().is_valid(&t) => next.run(req).await,
         _ => StatusCode::UNAUTHORIZED.into_response(),

@@ -11,9 +11,10 @@ use axum::middleware::{Next, from_fn_with_state};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 
+use super::rng::Rng;
 use super::state::{Shared, St, api_error, not_found_text};
 use super::store::{Family, Kind};
-use super::{Dialect, auth, runs, stats};
+use super::{Dialect, aggregated, auth, runs, stats, truth};
 
 pub fn router(state: Arc<Shared>) -> Router {
     let dialect = state.opts.dialect;
@@ -45,7 +46,7 @@ pub fn router(state: Arc<Shared>) -> Router {
             .route(
                 &format!("{base}/aggregated-stats/{{from}}/{{period}}/{{n}}"),
                 get(move |s: St, p: Path<(String, String, String, String)>| {
-                    stats::aggregated(s, kind, p)
+                    aggregated::aggregated(s, kind, p)
                 }),
             )
             .route(
@@ -56,6 +57,7 @@ pub fn router(state: Arc<Shared>) -> Router {
     let api = api.route_layer(from_fn_with_state(state.clone(), auth::require_bearer));
     let inner = Router::new()
         .route("/v1/oauth/token", get(auth::token).post(auth::token))
+        .route("/_sandbox/runs/{run}", get(truth::run))
         .merge(api)
         .fallback(|| async { not_found_text() })
         .with_state(state.clone());
@@ -75,22 +77,50 @@ fn kind_segment(kind: Kind) -> &'static str {
 }
 
 /// Runs first for every request: count it, wait the latency, maybe answer
-/// 503 (so an injected failure never starts a run), then collapse `//`.
+/// with an injected failure (so a failed run start never starts a run), then
+/// collapse `//`. The ground-truth path is exempt from all of it.
 async fn outer(State(s): St, req: Request, next: Next) -> Response {
+    let path = req.uri().path();
+    if path.starts_with("/_sandbox/") {
+        return next.run(req).await;
+    }
     s.requests.fetch_add(1, Ordering::SeqCst);
-    if req.uri().path() == "/v1/oauth/token" {
+    if path == "/v1/oauth/token" {
         s.token_requests.fetch_add(1, Ordering::SeqCst);
     }
     if !s.opts.latency.is_zero() {
         tokio::time::sleep(s.opts.latency).await;
     }
-    if s.opts.fail_rate > 0.0 && s.faults.lock().unwrap().chance(s.opts.fail_rate) {
-        return api_error(StatusCode::SERVICE_UNAVAILABLE, Vec::new());
+    if s.opts.fail_rate > 0.0 {
+        let mut rng = s.faults.lock().unwrap();
+        if rng.chance(s.opts.fail_rate) {
+            return fault(&s, &mut rng, req.uri().path());
+        }
     }
     if req.uri().path().contains("//") {
         return redirect_clean(&req);
     }
     next.run(req).await
+}
+
+/// The spec dialect answers 503. The real gateway also answers 500 with a
+/// JSON body when a statistics or pipelines service fails, so ylem mixes
+/// 500 in on those paths with 502-504.
+fn fault(s: &Shared, rng: &mut Rng, path: &str) -> Response {
+    let upstream = path.starts_with("/v1/stats/") || path.ends_with("/runs/");
+    let status = match s.opts.dialect {
+        Dialect::Spec => StatusCode::SERVICE_UNAVAILABLE,
+        Dialect::Ylem if upstream && rng.chance(0.5) => {
+            let body = serde_json::json!({"code": 500, "message": "Internal error"});
+            return (StatusCode::INTERNAL_SERVER_ERROR, axum::Json(body)).into_response();
+        }
+        Dialect::Ylem => *rng.pick(&[
+            StatusCode::BAD_GATEWAY,
+            StatusCode::SERVICE_UNAVAILABLE,
+            StatusCode::GATEWAY_TIMEOUT,
+        ]),
+    };
+    api_error(status, Vec::new())
 }
 
 /// Go's ServeMux answers an unclean path with 301 to the cleaned one.

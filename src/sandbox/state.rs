@@ -37,13 +37,16 @@ pub struct Shared {
 /// The extractor every handler takes.
 pub type St = State<Arc<Shared>>;
 
-/// `{"code":N,"message":"<reason>","errors":[...]}`, the stats error shape.
+/// `{"code":N,"message":"<reason>","errors":[...]}`, the stats error shape;
+/// the `errors` key is left out when there are none (Go's `omitempty`).
 pub fn api_error(status: StatusCode, errors: Vec<String>) -> Response {
-    let body = json!({
+    let mut body = json!({
         "code": status.as_u16(),
         "message": status.canonical_reason().unwrap_or(""),
-        "errors": errors,
     });
+    if !errors.is_empty() {
+        body["errors"] = json!(errors);
+    }
     (status, axum::Json(body)).into_response()
 }
 

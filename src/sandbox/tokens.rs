@@ -39,6 +39,11 @@ impl Tokens {
         (Instant::now() < expires).then(|| self.issue(ttl))
     }
 
+    /// Reorders items with the tokens' seeded stream.
+    pub fn shuffle<T>(&mut self, items: &mut [T]) {
+        self.rng.shuffle(items);
+    }
+
     pub fn is_valid(&self, access: &str) -> bool {
         self.access
             .get(access)

@@ -40,7 +40,7 @@ async fn faults_redirects_and_methods() {
         assert_eq!(r.status, 503);
         assert_eq!(
             r.json(),
-            serde_json::json!({"code":503,"message":"Service Unavailable","errors":[]})
+            serde_json::json!({"code":503,"message":"Service Unavailable"})
         );
     }
     assert_eq!((sb.run.requests(), sb.run.token_requests()), (2, 1));
