@@ -165,7 +165,7 @@ pub enum Command {
     Check(CheckArgs),
     /// Serve the whole API on loopback from memory, for trying ylemctl and testing scripts
     #[command(
-        after_help = "Examples:\n  ylemctl sandbox                                  # http://127.0.0.1:7339, Ctrl-C stops it\n  ylemctl sandbox --dialect ylem --listen 127.0.0.1:0\n  ylemctl sandbox --latency 100ms --fail-rate 0.1 --token-ttl 2m"
+        after_help = crate::sandbox::HELP
     )]
     Sandbox(SandboxArgs),
     /// Start a sandbox in-process and walk through every command against it
@@ -342,7 +342,7 @@ pub struct SandboxArgs {
     /// Lifetime of issued tokens
     #[arg(long, default_value = "24h", value_name = "DURATION")]
     pub token_ttl: String,
-    /// Time between the task log entries of a started run
+    /// Live time of one second of task time: each task of a started run reports after its duration times this
     #[arg(long, default_value = "1500ms", value_name = "DURATION")]
     pub task_delay: String,
 }

@@ -12,6 +12,10 @@ use ylemctl::sandbox::{self, Dialect, Options, Running};
 mod auth;
 #[path = "sandbox_http/edges.rs"]
 mod edges;
+#[path = "sandbox_http/like_runs.rs"]
+mod like_runs;
+#[path = "sandbox_http/like_stats.rs"]
+mod like_stats;
 #[path = "sandbox_http/runs.rs"]
 mod runs;
 #[path = "sandbox_http/spec_stats.rs"]

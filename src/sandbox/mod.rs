@@ -8,6 +8,7 @@ mod auth;
 mod counting;
 mod dialect;
 mod graph;
+mod help;
 mod rng;
 mod runs;
 mod seed;
@@ -25,6 +26,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, RwLock};
 use std::time::Duration;
 
+pub use help::HELP;
 use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
 
