@@ -223,7 +223,7 @@ Register-ArgumentCompleter -Native -CommandName 'ylemctl' -ScriptBlock {
             [CompletionResult]::new('--latency', '--latency', [CompletionResultType]::ParameterName, 'Delay added before every response, e.g. 100ms')
             [CompletionResult]::new('--fail-rate', '--fail-rate', [CompletionResultType]::ParameterName, 'Share of requests answered 503, from 0 to 1')
             [CompletionResult]::new('--token-ttl', '--token-ttl', [CompletionResultType]::ParameterName, 'Lifetime of issued tokens')
-            [CompletionResult]::new('--task-delay', '--task-delay', [CompletionResultType]::ParameterName, 'Time between the task log entries of a started run')
+            [CompletionResult]::new('--task-delay', '--task-delay', [CompletionResultType]::ParameterName, 'Live time of one second of task time: each task of a started run reports after its duration times this')
             [CompletionResult]::new('-p', '-p', [CompletionResultType]::ParameterName, 'Profile to use')
             [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Profile to use')
             [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Base URL of the service (overrides the profile''s)')

@@ -213,7 +213,7 @@ set edit:completion:arg-completer[ylemctl] = {|@words|
             cand --latency 'Delay added before every response, e.g. 100ms'
             cand --fail-rate 'Share of requests answered 503, from 0 to 1'
             cand --token-ttl 'Lifetime of issued tokens'
-            cand --task-delay 'Time between the task log entries of a started run'
+            cand --task-delay 'Live time of one second of task time: each task of a started run reports after its duration times this'
             cand -p 'Profile to use'
             cand --profile 'Profile to use'
             cand --base-url 'Base URL of the service (overrides the profile''s)'

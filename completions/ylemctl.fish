@@ -203,7 +203,7 @@ ylem\t'As the open-source Ylem server behaves'"
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l latency -d 'Delay added before every response, e.g. 100ms' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l fail-rate -d 'Share of requests answered 503, from 0 to 1' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l token-ttl -d 'Lifetime of issued tokens' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l task-delay -d 'Time between the task log entries of a started run' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l task-delay -d 'Live time of one second of task time: each task of a started run reports after its duration times this' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -s p -l profile -d 'Profile to use' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l base-url -d 'Base URL of the service (overrides the profile\'s)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -s o -l output -d 'Output format' -r -f -a "table\t''
