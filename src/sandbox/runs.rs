@@ -18,7 +18,7 @@ use super::dialect::stamp;
 use super::rng::{Rng, Stream};
 use super::seed::{has_initial_task, plan};
 use super::state::Shared;
-use super::store::{Entry, Family, Run, Status};
+use super::store::{EntityDef, Entry, Family, Run, Status};
 use super::{Dialect, TASK_TIME_UNIT};
 
 /// An error with an empty body that still says JSON, as the real server's.
@@ -45,18 +45,10 @@ pub async fn start(
         let Some(entity) = store.entity_mut(family, uuid) else {
             return refuse(StatusCode::NOT_FOUND);
         };
-        match entity.def.status {
-            Status::Inactive | Status::Template | Status::NoInitialTask => {
-                return refuse(StatusCode::NOT_FOUND);
-            }
-            Status::Paused => return refuse(StatusCode::FORBIDDEN),
-            Status::Active if entity.def.foreign => return refuse(StatusCode::FORBIDDEN),
-            Status::Active if !has_initial_task(&entity.def.next) => {
-                return refuse(StatusCode::NOT_FOUND);
-            }
-            Status::Active => {}
-        }
         let def = &entity.def;
+        if let Some(status) = refusal(def) {
+            return refuse(status);
+        }
         let planned = plan(
             def,
             run_uuid,
@@ -84,6 +76,17 @@ pub async fn start(
     let sim = tokio::spawn(simulate(s.clone(), family, uuid, run_uuid, planned));
     s.sims.lock().unwrap().push(sim.abort_handle());
     response
+}
+
+/// Why the real server would not start this pipeline, if it would not.
+fn refusal(def: &EntityDef) -> Option<StatusCode> {
+    match def.status {
+        Status::Inactive | Status::Template | Status::NoInitialTask => Some(StatusCode::NOT_FOUND),
+        Status::Paused => Some(StatusCode::FORBIDDEN),
+        Status::Active if def.foreign => Some(StatusCode::FORBIDDEN),
+        Status::Active if !has_initial_task(&def.next) => Some(StatusCode::NOT_FOUND),
+        Status::Active => None,
+    }
 }
 
 /// One `pending` run record per initial task, as the documented start
