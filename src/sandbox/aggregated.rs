@@ -11,11 +11,10 @@ use serde_json::{Value, json};
 
 use super::Dialect;
 use super::aggregate::{Bucket, Period, buckets};
-use super::counting::{self, Row};
+use super::counting::{self, Row, Unit};
 use super::dialect::{parse_datetime, parse_uuid, stats_time};
 use super::rng::{Rng, Stream};
-use super::state::Shared;
-use super::stats::{bad_request, forbidden, rows, unit};
+use super::state::{Shared, bad_request, forbidden};
 use super::store::Kind;
 
 type Params = (String, String, String, String);
@@ -65,8 +64,8 @@ fn ylem(s: &Shared, kind: Kind, p: &Params) -> Response {
     };
     let n: u32 = p.3.parse().unwrap_or(0);
     let uuid = parse_uuid(&p.0).expect("validated above");
-    let all: Vec<Row> = rows(s, kind, uuid);
-    let result = counting::buckets(unit(kind), &all, from, period, n);
+    let all: Vec<Row> = s.rows(kind, uuid);
+    let result = counting::buckets(Unit::of(kind), &all, from, period, n);
     if result.is_empty() {
         return Json(Value::Null).into_response();
     }

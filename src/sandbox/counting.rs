@@ -8,6 +8,7 @@ use chrono::{DateTime, Duration, Utc};
 use uuid::Uuid;
 
 use super::aggregate::Period;
+use super::store::Kind;
 
 /// One task row of the statistics table.
 #[derive(Clone, Copy, Debug)]
@@ -25,6 +26,15 @@ pub struct Row {
 pub enum Unit {
     Task,
     Pipeline,
+}
+
+impl Unit {
+    pub fn of(kind: Kind) -> Unit {
+        match kind {
+            Kind::Tasks => Unit::Task,
+            Kind::Pipelines | Kind::Workflows => Unit::Pipeline,
+        }
+    }
 }
 
 #[derive(Debug, Default, PartialEq)]

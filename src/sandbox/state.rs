@@ -13,9 +13,10 @@ use tokio::task::AbortHandle;
 use uuid::Uuid;
 
 use super::Options;
+use super::counting::Row;
 use super::dialect::Codec;
 use super::rng::Rng;
-use super::store::Store;
+use super::store::{Kind, Store};
 use super::tokens::Tokens;
 
 pub struct Shared {
@@ -34,6 +35,13 @@ pub struct Shared {
     pub sims: Mutex<Vec<AbortHandle>>,
 }
 
+impl Shared {
+    /// The statistics table's task rows of a task or pipeline.
+    pub fn rows(&self, kind: Kind, uuid: Uuid) -> Vec<Row> {
+        self.store.read().unwrap().rows(kind, uuid)
+    }
+}
+
 /// The extractor every handler takes.
 pub type St = State<Arc<Shared>>;
 
@@ -48,6 +56,17 @@ pub fn api_error(status: StatusCode, errors: Vec<String>) -> Response {
         body["errors"] = json!(errors);
     }
     (status, axum::Json(body)).into_response()
+}
+
+/// A 400 listing every problem with the request's parameters.
+pub fn bad_request(errors: Vec<String>) -> Response {
+    api_error(StatusCode::BAD_REQUEST, errors)
+}
+
+/// 403 with no `errors`: the server's answer when its organisation check
+/// fails, which it makes only when a query found rows.
+pub fn forbidden() -> Response {
+    api_error(StatusCode::FORBIDDEN, Vec::new())
 }
 
 /// Go's `http.NotFound`.

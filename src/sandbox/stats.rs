@@ -15,27 +15,10 @@ use uuid::Uuid;
 use super::Dialect;
 use super::counting::{self, Counts, Last, Row, Unit};
 use super::dialect::{ZERO_TIME, log_time, metric_json, parse_datetime, parse_uuid, stats_time};
-use super::state::{Shared, api_error};
+use super::state::{Shared, api_error, bad_request, forbidden};
 use super::store::{Kind, Obs};
 
-pub type Bad = Vec<String>;
-
-pub fn bad_request(errors: Bad) -> Response {
-    api_error(StatusCode::BAD_REQUEST, errors)
-}
-
-/// The server checks the organisation only when its query found rows, so
-/// only then is another organisation's entity refused.
-pub fn forbidden() -> Response {
-    api_error(StatusCode::FORBIDDEN, Vec::new())
-}
-
-pub fn unit(kind: Kind) -> Unit {
-    match kind {
-        Kind::Tasks => Unit::Task,
-        Kind::Pipelines | Kind::Workflows => Unit::Pipeline,
-    }
-}
+type Bad = Vec<String>;
 
 /// Parses a uuid and a from/to pair, collecting every problem.
 fn range_params(
@@ -89,10 +72,6 @@ pub async fn logs(
     Json(body).into_response()
 }
 
-pub fn rows(s: &Shared, kind: Kind, uuid: Uuid) -> Vec<Row> {
-    s.store.read().unwrap().rows(kind, uuid)
-}
-
 /// The spec dialect's counts: one observation per task run or per run.
 fn spec_counts(obs: &[&Obs]) -> Counts {
     let successes = obs.iter().filter(|o| o.ok).count();
@@ -124,15 +103,15 @@ pub async fn range(
         Ok(p) => p,
         Err(e) => return bad_request(e),
     };
-    let all = rows(&s, kind, uuid);
+    let all = s.rows(kind, uuid);
     let inside: Vec<&Row> = all.iter().filter(|r| r.at >= from && r.at <= to).collect();
     if inside.iter().any(|r| r.foreign) {
         return forbidden();
     }
     let (counts, last) = match s.opts.dialect {
         Dialect::Ylem => (
-            counting::counts(unit(kind), &inside),
-            counting::last(unit(kind), &all, to),
+            counting::counts(Unit::of(kind), &inside),
+            counting::last(Unit::of(kind), &all, to),
         ),
         Dialect::Spec => {
             let obs = s.store.read().unwrap().observations(kind, uuid);
@@ -161,13 +140,13 @@ pub async fn last_run(
         Ok(u) => u,
         Err(e) => return bad_request(vec![e]),
     };
-    let all = rows(&s, kind, uuid);
+    let all = s.rows(kind, uuid);
     if all.iter().any(|r| r.foreign) {
         return forbidden();
     }
     let now = Utc::now();
     let last = match s.opts.dialect {
-        Dialect::Ylem => counting::last(unit(kind), &all, now),
+        Dialect::Ylem => counting::last(Unit::of(kind), &all, now),
         Dialect::Spec => spec_last(&s, kind, uuid, now),
     };
     match last {
