@@ -17,6 +17,7 @@ use serde_json::Value;
 const SANDBOXES: usize = 5;
 /// Each wave starts one run on every pipeline of every sandbox (20 runs).
 const WAVES: usize = 6;
+const DIALECTS: [&str; 2] = ["ylem", "spec"];
 /// One second of task time takes this long: gaps up to about a second.
 const TASK_DELAY: &str = "100ms";
 /// A real 5 s poll scaled like the tasks' seconds.
@@ -146,7 +147,7 @@ fn verdicts_match_the_ground_truth() {
                 "--fail-rate",
                 "0.02",
             ];
-            start_with(["ylem", "spec"][i % 2], &flags)
+            start_with(DIALECTS[i % 2], &flags)
         })
         .collect();
     let mut tally = Tally::default();
@@ -171,8 +172,10 @@ fn verdicts_match_the_ground_truth() {
             let truth_ok = t["is_successful"] == true;
             let premature = !said.finished || said.tasks_seen < t["tasks"].as_u64().unwrap();
             let what = format!(
-                "run --wait {run} ({} of {} tasks seen)",
-                said.tasks_seen, t["tasks"]
+                "{}: run --wait {run} ({} of {} tasks seen)",
+                DIALECTS[i % 2],
+                said.tasks_seen,
+                t["tasks"]
             );
             match said.code {
                 0 => tally.judge(&what, true, truth_ok, premature),
