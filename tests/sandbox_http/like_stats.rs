@@ -257,3 +257,21 @@ async fn aggregated_follows_the_server_rules() {
     }
     sb.run.shutdown().await;
 }
+
+/// Server (Go's `time.Parse` with `2006-01-02 15:04:05`): fractional seconds
+/// are accepted in path date-times; a `T` or a `Z` is a 400.
+#[tokio::test]
+async fn path_times_take_fractions_but_not_t_or_z() {
+    let sb = Sb::new(Dialect::Ylem, |_| {}).await;
+    let token = sb.token().await;
+    let p = sb.pipeline(0);
+    let stats = |from: &str| format!("/v1/stats/pipelines/{p}/stats/{from}/2030-01-01%2000:00:00");
+    let ok = sb
+        .get(&stats("2026-01-01%2000:00:00.250"), Some(&token))
+        .await;
+    assert_eq!(ok.status, 200, "{}", ok.body);
+    for bad in ["2026-01-01T00:00:00", "2026-01-01%2000:00:00Z"] {
+        assert_eq!(sb.get(&stats(bad), Some(&token)).await.status, 400, "{bad}");
+    }
+    sb.run.shutdown().await;
+}
