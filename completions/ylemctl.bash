@@ -164,7 +164,7 @@ _ylemctl() {
 
     case "${cmd}" in
         ylemctl)
-            opts="-p -o -v -q -h -V --profile --base-url --output --fields --no-header --local --timeout --retries --concurrency --color --verbose --quiet --help --version run logs stats aggregate last-run check sandbox demo login logout auth alias completions help"
+            opts="-p -o -v -q -h -V --profile --base-url --output --fields --no-header --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version run logs stats aggregate last-run check sandbox demo login logout auth alias completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -194,7 +194,15 @@ _ylemctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --connect-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-time)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -218,7 +226,7 @@ _ylemctl() {
             return 0
             ;;
         ylemctl__subcmd__aggregate)
-            opts="-p -o -v -q -h -V --from --period --count --chart --profile --base-url --output --fields --no-header --local --timeout --retries --concurrency --color --verbose --quiet --help --version task pipeline workflow"
+            opts="-p -o -v -q -h -V --from --period --count --chart --profile --base-url --output --fields --no-header --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version task pipeline workflow"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -260,7 +268,15 @@ _ylemctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --connect-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-time)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -284,7 +300,7 @@ _ylemctl() {
             return 0
             ;;
         ylemctl__subcmd__alias)
-            opts="-p -o -v -q -h -V --profile --base-url --output --fields --no-header --local --timeout --retries --concurrency --color --verbose --quiet --help --version set list remove help"
+            opts="-p -o -v -q -h -V --profile --base-url --output --fields --no-header --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version set list remove help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -314,7 +330,15 @@ _ylemctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --connect-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-time)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -408,7 +432,7 @@ _ylemctl() {
             return 0
             ;;
         ylemctl__subcmd__alias__subcmd__list)
-            opts="-p -o -v -q -h -V --names --profile --base-url --output --fields --no-header --local --timeout --retries --concurrency --color --verbose --quiet --help --version"
+            opts="-p -o -v -q -h -V --names --profile --base-url --output --fields --no-header --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -438,7 +462,15 @@ _ylemctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --connect-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-time)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -462,7 +494,7 @@ _ylemctl() {
             return 0
             ;;
         ylemctl__subcmd__alias__subcmd__remove)
-            opts="-p -o -v -q -h -V --profile --base-url --output --fields --no-header --local --timeout --retries --concurrency --color --verbose --quiet --help --version"
+            opts="-p -o -v -q -h -V --profile --base-url --output --fields --no-header --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -492,7 +524,15 @@ _ylemctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --connect-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-time)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -516,7 +556,7 @@ _ylemctl() {
             return 0
             ;;
         ylemctl__subcmd__alias__subcmd__set)
-            opts="-p -o -v -q -h -V --profile --base-url --output --fields --no-header --local --timeout --retries --concurrency --color --verbose --quiet --help --version"
+            opts="-p -o -v -q -h -V --profile --base-url --output --fields --no-header --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -546,7 +586,15 @@ _ylemctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --connect-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-time)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -570,7 +618,7 @@ _ylemctl() {
             return 0
             ;;
         ylemctl__subcmd__auth)
-            opts="-p -o -v -q -h -V --profile --base-url --output --fields --no-header --local --timeout --retries --concurrency --color --verbose --quiet --help --version status token help"
+            opts="-p -o -v -q -h -V --profile --base-url --output --fields --no-header --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version status token help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -600,7 +648,15 @@ _ylemctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --connect-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-time)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -680,7 +736,7 @@ _ylemctl() {
             return 0
             ;;
         ylemctl__subcmd__auth__subcmd__status)
-            opts="-p -o -v -q -h -V --profile --base-url --output --fields --no-header --local --timeout --retries --concurrency --color --verbose --quiet --help --version"
+            opts="-p -o -v -q -h -V --profile --base-url --output --fields --no-header --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -710,7 +766,15 @@ _ylemctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --connect-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-time)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -734,7 +798,7 @@ _ylemctl() {
             return 0
             ;;
         ylemctl__subcmd__auth__subcmd__token)
-            opts="-p -o -v -q -h -V --min-ttl --profile --base-url --output --fields --no-header --local --timeout --retries --concurrency --color --verbose --quiet --help --version"
+            opts="-p -o -v -q -h -V --min-ttl --profile --base-url --output --fields --no-header --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -768,7 +832,15 @@ _ylemctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --connect-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-time)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -792,7 +864,7 @@ _ylemctl() {
             return 0
             ;;
         ylemctl__subcmd__check)
-            opts="-p -o -v -q -h -V --max-age --max-failure-rate --window --max-duration --profile --base-url --output --fields --no-header --local --timeout --retries --concurrency --color --verbose --quiet --help --version task pipeline workflow"
+            opts="-p -o -v -q -h -V --max-age --max-failure-rate --window --max-duration --profile --base-url --output --fields --no-header --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version task pipeline workflow"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -838,7 +910,15 @@ _ylemctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --connect-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-time)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -862,7 +942,7 @@ _ylemctl() {
             return 0
             ;;
         ylemctl__subcmd__completions)
-            opts="-p -o -v -q -h -V --profile --base-url --output --fields --no-header --local --timeout --retries --concurrency --color --verbose --quiet --help --version bash elvish fish powershell zsh"
+            opts="-p -o -v -q -h -V --profile --base-url --output --fields --no-header --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version bash elvish fish powershell zsh"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -892,7 +972,15 @@ _ylemctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --connect-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-time)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -916,7 +1004,7 @@ _ylemctl() {
             return 0
             ;;
         ylemctl__subcmd__demo)
-            opts="-p -o -v -q -h -V --profile --base-url --output --fields --no-header --local --timeout --retries --concurrency --color --verbose --quiet --help --version"
+            opts="-p -o -v -q -h -V --profile --base-url --output --fields --no-header --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -946,7 +1034,15 @@ _ylemctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --connect-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-time)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1250,7 +1346,7 @@ _ylemctl() {
             return 0
             ;;
         ylemctl__subcmd__last__subcmd__run)
-            opts="-p -o -v -q -h -V --fail-on-failure --profile --base-url --output --fields --no-header --local --timeout --retries --concurrency --color --verbose --quiet --help --version task pipeline workflow"
+            opts="-p -o -v -q -h -V --fail-on-failure --profile --base-url --output --fields --no-header --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version task pipeline workflow"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1280,7 +1376,15 @@ _ylemctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --connect-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-time)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1304,7 +1408,7 @@ _ylemctl() {
             return 0
             ;;
         ylemctl__subcmd__login)
-            opts="-p -o -v -q -h -V --client-id --client-secret-stdin --store --profile --base-url --output --fields --no-header --local --timeout --retries --concurrency --color --verbose --quiet --help --version"
+            opts="-p -o -v -q -h -V --client-id --client-secret-stdin --store --profile --base-url --output --fields --no-header --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1342,7 +1446,15 @@ _ylemctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --connect-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-time)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1366,7 +1478,7 @@ _ylemctl() {
             return 0
             ;;
         ylemctl__subcmd__logout)
-            opts="-p -o -v -q -h -V --profile --base-url --output --fields --no-header --local --timeout --retries --concurrency --color --verbose --quiet --help --version"
+            opts="-p -o -v -q -h -V --profile --base-url --output --fields --no-header --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1396,7 +1508,15 @@ _ylemctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --connect-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-time)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1420,7 +1540,7 @@ _ylemctl() {
             return 0
             ;;
         ylemctl__subcmd__logs)
-            opts="-p -o -v -q -h -V --from --to --since --run --failed --decode --decrypt-key-file --profile --base-url --output --fields --no-header --local --timeout --retries --concurrency --color --verbose --quiet --help --version"
+            opts="-p -o -v -q -h -V --from --to --since --run --failed --decode --decrypt-key-file --profile --base-url --output --fields --no-header --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1470,7 +1590,15 @@ _ylemctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --connect-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-time)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1494,12 +1622,24 @@ _ylemctl() {
             return 0
             ;;
         ylemctl__subcmd__run)
-            opts="-p -o -v -q -h -V --wait --poll --profile --base-url --output --fields --no-header --local --timeout --retries --concurrency --color --verbose --quiet --help --version pipeline workflow"
+            opts="-p -o -v -q -h -V --wait --wait-timeout --settle --expect-tasks --poll --profile --base-url --output --fields --no-header --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version pipeline workflow"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --wait-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --settle)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --expect-tasks)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --poll)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -1528,7 +1668,15 @@ _ylemctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --connect-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-time)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1552,7 +1700,7 @@ _ylemctl() {
             return 0
             ;;
         ylemctl__subcmd__sandbox)
-            opts="-p -o -v -q -h -V --listen --seed --dialect --latency --fail-rate --token-ttl --task-delay --profile --base-url --output --fields --no-header --local --timeout --retries --concurrency --color --verbose --quiet --help --version"
+            opts="-p -o -v -q -h -V --listen --seed --dialect --latency --fail-rate --token-ttl --task-delay --profile --base-url --output --fields --no-header --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1610,7 +1758,15 @@ _ylemctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --connect-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-time)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1634,7 +1790,7 @@ _ylemctl() {
             return 0
             ;;
         ylemctl__subcmd__stats)
-            opts="-p -o -v -q -h -V --from --to --since --profile --base-url --output --fields --no-header --local --timeout --retries --concurrency --color --verbose --quiet --help --version task pipeline workflow"
+            opts="-p -o -v -q -h -V --from --to --since --profile --base-url --output --fields --no-header --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version task pipeline workflow"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1676,7 +1832,15 @@ _ylemctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --connect-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-time)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

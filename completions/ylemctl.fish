@@ -1,6 +1,6 @@
 # Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
 function __fish_ylemctl_global_optspecs
-    string join \n p/profile= base-url= o/output= fields= no-header local timeout= retries= concurrency= color= v/verbose q/quiet h/help V/version
+    string join \n p/profile= base-url= o/output= fields= no-header local connect-timeout= timeout= max-time= retries= concurrency= color= v/verbose q/quiet h/help V/version
 end
 
 function __fish_ylemctl_needs_command
@@ -31,7 +31,9 @@ json\t''
 jsonl\t''
 csv\t''"
 complete -c ylemctl -n "__fish_ylemctl_needs_command" -l fields -d 'Columns or keys to keep, in this order (comma-separated)' -r
-complete -c ylemctl -n "__fish_ylemctl_needs_command" -l timeout -d 'Time limit of each request, e.g. 30s, 2m' -r
+complete -c ylemctl -n "__fish_ylemctl_needs_command" -l connect-timeout -d 'Longest time to connect (TCP and TLS) [default: 10s]' -r
+complete -c ylemctl -n "__fish_ylemctl_needs_command" -l timeout -d 'Longest wait for the server with no progress: the first byte, any stall between bytes; a body that keeps arriving is never cut [default: 60s]' -r
+complete -c ylemctl -n "__fish_ylemctl_needs_command" -l max-time -d 'Longest time for the whole command, retries and waits included (off by default; `check` defaults to 50s, inside a monitoring plugin\'s 60 s)' -r
 complete -c ylemctl -n "__fish_ylemctl_needs_command" -l retries -d 'Retries of idempotent requests (GET, token)' -r
 complete -c ylemctl -n "__fish_ylemctl_needs_command" -l concurrency -d 'Requests in flight at once when several IDs are given' -r
 complete -c ylemctl -n "__fish_ylemctl_needs_command" -l color -d 'When to use colour (NO_COLOR disables it in auto)' -r -f -a "auto\t''
@@ -57,6 +59,9 @@ complete -c ylemctl -n "__fish_ylemctl_needs_command" -f -a "auth" -d 'Show the 
 complete -c ylemctl -n "__fish_ylemctl_needs_command" -f -a "alias" -d 'Names for UUIDs, usable wherever an ID is'
 complete -c ylemctl -n "__fish_ylemctl_needs_command" -f -a "completions" -d 'Print a shell completion script'
 complete -c ylemctl -n "__fish_ylemctl_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l wait-timeout -d 'Longest time to wait for the runs to finish' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l settle -d 'A run has finished when no new task reported for this long (default: 3x the longest gap between two tasks of the pipeline\'s past runs, at least 10s; 10m without history)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l expect-tasks -d 'A pipeline run has finished when this many tasks reported (and no more for one --poll), whatever its history says' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l poll -d 'Longest pause between two looks at a run being waited for' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -s p -l profile -d 'Profile to use' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l base-url -d 'Base URL of the service (overrides the profile\'s)' -r
@@ -65,13 +70,15 @@ json\t''
 jsonl\t''
 csv\t''"
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l fields -d 'Columns or keys to keep, in this order (comma-separated)' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l timeout -d 'Time limit of each request, e.g. 30s, 2m' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l connect-timeout -d 'Longest time to connect (TCP and TLS) [default: 10s]' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l timeout -d 'Longest wait for the server with no progress: the first byte, any stall between bytes; a body that keeps arriving is never cut [default: 60s]' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l max-time -d 'Longest time for the whole command, retries and waits included (off by default; `check` defaults to 50s, inside a monitoring plugin\'s 60 s)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l retries -d 'Retries of idempotent requests (GET, token)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l concurrency -d 'Requests in flight at once when several IDs are given' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l color -d 'When to use colour (NO_COLOR disables it in auto)' -r -f -a "auto\t''
 always\t''
 never\t''"
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l wait -d 'Follow the runs until they finish: exit 0 when every task succeeded, 7 when one failed, 8 when --timeout (default 30m with --wait) ran out'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l wait -d 'Follow the runs until they finish: exit 0 when they succeeded (on evidence: see --settle and --expect-tasks), 7 when a task failed, 8 when --wait-timeout ran out'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l no-header -d 'No header row (table, csv)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l local -d 'Read naive times and show times in the local time zone (also YLEM_TZ=local)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -s v -l verbose -d '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)'
@@ -90,7 +97,9 @@ json\t''
 jsonl\t''
 csv\t''"
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -l fields -d 'Columns or keys to keep, in this order (comma-separated)' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -l timeout -d 'Time limit of each request, e.g. 30s, 2m' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -l connect-timeout -d 'Longest time to connect (TCP and TLS) [default: 10s]' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -l timeout -d 'Longest wait for the server with no progress: the first byte, any stall between bytes; a body that keeps arriving is never cut [default: 60s]' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -l max-time -d 'Longest time for the whole command, retries and waits included (off by default; `check` defaults to 50s, inside a monitoring plugin\'s 60 s)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -l retries -d 'Retries of idempotent requests (GET, token)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -l concurrency -d 'Requests in flight at once when several IDs are given' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -l color -d 'When to use colour (NO_COLOR disables it in auto)' -r -f -a "auto\t''
@@ -114,7 +123,9 @@ json\t''
 jsonl\t''
 csv\t''"
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand stats" -l fields -d 'Columns or keys to keep, in this order (comma-separated)' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand stats" -l timeout -d 'Time limit of each request, e.g. 30s, 2m' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand stats" -l connect-timeout -d 'Longest time to connect (TCP and TLS) [default: 10s]' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand stats" -l timeout -d 'Longest wait for the server with no progress: the first byte, any stall between bytes; a body that keeps arriving is never cut [default: 60s]' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand stats" -l max-time -d 'Longest time for the whole command, retries and waits included (off by default; `check` defaults to 50s, inside a monitoring plugin\'s 60 s)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand stats" -l retries -d 'Retries of idempotent requests (GET, token)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand stats" -l concurrency -d 'Requests in flight at once when several IDs are given' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand stats" -l color -d 'When to use colour (NO_COLOR disables it in auto)' -r -f -a "auto\t''
@@ -140,7 +151,9 @@ json\t''
 jsonl\t''
 csv\t''"
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand aggregate" -l fields -d 'Columns or keys to keep, in this order (comma-separated)' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand aggregate" -l timeout -d 'Time limit of each request, e.g. 30s, 2m' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand aggregate" -l connect-timeout -d 'Longest time to connect (TCP and TLS) [default: 10s]' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand aggregate" -l timeout -d 'Longest wait for the server with no progress: the first byte, any stall between bytes; a body that keeps arriving is never cut [default: 60s]' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand aggregate" -l max-time -d 'Longest time for the whole command, retries and waits included (off by default; `check` defaults to 50s, inside a monitoring plugin\'s 60 s)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand aggregate" -l retries -d 'Retries of idempotent requests (GET, token)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand aggregate" -l concurrency -d 'Requests in flight at once when several IDs are given' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand aggregate" -l color -d 'When to use colour (NO_COLOR disables it in auto)' -r -f -a "auto\t''
@@ -160,7 +173,9 @@ json\t''
 jsonl\t''
 csv\t''"
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand last-run" -l fields -d 'Columns or keys to keep, in this order (comma-separated)' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand last-run" -l timeout -d 'Time limit of each request, e.g. 30s, 2m' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand last-run" -l connect-timeout -d 'Longest time to connect (TCP and TLS) [default: 10s]' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand last-run" -l timeout -d 'Longest wait for the server with no progress: the first byte, any stall between bytes; a body that keeps arriving is never cut [default: 60s]' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand last-run" -l max-time -d 'Longest time for the whole command, retries and waits included (off by default; `check` defaults to 50s, inside a monitoring plugin\'s 60 s)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand last-run" -l retries -d 'Retries of idempotent requests (GET, token)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand last-run" -l concurrency -d 'Requests in flight at once when several IDs are given' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand last-run" -l color -d 'When to use colour (NO_COLOR disables it in auto)' -r -f -a "auto\t''
@@ -184,7 +199,9 @@ json\t''
 jsonl\t''
 csv\t''"
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand check" -l fields -d 'Columns or keys to keep, in this order (comma-separated)' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand check" -l timeout -d 'Time limit of each request, e.g. 30s, 2m' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand check" -l connect-timeout -d 'Longest time to connect (TCP and TLS) [default: 10s]' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand check" -l timeout -d 'Longest wait for the server with no progress: the first byte, any stall between bytes; a body that keeps arriving is never cut [default: 60s]' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand check" -l max-time -d 'Longest time for the whole command, retries and waits included (off by default; `check` defaults to 50s, inside a monitoring plugin\'s 60 s)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand check" -l retries -d 'Retries of idempotent requests (GET, token)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand check" -l concurrency -d 'Requests in flight at once when several IDs are given' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand check" -l color -d 'When to use colour (NO_COLOR disables it in auto)' -r -f -a "auto\t''
@@ -201,9 +218,9 @@ complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l seed -d 'See
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l dialect -d 'Behave as the specification says, or as the open-source server does' -r -f -a "spec\t'As the service specification says'
 ylem\t'As the open-source Ylem server behaves'"
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l latency -d 'Delay added before every response, e.g. 100ms' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l fail-rate -d 'Share of requests answered 503, from 0 to 1' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l fail-rate -d 'Share of requests answered with a fault, from 0 to 1 (spec: 503; ylem: the gateway\'s 500, 502, 504)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l token-ttl -d 'Lifetime of issued tokens' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l task-delay -d 'Time between the task log entries of a started run' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l task-delay -d 'Live time of one second of task time: each task of a started run reports after its duration times this' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -s p -l profile -d 'Profile to use' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l base-url -d 'Base URL of the service (overrides the profile\'s)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -s o -l output -d 'Output format' -r -f -a "table\t''
@@ -211,7 +228,9 @@ json\t''
 jsonl\t''
 csv\t''"
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l fields -d 'Columns or keys to keep, in this order (comma-separated)' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l timeout -d 'Time limit of each request, e.g. 30s, 2m' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l connect-timeout -d 'Longest time to connect (TCP and TLS) [default: 10s]' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l timeout -d 'Longest wait for the server with no progress: the first byte, any stall between bytes; a body that keeps arriving is never cut [default: 60s]' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l max-time -d 'Longest time for the whole command, retries and waits included (off by default; `check` defaults to 50s, inside a monitoring plugin\'s 60 s)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l retries -d 'Retries of idempotent requests (GET, token)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l concurrency -d 'Requests in flight at once when several IDs are given' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l color -d 'When to use colour (NO_COLOR disables it in auto)' -r -f -a "auto\t''
@@ -230,7 +249,9 @@ json\t''
 jsonl\t''
 csv\t''"
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand demo" -l fields -d 'Columns or keys to keep, in this order (comma-separated)' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand demo" -l timeout -d 'Time limit of each request, e.g. 30s, 2m' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand demo" -l connect-timeout -d 'Longest time to connect (TCP and TLS) [default: 10s]' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand demo" -l timeout -d 'Longest wait for the server with no progress: the first byte, any stall between bytes; a body that keeps arriving is never cut [default: 60s]' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand demo" -l max-time -d 'Longest time for the whole command, retries and waits included (off by default; `check` defaults to 50s, inside a monitoring plugin\'s 60 s)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand demo" -l retries -d 'Retries of idempotent requests (GET, token)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand demo" -l concurrency -d 'Requests in flight at once when several IDs are given' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand demo" -l color -d 'When to use colour (NO_COLOR disables it in auto)' -r -f -a "auto\t''
@@ -253,7 +274,9 @@ json\t''
 jsonl\t''
 csv\t''"
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand login" -l fields -d 'Columns or keys to keep, in this order (comma-separated)' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand login" -l timeout -d 'Time limit of each request, e.g. 30s, 2m' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand login" -l connect-timeout -d 'Longest time to connect (TCP and TLS) [default: 10s]' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand login" -l timeout -d 'Longest wait for the server with no progress: the first byte, any stall between bytes; a body that keeps arriving is never cut [default: 60s]' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand login" -l max-time -d 'Longest time for the whole command, retries and waits included (off by default; `check` defaults to 50s, inside a monitoring plugin\'s 60 s)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand login" -l retries -d 'Retries of idempotent requests (GET, token)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand login" -l concurrency -d 'Requests in flight at once when several IDs are given' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand login" -l color -d 'When to use colour (NO_COLOR disables it in auto)' -r -f -a "auto\t''
@@ -273,7 +296,9 @@ json\t''
 jsonl\t''
 csv\t''"
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand logout" -l fields -d 'Columns or keys to keep, in this order (comma-separated)' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand logout" -l timeout -d 'Time limit of each request, e.g. 30s, 2m' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand logout" -l connect-timeout -d 'Longest time to connect (TCP and TLS) [default: 10s]' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand logout" -l timeout -d 'Longest wait for the server with no progress: the first byte, any stall between bytes; a body that keeps arriving is never cut [default: 60s]' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand logout" -l max-time -d 'Longest time for the whole command, retries and waits included (off by default; `check` defaults to 50s, inside a monitoring plugin\'s 60 s)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand logout" -l retries -d 'Retries of idempotent requests (GET, token)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand logout" -l concurrency -d 'Requests in flight at once when several IDs are given' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand logout" -l color -d 'When to use colour (NO_COLOR disables it in auto)' -r -f -a "auto\t''
@@ -292,7 +317,9 @@ json\t''
 jsonl\t''
 csv\t''"
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and not __fish_seen_subcommand_from status token help" -l fields -d 'Columns or keys to keep, in this order (comma-separated)' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and not __fish_seen_subcommand_from status token help" -l timeout -d 'Time limit of each request, e.g. 30s, 2m' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and not __fish_seen_subcommand_from status token help" -l connect-timeout -d 'Longest time to connect (TCP and TLS) [default: 10s]' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and not __fish_seen_subcommand_from status token help" -l timeout -d 'Longest wait for the server with no progress: the first byte, any stall between bytes; a body that keeps arriving is never cut [default: 60s]' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and not __fish_seen_subcommand_from status token help" -l max-time -d 'Longest time for the whole command, retries and waits included (off by default; `check` defaults to 50s, inside a monitoring plugin\'s 60 s)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and not __fish_seen_subcommand_from status token help" -l retries -d 'Retries of idempotent requests (GET, token)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and not __fish_seen_subcommand_from status token help" -l concurrency -d 'Requests in flight at once when several IDs are given' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and not __fish_seen_subcommand_from status token help" -l color -d 'When to use colour (NO_COLOR disables it in auto)' -r -f -a "auto\t''
@@ -314,7 +341,9 @@ json\t''
 jsonl\t''
 csv\t''"
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from status" -l fields -d 'Columns or keys to keep, in this order (comma-separated)' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from status" -l timeout -d 'Time limit of each request, e.g. 30s, 2m' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from status" -l connect-timeout -d 'Longest time to connect (TCP and TLS) [default: 10s]' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from status" -l timeout -d 'Longest wait for the server with no progress: the first byte, any stall between bytes; a body that keeps arriving is never cut [default: 60s]' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from status" -l max-time -d 'Longest time for the whole command, retries and waits included (off by default; `check` defaults to 50s, inside a monitoring plugin\'s 60 s)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from status" -l retries -d 'Retries of idempotent requests (GET, token)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from status" -l concurrency -d 'Requests in flight at once when several IDs are given' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from status" -l color -d 'When to use colour (NO_COLOR disables it in auto)' -r -f -a "auto\t''
@@ -334,7 +363,9 @@ json\t''
 jsonl\t''
 csv\t''"
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from token" -l fields -d 'Columns or keys to keep, in this order (comma-separated)' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from token" -l timeout -d 'Time limit of each request, e.g. 30s, 2m' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from token" -l connect-timeout -d 'Longest time to connect (TCP and TLS) [default: 10s]' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from token" -l timeout -d 'Longest wait for the server with no progress: the first byte, any stall between bytes; a body that keeps arriving is never cut [default: 60s]' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from token" -l max-time -d 'Longest time for the whole command, retries and waits included (off by default; `check` defaults to 50s, inside a monitoring plugin\'s 60 s)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from token" -l retries -d 'Retries of idempotent requests (GET, token)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from token" -l concurrency -d 'Requests in flight at once when several IDs are given' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from token" -l color -d 'When to use colour (NO_COLOR disables it in auto)' -r -f -a "auto\t''
@@ -356,7 +387,9 @@ json\t''
 jsonl\t''
 csv\t''"
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and not __fish_seen_subcommand_from set list remove help" -l fields -d 'Columns or keys to keep, in this order (comma-separated)' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and not __fish_seen_subcommand_from set list remove help" -l timeout -d 'Time limit of each request, e.g. 30s, 2m' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and not __fish_seen_subcommand_from set list remove help" -l connect-timeout -d 'Longest time to connect (TCP and TLS) [default: 10s]' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and not __fish_seen_subcommand_from set list remove help" -l timeout -d 'Longest wait for the server with no progress: the first byte, any stall between bytes; a body that keeps arriving is never cut [default: 60s]' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and not __fish_seen_subcommand_from set list remove help" -l max-time -d 'Longest time for the whole command, retries and waits included (off by default; `check` defaults to 50s, inside a monitoring plugin\'s 60 s)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and not __fish_seen_subcommand_from set list remove help" -l retries -d 'Retries of idempotent requests (GET, token)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and not __fish_seen_subcommand_from set list remove help" -l concurrency -d 'Requests in flight at once when several IDs are given' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and not __fish_seen_subcommand_from set list remove help" -l color -d 'When to use colour (NO_COLOR disables it in auto)' -r -f -a "auto\t''
@@ -379,7 +412,9 @@ json\t''
 jsonl\t''
 csv\t''"
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from set" -l fields -d 'Columns or keys to keep, in this order (comma-separated)' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from set" -l timeout -d 'Time limit of each request, e.g. 30s, 2m' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from set" -l connect-timeout -d 'Longest time to connect (TCP and TLS) [default: 10s]' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from set" -l timeout -d 'Longest wait for the server with no progress: the first byte, any stall between bytes; a body that keeps arriving is never cut [default: 60s]' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from set" -l max-time -d 'Longest time for the whole command, retries and waits included (off by default; `check` defaults to 50s, inside a monitoring plugin\'s 60 s)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from set" -l retries -d 'Retries of idempotent requests (GET, token)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from set" -l concurrency -d 'Requests in flight at once when several IDs are given' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from set" -l color -d 'When to use colour (NO_COLOR disables it in auto)' -r -f -a "auto\t''
@@ -398,7 +433,9 @@ json\t''
 jsonl\t''
 csv\t''"
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from list" -l fields -d 'Columns or keys to keep, in this order (comma-separated)' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from list" -l timeout -d 'Time limit of each request, e.g. 30s, 2m' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from list" -l connect-timeout -d 'Longest time to connect (TCP and TLS) [default: 10s]' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from list" -l timeout -d 'Longest wait for the server with no progress: the first byte, any stall between bytes; a body that keeps arriving is never cut [default: 60s]' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from list" -l max-time -d 'Longest time for the whole command, retries and waits included (off by default; `check` defaults to 50s, inside a monitoring plugin\'s 60 s)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from list" -l retries -d 'Retries of idempotent requests (GET, token)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from list" -l concurrency -d 'Requests in flight at once when several IDs are given' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from list" -l color -d 'When to use colour (NO_COLOR disables it in auto)' -r -f -a "auto\t''
@@ -418,7 +455,9 @@ json\t''
 jsonl\t''
 csv\t''"
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from remove" -l fields -d 'Columns or keys to keep, in this order (comma-separated)' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from remove" -l timeout -d 'Time limit of each request, e.g. 30s, 2m' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from remove" -l connect-timeout -d 'Longest time to connect (TCP and TLS) [default: 10s]' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from remove" -l timeout -d 'Longest wait for the server with no progress: the first byte, any stall between bytes; a body that keeps arriving is never cut [default: 60s]' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from remove" -l max-time -d 'Longest time for the whole command, retries and waits included (off by default; `check` defaults to 50s, inside a monitoring plugin\'s 60 s)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from remove" -l retries -d 'Retries of idempotent requests (GET, token)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from remove" -l concurrency -d 'Requests in flight at once when several IDs are given' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from remove" -l color -d 'When to use colour (NO_COLOR disables it in auto)' -r -f -a "auto\t''
@@ -441,7 +480,9 @@ json\t''
 jsonl\t''
 csv\t''"
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand completions" -l fields -d 'Columns or keys to keep, in this order (comma-separated)' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand completions" -l timeout -d 'Time limit of each request, e.g. 30s, 2m' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand completions" -l connect-timeout -d 'Longest time to connect (TCP and TLS) [default: 10s]' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand completions" -l timeout -d 'Longest wait for the server with no progress: the first byte, any stall between bytes; a body that keeps arriving is never cut [default: 60s]' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand completions" -l max-time -d 'Longest time for the whole command, retries and waits included (off by default; `check` defaults to 50s, inside a monitoring plugin\'s 60 s)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand completions" -l retries -d 'Retries of idempotent requests (GET, token)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand completions" -l concurrency -d 'Requests in flight at once when several IDs are given' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand completions" -l color -d 'When to use colour (NO_COLOR disables it in auto)' -r -f -a "auto\t''

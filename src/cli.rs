@@ -155,7 +155,7 @@ pub enum Command {
     Check(CheckArgs),
     /// Serve the whole API on loopback from memory, for trying ylemctl and testing scripts
     #[command(
-        after_help = "Examples:\n  ylemctl sandbox                                  # http://127.0.0.1:7339, Ctrl-C stops it\n  ylemctl sandbox --dialect ylem --listen 127.0.0.1:0\n  ylemctl sandbox --latency 100ms --fail-rate 0.1 --token-ttl 2m"
+        after_help = crate::sandbox::HELP
     )]
     Sandbox(SandboxArgs),
     /// Start a sandbox in-process and walk through every command against it
@@ -362,7 +362,7 @@ pub struct SandboxArgs {
     /// Delay added before every response, e.g. 100ms
     #[arg(long, default_value = "0ms", value_name = "DURATION", value_parser = flags::duration)]
     pub latency: Duration,
-    /// Share of requests answered 503, from 0 to 1
+    /// Share of requests answered with a fault, from 0 to 1 (spec: 503; ylem: the gateway's 500, 502, 504)
     #[arg(long, default_value = "0", value_name = "F", value_parser = flags::rate)]
     pub fail_rate: f64,
     /// Lifetime of issued tokens
@@ -373,7 +373,7 @@ pub struct SandboxArgs {
         value_parser = flags::seconds_duration
     )]
     pub token_ttl: Duration,
-    /// Time between the task log entries of a started run
+    /// Live time of one second of task time: each task of a started run reports after its duration times this
     #[arg(
         long,
         default_value = "1500ms",

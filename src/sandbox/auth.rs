@@ -1,9 +1,8 @@
-//! The OAuth token endpoint (client credentials and refresh), the token table
-//! and the bearer check that guards every other endpoint.
+//! The OAuth token endpoint (client credentials and refresh) and the bearer
+//! check that guards every other endpoint.
 
 use std::collections::HashMap;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
 
 use axum::body::Bytes;
 use axum::extract::{Request, State};
@@ -13,49 +12,7 @@ use axum::response::{IntoResponse, Response};
 use serde_json::json;
 
 use super::Dialect;
-use super::rng::Rng;
-use super::server::Shared;
-
-/// Issued tokens. A refresh token is single-use and dies with its access
-/// token; a refresh also revokes the access token it was paired with. Newer
-/// tokens never revoke older ones (as on the real server).
-pub struct Tokens {
-    rng: Rng,
-    access: HashMap<String, Instant>,
-    refresh: HashMap<String, (String, Instant)>,
-}
-
-impl Tokens {
-    pub fn new(rng: Rng) -> Self {
-        Tokens {
-            rng,
-            access: HashMap::new(),
-            refresh: HashMap::new(),
-        }
-    }
-
-    fn issue(&mut self, ttl: Duration) -> (String, String) {
-        let expires = Instant::now() + ttl;
-        let access = self.rng.token(48);
-        let refresh = self.rng.token(48);
-        self.access.insert(access.clone(), expires);
-        self.refresh
-            .insert(refresh.clone(), (access.clone(), expires));
-        (access, refresh)
-    }
-
-    fn redeem(&mut self, refresh: &str, ttl: Duration) -> Option<(String, String)> {
-        let (old_access, expires) = self.refresh.remove(refresh)?;
-        self.access.remove(&old_access);
-        (Instant::now() < expires).then(|| self.issue(ttl))
-    }
-
-    pub fn is_valid(&self, access: &str) -> bool {
-        self.access
-            .get(access)
-            .is_some_and(|exp| Instant::now() < *exp)
-    }
-}
+use super::state::Shared;
 
 /// Scopes granted to every token, by dialect.
 fn scope(dialect: Dialect) -> &'static str {
@@ -76,6 +33,12 @@ fn oauth_error(status: StatusCode, code: &str) -> Response {
             "The provided authorization grant or refresh token is invalid, expired or revoked"
         }
         "invalid_scope" => "The requested scope is invalid, unknown, or malformed",
+        "invalid_request" => {
+            "The request is missing a required parameter, includes an invalid parameter value, includes a parameter more than once, or is otherwise malformed"
+        }
+        "unauthorized_client" => {
+            "The client is not authorized to request an authorization code using this method"
+        }
         _ => {
             "The authorization server encountered an unexpected condition that prevented it from fulfilling the request"
         }
@@ -91,6 +54,7 @@ fn oauth_json(status: StatusCode, body: serde_json::Value) -> Response {
         HeaderValue::from_static("application/json;charset=UTF-8"),
     );
     h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    h.insert(header::PRAGMA, HeaderValue::from_static("no-cache"));
     resp
 }
 
@@ -101,44 +65,54 @@ pub async fn token(State(s): State<Arc<Shared>>, uri: Uri, body: Bytes) -> Respo
     params.extend(parse_form(&String::from_utf8_lossy(&body)));
     let get = |k: &str| params.get(k).map(String::as_str).unwrap_or("");
     let dialect = s.opts.dialect;
+    let grant = get("grant_type");
+    if grant.is_empty() {
+        return oauth_error(StatusCode::UNAUTHORIZED, "unsupported_grant_type");
+    }
+    if grant != "client_credentials" && grant != "refresh_token" {
+        return oauth_error(StatusCode::UNAUTHORIZED, "unauthorized_client");
+    }
     if !get("scope").is_empty() && !scope_allowed(get("scope"), dialect) {
         return oauth_error(StatusCode::BAD_REQUEST, "invalid_scope");
     }
     let ttl = s.opts.token_ttl;
-    let pair = match get("grant_type") {
-        "client_credentials" => {
-            if let Err((status, code)) = check_client(&s, get("client_id"), get("client_secret")) {
-                return oauth_error(status, code);
-            }
-            s.tokens.lock().unwrap().issue(ttl)
+    let pair = if grant == "client_credentials" {
+        if let Err((status, code)) = check_client(&s, get("client_id"), get("client_secret")) {
+            return oauth_error(status, code);
         }
-        "refresh_token" => {
-            if get("client_id").is_empty() {
-                return oauth_error(StatusCode::UNAUTHORIZED, "invalid_client");
-            }
-            match s.tokens.lock().unwrap().redeem(get("refresh_token"), ttl) {
-                Some(pair) => pair,
-                None => return oauth_error(StatusCode::UNAUTHORIZED, "invalid_grant"),
-            }
+        s.tokens.lock().unwrap().issue(ttl)
+    } else {
+        if get("client_id").is_empty() {
+            return oauth_error(StatusCode::UNAUTHORIZED, "invalid_client");
         }
-        _ => return oauth_error(StatusCode::UNAUTHORIZED, "unsupported_grant_type"),
+        if get("refresh_token").is_empty() {
+            return oauth_error(StatusCode::BAD_REQUEST, "invalid_request");
+        }
+        match s.tokens.lock().unwrap().redeem(get("refresh_token"), ttl) {
+            Some(pair) => pair,
+            None => return oauth_error(StatusCode::UNAUTHORIZED, "invalid_grant"),
+        }
     };
+    // Granted scopes come in no fixed order on the real server.
+    let mut granted: Vec<&str> = scope(dialect).split(',').collect();
+    s.tokens.lock().unwrap().shuffle(&mut granted);
     oauth_json(
         StatusCode::OK,
         json!({
             "access_token": pair.0,
             "expires_in": ttl.as_secs(),
             "refresh_token": pair.1,
-            "scope": scope(dialect),
+            "scope": granted.join(","),
             "token_type": "Bearer",
         }),
     )
 }
 
+/// Requested scopes are split on commas only.
 fn scope_allowed(requested: &str, dialect: Dialect) -> bool {
     let granted: Vec<&str> = scope(dialect).split(',').collect();
     requested
-        .split([',', ' '])
+        .split(',')
         .filter(|s| !s.is_empty())
         .all(|s| granted.contains(&s))
 }
@@ -163,55 +137,26 @@ fn check_client(s: &Shared, id: &str, secret: &str) -> Result<(), (StatusCode, &
     Ok(())
 }
 
-/// Route layer for the authenticated endpoints: anything but a live bearer
-/// token is a 401 with an empty body and no Content-Type.
+/// Route layer for the authenticated endpoints: anything but exactly
+/// `Authorization: Bearer <live token>` is a 401 with an empty body and no
+/// Content-Type.
 pub async fn require_bearer(State(s): State<Arc<Shared>>, req: Request, next: Next) -> Response {
     let token = req
         .headers()
         .get(header::AUTHORIZATION)
         .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.split_once(' '))
-        .filter(|(scheme, _)| scheme.eq_ignore_ascii_case("bearer"))
-        .map(|(_, t)| t.trim().to_string());
+        .and_then(|v| v.strip_prefix("Bearer "))
+        .map(str::to_string);
     match token {
         Some(t) if s.tokens.lock().unwrap().is_valid(&t) => next.run(req).await,
         _ => StatusCode::UNAUTHORIZED.into_response(),
     }
 }
 
-/// `application/x-www-form-urlencoded` decoding (`+` is a space here, unlike
-/// in paths).
+/// `application/x-www-form-urlencoded` pairs (`+` is a space here, unlike
+/// in paths); a later key wins.
 fn parse_form(s: &str) -> HashMap<String, String> {
-    s.split('&')
-        .filter(|p| !p.is_empty())
-        .map(|p| {
-            let (k, v) = p.split_once('=').unwrap_or((p, ""));
-            (decode(k), decode(v))
-        })
-        .collect()
-}
-
-fn decode(s: &str) -> String {
-    let bytes = s.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        let hex = bytes
-            .get(i + 1..i + 3)
-            .and_then(|h| std::str::from_utf8(h).ok())
-            .and_then(|h| u8::from_str_radix(h, 16).ok());
-        match (bytes[i], hex) {
-            (b'%', Some(b)) => {
-                out.push(b);
-                i += 3;
-                continue;
-            }
-            (b'+', _) => out.push(b' '),
-            (b, _) => out.push(b),
-        }
-        i += 1;
-    }
-    String::from_utf8_lossy(&out).into_owned()
+    form_urlencoded::parse(s.as_bytes()).into_owned().collect()
 }
 
 #[cfg(test)]
@@ -224,15 +169,5 @@ mod tests {
         assert_eq!(m["a"], "b c d");
         assert_eq!(m["grant_type"], "client_credentials");
         assert_eq!(m["x"], "");
-    }
-
-    #[test]
-    fn refresh_is_single_use_and_revokes_old_access() {
-        let mut t = Tokens::new(Rng::stream(1, super::super::rng::Stream::Tokens, 0));
-        let (a, r) = t.issue(Duration::from_secs(60));
-        assert!(t.is_valid(&a));
-        let (a2, _) = t.redeem(&r, Duration::from_secs(60)).unwrap();
-        assert!(!t.is_valid(&a) && t.is_valid(&a2));
-        assert!(t.redeem(&r, Duration::from_secs(60)).is_none());
     }
 }

@@ -95,6 +95,11 @@ pub fn parse_datetime(value: &str) -> Result<DateTime<Utc>, String> {
         rest = &rest[digits..];
     }
     let range = |what: &str| format!("parsing time \"{value}\": {what} out of range");
+    // Go accepts a fraction after the seconds even when the layout has none.
+    let nanos = fraction(rest);
+    if nanos.is_some() {
+        rest = "";
+    }
     if !rest.is_empty() {
         return Err(format!("parsing time \"{value}\": extra text: \"{rest}\""));
     }
@@ -109,7 +114,14 @@ pub fn parse_datetime(value: &str) -> Result<DateTime<Utc>, String> {
         }
     }
     let naive: NaiveDateTime = date.and_hms_opt(h, mi, s).ok_or_else(|| range("second"))?;
-    Ok(naive.and_utc())
+    Ok(naive.and_utc() + chrono::Duration::nanoseconds(nanos.unwrap_or(0)))
+}
+
+/// `.123` or `,123` (1 to 9 digits) as nanoseconds.
+fn fraction(rest: &str) -> Option<i64> {
+    let digits = rest.strip_prefix(['.', ','])?;
+    let ok = (1..=9).contains(&digits.len()) && digits.bytes().all(|b| b.is_ascii_digit());
+    ok.then(|| format!("{digits:0<9}").parse().unwrap_or(0))
 }
 
 /// Go's `skip`: a space in the layout matches any run of spaces, even none
@@ -180,6 +192,10 @@ mod tests {
         );
         let t = parse_datetime("2024-02-29 23:59:59").unwrap();
         assert_eq!(stats_time(t), "2024-02-29 23:59:59");
+        let f = parse_datetime("2024-02-29 23:59:59.25").unwrap();
+        assert_eq!(f - t, chrono::Duration::milliseconds(250));
+        assert!(parse_datetime("2024-02-29T23:59:59").is_err());
+        assert!(parse_datetime("2024-02-29 23:59:59Z").is_err());
     }
 
     #[test]

@@ -3,14 +3,22 @@
 //! dialect or the open-source server's (`ylem`).
 
 mod aggregate;
+mod aggregated;
 mod auth;
+mod counting;
 mod dialect;
+mod graph;
+mod help;
 mod rng;
 mod runs;
 mod seed;
 mod server;
+mod state;
 mod stats;
 mod store;
+mod taskgen;
+mod tokens;
+mod truth;
 
 use std::fmt::Write as _;
 use std::net::SocketAddr;
@@ -18,12 +26,16 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, RwLock};
 use std::time::Duration;
 
+pub use help::HELP;
 use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
 
 use rng::{Rng, Stream};
-use server::Shared;
-use store::{Behaviour, EntityData, Family, Store};
+use state::Shared;
+use store::{Behaviour, EntityData, Family, Status, Store};
+
+/// The simulated task time that `task_delay` stands for.
+pub const TASK_TIME_UNIT: Duration = Duration::from_secs(1);
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Dialect {
@@ -45,7 +57,8 @@ pub struct Options {
     pub fail_rate: f64,
     /// `expires_in` of issued tokens, enforced.
     pub token_ttl: Duration,
-    /// Time between the task log entries of a started run.
+    /// How long one second of simulated task time takes live: each task of
+    /// a started run reports after its own duration scaled by this.
     pub task_delay: Duration,
 }
 
@@ -83,6 +96,10 @@ pub struct Running {
     pub key_hex: String,
     pub pipelines: Vec<Entity>,
     pub workflows: Vec<Entity>,
+    /// Pipelines that refuse runs (`inactive`, `template`, `no-initial-task`
+    /// answer 404; `paused` 403) and one of another organisation, with runs
+    /// (`other-organisation`: 403), by label.
+    pub specials: Vec<(String, Entity)>,
     dialect: Dialect,
     seed: u64,
     shared: Arc<Shared>,
@@ -98,9 +115,13 @@ pub async fn start(opts: Options) -> std::io::Result<Running> {
     let (client_id, client_secret, key) = seed::credentials(opts.seed);
     let codec = dialect::Codec::new(opts.dialect, &key);
     let entities = seed::build(opts.seed, chrono::Utc::now(), opts.dialect);
-    let (pipelines, workflows) = public_entities(&entities);
+    let (pipelines, workflows, specials) = public_entities(&entities);
     let shared = Arc::new(Shared {
-        tokens: Mutex::new(auth::Tokens::new(Rng::stream(opts.seed, Stream::Tokens, 0))),
+        tokens: Mutex::new(tokens::Tokens::new(Rng::stream(
+            opts.seed,
+            Stream::Tokens,
+            0,
+        ))),
         faults: Mutex::new(Rng::stream(opts.seed, Stream::Faults, 0)),
         store: RwLock::new(Store { entities }),
         codec,
@@ -129,6 +150,7 @@ pub async fn start(opts: Options) -> std::io::Result<Running> {
         key_hex: key.iter().map(|b| format!("{b:02x}")).collect(),
         pipelines,
         workflows,
+        specials,
         dialect: opts.dialect,
         seed: opts.seed,
         shared,
@@ -137,28 +159,49 @@ pub async fn start(opts: Options) -> std::io::Result<Running> {
     })
 }
 
-fn public_entities(entities: &[EntityData]) -> (Vec<Entity>, Vec<Entity>) {
+/// The ordinary pipelines and workflows, and the special pipelines (refusing
+/// runs, or another organisation's) with their labels.
+fn public_entities(entities: &[EntityData]) -> (Vec<Entity>, Vec<Entity>, Vec<(String, Entity)>) {
+    let ordinary = |e: &&EntityData| e.def.status == Status::Active && !e.def.foreign;
+    let public = |e: &EntityData| Entity {
+        uuid: e.def.uuid,
+        name: e.def.name.clone(),
+        tasks: e
+            .def
+            .tasks
+            .iter()
+            .map(|t| Task {
+                uuid: t.uuid,
+                name: t.name.clone(),
+                task_type: t.task_type.to_string(),
+            })
+            .collect(),
+    };
     let of = |family| {
         entities
             .iter()
             .filter(|e| e.def.family == family)
-            .map(|e| Entity {
-                uuid: e.def.uuid,
-                name: e.def.name.clone(),
-                tasks: e
-                    .def
-                    .tasks
-                    .iter()
-                    .map(|t| Task {
-                        uuid: t.uuid,
-                        name: t.name.clone(),
-                        task_type: t.task_type.to_string(),
-                    })
-                    .collect(),
-            })
+            .filter(ordinary)
+            .map(public)
             .collect()
     };
-    (of(Family::Pipeline), of(Family::Workflow))
+    let specials = entities
+        .iter()
+        .filter(|e| !ordinary(e))
+        .map(|e| (special_label(&e.def), public(e)))
+        .collect();
+    (of(Family::Pipeline), of(Family::Workflow), specials)
+}
+
+fn special_label(def: &store::EntityDef) -> String {
+    let label = match def.status {
+        Status::Inactive => "inactive",
+        Status::Template => "template",
+        Status::NoInitialTask => "no-initial-task",
+        Status::Paused => "paused",
+        Status::Active => "other-organisation",
+    };
+    label.to_string()
 }
 
 impl Running {
@@ -198,10 +241,14 @@ impl Running {
         for (i, p) in self.pipelines.iter().enumerate() {
             let note = match behaviours.get(i) {
                 Some(Behaviour::Reliable) => "  (started runs always succeed)",
-                Some(_) => "  (started runs usually fail on the last task)",
+                Some(_) => "  (started runs usually fail on their last task)",
                 None => "",
             };
             entity_lines(b, p, note);
+        }
+        let _ = writeln!(b, "\nPipelines that refuse runs or are not yours:");
+        for (label, p) in &self.specials {
+            let _ = writeln!(b, "  {label}: {}  {}", p.uuid, p.name);
         }
         let note = match self.dialect {
             Dialect::Spec => "",

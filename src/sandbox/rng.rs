@@ -14,6 +14,7 @@ pub enum Stream {
     Faults = 5,
     Runs = 6,
     Shuffle = 7,
+    Specials = 8,
 }
 
 /// splitmix64: tiny, fast and good enough for fake data; not for secrets.

@@ -1,46 +1,69 @@
-//! Run start endpoints and the simulation that executes a started run: one
-//! log entry per task, `task_delay` apart, stopping at the first failure.
+//! Run start endpoints and the live simulation of a started run: it follows
+//! the pipeline's graph, and each task's entry appears after that task's
+//! duration scaled by `task_delay`, so gaps and run sizes vary.
 
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
+use std::time::Duration;
 
 use axum::Json;
 use axum::extract::{Path, State};
-use axum::http::StatusCode;
+use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use chrono::{SecondsFormat, Utc};
 use serde_json::{Value, json};
 use uuid::Uuid;
 
-use super::Dialect;
+use super::dialect::stamp;
 use super::rng::{Rng, Stream};
-use super::seed::execute;
-use super::server::Shared;
-use super::store::{Behaviour, Family, Run};
+use super::seed::{has_initial_task, plan};
+use super::state::Shared;
+use super::store::{EntityDef, Entry, Family, Run, Status};
+use super::{Dialect, TASK_TIME_UNIT};
 
-/// POST /v1/{pipelines|workflows}/{uuid}/runs/. Errors have empty bodies, as
-/// on the real server. Every call starts a new run (not idempotent).
+/// An error with an empty body that still says JSON, as the real server's.
+fn refuse(status: StatusCode) -> Response {
+    (status, [(header::CONTENT_TYPE, "application/json")], "").into_response()
+}
+
+/// POST /v1/{pipelines|workflows}/{uuid}/runs/. Every call starts a new run
+/// (not idempotent). Unknown, inactive, template and pipelines without an
+/// initial task are 404; paused ones (and another organisation's) 403.
 pub async fn start(
     State(s): State<Arc<Shared>>,
     family: Family,
     Path(raw): Path<String>,
 ) -> Response {
     let Ok(uuid) = Uuid::parse_str(&raw) else {
-        return StatusCode::NOT_FOUND.into_response();
+        return refuse(StatusCode::NOT_FOUND);
     };
     let seq = s.run_seq.fetch_add(1, Ordering::SeqCst);
     let mut rng = Rng::stream(s.opts.seed, Stream::Runs, seq);
     let run_uuid = rng.uuid();
-    let tasks: Vec<Uuid> = {
+    let (planned, initial) = {
         let mut store = s.store.write().unwrap();
         let Some(entity) = store.entity_mut(family, uuid) else {
-            return StatusCode::NOT_FOUND.into_response();
+            return refuse(StatusCode::NOT_FOUND);
         };
+        let def = &entity.def;
+        if let Some(status) = refusal(def) {
+            return refuse(status);
+        }
+        let planned = plan(
+            def,
+            run_uuid,
+            Utc::now(),
+            def.behaviour,
+            &mut rng,
+            s.opts.dialect,
+        );
         entity.runs.push(Run {
             uuid: run_uuid,
             entries: Vec::new(),
+            size: planned.len(),
+            ok: planned.iter().all(|e| e.ok),
         });
-        entity.def.tasks.iter().map(|t| t.uuid).collect()
+        (planned, def.tasks[0].uuid)
     };
     let response = match s.opts.dialect {
         Dialect::Ylem => (
@@ -48,14 +71,26 @@ pub async fn start(
             Json(json!({ "pipeline_run_uuid": run_uuid.to_string() })),
         )
             .into_response(),
-        Dialect::Spec => Json(records(&s, run_uuid, &tasks, &mut rng)).into_response(),
+        Dialect::Spec => Json(records(&s, run_uuid, &[initial], &mut rng)).into_response(),
     };
-    let sim = tokio::spawn(simulate(s.clone(), family, uuid, run_uuid, rng));
+    let sim = tokio::spawn(simulate(s.clone(), family, uuid, run_uuid, planned));
     s.sims.lock().unwrap().push(sim.abort_handle());
     response
 }
 
-/// One `pending` run record per task, as the spec's run start returns.
+/// Why the real server would not start this pipeline, if it would not.
+fn refusal(def: &EntityDef) -> Option<StatusCode> {
+    match def.status {
+        Status::Inactive | Status::Template | Status::NoInitialTask => Some(StatusCode::NOT_FOUND),
+        Status::Paused => Some(StatusCode::FORBIDDEN),
+        Status::Active if def.foreign => Some(StatusCode::FORBIDDEN),
+        Status::Active if !has_initial_task(&def.next) => Some(StatusCode::NOT_FOUND),
+        Status::Active => None,
+    }
+}
+
+/// One `pending` run record per initial task, as the documented start
+/// response lists (later tasks get records only when they are reached).
 fn records(s: &Shared, run: Uuid, tasks: &[Uuid], rng: &mut Rng) -> Vec<Value> {
     let now = Utc::now().to_rfc3339_opts(SecondsFormat::Secs, true);
     tasks
@@ -77,33 +112,23 @@ fn records(s: &Shared, run: Uuid, tasks: &[Uuid], rng: &mut Rng) -> Vec<Value> {
         .collect()
 }
 
-/// Appends one entry per task, `task_delay` apart. The first pipeline never
-/// fails here and the second usually fails on its last task (see
-/// `Behaviour`); others use their tasks' success rates.
-async fn simulate(s: Arc<Shared>, family: Family, entity: Uuid, run: Uuid, mut rng: Rng) {
-    for i in 0.. {
-        tokio::time::sleep(s.opts.task_delay).await;
+/// How long a task of `ms` simulated milliseconds takes live.
+pub fn live_gap(task_delay: Duration, ms: u64) -> Duration {
+    task_delay.mul_f64(ms as f64 / TASK_TIME_UNIT.as_millis() as f64)
+}
+
+/// Reveals the planned entries one by one, each after its task's scaled
+/// duration, stamped with the time it appears.
+async fn simulate(s: Arc<Shared>, family: Family, entity: Uuid, run: Uuid, planned: Vec<Entry>) {
+    for mut entry in planned {
+        tokio::time::sleep(live_gap(s.opts.task_delay, entry.duration)).await;
+        entry.at = stamp(s.opts.dialect, Utc::now());
         let mut store = s.store.write().unwrap();
         let Some(e) = store.entity_mut(family, entity) else {
             return;
         };
-        let Some(task) = e.def.tasks.get(i) else {
-            return;
-        };
-        let last = i + 1 == e.def.tasks.len();
-        let rate = match e.def.behaviour {
-            Behaviour::Reliable => 1.0,
-            Behaviour::Flaky if last => 0.2,
-            Behaviour::Flaky => 1.0,
-            Behaviour::Normal => task.success_rate,
-        };
-        let entry = execute(task, run, Utc::now(), rate, &mut rng, s.opts.dialect);
-        let ok = entry.ok;
         if let Some(r) = e.runs.iter_mut().rev().find(|r| r.uuid == run) {
             r.entries.push(entry);
-        }
-        if !ok || last {
-            return;
         }
     }
 }

@@ -1,14 +1,15 @@
-//! Builds the seeded catalogue (pipelines, workflows, tasks) and its 90 days
-//! of run history. Everything here derives from the seed and the anchor time.
-
-use std::sync::OnceLock;
+//! Builds the seeded catalogue (pipelines with task graphs, workflows, and
+//! pipelines that refuse to start or belong to another organisation) and its
+//! 90 days of run history. Everything here derives from the seed and the
+//! anchor time.
 
 use chrono::{DateTime, Duration, Utc};
 
 use super::Dialect;
-use super::dialect::stamp;
+use super::graph::{CHAIN, Next, SHAPES, Shape, path};
 use super::rng::{Rng, Stream};
-use super::store::{Behaviour, EntityData, EntityDef, Entry, Family, Run, TaskDef};
+use super::store::{Behaviour, EntityData, EntityDef, Entry, Family, Run, Status};
+use super::taskgen::{execute, task};
 
 const PIPELINE_NAMES: &[&str] = &[
     "nightly-orders-sync",
@@ -26,78 +27,29 @@ const WORKFLOW_NAMES: &[&str] = &[
     "invoice-reminders",
     "warehouse-export",
 ];
-/// Task chains that look like real pipelines; the first two have 3+ tasks so
-/// the reliable and flaky pipelines have something to show.
-const TEMPLATES: &[&[&str]] = &[
-    &["query", "filter", "aggregator", "notification"],
-    &["query", "transformer", "api_call"],
-    &["external_trigger", "code", "merge", "query", "notification"],
-    &["query", "condition", "gpt", "notification"],
-    &[
-        "api_call",
-        "processor",
-        "for_each",
-        "run_pipeline",
-        "filter",
-        "notification",
-    ],
-    &["query", "aggregator"],
-    &[
-        "query",
-        "for_each",
-        "api_call",
-        "merge",
-        "transformer",
-        "notification",
-    ],
-    &["external_trigger", "transformer", "query"],
+/// Pipelines that refuse runs or are not the client's, in banner order.
+pub const SPECIALS: &[(Status, bool, &str)] = &[
+    (Status::Inactive, false, "legacy-ledger-export"),
+    (Status::Template, false, "template-daily-report"),
+    (Status::NoInitialTask, false, "draft-without-trigger"),
+    (Status::Paused, false, "paused-partner-feed"),
+    (Status::Active, true, "other-org-billing-sync"),
 ];
 const HISTORY_DAYS: i64 = 90;
+/// The middle task of the third shape fails this often: runs stop there.
+const FAILING_MIDDLE_RATE: f64 = 0.6;
 
-/// (type, typical duration range in ms, typical metric or 0 for none, name nouns)
-fn profile(task_type: &str) -> (f64, f64, f64, &'static [&'static str]) {
-    match task_type {
-        "query" => (
-            150.0,
-            4000.0,
-            1200.0,
-            &["orders", "customers", "inventory", "events"],
-        ),
-        "condition" => (
-            2.0,
-            40.0,
-            0.0,
-            &["has-rows", "over-threshold", "is-weekday"],
-        ),
-        "aggregator" => (
-            100.0,
-            2500.0,
-            350.0,
-            &["daily-totals", "by-region", "by-product"],
-        ),
-        "transformer" => (20.0, 600.0, 0.0, &["normalise", "reshape", "enrich"]),
-        "notification" => (80.0, 900.0, 0.0, &["slack", "email", "pagerduty"]),
-        "api_call" => (120.0, 2500.0, 0.0, &["crm", "billing", "webhook"]),
-        "for_each" => (200.0, 3000.0, 40.0, &["row", "account", "order"]),
-        "merge" => (10.0, 200.0, 0.0, &["branches", "results"]),
-        "filter" => (5.0, 150.0, 80.0, &["active", "recent", "failed"]),
-        "run_pipeline" => (1000.0, 8000.0, 0.0, &["child-export", "child-cleanup"]),
-        "external_trigger" => (5.0, 60.0, 0.0, &["webhook", "schedule"]),
-        "code" => (30.0, 1200.0, 12.0, &["score", "dedupe", "validate"]),
-        "gpt" => (1500.0, 9000.0, 0.0, &["summarise", "classify"]),
-        _ => (50.0, 1500.0, 25.0, &["batch", "stream"]),
-    }
-}
-
-/// Entities in order: 4 pipelines, then 3 workflows.
+/// Entities in order: 4 pipelines (a chain, then a condition, a for_each and
+/// a chain whose middle task often fails, in a seeded order), 3 workflows.
 pub fn catalogue(seed: u64) -> Vec<EntityDef> {
     let mut rng = Rng::stream(seed, Stream::Catalogue, 0);
     let mut pnames = PIPELINE_NAMES.to_vec();
     let mut wnames = WORKFLOW_NAMES.to_vec();
     rng.shuffle(&mut pnames);
     rng.shuffle(&mut wnames);
-    let mut templates: Vec<&[&str]> = TEMPLATES.to_vec();
-    rng.shuffle(&mut templates[2..]);
+    let mut shapes: Vec<&Shape> = SHAPES.iter().collect();
+    rng.shuffle(&mut shapes[..3]);
+    rng.shuffle(&mut shapes[3..]);
     let mut out = Vec::new();
     for i in 0..7 {
         let (family, name) = match i {
@@ -109,36 +61,91 @@ pub fn catalogue(seed: u64) -> Vec<EntityDef> {
             1 => Behaviour::Flaky,
             _ => Behaviour::Normal,
         };
-        let tasks = templates[i].iter().map(|t| task(&mut rng, t)).collect();
-        out.push(EntityDef {
-            uuid: rng.uuid(),
-            name: name.to_string(),
-            family,
-            behaviour,
-            tasks,
-        });
+        let shape = if i == 0 { &CHAIN } else { shapes[i - 1] };
+        let mut def = entity(&mut rng, shape, name, family);
+        def.behaviour = behaviour;
+        def.metric = i == 0;
+        if std::ptr::eq(shape, &SHAPES[2]) {
+            def.tasks[2].success_rate = FAILING_MIDDLE_RATE;
+        }
+        out.push(def);
     }
     if let Some(last) = out[1].tasks.last_mut() {
         // The flaky pipeline's history fails about 30% of its runs too.
         last.success_rate = 0.7;
     }
+    out.extend(specials(seed));
     out
 }
 
-fn task(rng: &mut Rng, task_type: &'static str) -> TaskDef {
-    let (lo, hi, metric, nouns) = profile(task_type);
-    TaskDef {
+fn entity(rng: &mut Rng, shape: &Shape, name: &str, family: Family) -> EntityDef {
+    let tasks = shape.types.iter().map(|t| task(rng, t)).collect();
+    EntityDef {
         uuid: rng.uuid(),
-        name: format!("{}-{}", task_type.replace('_', "-"), rng.pick(nouns)),
-        task_type,
-        success_rate: rng.uniform(0.88, 0.995),
-        base_ms: rng.uniform(lo, hi),
-        metric: (metric > 0.0).then(|| metric * rng.uniform(0.5, 1.5)),
+        name: name.to_string(),
+        family,
+        behaviour: Behaviour::Normal,
+        tasks,
+        next: shape.next.to_vec(),
+        status: Status::Active,
+        foreign: false,
+        metric: false,
     }
 }
 
+/// From a stream of their own, so the entities above keep their UUIDs.
+fn specials(seed: u64) -> Vec<EntityDef> {
+    let mut rng = Rng::stream(seed, Stream::Specials, 0);
+    SPECIALS
+        .iter()
+        .map(|&(status, foreign, name)| {
+            let mut def = entity(&mut rng, &SHAPES[5], name, Family::Pipeline);
+            def.status = status;
+            def.foreign = foreign;
+            if status == Status::NoInitialTask {
+                def.next.clear();
+            }
+            def
+        })
+        .collect()
+}
+
+/// The entries one run will report: the graph's path, each task succeeding
+/// by its rate (or as the behaviour says), stopping at the first failure.
+/// Entry times are laid out from `at` by their durations.
+pub fn plan(
+    def: &EntityDef,
+    run: uuid::Uuid,
+    at: DateTime<Utc>,
+    behaviour: Behaviour,
+    rng: &mut Rng,
+    dialect: Dialect,
+) -> Vec<Entry> {
+    let steps = path(&def.next, rng);
+    let mut at = at;
+    let mut entries = Vec::new();
+    for (n, &i) in steps.iter().enumerate() {
+        let task = &def.tasks[i];
+        let last = n + 1 == steps.len();
+        let rate = match behaviour {
+            Behaviour::Reliable => 1.0,
+            Behaviour::Flaky if last => 0.2,
+            Behaviour::Flaky => 1.0,
+            Behaviour::Normal => task.success_rate,
+        };
+        let ok = rng.chance(rate);
+        let entry = execute(task, run, at, ok, def.metric, rng, dialect);
+        at += Duration::milliseconds(entry.duration as i64);
+        entries.push(entry);
+        if !ok {
+            break;
+        }
+    }
+    entries
+}
+
 /// Runs every few hours (interval varies by entity) over the 90 days before
-/// `anchor`; each run executes its tasks in order and stops at a failure.
+/// `anchor`. Templates and graphs without an initial task never ran.
 pub fn history(
     def: &EntityDef,
     idx: u64,
@@ -147,6 +154,9 @@ pub fn history(
     dialect: Dialect,
 ) -> Vec<Run> {
     let mut rng = Rng::stream(seed, Stream::History, idx);
+    if matches!(def.status, Status::Template | Status::NoInitialTask) {
+        return Vec::new();
+    }
     let interval_s = rng.range(2 * 3600, 8 * 3600) as f64;
     let end = anchor - Duration::minutes(10);
     let mut t =
@@ -154,94 +164,27 @@ pub fn history(
     let mut runs = Vec::new();
     while t < end {
         let run = rng.uuid();
-        let mut at = t;
-        let mut entries = Vec::new();
-        for task in &def.tasks {
-            let entry = execute(task, run, at, task.success_rate, &mut rng, dialect);
-            at += Duration::milliseconds(entry.duration as i64);
-            let ok = entry.ok;
-            entries.push(entry);
-            if !ok {
-                break;
-            }
-        }
-        runs.push(Run { uuid: run, entries });
+        let entries = plan(def, run, t, Behaviour::Normal, &mut rng, dialect);
+        runs.push(Run {
+            uuid: run,
+            size: entries.len(),
+            ok: entries.iter().all(|e| e.ok),
+            entries,
+        });
         let step = interval_s * rng.uniform(0.8, 1.2);
         t += Duration::microseconds((step * 1e6) as i64);
     }
     runs
 }
 
-/// One task run: duration with spread, success by `success_rate`, a metric
-/// where the task type has one and a small JSON output.
-pub fn execute(
-    task: &TaskDef,
-    run: uuid::Uuid,
-    at: DateTime<Utc>,
-    success_rate: f64,
-    rng: &mut Rng,
-    dialect: Dialect,
-) -> Entry {
-    let ok = rng.chance(success_rate);
-    let duration = (task.base_ms * rng.uniform(0.5, 1.8)).max(1.0) as u64;
-    let metric = match (ok, task.metric) {
-        (true, Some(m)) => metric_value(m * rng.uniform(0.6, 1.4), dialect, rng),
-        _ => 0.0,
-    };
-    let plain = output(task.task_type, ok, metric, rng);
-    let mut nonce = [0u8; 12];
-    rng.fill(&mut nonce);
-    Entry {
-        run,
-        task: task.uuid,
-        task_type: task.task_type,
-        ok,
-        duration,
-        plain,
-        nonce,
-        encoded: OnceLock::new(),
-        metric,
-        at: stamp(dialect, at),
-    }
-}
-
-/// Ylem's metrics are float64 and some come out fractional (like `1.5`).
-fn metric_value(raw: f64, dialect: Dialect, rng: &mut Rng) -> f64 {
-    // Draw in both dialects so that they share the same seeded history.
-    let fractional = rng.chance(0.3);
-    if dialect == Dialect::Ylem && fractional {
-        raw.floor() + 0.5
-    } else {
-        raw.round()
-    }
-}
-
-fn output(task_type: &str, ok: bool, metric: f64, rng: &mut Rng) -> String {
-    if rng.chance(0.1) {
-        return String::new();
-    }
-    if !ok {
-        let why = rng.pick(&[
-            "timeout",
-            "connection refused",
-            "invalid response",
-            "quota exceeded",
-        ]);
-        return format!(r#"{{"status":"error","error":"{why}"}}"#);
-    }
-    match task_type {
-        "query" | "filter" | "aggregator" => format!(r#"{{"rows":{metric},"status":"ok"}}"#),
-        "notification" => r#"{"delivered":true,"status":"ok"}"#.to_string(),
-        "condition" => format!(r#"{{"result":{},"status":"ok"}}"#, rng.chance(0.7)),
-        _ => format!(r#"{{"items":{},"status":"ok"}}"#, rng.range(1, 500)),
-    }
-}
-
-/// Client id, client secret and the 32-byte output key.
+/// Client id, client secret (64 hex characters, as the server issues) and
+/// the 32-byte output key.
 pub fn credentials(seed: u64) -> (uuid::Uuid, String, [u8; 32]) {
     let mut rng = Rng::stream(seed, Stream::Credentials, 0);
     let id = rng.uuid();
-    let secret = rng.token(40);
+    let mut raw = [0u8; 32];
+    rng.fill(&mut raw);
+    let secret = raw.iter().map(|b| format!("{b:02x}")).collect();
     let mut key = [0u8; 32];
     rng.fill(&mut key);
     (id, secret, key)
@@ -256,4 +199,9 @@ pub fn build(seed: u64, anchor: DateTime<Utc>, dialect: Dialect) -> Vec<EntityDa
             EntityData { def, runs }
         })
         .collect()
+}
+
+/// True when the graph has no task to start with.
+pub fn has_initial_task(next: &[Next]) -> bool {
+    !next.is_empty()
 }

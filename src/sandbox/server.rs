@@ -1,8 +1,8 @@
-//! Shared server state, the route table and the outer middleware (request
-//! counting, latency, injected 503s, `//` redirects).
+//! The route table and the outer middleware (request counting, latency,
+//! injected faults, `//` redirects): routing only, above the handlers.
 
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex, RwLock};
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
 
 use axum::Router;
 use axum::extract::{Path, Request, State};
@@ -10,33 +10,11 @@ use axum::http::{HeaderValue, StatusCode, header};
 use axum::middleware::{Next, from_fn_with_state};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
-use serde_json::json;
-use tokio::task::AbortHandle;
-use uuid::Uuid;
 
-use super::auth::{self, Tokens};
-use super::dialect::Codec;
 use super::rng::Rng;
-use super::store::{Family, Kind, Store};
-use super::{Dialect, Options, runs, stats};
-
-pub struct Shared {
-    pub opts: Options,
-    pub store: RwLock<Store>,
-    pub codec: Codec,
-    pub tokens: Mutex<Tokens>,
-    pub faults: Mutex<Rng>,
-    pub client_id: Uuid,
-    pub client_secret: String,
-    pub requests: AtomicU64,
-    pub token_requests: AtomicU64,
-    pub run_seq: AtomicU64,
-    pub record_id: AtomicU64,
-    /// Simulations of started runs, aborted on shutdown.
-    pub sims: Mutex<Vec<AbortHandle>>,
-}
-
-type St = State<Arc<Shared>>;
+use super::state::{Shared, St, api_error, not_found_text};
+use super::store::{Family, Kind};
+use super::{Dialect, aggregated, auth, runs, stats, truth};
 
 pub fn router(state: Arc<Shared>) -> Router {
     let dialect = state.opts.dialect;
@@ -68,7 +46,7 @@ pub fn router(state: Arc<Shared>) -> Router {
             .route(
                 &format!("{base}/aggregated-stats/{{from}}/{{period}}/{{n}}"),
                 get(move |s: St, p: Path<(String, String, String, String)>| {
-                    stats::aggregated(s, kind, p)
+                    aggregated::aggregated(s, kind, p)
                 }),
             )
             .route(
@@ -79,6 +57,7 @@ pub fn router(state: Arc<Shared>) -> Router {
     let api = api.route_layer(from_fn_with_state(state.clone(), auth::require_bearer));
     let inner = Router::new()
         .route("/v1/oauth/token", get(auth::token).post(auth::token))
+        .route("/_sandbox/runs/{run}", get(truth::run))
         .merge(api)
         .fallback(|| async { not_found_text() })
         .with_state(state.clone());
@@ -98,22 +77,50 @@ fn kind_segment(kind: Kind) -> &'static str {
 }
 
 /// Runs first for every request: count it, wait the latency, maybe answer
-/// 503 (so an injected failure never starts a run), then collapse `//`.
+/// with an injected failure (so a failed run start never starts a run), then
+/// collapse `//`. The ground-truth path is exempt from all of it.
 async fn outer(State(s): St, req: Request, next: Next) -> Response {
+    let path = req.uri().path();
+    if path.starts_with("/_sandbox/") {
+        return next.run(req).await;
+    }
     s.requests.fetch_add(1, Ordering::SeqCst);
-    if req.uri().path() == "/v1/oauth/token" {
+    if path == "/v1/oauth/token" {
         s.token_requests.fetch_add(1, Ordering::SeqCst);
     }
     if !s.opts.latency.is_zero() {
         tokio::time::sleep(s.opts.latency).await;
     }
-    if s.opts.fail_rate > 0.0 && s.faults.lock().unwrap().chance(s.opts.fail_rate) {
-        return api_error(StatusCode::SERVICE_UNAVAILABLE, Vec::new());
+    if s.opts.fail_rate > 0.0 {
+        let mut rng = s.faults.lock().unwrap();
+        if rng.chance(s.opts.fail_rate) {
+            return fault(&s, &mut rng, req.uri().path());
+        }
     }
     if req.uri().path().contains("//") {
         return redirect_clean(&req);
     }
     next.run(req).await
+}
+
+/// The spec dialect answers 503. The real gateway also answers 500 with a
+/// JSON body when a statistics or pipelines service fails, so ylem mixes
+/// 500 in on those paths with 502-504.
+fn fault(s: &Shared, rng: &mut Rng, path: &str) -> Response {
+    let upstream = path.starts_with("/v1/stats/") || path.ends_with("/runs/");
+    let status = match s.opts.dialect {
+        Dialect::Spec => StatusCode::SERVICE_UNAVAILABLE,
+        Dialect::Ylem if upstream && rng.chance(0.5) => {
+            let body = serde_json::json!({"code": 500, "message": "Internal error"});
+            return (StatusCode::INTERNAL_SERVER_ERROR, axum::Json(body)).into_response();
+        }
+        Dialect::Ylem => *rng.pick(&[
+            StatusCode::BAD_GATEWAY,
+            StatusCode::SERVICE_UNAVAILABLE,
+            StatusCode::GATEWAY_TIMEOUT,
+        ]),
+    };
+    api_error(status, Vec::new())
 }
 
 /// Go's ServeMux answers an unclean path with 301 to the cleaned one.
@@ -130,24 +137,4 @@ fn redirect_clean(req: &Request) -> Response {
         resp.headers_mut().insert(header::LOCATION, v);
     }
     resp
-}
-
-/// `{"code":N,"message":"<reason>","errors":[...]}`, the stats error shape.
-pub fn api_error(status: StatusCode, errors: Vec<String>) -> Response {
-    let body = json!({
-        "code": status.as_u16(),
-        "message": status.canonical_reason().unwrap_or(""),
-        "errors": errors,
-    });
-    (status, axum::Json(body)).into_response()
-}
-
-/// Go's `http.NotFound`.
-pub fn not_found_text() -> Response {
-    (
-        StatusCode::NOT_FOUND,
-        [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
-        "404 page not found\n",
-    )
-        .into_response()
 }

@@ -1,5 +1,6 @@
-//! Statistics handlers: the run log, range stats, aggregated stats and
-//! last-run stats, for tasks, pipelines and workflows.
+//! Statistics handlers: the run log, range stats and last-run stats, for
+//! tasks, pipelines and workflows. Counting follows the dialect: the spec's
+//! per-run reading, or the open-source server's queries (`counting`).
 
 use std::sync::Arc;
 
@@ -7,22 +8,17 @@ use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use chrono::{DateTime, Duration, Utc};
+use chrono::{DateTime, Utc};
 use serde_json::{Value, json};
 use uuid::Uuid;
 
 use super::Dialect;
-use super::aggregate::{Bucket, Period, buckets};
+use super::counting::{self, Counts, Last, Row, Unit};
 use super::dialect::{ZERO_TIME, log_time, metric_json, parse_datetime, parse_uuid, stats_time};
-use super::rng::{Rng, Stream};
-use super::server::{Shared, api_error};
+use super::state::{Shared, api_error, bad_request, forbidden};
 use super::store::{Kind, Obs};
 
 type Bad = Vec<String>;
-
-fn bad_request(errors: Bad) -> Response {
-    api_error(StatusCode::BAD_REQUEST, errors)
-}
 
 /// Parses a uuid and a from/to pair, collecting every problem.
 fn range_params(
@@ -37,7 +33,9 @@ fn range_params(
     }
 }
 
-/// GET /v1/stats/pipelines/{uuid}/logs/{from}/{to}
+/// GET /v1/stats/pipelines/{uuid}/logs/{from}/{to}: every entry of each run
+/// with an entry in the window, newest first. The body is built whole before
+/// the first byte is sent, as the server does.
 pub async fn logs(
     State(s): State<Arc<Shared>>,
     Path((uuid, from, to)): Path<(String, String, String)>,
@@ -52,8 +50,11 @@ pub async fn logs(
         Dialect::Ylem => "pipeline_run_uuid",
     };
     let store = s.store.read().unwrap();
-    let body: Vec<Value> = store
-        .log(uuid, from, to)
+    let (entries, foreign) = store.log(uuid, from, to);
+    if foreign && !entries.is_empty() {
+        return forbidden();
+    }
+    let body: Vec<Value> = entries
         .into_iter()
         .map(|e| {
             json!({
@@ -71,15 +72,28 @@ pub async fn logs(
     Json(body).into_response()
 }
 
-fn observations(s: &Shared, kind: Kind, uuid: Uuid) -> Vec<Obs> {
-    s.store
-        .read()
-        .unwrap()
-        .observations(kind, uuid, s.opts.dialect)
+/// The spec dialect's counts: one observation per task run or per run.
+fn spec_counts(obs: &[&Obs]) -> Counts {
+    let successes = obs.iter().filter(|o| o.ok).count();
+    let total: u64 = obs.iter().map(|o| o.duration).sum();
+    Counts {
+        successes: successes as i64,
+        failures: (obs.len() - successes) as i64,
+        average: total.checked_div(obs.len() as u64).unwrap_or(0),
+    }
 }
 
-/// GET /v1/stats/{kind}/{uuid}/stats/{from}/{to}; see `Store::observations`
-/// for what counts as a run.
+fn spec_last(s: &Shared, kind: Kind, uuid: Uuid, to: DateTime<Utc>) -> Option<Last> {
+    let obs = s.store.read().unwrap().observations(kind, uuid);
+    obs.iter().rev().find(|o| o.at <= to).map(|o| Last {
+        ok: o.ok,
+        at: o.at,
+        duration: o.duration,
+    })
+}
+
+/// GET /v1/stats/{kind}/{uuid}/stats/{from}/{to}: counts over the range;
+/// `last_run_*` describe the last run at or before `to`.
 pub async fn range(
     State(s): State<Arc<Shared>>,
     kind: Kind,
@@ -89,20 +103,29 @@ pub async fn range(
         Ok(p) => p,
         Err(e) => return bad_request(e),
     };
-    let obs: Vec<Obs> = observations(&s, kind, uuid)
-        .into_iter()
-        .filter(|o| o.at >= from && o.at <= to)
-        .collect();
-    let successes = obs.iter().filter(|o| o.ok).count();
-    let total: u64 = obs.iter().map(|o| o.duration).sum();
-    let last = obs.last();
+    let all = s.rows(kind, uuid);
+    let inside: Vec<&Row> = all.iter().filter(|r| r.at >= from && r.at <= to).collect();
+    if inside.iter().any(|r| r.foreign) {
+        return forbidden();
+    }
+    let (counts, last) = match s.opts.dialect {
+        Dialect::Ylem => (
+            counting::counts(Unit::of(kind), &inside),
+            counting::last(Unit::of(kind), &all, to),
+        ),
+        Dialect::Spec => {
+            let obs = s.store.read().unwrap().observations(kind, uuid);
+            let obs: Vec<&Obs> = obs.iter().filter(|o| o.at >= from && o.at <= to).collect();
+            (spec_counts(&obs), spec_last(&s, kind, uuid, to))
+        }
+    };
     Json(json!({
-        "num_of_successes": successes,
-        "num_of_failures": obs.len() - successes,
-        "average_duration": total.checked_div(obs.len() as u64).unwrap_or(0),
-        "is_last_run_successful": last.is_some_and(|o| o.ok),
-        "last_run_executed_at": last.map_or(ZERO_TIME.to_string(), |o| stats_time(o.at)),
-        "last_run_duration": last.map_or(0, |o| o.duration),
+        "num_of_successes": counts.successes,
+        "num_of_failures": counts.failures,
+        "average_duration": counts.average,
+        "is_last_run_successful": last.as_ref().is_some_and(|l| l.ok),
+        "last_run_executed_at": last.as_ref().map_or(ZERO_TIME.to_string(), |l| stats_time(l.at)),
+        "last_run_duration": last.as_ref().map_or(0, |l| l.duration),
     }))
     .into_response()
 }
@@ -117,111 +140,30 @@ pub async fn last_run(
         Ok(u) => u,
         Err(e) => return bad_request(vec![e]),
     };
-    match observations(&s, kind, uuid).last() {
-        Some(o) => Json(json!({
-            "is_successful": o.ok,
-            "executed_at": stats_time(o.at),
-            "duration": o.duration,
+    let all = s.rows(kind, uuid);
+    if all.iter().any(|r| r.foreign) {
+        return forbidden();
+    }
+    let now = Utc::now();
+    let last = match s.opts.dialect {
+        Dialect::Ylem => counting::last(Unit::of(kind), &all, now),
+        Dialect::Spec => spec_last(&s, kind, uuid, now),
+    };
+    match last {
+        Some(l) => Json(json!({
+            "is_successful": l.ok,
+            "executed_at": stats_time(l.at),
+            "duration": l.duration,
         }))
         .into_response(),
-        // The real server answers 403 for "never ran"; the spec reads as 404.
+        // The real server's permission check fails on the empty result: 403
+        // for never ran, unknown and other kind alike. The spec reads as 404.
         None => match s.opts.dialect {
-            Dialect::Ylem => api_error(StatusCode::FORBIDDEN, Vec::new()),
+            Dialect::Ylem => forbidden(),
             Dialect::Spec => api_error(
                 StatusCode::NOT_FOUND,
                 vec![format!("no runs found for {uuid}")],
             ),
         },
     }
-}
-
-/// The spec takes a bare date (or a full date-time); ylem insists on the
-/// date-time form.
-fn date_from(dialect: Dialect, s: &str) -> Result<DateTime<Utc>, String> {
-    if dialect == Dialect::Spec && s.len() == 10 {
-        return parse_datetime(&format!("{s} 00:00:00"))
-            .map_err(|_| format!("invalid date \"{s}\": want YYYY-MM-DD"));
-    }
-    parse_datetime(s)
-}
-
-fn periods(s: &str) -> Result<u32, String> {
-    match s.parse::<u32>() {
-        Ok(n) if n > 0 && s.bytes().all(|b| b.is_ascii_digit()) => Ok(n),
-        _ => Err(format!(
-            "invalid number of periods \"{s}\": want a positive integer"
-        )),
-    }
-}
-
-/// GET /v1/stats/{kind}/{uuid}/aggregated-stats/{date_from}/{period}/{n}
-pub async fn aggregated(
-    State(s): State<Arc<Shared>>,
-    kind: Kind,
-    Path(p): Path<(String, String, String, String)>,
-) -> Response {
-    let dialect = s.opts.dialect;
-    let parsed = (
-        parse_uuid(&p.0),
-        date_from(dialect, &p.1),
-        Period::parse(&p.2),
-        periods(&p.3),
-    );
-    let (uuid, from, period, n) = match parsed {
-        (Ok(u), Ok(f), Ok(per), Ok(n)) => (u, f, per, n),
-        (u, f, per, n) => {
-            return bad_request(
-                [u.err(), f.err(), per.err(), n.err()]
-                    .into_iter()
-                    .flatten()
-                    .collect(),
-            );
-        }
-    };
-    let obs = observations(&s, kind, uuid);
-    let result = dialect_buckets(dialect, &obs, period, from, n);
-    let mut body: Vec<Value> = result.iter().map(bucket_json).collect();
-    if dialect == Dialect::Ylem {
-        if body.is_empty() {
-            return Json(Value::Null).into_response();
-        }
-        // Order is unspecified on the real server; shuffle reproducibly.
-        Rng::stream(s.opts.seed, Stream::Shuffle, u64::from(n)).shuffle(&mut body);
-    }
-    Json(body).into_response()
-}
-
-/// Data counts from `from` for `n` periods. The spec's buckets start at
-/// `from`; ylem groups by calendar period, so an unaligned start yields one
-/// extra, partly covered bucket.
-fn dialect_buckets(
-    dialect: Dialect,
-    obs: &[Obs],
-    period: Period,
-    from: DateTime<Utc>,
-    n: u32,
-) -> Vec<Bucket> {
-    let hi = period.add(from, n).unwrap_or(DateTime::<Utc>::MAX_UTC) - Duration::seconds(1);
-    match dialect {
-        Dialect::Spec => buckets(obs, period, from, n, from, hi),
-        Dialect::Ylem => {
-            let start = period.floor(from);
-            let count = if start == from {
-                n
-            } else {
-                n.saturating_add(1)
-            };
-            buckets(obs, period, start, count, from, hi)
-        }
-    }
-}
-
-fn bucket_json(b: &Bucket) -> Value {
-    json!({
-        "date_from": stats_time(b.from),
-        "date_to": stats_time(b.to),
-        "num_of_successes": b.successes,
-        "num_of_failures": b.failures,
-        "average_duration": b.average,
-    })
 }

@@ -6,8 +6,9 @@ use std::sync::OnceLock;
 use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
-use super::Dialect;
+use super::counting::Row;
 use super::dialect::Codec;
+use super::graph::Next;
 
 /// The two path families. They hold distinct entities: a pipeline UUID is not
 /// found under `/workflows/` and the other way round.
@@ -47,12 +48,33 @@ pub struct TaskDef {
     pub metric: Option<f64>,
 }
 
+/// Why a pipeline refuses to start, as the real server's run start answers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    Active,
+    /// 404.
+    Inactive,
+    /// 404.
+    Template,
+    /// 404: its graph has no initial task.
+    NoInitialTask,
+    /// 403.
+    Paused,
+}
+
 pub struct EntityDef {
     pub uuid: Uuid,
     pub name: String,
     pub family: Family,
     pub behaviour: Behaviour,
     pub tasks: Vec<TaskDef>,
+    /// What follows each task (same order as `tasks`); task 0 is initial.
+    pub next: Vec<Next>,
+    pub status: Status,
+    /// Owned by another organisation than the sandbox's client.
+    pub foreign: bool,
+    /// A metric pipeline: its aggregator tasks report `metric_value`.
+    pub metric: bool,
 }
 
 /// One executed task run, as the log shows it.
@@ -86,6 +108,16 @@ impl Entry {
 pub struct Run {
     pub uuid: Uuid,
     pub entries: Vec<Entry>,
+    /// The number of task entries the run will have when it is finished.
+    pub size: usize,
+    /// Whether every task of the run succeeds (known from its start).
+    pub ok: bool,
+}
+
+impl Run {
+    pub fn finished(&self) -> bool {
+        self.entries.len() >= self.size
+    }
 }
 
 pub struct EntityData {
@@ -113,42 +145,73 @@ impl Store {
             .find(|e| e.def.family == family && e.def.uuid == uuid)
     }
 
+    /// The entity and run a run UUID belongs to.
+    pub fn run(&self, run: Uuid) -> Option<(&EntityData, &Run)> {
+        self.entities
+            .iter()
+            .find_map(|e| e.runs.iter().rev().find(|r| r.uuid == run).map(|r| (e, r)))
+    }
+
     pub fn entity_mut(&mut self, family: Family, uuid: Uuid) -> Option<&mut EntityData> {
         self.entities
             .iter_mut()
             .find(|e| e.def.family == family && e.def.uuid == uuid)
     }
 
-    /// Log entries of a pipeline with `from <= at <= to`, in time order.
-    pub fn log(&self, uuid: Uuid, from: DateTime<Utc>, to: DateTime<Utc>) -> Vec<&Entry> {
+    /// The log as the server builds it: every entry of each run of the
+    /// pipeline with at least one entry in `[from, to]`, newest first.
+    pub fn log(&self, uuid: Uuid, from: DateTime<Utc>, to: DateTime<Utc>) -> (Vec<&Entry>, bool) {
         let Some(entity) = self.entity(Family::Pipeline, uuid) else {
-            return Vec::new();
+            return (Vec::new(), false);
         };
         let mut out: Vec<&Entry> = entity
             .runs
             .iter()
+            .filter(|r| r.entries.iter().any(|e| e.at >= from && e.at <= to))
             .flat_map(|r| r.entries.iter())
-            .filter(|e| e.at >= from && e.at <= to)
             .collect();
-        // Started runs may overlap each other; a stable sort keeps task order.
-        out.sort_by_key(|e| e.at);
+        // Stable: entries of one instant keep their reversed task order.
+        out.reverse();
+        out.sort_by_key(|e| std::cmp::Reverse(e.at));
+        (out, entity.def.foreign)
+    }
+
+    /// Task rows of a task (`Kind::Tasks`) or of every run of a pipeline, as
+    /// the server's statistics table holds them.
+    pub fn rows(&self, kind: Kind, uuid: Uuid) -> Vec<Row> {
+        let row = |e: &EntityData, x: &Entry| Row {
+            run: x.run,
+            at: x.at,
+            ok: x.ok,
+            duration: x.duration,
+            foreign: e.def.foreign,
+        };
+        let mut out = Vec::new();
+        for e in &self.entities {
+            let whole = match kind {
+                Kind::Tasks => false,
+                Kind::Pipelines => e.def.family == Family::Pipeline && e.def.uuid == uuid,
+                Kind::Workflows => e.def.family == Family::Workflow && e.def.uuid == uuid,
+            };
+            for x in e.runs.iter().flat_map(|r| r.entries.iter()) {
+                if whole || (kind == Kind::Tasks && x.task == uuid) {
+                    out.push(row(e, x));
+                }
+            }
+        }
         out
     }
 
-    /// Everything the statistics of one subject are computed from, in time
-    /// order.
-    ///
-    /// The rule differs by dialect on purpose. Tasks: one observation per task
-    /// run. Pipelines and workflows in the spec dialect: one per pipeline run,
-    /// successful when all its tasks succeeded, lasting the sum of its task
-    /// durations, executed at its first task's time. In the ylem dialect the
-    /// open-source server counts task runs for pipelines (so `num_of_failures`
-    /// is failed task runs), and the sandbox reproduces that.
-    pub fn observations(&self, kind: Kind, uuid: Uuid, dialect: Dialect) -> Vec<Obs> {
+    /// What the spec dialect's statistics are computed from, in time order:
+    /// one observation per task run for tasks; for pipelines and workflows
+    /// one per run, successful when all its tasks succeeded, lasting the sum
+    /// of its task durations, executed at its first task's time. (The `ylem`
+    /// dialect counts task rows instead: see `counting`.)
+    pub fn observations(&self, kind: Kind, uuid: Uuid) -> Vec<Obs> {
         let mut out: Vec<Obs> = match kind {
             Kind::Tasks => self.task_obs(uuid),
-            Kind::Pipelines => self.entity_obs(Family::Pipeline, uuid, dialect),
-            Kind::Workflows => self.entity_obs(Family::Workflow, uuid, dialect),
+            Kind::Pipelines => self.entity_obs(Family::Pipeline, uuid),
+            Kind::Workflows => self.entity_obs(Family::Workflow, uuid),
         };
         out.sort_by_key(|o| o.at);
         out
@@ -164,15 +227,11 @@ impl Store {
             .collect()
     }
 
-    fn entity_obs(&self, family: Family, uuid: Uuid, dialect: Dialect) -> Vec<Obs> {
+    fn entity_obs(&self, family: Family, uuid: Uuid) -> Vec<Obs> {
         let Some(entity) = self.entity(family, uuid) else {
             return Vec::new();
         };
-        let runs = entity.runs.iter();
-        match dialect {
-            Dialect::Ylem => runs.flat_map(|r| r.entries.iter()).map(entry_obs).collect(),
-            Dialect::Spec => runs.filter_map(run_obs).collect(),
-        }
+        entity.runs.iter().filter_map(run_obs).collect()
     }
 }
 

@@ -40,8 +40,10 @@ fn spec_dialect_every_command() {
         sb.pipelines[0].1.len(),
         "one entry per task of run {run}"
     );
+    // The log is newest first, as the server sends it.
     let tasks: Vec<&str> = entries
         .iter()
+        .rev()
         .map(|e| e["task_uuid"].as_str().unwrap())
         .collect();
     assert_eq!(

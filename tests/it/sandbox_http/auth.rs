@@ -136,3 +136,82 @@ async fn unauthorized_is_empty_401() {
     );
     sb.run.shutdown().await;
 }
+
+/// Server (go-oauth2): unknown grant_type 401 unauthorized_client, empty
+/// refresh_token 400 invalid_request, a refresh token works once and revokes
+/// its access token, scopes split on commas only, no-store and no-cache
+/// headers, 64-hex secrets, the bearer header matched exactly.
+#[tokio::test]
+async fn token_endpoint_details() {
+    let sb = Sb::new(Dialect::Ylem, |_| {}).await;
+    let id = sb.run.client_id.clone();
+    let secret = &sb.run.client_secret;
+    assert!(secret.len() == 64 && secret.bytes().all(|b| b.is_ascii_hexdigit()));
+    let r = sb
+        .token_query(&format!("grant_type=password&client_id={id}"))
+        .await;
+    assert_eq!(
+        (r.status, r.json()["error"].as_str()),
+        (401, Some("unauthorized_client"))
+    );
+    let r = sb
+        .token_query(&format!(
+            "grant_type=refresh_token&client_id={id}&refresh_token="
+        ))
+        .await;
+    assert_eq!(
+        (r.status, r.json()["error"].as_str()),
+        (400, Some("invalid_request"))
+    );
+    let creds = format!("grant_type=client_credentials&client_id={id}&client_secret={secret}");
+    let r = sb
+        .token_query(&format!("{creds}&scope=stats:read%20pipelines:run"))
+        .await;
+    assert_eq!(r.status, 400, "a space does not separate scopes");
+    let r = sb
+        .token_query(&format!("{creds}&scope=stats:read,pipelines:run"))
+        .await;
+    assert_eq!(r.status, 200);
+    let first = r.json();
+    let mut scopes: Vec<&str> = first["scope"].as_str().unwrap().split(',').collect();
+    scopes.sort();
+    assert_eq!(scopes, ["pipelines:run", "stats:read"]);
+    let r = sb.token_query(&creds).await;
+    let access = r.json()["access_token"].as_str().unwrap().to_string();
+    let refresh = r.json()["refresh_token"].as_str().unwrap().to_string();
+    let probe = format!("/v1/stats/pipelines/{}/last-run/stats", sb.pipeline(0));
+    for header in [
+        format!("bearer {access}"),
+        format!("Bearer  {access}"),
+        format!("Token {access}"),
+    ] {
+        let req = sb
+            .http
+            .get(format!("{}{probe}", sb.run.base_url))
+            .header("authorization", header);
+        assert_eq!(sb.send(req).await.status, 401);
+    }
+    assert_eq!(sb.get(&probe, Some(&access)).await.status, 200);
+    let again = format!("grant_type=refresh_token&client_id={id}&refresh_token={refresh}");
+    let r = sb.token_query(&again).await;
+    assert_eq!(r.status, 200);
+    assert_eq!(
+        sb.get(&probe, Some(&access)).await.status,
+        401,
+        "old access revoked"
+    );
+    assert_eq!(
+        sb.token_query(&again).await.status,
+        401,
+        "refresh token used once"
+    );
+    let raw = sb
+        .http
+        .get(format!("{}/v1/oauth/token?{creds}", sb.run.base_url))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(raw.headers()["cache-control"], "no-store");
+    assert_eq!(raw.headers()["pragma"], "no-cache");
+    sb.run.shutdown().await;
+}

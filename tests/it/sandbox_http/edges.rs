@@ -1,4 +1,4 @@
-//! Validation, injected faults, redirects, methods and seeding.
+//! Validation, injected faults, redirects, methods, seeding and the help text.
 
 use super::*;
 
@@ -40,7 +40,7 @@ async fn faults_redirects_and_methods() {
         assert_eq!(r.status, 503);
         assert_eq!(
             r.json(),
-            serde_json::json!({"code":503,"message":"Service Unavailable","errors":[]})
+            serde_json::json!({"code":503,"message":"Service Unavailable"})
         );
     }
     assert_eq!((sb.run.requests(), sb.run.token_requests()), (2, 1));
@@ -101,5 +101,25 @@ async fn same_seed_same_catalogue_and_credentials() {
     );
     for sb in [a, b, c] {
         sb.run.shutdown().await;
+    }
+}
+
+/// `ylemctl sandbox --help` lists what the sandbox mirrors.
+#[test]
+fn sandbox_help_lists_the_dialect_behaviours() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_ylemctl"))
+        .args(["sandbox", "--help"])
+        .env_clear()
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    for word in [
+        "task graph",
+        "newest first",
+        "/_sandbox/runs/",
+        "403",
+        "--task-delay",
+    ] {
+        assert!(text.contains(word), "{word} missing from:\n{text}");
     }
 }

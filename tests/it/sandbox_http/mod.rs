@@ -10,6 +10,8 @@ use ylemctl::sandbox::{self, Dialect, Options, Running};
 
 mod auth;
 mod edges;
+mod like_runs;
+mod like_stats;
 mod runs;
 mod spec_stats;
 mod ylem;
@@ -132,7 +134,8 @@ fn assert_stats_time(v: &Value) {
     );
 }
 
-/// Polls the log until `run` has `want` entries (or fails after ~5 s).
+/// Polls the log until `run` has `want` entries (or fails after ~15 s);
+/// returns them oldest first.
 async fn wait_for_run(sb: &Sb, token: &str, field: &str, run: &str, want: usize) -> Vec<Value> {
     wait_for_run_of(sb, 0, token, field, run, want).await
 }
@@ -150,11 +153,9 @@ async fn wait_for_run_of(
         sb.pipeline(pipeline),
         wide()
     );
-    for _ in 0..100 {
+    for _ in 0..300 {
         let log = sb.get(&path, Some(token)).await.json();
-        let mine: Vec<Value> = log
-            .as_array()
-            .unwrap()
+        let mine: Vec<Value> = oldest_first(&log)
             .iter()
             .filter(|e| e[field] == run)
             .cloned()
@@ -165,6 +166,16 @@ async fn wait_for_run_of(
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
     panic!("run {run} never reached {want} log entries");
+}
+
+/// The log (newest first, as the server sends it) in the order it happened.
+fn oldest_first(log: &Value) -> Vec<Value> {
+    log.as_array().unwrap().iter().rev().cloned().collect()
+}
+
+/// The sandbox's ground truth about a run: its real size and outcome.
+async fn truth(sb: &Sb, run: &str) -> Value {
+    sb.get(&format!("/_sandbox/runs/{run}"), None).await.json()
 }
 
 /// Groups log entries into runs in first-seen order: (run, entries).

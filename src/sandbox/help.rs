@@ -1,0 +1,35 @@
+//! The text `ylemctl sandbox --help` shows after the flags: what the sandbox
+//! mirrors, so a user can tell what a test against it proves.
+
+pub const HELP: &str = "\
+What the sandbox does (both dialects unless marked):
+  - Pipelines are task graphs: a chain, a condition taking one of two
+    branches, a for_each repeating its branch per item (run sizes differ),
+    a failing task that skips the rest. Started runs follow the graph live;
+    each task reports after its own duration (a query takes far longer than
+    a condition) times --task-delay per second of task time.
+  - Logs are newest first and hold every entry of each run with an entry in
+    the window; ylem times are RFC 3339 with 0-6 fractional digits.
+  - Range statistics' last_run_* is the last run at or before `to`.
+  - ylem: pipeline statistics as the server counts task rows (failures =
+    failed rows, successes = runs - failed rows, average of run totals).
+  - ylem: an unknown UUID or one of another kind reads like one that never
+    ran (zeros, aggregated null, logs []); last-run answers 403 for all of
+    them; another organisation's pipeline (listed) gets 403.
+  - ylem: aggregated wants lowercase v4 UUIDs, count 0 gives null, the time
+    of day is ignored, an unaligned start gives a partial first bucket and
+    one extra.
+  - Run start: records for the initial task only (spec); 404 for unknown,
+    inactive, template and no-initial-task pipelines, 403 for a paused one
+    (all listed in the banner).
+  - Token endpoint with go-oauth2's errors, single-use refresh tokens,
+    Cache-Control: no-store and Pragma: no-cache.
+  - --fail-rate: 503 (spec); 500 with a JSON body or 502-504 (ylem).
+  - Sandbox-only, not part of the API: GET /_sandbox/runs/<run> gives a
+    run's real task count, outcome and whether it finished.
+
+Examples:
+  ylemctl sandbox                                  # http://127.0.0.1:7339, Ctrl-C stops it
+  ylemctl sandbox --dialect ylem --listen 127.0.0.1:0
+  ylemctl sandbox --latency 100ms --fail-rate 0.1 --token-ttl 2m
+  ylemctl sandbox --dialect ylem --task-delay 100ms  # ten times faster runs";
