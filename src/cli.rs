@@ -362,7 +362,7 @@ pub struct SandboxArgs {
     /// Delay added before every response, e.g. 100ms
     #[arg(long, default_value = "0ms", value_name = "DURATION", value_parser = flags::duration)]
     pub latency: Duration,
-    /// Share of requests answered with a fault, from 0 to 1 (spec: 503; ylem: the gateway's 500, 502, 504)
+    /// Share of requests answered with a fault, from 0 to 1 (spec: 503; ylem: 500 with a JSON body, or 502-504)
     #[arg(long, default_value = "0", value_name = "F", value_parser = flags::rate)]
     pub fail_rate: f64,
     /// Lifetime of issued tokens

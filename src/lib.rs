@@ -117,8 +117,12 @@ async fn out_of_time(ctx: &Context, grace: bool) {
 }
 
 fn max_time_error(cmd: &cli::Command, max: Option<std::time::Duration>) -> Error {
-    let d = max.map(|d| time::human_ms(d.as_millis() as i64)).unwrap_or_default();
-    let e = Error::network(format!("out of time: the command's --max-time of {d} ran out"));
+    let d = max
+        .map(|d| time::human_ms(d.as_millis() as i64))
+        .unwrap_or_default();
+    let e = Error::network(format!(
+        "out of time: the command's --max-time of {d} ran out"
+    ));
     match cmd {
         cli::Command::Run(_) => e.with_hint(http::MAY_HAVE_STARTED),
         _ => e.with_hint("raise --max-time, or narrow what is asked"),

@@ -224,7 +224,9 @@ impl Step for PipelineRun<'_> {
         self.duration_ms = ms;
         let quiet = self.changed_at.elapsed();
         match self.rule.decide(&self.seen, quiet) {
-            Verdict::Failed { .. } => Ok(Progress::Done(self.summary(Outcome::Failed, None, started))),
+            Verdict::Failed { .. } => {
+                Ok(Progress::Done(self.summary(Outcome::Failed, None, started)))
+            }
             Verdict::Succeeded(ev) => Ok(Progress::Done(self.summary(
                 Outcome::Succeeded,
                 Some(ev),
@@ -390,7 +392,9 @@ mod tests {
         }
         async fn look(&mut self, started: Instant) -> Result<Progress> {
             match self.0.remove(0)? {
-                Some(o) => Ok(Progress::Done(workflow_summary("r", o, None, None, started))),
+                Some(o) => Ok(Progress::Done(workflow_summary(
+                    "r", o, None, None, started,
+                ))),
                 None => Ok(Progress::Pending(String::new())),
             }
         }

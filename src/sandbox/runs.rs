@@ -56,6 +56,8 @@ pub async fn start(
             def.behaviour,
             &mut rng,
             s.opts.dialect,
+            // Times are stamped as the entries appear (`simulate`).
+            1.0,
         );
         entity.runs.push(Run {
             uuid: run_uuid,

@@ -112,7 +112,8 @@ fn specials(seed: u64) -> Vec<EntityDef> {
 
 /// The entries one run will report: the graph's path, each task succeeding
 /// by its rate (or as the behaviour says), stopping at the first failure.
-/// Entry times are laid out from `at` by their durations.
+/// Entry times are laid out from `at` by their durations times `pace` (live
+/// seconds per second of task time, as `--task-delay` sets it).
 pub fn plan(
     def: &EntityDef,
     run: uuid::Uuid,
@@ -120,6 +121,7 @@ pub fn plan(
     behaviour: Behaviour,
     rng: &mut Rng,
     dialect: Dialect,
+    pace: f64,
 ) -> Vec<Entry> {
     let steps = path(&def.next, rng);
     let mut at = at;
@@ -135,7 +137,7 @@ pub fn plan(
         };
         let ok = rng.chance(rate);
         let entry = execute(task, run, at, ok, def.metric, rng, dialect);
-        at += Duration::milliseconds(entry.duration as i64);
+        at += Duration::milliseconds((entry.duration as f64 * pace) as i64);
         entries.push(entry);
         if !ok {
             break;
@@ -145,13 +147,16 @@ pub fn plan(
 }
 
 /// Runs every few hours (interval varies by entity) over the 90 days before
-/// `anchor`. Templates and graphs without an initial task never ran.
+/// `anchor`. Templates and graphs without an initial task never ran. The
+/// gaps between a run's entries follow `pace`, as live runs do, so a client
+/// that learns a pipeline's pace from its history meets that pace live.
 pub fn history(
     def: &EntityDef,
     idx: u64,
     seed: u64,
     anchor: DateTime<Utc>,
     dialect: Dialect,
+    pace: f64,
 ) -> Vec<Run> {
     let mut rng = Rng::stream(seed, Stream::History, idx);
     if matches!(def.status, Status::Template | Status::NoInitialTask) {
@@ -164,7 +169,7 @@ pub fn history(
     let mut runs = Vec::new();
     while t < end {
         let run = rng.uuid();
-        let entries = plan(def, run, t, Behaviour::Normal, &mut rng, dialect);
+        let entries = plan(def, run, t, Behaviour::Normal, &mut rng, dialect, pace);
         runs.push(Run {
             uuid: run,
             size: entries.len(),
@@ -190,12 +195,12 @@ pub fn credentials(seed: u64) -> (uuid::Uuid, String, [u8; 32]) {
     (id, secret, key)
 }
 
-pub fn build(seed: u64, anchor: DateTime<Utc>, dialect: Dialect) -> Vec<EntityData> {
+pub fn build(seed: u64, anchor: DateTime<Utc>, dialect: Dialect, pace: f64) -> Vec<EntityData> {
     catalogue(seed)
         .into_iter()
         .enumerate()
         .map(|(i, def)| {
-            let runs = history(&def, i as u64, seed, anchor, dialect);
+            let runs = history(&def, i as u64, seed, anchor, dialect, pace);
             EntityData { def, runs }
         })
         .collect()

@@ -21,5 +21,5 @@ mod sandbox_http;
 mod streaming;
 mod testing_report;
 mod tls_proxy;
-mod verdicts;
 mod token_cache;
+mod verdicts;

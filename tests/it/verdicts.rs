@@ -96,7 +96,7 @@ fn run_wait(sb: &Sandbox, pipeline: &str) -> Said {
         "--wait",
         "--poll",
         POLL,
-        "--timeout",
+        "--wait-timeout",
         "60s",
         "-o",
         "json",
@@ -132,7 +132,6 @@ fn seeds() -> Vec<u64> {
 }
 
 #[test]
-#[ignore = "needs issue 13 completion rule"]
 fn verdicts_match_the_ground_truth() {
     let sandboxes: Vec<Sandbox> = seeds()
         .iter()
