@@ -341,7 +341,15 @@ async fn an_empty_run_start_is_a_protocol_error_not_a_finished_run() {
         assert_eq!(o.code, 5, "{args:?}: {}", o.stderr);
         assert!(o.stderr.contains("no run record") && o.stderr.contains("may have started"));
     }
-    assert_eq!(count(&s).await, 2, "one POST each, never retried");
+    // (--wait first looks up the pipeline's history with a GET.)
+    let posts = s
+        .received_requests()
+        .await
+        .unwrap_or_default()
+        .iter()
+        .filter(|r| r.method.as_str() == "POST")
+        .count();
+    assert_eq!(posts, 2, "one POST each, never retried");
 }
 
 #[tokio::test(flavor = "multi_thread")]

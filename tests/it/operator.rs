@@ -63,16 +63,24 @@ fn wait_for_a_run_that_succeeds_fails_or_outlasts_the_timeout() {
             .code,
         0
     );
-    let o = sb.run(&["run", "pipeline", p0, "--wait", "--timeout", "400ms", "-v"]);
+    let o = sb.run(&[
+        "run",
+        "pipeline",
+        p0,
+        "--wait",
+        "--wait-timeout",
+        "400ms",
+        "-v",
+    ]);
     assert_eq!(o.code, 8, "{}", o.stderr);
     assert!(o.stdout.contains("timed_out"));
     assert!(count_lines(&o.stderr, "/logs/") <= 5);
 }
 
 #[test]
-fn wait_with_the_object_form_start_waits_for_entries_to_stop() {
+fn wait_with_the_object_form_start_learns_the_task_count_from_history() {
     // The ylem dialect answers a run start with {"pipeline_run_uuid"}: no
-    // task count, so the wait lasts until entries stop for one --poll.
+    // task count, so the count comes from the pipeline's past runs.
     let sb = start_with("ylem", &["--task-delay", "400ms"]);
     let (p0, tasks) = &sb.pipelines[0];
     let o = sb.run(&[
@@ -81,7 +89,8 @@ fn wait_with_the_object_form_start_waits_for_entries_to_stop() {
     assert_eq!(o.code, 0, "{}", o.stderr);
     let v: Value = serde_json::from_str(&o.stdout).unwrap();
     assert_eq!(v[0]["status"], "succeeded");
-    assert_eq!(v[0]["tasks_total"], Value::Null);
+    assert_eq!(v[0]["completion"], "history", "{v}");
+    assert_eq!(v[0]["tasks_total"], tasks.len());
     assert_eq!(
         v[0]["tasks_done"],
         tasks.len(),
@@ -99,6 +108,8 @@ fn wait_for_workflows_and_for_several_runs_at_once() {
         "--wait",
         "--poll",
         "300ms",
+        "--settle",
+        "1s",
         "-o",
         "json",
     ]);
