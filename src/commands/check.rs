@@ -6,6 +6,7 @@
 //! parsed with the other flags; `usage_line` is what clap's error becomes.
 //! The status is the command's result, not an error.
 
+use super::last_seen::NO_RUN_FOUND;
 use chrono::{DateTime, Utc};
 
 use super::ExitStatus;
@@ -79,7 +80,7 @@ fn judge(p: &CheckArgs, f: &Facts, now: DateTime<Utc>) -> (Status, Vec<String>, 
             } else {
                 Status::Unknown
             };
-            msgs.push("never ran".to_string());
+            msgs.push(NO_RUN_FOUND.to_string());
         }
         Some((ok, at, ms)) => {
             let age = (now - at).num_seconds().max(0) as f64;
@@ -187,7 +188,7 @@ pub fn usage_line(message: &str) -> (String, ExitStatus) {
 async fn measure(a: &CheckArgs, ctx: &Context) -> Result<Facts> {
     let id = ctx.resolve_id(&a.id)?;
     let api = ctx.api()?;
-    let last = match api.last_run(a.kind, id).await? {
+    let mut last = match api.last_run(a.kind, id).await? {
         Some(r) => match r.executed_at {
             // A time that cannot be read is not "never ran": say UNKNOWN.
             Some(t) => Some((
@@ -212,6 +213,16 @@ async fn measure(a: &CheckArgs, ctx: &Context) -> Result<Facts> {
             ctx.settings.zone,
         )?;
         let s = api.range_stats(a.kind, id, &w).await?;
+        // After last-run's 403, these statistics' last run (the last at or
+        // before now) is the evidence; "never" here is no run found.
+        if last.is_none()
+            && let Some(t) = &s.last_run_executed_at
+        {
+            let at = t
+                .parsed()
+                .ok_or_else(|| Error::server(format!("unreadable last-run time '{}'", t.0)))?;
+            last = Some((s.is_last_run_successful, at, s.last_run_duration));
+        }
         Some((s.num_of_successes, s.num_of_failures))
     };
     Ok(Facts { last, rate })

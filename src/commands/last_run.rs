@@ -1,29 +1,33 @@
-//! `ylemctl last-run KIND ID...`: statistics of the last run (endpoints 11-13).
+//! `ylemctl last-run KIND ID...`: statistics of the last run (endpoints
+//! 11-13), with the real server's 403 told apart (`last_seen`).
 
-use crate::api::models::LastRun;
+use super::last_seen::{LastSeen, NO_RUN_FOUND, last_seen};
 use crate::cli::LastRunArgs;
 use crate::context::Context;
 use crate::error::{Error, Kind, Result};
 use crate::output::{Cell, Shape};
 
-pub const COLUMNS: &[&str] = &["uuid", "is_successful", "executed_at", "duration"];
+pub const COLUMNS: &[&str] = &["uuid", "is_successful", "executed_at", "duration", "status"];
 
-/// A row; `None` (never ran) gives empty fields.
-pub fn row(id: uuid::Uuid, r: Option<LastRun>) -> Vec<Cell> {
-    match r {
-        Some(r) if r.executed_at.is_some() => vec![
+/// A row; no run found gives empty fields and says so in `status`.
+pub fn row(id: uuid::Uuid, seen: &LastSeen) -> Vec<Cell> {
+    match seen.run() {
+        Some(r) => vec![
             Cell::Str(id.to_string()),
             Cell::Success(r.is_successful),
             r.executed_at
-                .map(|t| Cell::Time(t.0))
+                .as_ref()
+                .map(|t| Cell::Time(t.0.clone()))
                 .unwrap_or(Cell::Never),
             Cell::Ms(r.duration),
+            Cell::Str("ran".into()),
         ],
-        _ => vec![
+        None => vec![
             Cell::Str(id.to_string()),
             Cell::Never,
             Cell::Never,
             Cell::Never,
+            Cell::Str("no_run_found".into()),
         ],
     }
 }
@@ -37,29 +41,40 @@ pub async fn run(args: &LastRunArgs, ctx: &Context) -> Result<()> {
         multi,
     )?;
     let api = ctx.api()?;
-    let mut failed = Vec::new();
+    let now = ctx.settings.now;
+    let (mut failed, mut none) = (Vec::new(), Vec::new());
     let res = super::for_each_id(
         ctx,
         &ids,
-        |id| api.last_run(args.kind, id),
-        |id, r| {
-            if r.as_ref()
-                .is_some_and(|r| !r.is_successful && r.executed_at.is_some())
-            {
-                failed.push(id);
+        |id| last_seen(&api, args.kind, id, now),
+        |id, seen| {
+            match seen.run() {
+                Some(r) if !r.is_successful => failed.push(id.to_string()),
+                Some(_) => {}
+                None => none.push(id.to_string()),
             }
-            p.row(row(id, r))
+            p.row(row(id, &seen))
         },
     )
     .await;
     super::close(p, &res, multi, "no last run", ctx)?;
+    if !none.is_empty() {
+        ctx.note(&format!("{}: {NO_RUN_FOUND}", none.join(", ")));
+    }
     res?;
     if args.fail_on_failure && !failed.is_empty() {
-        let ids: Vec<String> = failed.iter().map(|u| u.to_string()).collect();
         return Err(Error::new(
             Kind::RunFailed,
-            format!("the last run failed: {}", ids.join(", ")),
+            format!("the last run failed: {}", failed.join(", ")),
         ));
+    }
+    // Nothing to vouch for is not a success: fail closed.
+    if args.fail_on_failure && !none.is_empty() {
+        return Err(Error::new(
+            Kind::NotFound,
+            format!("{}: {NO_RUN_FOUND}", none.join(", ")),
+        )
+        .with_hint("check the ID and its kind; a new entity has no run until it is started"));
     }
     Ok(())
 }

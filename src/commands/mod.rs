@@ -8,6 +8,7 @@ pub mod completion;
 pub mod completions;
 pub mod demo;
 pub mod last_run;
+pub mod last_seen;
 pub mod login;
 pub mod logs;
 pub mod run;

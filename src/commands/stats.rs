@@ -49,13 +49,29 @@ pub async fn run(args: &StatsArgs, ctx: &Context) -> Result<()> {
         multi,
     )?;
     let api = ctx.api()?;
+    let mut never = Vec::new();
     let res = super::for_each_id(
         ctx,
         &ids,
         |id| api.range_stats(args.kind, id, &window),
-        |id, s| p.row(row(id, s)),
+        |id, s| {
+            if s.num_of_successes == 0 && s.num_of_failures == 0 && s.last_run_executed_at.is_none()
+            {
+                never.push(id.to_string());
+            }
+            p.row(row(id, s))
+        },
     )
     .await;
     super::close(p, &res, multi, "no statistics", ctx)?;
+    // The server answers an unknown UUID, or one of another kind, with
+    // these same zeros.
+    if !never.is_empty() {
+        ctx.note(&format!(
+            "{}: no run ever; the ID may be unknown to the service or of another kind than {}",
+            never.join(", "),
+            args.kind
+        ));
+    }
     res
 }

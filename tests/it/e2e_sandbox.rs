@@ -86,9 +86,11 @@ fn ylem_dialect_every_command() {
     assert!(o.stderr.contains("workflow endpoints"), "{}", o.stderr);
     let o = sb.run(&["run", "workflow", &sb.workflows[0]]);
     assert_eq!(o.code, 4);
-    // Last-run of something unknown is the server's 403: "never ran".
+    // Last-run of something unknown is the server's 403, and range
+    // statistics of zeros: "no run found", never "never ran".
     let v = sb.json(&["last-run", "task", "00000000-0000-4000-8000-000000000000"]);
     assert_eq!(v["executed_at"], Value::Null);
+    assert_eq!(v["status"], "no_run_found");
     // A bare-date aggregate is refused and asked again with a time.
     task_stats_match_the_log(&sb);
     periods_align(&sb);

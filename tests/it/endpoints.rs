@@ -153,6 +153,12 @@ async fn several_ids_concurrently_in_the_order_given() {
     );
     let o = run_env(&["stats", "pipeline", P1, P2], &env);
     assert!(o.stdout.contains("never"));
+    assert!(
+        o.stderr
+            .contains(&format!("{P2}: no run ever; the ID may be unknown")),
+        "{}",
+        o.stderr
+    );
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -174,11 +180,19 @@ async fn last_run_for_each_kind_and_never_ran() {
         .respond_with(ok_json(body))
         .mount(&s)
         .await;
-    // The open-source server: 403 with a statistics error body means "never ran".
+    // The open-source server: 403 with a statistics error body means never
+    // ran, unknown, other kind or another organisation's; range statistics
+    // up to now ("never" here) tell which it can.
     Mock::given(path(format!("/v1/stats/pipelines/{P2}/last-run/stats")))
         .respond_with(ResponseTemplate::new(403).set_body_raw(
             r#"{"code":403,"message":"Forbidden","errors":[]}"#,
             "application/json",
+        ))
+        .mount(&s)
+        .await;
+    Mock::given(path_regex(format!("^/v1/stats/pipelines/{P2}/stats/")))
+        .respond_with(ok_json(
+            r#"{"num_of_successes":0,"num_of_failures":0,"average_duration":0,"is_last_run_successful":false,"last_run_executed_at":"0001-01-01 00:00:00","last_run_duration":0}"#,
         ))
         .mount(&s)
         .await;
@@ -189,7 +203,7 @@ async fn last_run_for_each_kind_and_never_ran() {
         let v: Value = serde_json::from_str(&o.stdout).unwrap();
         assert_eq!(
             v,
-            json!({"is_successful": false, "executed_at": "2024-02-01T10:00:00Z", "duration": 900})
+            json!({"is_successful": false, "executed_at": "2024-02-01T10:00:00Z", "duration": 900, "status": "ran"})
         );
     }
     let o = run_env(&["last-run", "pipeline", P1, P2, "-o", "jsonl"], &env);
@@ -201,12 +215,24 @@ async fn last_run_for_each_kind_and_never_ran() {
         .collect();
     assert_eq!(
         l[1],
-        json!({"uuid": P2, "is_successful": null, "executed_at": null, "duration": null})
+        json!({"uuid": P2, "is_successful": null, "executed_at": null, "duration": null, "status": "no_run_found"})
     );
+    // Said in words too, naming both readings; with --fail-on-failure there
+    // is no run to vouch for: exit 4.
+    let o = run_env(&["last-run", "pipeline", P2], &env);
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    assert!(
+        o.stderr
+            .contains("never ran, or the service does not know this ID"),
+        "{}",
+        o.stderr
+    );
+    let o = run_env(&["last-run", "pipeline", P2, "--fail-on-failure"], &env);
+    assert_eq!(o.code, 4, "{}", o.stderr);
     let o = run_env(&["last-run", "pipeline", P1, "-o", "csv"], &env);
     assert_eq!(
         o.stdout,
-        "is_successful,executed_at,duration\nfalse,2024-02-01T10:00:00Z,900\n"
+        "is_successful,executed_at,duration,status\nfalse,2024-02-01T10:00:00Z,900,ran\n"
     );
     let o = run_env(&["last-run", "pipeline", P1], &env);
     assert!(
@@ -520,4 +546,55 @@ async fn client_credentials_fetch_one_token_for_many_requests() {
     assert!(token_req.body.is_empty());
     assert!(token_req.headers.get("authorization").is_none());
     assert!(r.iter().all(|r| !r.url.path().contains("//")));
+}
+
+/// Last-run's 403 told apart by one range-statistics request: a last run
+/// there is shown (exit 0); a 403 there too is an access error (exit 3),
+/// also under --fail-on-failure; nothing is ever "never ran" silently.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_last_run_403_is_told_apart_by_range_statistics() {
+    let s = server().await;
+    let forbidden = || {
+        ResponseTemplate::new(403)
+            .set_body_raw(r#"{"code":403,"message":"Forbidden"}"#, "application/json")
+    };
+    Mock::given(path_regex("/last-run/stats$"))
+        .respond_with(forbidden())
+        .mount(&s)
+        .await;
+    // P1: the last-run query failed, but range statistics know its last run.
+    Mock::given(path_regex(format!("^/v1/stats/pipelines/{P1}/stats/")))
+        .respond_with(ok_json(
+            r#"{"num_of_successes":0,"num_of_failures":0,"average_duration":0,"is_last_run_successful":true,"last_run_executed_at":"2024-02-01 10:00:00","last_run_duration":1200}"#,
+        ))
+        .mount(&s)
+        .await;
+    // P2: another organisation's pipeline with runs: 403 there too.
+    Mock::given(path_regex(format!("^/v1/stats/pipelines/{P2}/stats/")))
+        .respond_with(forbidden())
+        .mount(&s)
+        .await;
+    let env = token_env(&s.uri());
+    let o = run_env(&["last-run", "pipeline", P1, "-o", "json"], &env);
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    let v: Value = serde_json::from_str(&o.stdout).unwrap();
+    assert_eq!(v["executed_at"], "2024-02-01T10:00:00Z");
+    assert_eq!(v["status"], "ran");
+    for extra in [&[][..], &["--fail-on-failure"][..]] {
+        let mut a = vec!["last-run", "pipeline", P2];
+        a.extend_from_slice(extra);
+        let o = run_env(&a, &env);
+        assert_eq!(o.code, 3, "{}", o.stderr);
+        assert!(o.stderr.contains("another organisation"), "{}", o.stderr);
+    }
+    // The range request asks up to now: one request each, after last-run.
+    let paths: Vec<String> = s
+        .received_requests()
+        .await
+        .unwrap_or_default()
+        .iter()
+        .map(|r| r.url.path().to_string())
+        .filter(|p| p.contains("/stats/pipelines/"))
+        .collect();
+    assert_eq!(paths.len(), 6, "{paths:?}");
 }
