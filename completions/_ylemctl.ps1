@@ -238,7 +238,7 @@ Register-ArgumentCompleter -Native -CommandName 'ylemctl' -ScriptBlock {
             [CompletionResult]::new('--seed', '--seed', [CompletionResultType]::ParameterName, 'Seed of the generated pipelines, workflows, tasks and history')
             [CompletionResult]::new('--dialect', '--dialect', [CompletionResultType]::ParameterName, 'Behave as the specification says, or as the open-source server does')
             [CompletionResult]::new('--latency', '--latency', [CompletionResultType]::ParameterName, 'Delay added before every response, e.g. 100ms')
-            [CompletionResult]::new('--fail-rate', '--fail-rate', [CompletionResultType]::ParameterName, 'Share of requests answered with a fault, from 0 to 1 (spec: 503; ylem: the gateway''s 500, 502, 504)')
+            [CompletionResult]::new('--fail-rate', '--fail-rate', [CompletionResultType]::ParameterName, 'Share of requests answered with a fault, from 0 to 1 (spec: 503; ylem: 500 with a JSON body, or 502-504)')
             [CompletionResult]::new('--token-ttl', '--token-ttl', [CompletionResultType]::ParameterName, 'Lifetime of issued tokens')
             [CompletionResult]::new('--task-delay', '--task-delay', [CompletionResultType]::ParameterName, 'Live time of one second of task time: each task of a started run reports after its duration times this')
             [CompletionResult]::new('-p', '-p', [CompletionResultType]::ParameterName, 'Profile to use')

@@ -228,7 +228,7 @@ set edit:completion:arg-completer[ylemctl] = {|@words|
             cand --seed 'Seed of the generated pipelines, workflows, tasks and history'
             cand --dialect 'Behave as the specification says, or as the open-source server does'
             cand --latency 'Delay added before every response, e.g. 100ms'
-            cand --fail-rate 'Share of requests answered with a fault, from 0 to 1 (spec: 503; ylem: the gateway''s 500, 502, 504)'
+            cand --fail-rate 'Share of requests answered with a fault, from 0 to 1 (spec: 503; ylem: 500 with a JSON body, or 502-504)'
             cand --token-ttl 'Lifetime of issued tokens'
             cand --task-delay 'Live time of one second of task time: each task of a started run reports after its duration times this'
             cand -p 'Profile to use'

@@ -218,7 +218,7 @@ complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l seed -d 'See
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l dialect -d 'Behave as the specification says, or as the open-source server does' -r -f -a "spec\t'As the service specification says'
 ylem\t'As the open-source Ylem server behaves'"
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l latency -d 'Delay added before every response, e.g. 100ms' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l fail-rate -d 'Share of requests answered with a fault, from 0 to 1 (spec: 503; ylem: the gateway\'s 500, 502, 504)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l fail-rate -d 'Share of requests answered with a fault, from 0 to 1 (spec: 503; ylem: 500 with a JSON body, or 502-504)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l token-ttl -d 'Lifetime of issued tokens' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l task-delay -d 'Live time of one second of task time: each task of a started run reports after its duration times this' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -s p -l profile -d 'Profile to use' -r

@@ -1,12 +1,18 @@
 //! `ylemctl aggregate KIND ID`: statistics per period (endpoints 8-10),
-//! sorted by `date_from`.
+//! sorted by `date_from`, every period whole (`--from` aligned to the start
+//! of its period) and every requested period shown (empty ones as zeros,
+//! marked `filled`).
 
-use crate::api::{DateForm, models::Aggregated};
+use chrono::{NaiveDate, NaiveTime};
+
+use crate::api::DateForm;
+use crate::api::models::{Aggregated, Timestamp};
 use crate::cli::AggregateArgs;
 use crate::cli::Format;
 use crate::config::ConfigFile;
 use crate::context::Context;
 use crate::error::{Error, Result};
+use crate::kinds::Period;
 use crate::output::{Cell, Shape, chart};
 use crate::settings::{EnvCredentials, Settings};
 use crate::time;
@@ -17,16 +23,59 @@ pub const COLUMNS: &[&str] = &[
     "num_of_successes",
     "num_of_failures",
     "average_duration",
+    "filled",
 ];
 
-pub fn row(a: Aggregated) -> Vec<Cell> {
+/// A row; `filled`: the service returned nothing for this period.
+pub fn row(a: Aggregated, filled: bool) -> Vec<Cell> {
     vec![
         Cell::Time(a.date_from.0),
         Cell::Time(a.date_to.0),
         Cell::Int(a.num_of_successes),
         Cell::Int(a.num_of_failures),
         Cell::Ms(a.average_duration),
+        Cell::Bool(filled),
     ]
+}
+
+/// Every one of the `count` periods from `start`: the service's bucket, or
+/// zeros marked `true` where it left the period out (an outage is a zero
+/// bar, not a missing one). A bucket of the service that starts elsewhere
+/// is kept, in order, never dropped.
+pub fn fill_periods(
+    mut list: Vec<Aggregated>,
+    start: NaiveDate,
+    period: Period,
+    count: u32,
+) -> Vec<(Aggregated, bool)> {
+    let stamp =
+        |d: NaiveDate| Timestamp(time::normalize_server_time_owned(format!("{d} 00:00:00")));
+    let mut out: Vec<(Aggregated, bool)> = Vec::new();
+    for i in 0..i64::from(count) {
+        let (Some(from), Some(next)) = (
+            time::add_periods(start, period, i),
+            time::add_periods(start, period, i + 1),
+        ) else {
+            break;
+        };
+        let at = from.and_time(NaiveTime::MIN).and_utc();
+        if let Some(k) = list.iter().position(|a| a.date_from.parsed() == Some(at)) {
+            out.push((list.remove(k), false));
+            continue;
+        }
+        let to = (next.and_time(NaiveTime::MIN) - chrono::Duration::seconds(1)).to_string();
+        let zero = Aggregated {
+            date_from: stamp(from),
+            date_to: Timestamp(time::normalize_server_time_owned(to)),
+            num_of_successes: 0,
+            num_of_failures: 0,
+            average_duration: 0,
+        };
+        out.push((zero, true));
+    }
+    out.extend(list.into_iter().map(|a| (a, false)));
+    out.sort_by_key(|(a, _)| a.date_from.parsed());
+    out
 }
 
 pub async fn run(args: &AggregateArgs, ctx: &Context) -> Result<()> {
@@ -34,7 +83,19 @@ pub async fn run(args: &AggregateArgs, ctx: &Context) -> Result<()> {
     let id = ctx.resolve_id(&args.id)?;
     let count = args.count;
     let from = match &args.from {
-        Some(f) => time::parse_date(f, s.now, s.zone)?,
+        // A start inside a period would make the first and an extra last
+        // bucket cover part of a period each, labelled as whole ones.
+        Some(f) => {
+            let asked = time::parse_date(f, s.now, s.zone)?;
+            let aligned = time::period_start(asked, args.period);
+            if aligned != asked {
+                ctx.note(&format!(
+                    "--from {asked} is inside a {}: starting at {aligned}, so every {} is whole",
+                    args.period, args.period
+                ));
+            }
+            aligned
+        }
         None => {
             let today = time::parse_date("today", s.now, s.zone)?;
             time::default_aggregate_from(today, args.period, count)
@@ -54,7 +115,7 @@ pub async fn run(args: &AggregateArgs, ctx: &Context) -> Result<()> {
     } else {
         DateForm::Date
     };
-    let mut list = match api
+    let list = match api
         .aggregated_stats(args.kind, id, from, first, args.period, count)
         .await
     {
@@ -72,12 +133,12 @@ pub async fn run(args: &AggregateArgs, ctx: &Context) -> Result<()> {
         }
         other => other?,
     };
-    list.sort_by_key(|a| a.date_from.parsed());
+    let rows = fill_periods(list, from, args.period, count);
     if args.chart {
-        if list.is_empty() {
+        if rows.iter().all(|(_, filled)| *filled) {
             ctx.note("no runs in these periods");
-            return Ok(());
         }
+        let list: Vec<Aggregated> = rows.into_iter().map(|(a, _)| a).collect();
         let canvas = chart::Canvas {
             width: s.width,
             color: s.color,
@@ -85,8 +146,8 @@ pub async fn run(args: &AggregateArgs, ctx: &Context) -> Result<()> {
         };
         return ctx.write_out(chart::render(&list, args.period, canvas).as_bytes());
     }
-    for a in list {
-        p.row(row(a))?;
+    for (a, filled) in rows {
+        p.row(row(a, filled))?;
     }
     p.finish("no runs in these periods", &ctx.ui)
 }
@@ -128,4 +189,48 @@ fn wants_date_time(e: &Error) -> bool {
         && e.server_body
             .as_deref()
             .is_some_and(|b| b.contains("cannot parse"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn bucket(from: &str, to: &str, ok: i64) -> Aggregated {
+        Aggregated {
+            date_from: Timestamp(time::normalize_server_time_owned(from.into())),
+            date_to: Timestamp(time::normalize_server_time_owned(to.into())),
+            num_of_successes: ok,
+            num_of_failures: 0,
+            average_duration: 10,
+        }
+    }
+
+    #[test]
+    fn every_period_is_shown_and_empty_ones_are_marked() {
+        let start = NaiveDate::from_ymd_opt(2024, 1, 1).unwrap();
+        let list = vec![bucket("2024-03-01 00:00:00", "2024-03-31 23:59:59", 2)];
+        let rows = fill_periods(list, start, Period::Month, 3);
+        let shown: Vec<(&str, &str, bool)> = rows
+            .iter()
+            .map(|(a, f)| (a.date_from.0.as_str(), a.date_to.0.as_str(), *f))
+            .collect();
+        assert_eq!(
+            shown,
+            [
+                ("2024-01-01T00:00:00Z", "2024-01-31T23:59:59Z", true),
+                ("2024-02-01T00:00:00Z", "2024-02-29T23:59:59Z", true),
+                ("2024-03-01T00:00:00Z", "2024-03-31T23:59:59Z", false),
+            ]
+        );
+        assert_eq!(rows[2].0.num_of_successes, 2);
+    }
+
+    #[test]
+    fn a_bucket_that_starts_elsewhere_is_kept() {
+        let start = NaiveDate::from_ymd_opt(2024, 1, 1).unwrap();
+        let odd = vec![bucket("2024-01-15 00:00:00", "2024-02-14 23:59:59", 1)];
+        let rows = fill_periods(odd, start, Period::Month, 1);
+        assert_eq!(rows.len(), 2);
+        assert!(rows[0].1 && !rows[1].1);
+    }
 }

@@ -70,6 +70,7 @@ fn spec_dialect_every_command() {
     assert_eq!(started[0]["state"], "pending");
     task_stats_match_the_log(&sb);
     periods_align(&sb);
+    a_mid_month_from_is_aligned(&sb);
     every_format_works(&sb);
 }
 
@@ -94,6 +95,7 @@ fn ylem_dialect_every_command() {
     // A bare-date aggregate is refused and asked again with a time.
     task_stats_match_the_log(&sb);
     periods_align(&sb);
+    a_mid_month_from_is_aligned(&sb);
     every_format_works(&sb);
 }
 
@@ -167,6 +169,46 @@ fn periods_align(sb: &Sandbox) {
             last = Some(d);
         }
     }
+}
+
+/// `--from` the 15th of a month: aligned to the 1st, with a note, so every
+/// bucket is a whole month (the real server would give a partial first
+/// bucket and one extra, each labelled as a whole month); every requested
+/// month is shown, empty ones as zeros marked `filled`.
+fn a_mid_month_from_is_aligned(sb: &Sandbox) {
+    let p = &sb.pipelines[0].0;
+    let today = chrono::Utc::now().date_naive();
+    let mid = today.with_day(15).unwrap() - chrono::Months::new(2);
+    let args = [
+        "aggregate",
+        "pipeline",
+        p.as_str(),
+        "--period",
+        "month",
+        "--count",
+        "3",
+        "--from",
+        &mid.to_string(),
+    ];
+    let v = sb.json(&args);
+    let list = v.as_array().unwrap();
+    assert_eq!(list.len(), 3, "{v}");
+    let first = mid.with_day(1).unwrap();
+    assert_eq!(list[0]["date_from"], format!("{first}T00:00:00Z"));
+    for e in list {
+        let from = e["date_from"].as_str().unwrap();
+        let to = e["date_to"].as_str().unwrap();
+        assert!(from.ends_with("-01T00:00:00Z"), "{e}");
+        assert!(to.ends_with("T23:59:59Z"), "{e}");
+        assert!(e["filled"].is_boolean(), "{e}");
+    }
+    let o = sb.run(&args);
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    assert!(
+        o.stderr.contains(&format!("starting at {first}")),
+        "{}",
+        o.stderr
+    );
 }
 
 fn every_format_works(sb: &Sandbox) {

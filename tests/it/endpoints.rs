@@ -273,8 +273,13 @@ async fn aggregated_sorted_null_and_retry_with_a_time() {
     );
     assert_eq!(o.code, 0, "{}", o.stderr);
     let v: Value = serde_json::from_str(&o.stdout).unwrap();
+    // Sorted, and the month the server left out shown as zeros, marked.
     assert_eq!(v[0]["date_from"], "2024-01-01T00:00:00Z");
-    assert_eq!(v[1]["date_from"], "2024-03-01T00:00:00Z");
+    assert_eq!(v[1]["date_from"], "2024-02-01T00:00:00Z");
+    assert_eq!(v[1]["filled"], true);
+    assert_eq!(v[1]["num_of_successes"], 0);
+    assert_eq!(v[2]["date_from"], "2024-03-01T00:00:00Z");
+    assert_eq!(v[2]["filled"], false);
 
     // The real server: a bare date is a 400; the time form answers `null`.
     let s = server().await;
@@ -309,7 +314,10 @@ async fn aggregated_sorted_null_and_retry_with_a_time() {
         &env,
     );
     assert_eq!(o.code, 0, "{}", o.stderr);
-    assert_eq!(o.stdout.trim(), "[]");
+    // `null`: both weeks empty, each shown as zeros.
+    let v: Value = serde_json::from_str(&o.stdout).unwrap();
+    assert_eq!(v.as_array().unwrap().len(), 2, "{v}");
+    assert!(v.as_array().unwrap().iter().all(|b| b["filled"] == true));
     let r = requests(&s).await;
     assert_eq!(r.len(), 2);
     assert_eq!(
@@ -353,10 +361,13 @@ async fn aggregated_defaults_to_the_last_seven_days() {
         &token_env(&s.uri()),
     );
     assert_eq!(o.code, 0, "{}", o.stderr);
+    let lines: Vec<&str> = o.stdout.lines().collect();
     assert_eq!(
-        o.stdout,
-        "date_from,date_to,num_of_successes,num_of_failures,average_duration\n"
+        lines[0],
+        "date_from,date_to,num_of_successes,num_of_failures,average_duration,filled"
     );
+    assert_eq!(lines.len(), 8, "seven days, empty ones zero-filled");
+    assert!(lines[1..].iter().all(|l| l.ends_with(",0,0,0,true")));
     let from = (chrono::Utc::now() - chrono::Duration::days(6))
         .format("%Y-%m-%d")
         .to_string();

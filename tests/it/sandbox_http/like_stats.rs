@@ -20,7 +20,9 @@ fn secs(t: DateTime<Utc>) -> DateTime<Utc> {
 /// digits.
 #[tokio::test]
 async fn logs_are_newest_first_whole_runs() {
-    let sb = Sb::new(Dialect::Ylem, |_| {}).await;
+    // History at the real pace (one second of task time a second), so runs
+    // last seconds and a one-second window can cut one.
+    let sb = Sb::new(Dialect::Ylem, |o| o.task_delay = Duration::from_secs(1)).await;
     let token = sb.token().await;
     let p = sb.pipeline(3);
     let full = sb
