@@ -241,3 +241,68 @@ fn a_301_on_a_run_start_is_not_followed() {
     sc.check_dir(dir.path());
     sc.done();
 }
+
+#[test]
+fn max_time_caps_the_whole_command_and_check_says_unknown_in_time() {
+    let mut sc = Scenario::new(
+        "max-time",
+        "fault",
+        "--max-time caps the whole command, retries and a body that keeps trickling included (exit 6); check against a hanging service is UNKNOWN (exit 3) within its --max-time",
+    );
+    // A body that keeps arriving is not a stall, so only --max-time ends it.
+    let logs = log_array(2000);
+    let s = with_token(move |_, _| Action::Trickle {
+        head: open_head(200),
+        body: logs.clone().into_bytes(),
+        chunk: 16,
+        every: Duration::from_millis(50),
+    });
+    let dir = tempfile::tempdir().unwrap();
+    let started = std::time::Instant::now();
+    let o = client_run(
+        &s.base(),
+        dir.path(),
+        &["logs", P1, "--max-time", "1500ms", "-o", "jsonl"],
+    );
+    sc.check(&o);
+    assert_eq!(o.code, 6, "{}", o.stderr);
+    assert!(o.stderr.contains("--max-time"), "{}", o.stderr);
+    assert!(started.elapsed() < Duration::from_secs(20));
+    // Retries stop at the deadline too: 503s with a long Retry-After.
+    let s = with_token(|_, _| Action::Raw(response(503, &[("retry-after", "30")], b"busy")));
+    let started = std::time::Instant::now();
+    let o = client_run(
+        &s.base(),
+        dir.path(),
+        &["stats", "task", P1, "--max-time", "2s", "--retries", "5"],
+    );
+    sc.check(&o);
+    assert_eq!(o.code, 5, "no wait past the deadline: {}", o.stderr);
+    assert!(started.elapsed() < Duration::from_secs(20));
+    assert_eq!(s.api().len(), 1, "a 30 s Retry-After does not fit in 2 s");
+    // check: one UNKNOWN line on stdout, exit 3, within the limit.
+    let s = with_token(|_, _| Action::Hang {
+        head: open_head(200),
+        hold: Duration::from_secs(30),
+    });
+    let started = std::time::Instant::now();
+    let o = client_run(
+        &s.base(),
+        dir.path(),
+        &[
+            "check",
+            "pipeline",
+            P1,
+            "--max-age",
+            "25h",
+            "--max-time",
+            "2s",
+        ],
+    );
+    sc.check(&o);
+    assert_eq!(o.code, 3, "{}{}", o.stdout, o.stderr);
+    assert!(o.stdout.starts_with("UNKNOWN - "), "{}", o.stdout);
+    assert!(o.stdout.contains("--max-time"), "{}", o.stdout);
+    assert!(started.elapsed() < Duration::from_secs(20));
+    sc.done();
+}
