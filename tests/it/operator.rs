@@ -118,9 +118,27 @@ fn wait_for_workflows_and_for_several_runs_at_once() {
     assert!(v[0]["status"] == "succeeded" || v[0]["status"] == "failed");
     let p0 = &sb.pipelines[0].0;
     let o = sb.run(&[
-        "run", "pipeline", p0, p0, "--wait", "--poll", "300ms", "-o", "csv",
+        "run", "pipeline", p0, p0, "--wait", "--poll", "300ms", "-o", "csv", "-v",
     ]);
     assert_eq!(o.code, 0, "{}", o.stderr);
+    // Waiting costs one history lookup per pipeline (its window reaches 3
+    // days back), however often it is named, plus one log request per poll.
+    let old = (chrono::Utc::now() - chrono::Duration::days(2)).date_naive();
+    let history = o
+        .stderr
+        .lines()
+        .filter(|l| l.starts_with("GET ") && l.contains("/logs/"))
+        .filter(|l| {
+            let from = l
+                .split("/logs/")
+                .nth(1)
+                .unwrap_or("")
+                .get(..10)
+                .unwrap_or("");
+            chrono::NaiveDate::parse_from_str(from, "%Y-%m-%d").is_ok_and(|d| d < old)
+        })
+        .count();
+    assert_eq!(history, 1, "{}", o.stderr);
     let lines: Vec<&str> = o.stdout.lines().collect();
     assert!(lines[0].starts_with("uuid,workflow_run_uuid,status"));
     assert_eq!(lines.len(), 3);
