@@ -11,6 +11,7 @@ use std::net::TcpStream;
 use std::thread;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
+use common::report::Scenario;
 use common::sandbox::{Sandbox, start_with};
 use serde_json::Value;
 
@@ -192,6 +193,19 @@ fn verdicts_match_the_ground_truth() {
         }
     }
     eprintln!("run --wait: {tally:?}\nlast-run --fail-on-failure: {last:?}");
+    let proves = format!(
+        "random task graphs (chains, conditions, for_each, mid-run failures), 100 ms task seconds, 2% injected faults, both dialects: {} run --wait verdicts ({} timeouts, {} errors from faults) and {} last-run --fail-on-failure verdicts compared with the sandbox's ground truth; 0 wrong",
+        tally.right + tally.wrong.len(),
+        tally.timeouts,
+        tally.errors,
+        last.right + last.wrong.len()
+    );
+    let mut sc = Scenario::new(
+        "verdict-accuracy",
+        "verdict",
+        Box::leak(proves.into_boxed_str()),
+    );
+    sc.cases(tally.right + tally.wrong.len() + tally.timeouts + last.right + last.wrong.len());
     assert!(
         tally.right + tally.wrong.len() + tally.timeouts >= 100,
         "{tally:?}"
@@ -203,4 +217,5 @@ fn verdicts_match_the_ground_truth() {
         wrong.len(),
         tally.right + last.right + wrong.len()
     );
+    sc.done();
 }
