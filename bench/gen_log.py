@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Write a pipeline run log (a JSON array of spec log entries, 2.3) for the
-benchmark: N entries with Base64 outputs of 100-290 random bytes (what an
-AES-GCM encrypted task result looks like), about 500 bytes an entry.
+benchmark: N entries whose outputs are Base64 of a task result (a JSON array
+of rows, 100-500 bytes, as a query task returns), about 680 bytes an entry:
+200 000 entries make about 136 MB.
 
 usage: gen_log.py N FILE [SEED]
 """
@@ -25,7 +26,7 @@ def main():
             t = i % len(tasks)
             if t == 0:
                 run = str(uuid.UUID(int=rng.getrandbits(128), version=4))
-            out = base64.b64encode(rng.randbytes(rng.randint(100, 290))).decode()
+            out = base64.b64encode(result(rng).encode()).decode()
             sec = 1705170000 + i * 7
             entry = {
                 "workflow_run_uuid": run,
@@ -41,6 +42,20 @@ def main():
                 f.write(",")
             f.write(json.dumps(entry, separators=(",", ":")))
         f.write("]\n")
+
+
+def result(rng):
+    """A task result: JSON rows until the text is 100-500 bytes long."""
+    want, rows, text = rng.randint(100, 500), [], "[]"
+    while len(text) < want:
+        rows.append({
+            "id": rng.randint(1, 99999),
+            "name": "".join(rng.choice("abcdefghij") for _ in range(rng.randint(3, 12))),
+            "value": round(rng.random() * 1000, 2),
+            "ok": rng.random() > 0.5,
+        })
+        text = json.dumps(rows, separators=(",", ":"))
+    return text
 
 
 def civil(sec):

@@ -1,6 +1,8 @@
 //! Typed models of the service's responses, under the spec's field names,
 //! tolerant of the open-source server's variants (server-behaviour.md).
 
+use std::borrow::Cow;
+
 use serde::{Deserialize, Deserializer};
 use serde_json::{Number, Value};
 
@@ -80,25 +82,116 @@ impl RunStart {
     }
 }
 
-/// 2.3: a run log entry.
+/// 2.3: a run log entry. Its text borrows from the response buffer where
+/// the JSON had no escape, so an output of 50 MiB is neither copied nor
+/// unescaped on its way through.
 #[derive(Debug, Clone, Deserialize)]
-pub struct LogEntry {
-    #[serde(alias = "pipeline_run_uuid")]
-    pub workflow_run_uuid: String,
-    pub task_uuid: String,
-    pub task_type: String,
+pub struct LogEntry<'a> {
+    #[serde(alias = "pipeline_run_uuid", borrow)]
+    pub workflow_run_uuid: Text<'a>,
+    #[serde(borrow)]
+    pub task_uuid: Text<'a>,
+    #[serde(borrow)]
+    pub task_type: Text<'a>,
     pub is_successful: bool,
     pub duration: i64,
-    #[serde(default, deserialize_with = "null_is_empty")]
-    pub output: String,
+    /// `null` and absent are both "no output".
+    #[serde(default, borrow)]
+    pub output: Option<Text<'a>>,
     /// A number that the real server may send fractional.
     #[serde(default)]
     pub metric_value: Option<Number>,
-    pub executed_at: Timestamp,
+    /// As sent: see `executed_at()` for the normalised form.
+    #[serde(borrow, rename = "executed_at")]
+    pub executed_at_raw: Text<'a>,
 }
 
-fn null_is_empty<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
-    Ok(Option::<String>::deserialize(d)?.unwrap_or_default())
+impl LogEntry<'_> {
+    /// `executed_at` normalised to `YYYY-MM-DDTHH:MM:SSZ`; borrowed when it
+    /// is in that form already (every entry of the spec's server).
+    pub fn executed_at(&self) -> Text<'_> {
+        let s = self.executed_at_raw.as_str();
+        if time::is_normal_form(s.as_bytes()) {
+            self.executed_at_raw.reborrow()
+        } else {
+            Text::owned(time::normalize_server_time(s))
+        }
+    }
+
+    pub fn output(&self) -> &str {
+        self.output.as_ref().map_or("", Text::as_str)
+    }
+
+    /// The entry with its text copied out of the response buffer.
+    pub fn into_owned(self) -> LogEntry<'static> {
+        LogEntry {
+            workflow_run_uuid: self.workflow_run_uuid.into_owned(),
+            task_uuid: self.task_uuid.into_owned(),
+            task_type: self.task_type.into_owned(),
+            is_successful: self.is_successful,
+            duration: self.duration,
+            output: self.output.map(Text::into_owned),
+            metric_value: self.metric_value,
+            executed_at_raw: self.executed_at_raw.into_owned(),
+        }
+    }
+}
+
+/// A JSON string of a response. `Borrowed` only when the JSON had no
+/// escape in it: then the text has no `"`, `\` or control character
+/// either (JSON allows none unescaped), and is written out as JSON again
+/// as it is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Text<'a>(Cow<'a, str>);
+
+impl<'a> Text<'a> {
+    /// Text that may need escaping.
+    pub fn owned(s: String) -> Self {
+        Text(Cow::Owned(s))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    /// True when JSON needs no escape for this text (see the type).
+    pub fn is_plain(&self) -> bool {
+        matches!(self.0, Cow::Borrowed(_))
+    }
+
+    /// The text, copied out of the response (and so no longer plain).
+    pub fn into_owned(self) -> Text<'static> {
+        Text(Cow::Owned(self.0.into_owned()))
+    }
+
+    fn reborrow(&self) -> Text<'_> {
+        match &self.0 {
+            Cow::Borrowed(s) => Text(Cow::Borrowed(s)),
+            Cow::Owned(s) => Text(Cow::Owned(s.clone())),
+        }
+    }
+}
+
+impl<'de: 'a, 'a> Deserialize<'de> for Text<'a> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> serde::de::Visitor<'de> for V {
+            type Value = Text<'de>;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a string")
+            }
+            fn visit_borrowed_str<E>(self, s: &'de str) -> Result<Text<'de>, E> {
+                Ok(Text(Cow::Borrowed(s)))
+            }
+            fn visit_str<E>(self, s: &str) -> Result<Text<'de>, E> {
+                Ok(Text::owned(s.to_string()))
+            }
+            fn visit_string<E>(self, s: String) -> Result<Text<'de>, E> {
+                Ok(Text::owned(s))
+            }
+        }
+        d.deserialize_str(V)
+    }
 }
 
 /// 2.4: consolidated statistics over a range.
@@ -144,8 +237,9 @@ mod tests {
         let a: LogEntry = serde_json::from_str(spec).unwrap();
         let b: LogEntry = serde_json::from_str(ylem).unwrap();
         assert_eq!(a.workflow_run_uuid, b.workflow_run_uuid);
-        assert_eq!(b.metric_value.unwrap().to_string(), "1.5");
-        assert_eq!(b.executed_at.0, "2024-01-13T18:36:58.12Z");
+        assert_eq!(b.metric_value.as_ref().unwrap().to_string(), "1.5");
+        assert_eq!(b.executed_at().as_str(), "2024-01-13T18:36:58.12Z");
+        assert!(a.executed_at().is_plain());
     }
 
     #[test]
