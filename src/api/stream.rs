@@ -397,4 +397,83 @@ mod tests {
         assert!(split(b"[{\"a\":1}", 4).is_err());
         assert!(split(b"nope", 4).is_err());
     }
+
+    /// Elements decoded as `Value`s through `take` at every chunk size and
+    /// at every two-piece cut, against serde_json on the whole body.
+    fn same_at_every_cut(body: &str) {
+        let want: Vec<serde_json::Value> = serde_json::from_str(body).unwrap();
+        let decode_all = |pieces: &mut dyn Iterator<Item = &[u8]>| {
+            let mut s = ArrayScanner::new();
+            let mut got = Vec::new();
+            for p in pieces {
+                s.push(p);
+                while let Some((v, _)) = s
+                    .take(|b, part| decode_prefix::<serde_json::Value>(b, part))
+                    .unwrap()
+                {
+                    got.push(v);
+                }
+            }
+            assert!(s.is_done());
+            got
+        };
+        let b = body.as_bytes();
+        for n in 1..=b.len() {
+            assert_eq!(decode_all(&mut b.chunks(n)), want, "chunks of {n}");
+        }
+        for cut in 0..=b.len() {
+            let (x, y) = b.split_at(cut);
+            assert_eq!(decode_all(&mut [x, y].into_iter()), want, "cut at {cut}");
+        }
+    }
+
+    #[test]
+    fn escapes_and_multibyte_text_split_anywhere() {
+        same_at_every_cut(
+            r#"[{"output":"q\" b\\ s\/ \b\f\n\r\t \u00e9\ud83d\ude00 é😀 ✓","n":null},
+                {"output":null,"errors":[{"a":[1,{"b":"]}\""}]},[]],"x":"日本"},
+                "é\\", ["😀", {"k": "\u0000"}]]"#,
+        );
+    }
+
+    #[test]
+    fn numbers_cut_after_a_sign_a_dot_or_an_exponent() {
+        same_at_every_cut(r#"[[-1.5e+3, 0.25E-2], {"a": -0.5, "b": [1e2]}, -7, 2.5e-3]"#);
+    }
+
+    #[test]
+    fn a_huge_element_in_many_pieces_comes_out_once_and_the_buffer_stays_its_size() {
+        let big = "QUJD".repeat(1 << 20);
+        let body = format!(r#"[{{"a":1}},{{"output":"{big}"}},{{"a":2}}]"#);
+        let mut s = ArrayScanner::new();
+        let mut got = Vec::new();
+        for c in body.as_bytes().chunks(1000) {
+            s.push(c);
+            while let Some(e) = s.next_element().unwrap() {
+                got.push(e.len());
+            }
+        }
+        assert!(s.is_done());
+        assert_eq!(got, [7, big.len() + 13, 7]);
+        // Grown by doubling for the one big element, never more.
+        assert!(s.buf.capacity() <= 2 * body.len(), "{}", s.buf.capacity());
+    }
+
+    #[test]
+    fn a_truncated_body_gives_each_whole_element_once_and_never_ends() {
+        let body = r#"[{"a":"é\"x"}, 12, "s", {"b":[1,2]}, -3.5]"#;
+        let all = split(body.as_bytes(), body.len()).unwrap();
+        for cut in 0..body.len() {
+            let mut s = ArrayScanner::new();
+            let mut got = Vec::new();
+            for c in body.as_bytes()[..cut].chunks(3) {
+                s.push(c);
+                while let Ok(Some(e)) = s.next_element() {
+                    got.push(String::from_utf8(e.to_vec()).unwrap());
+                }
+            }
+            assert!(!s.is_done(), "cut at {cut}");
+            assert_eq!(got, all[..got.len()], "cut at {cut}");
+        }
+    }
 }

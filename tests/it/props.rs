@@ -42,7 +42,7 @@ fn time_like() -> impl Strategy<Value = String> {
 }
 
 /// Run `test` on `CASES` inputs of `strategy` and record the scenario.
-fn property<S: Strategy>(
+pub(crate) fn property<S: Strategy>(
     id: &'static str,
     proves: &'static str,
     strategy: S,
@@ -126,7 +126,7 @@ fn ids_and_alias_names_never_panic() {
     );
 }
 
-fn json_value() -> impl Strategy<Value = Value> {
+pub(crate) fn json_value() -> impl Strategy<Value = Value> {
     let leaf = prop_oneof![
         Just(Value::Null),
         any::<bool>().prop_map(Value::from),
