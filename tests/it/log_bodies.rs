@@ -19,7 +19,7 @@ fn entry(i: usize, output_json: &str) -> String {
         r#"{{"workflow_run_uuid":"00000000-0000-4000-8000-00000000000{}","task_uuid":"11111111-2222-4333-8444-55555555555{}","task_type":"query","is_successful":{},"duration":{},"output":{output_json},"metric_value":{}.5,"executed_at":"2024-01-13T10:00:0{}Z"}}"#,
         i % 10,
         i % 10,
-        i % 3 != 0,
+        !i.is_multiple_of(3),
         i * 1000,
         i,
         i % 10
