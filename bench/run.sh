@@ -179,7 +179,7 @@ serve_dir small "$SMALL"
 SMALL_URL=$SERVED
 serve_dir huge "$SMALL" 1 "$HUGE_MIB"
 HUGE_URL=$SERVED
-BIG_MB=$(du -m "$WORK/www-big/v1/stats/pipelines/$LOGPIPE/logs/$FROM/$TO" | cut -f1)
+BIG_MB=$(stat -c %s "$WORK/www-big/v1/stats/pipelines/$LOGPIPE/logs/$FROM/$TO" | awk '{ printf "%.0f", $1 / 1e6 }')
 LOG_PATH="/v1/stats/pipelines/$LOGPIPE/logs/$PATH_WIN"
 CSV_JQ='.[] | [.workflow_run_uuid, .task_uuid, .task_type, .is_successful, .duration, .output, .metric_value, .executed_at] | @csv'
 # `env` so that hyperfine can run it without a shell (-N); output goes to
