@@ -128,57 +128,21 @@ impl ArrayScanner {
         while self.pos < self.buf.len() {
             let b = self.buf[self.pos];
             match self.phase {
-                Phase::Start if b == b'[' => self.phase = Phase::Element,
-                Phase::Start if b == b'n' => {
-                    // `null`: the real server's "no data" for aggregates.
-                    let rest = &self.buf[self.pos..];
-                    if rest.len() < 4 {
+                Phase::Start => {
+                    if !self.start(b)? {
                         return Ok(None);
                     }
-                    if &rest[..4] != b"null" {
-                        return Err(not_array());
-                    }
-                    self.pos += 3;
-                    self.phase = Phase::Done;
                 }
-                Phase::Start if b.is_ascii_whitespace() => {}
-                Phase::Start => return Err(not_array()),
                 Phase::Element if b == b']' && self.first => self.phase = Phase::Done,
                 Phase::Element if b.is_ascii_whitespace() => {}
                 Phase::Element => {
-                    let start = self.pos;
-                    // A bare number or word could go on in the next chunk;
-                    // an object, array or string says where it ends.
-                    if matches!(b, b'{' | b'[' | b'"')
-                        && let Some((v, n)) = decode(&self.buf[start..], Part::Prefix)?
-                    {
-                        self.phase = Phase::Separator;
-                        self.first = false;
-                        self.pos = start + n;
-                        return Ok(Some((v, start..start + n)));
+                    let got = self.element_here(b, &mut decode)?;
+                    if got.is_some() {
+                        return Ok(got);
                     }
-                    self.phase = Phase::InElement;
-                    self.elem_start = start;
-                    self.depth = 0;
-                    self.in_str = false;
-                    self.esc = false;
                     continue;
                 }
-                Phase::InElement => {
-                    let Some(end) = self.scan_element() else {
-                        return Ok(None);
-                    };
-                    let start = self.elem_start;
-                    self.phase = Phase::Separator;
-                    self.first = false;
-                    self.pos = end;
-                    let Some((v, _)) = decode(&self.buf[start..end], Part::Whole)? else {
-                        return Err(Error::server(
-                            "unexpected response body: an incomplete JSON value",
-                        ));
-                    };
-                    return Ok(Some((v, start..end)));
-                }
+                Phase::InElement => return self.rest_of_element(&mut decode),
                 Phase::Separator => match b {
                     b',' => self.phase = Phase::Element,
                     b']' => self.phase = Phase::Done,
@@ -196,6 +160,74 @@ impl ArrayScanner {
             self.pos += 1;
         }
         Ok(None)
+    }
+
+    /// Before the array: `[`, whitespace, or `null` (the real server's "no
+    /// data" for aggregates); false while the rest of `null` is awaited.
+    fn start(&mut self, b: u8) -> Result<bool> {
+        match b {
+            b'[' => self.phase = Phase::Element,
+            b'n' => {
+                let rest = &self.buf[self.pos..];
+                if rest.len() < 4 {
+                    return Ok(false);
+                }
+                if &rest[..4] != b"null" {
+                    return Err(not_array());
+                }
+                self.pos += 3;
+                self.phase = Phase::Done;
+            }
+            _ if b.is_ascii_whitespace() => {}
+            _ => return Err(not_array()),
+        }
+        Ok(true)
+    }
+
+    /// An element starts at `pos` with `b`: decoded at once if it is all
+    /// here, else marked for scanning as it arrives.
+    fn element_here<R>(
+        &mut self,
+        b: u8,
+        decode: &mut impl FnMut(&[u8], Part) -> Decoded<R>,
+    ) -> Result<Option<(R, Range<usize>)>> {
+        let start = self.pos;
+        // A bare number or word could go on in the next chunk; an object,
+        // array or string says where it ends.
+        if matches!(b, b'{' | b'[' | b'"')
+            && let Some((v, n)) = decode(&self.buf[start..], Part::Prefix)?
+        {
+            self.phase = Phase::Separator;
+            self.first = false;
+            self.pos = start + n;
+            return Ok(Some((v, start..start + n)));
+        }
+        self.phase = Phase::InElement;
+        self.elem_start = start;
+        self.depth = 0;
+        self.in_str = false;
+        self.esc = false;
+        Ok(None)
+    }
+
+    /// Scan on through an element still arriving; decode it once whole.
+    fn rest_of_element<R>(
+        &mut self,
+        decode: &mut impl FnMut(&[u8], Part) -> Decoded<R>,
+    ) -> Result<Option<(R, Range<usize>)>> {
+        let Some(end) = self.scan_element() else {
+            return Ok(None);
+        };
+        let start = self.elem_start;
+        self.phase = Phase::Separator;
+        self.first = false;
+        self.pos = end;
+        match decode(&self.buf[start..end], Part::Whole)? {
+            Some((v, _)) => Ok(Some((v, start..end))),
+            None => Err(Error::server(
+                "unexpected response body: an incomplete JSON value",
+            )),
+        }
     }
 
     /// Advance through the current element; the end offset once it is
