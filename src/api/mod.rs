@@ -18,7 +18,7 @@ use crate::error::{Error, Result};
 use crate::http::{MAY_HAVE_STARTED, Retry, Transport, errors};
 use crate::kinds::{Entity, Period, RunKind};
 use crate::time::{Window, path_datetime};
-use models::{Aggregated, LastRun, LogEntry, RangeStats, RunStart};
+use models::{Aggregated, LastRun, LogEntry, LogEntryRef, RangeStats, RunStart};
 
 /// How the aggregate `date_from` segment is written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -163,13 +163,13 @@ pub async fn next_entry(
     s: &mut LogStream,
     run: Option<&str>,
     failed_only: bool,
-) -> Result<Option<LogEntry<'static>>> {
+) -> Result<Option<LogEntry>> {
     let mut decode = |_: &mut (), b: &[u8], part| {
-        let Some((e, n)) = stream::decode_prefix::<LogEntry>(b, part)? else {
+        let Some((e, n)) = stream::decode_prefix::<LogEntryRef>(b, part)? else {
             return Ok(None);
         };
         Ok(Some((
-            keeps(&e, run, failed_only).then(|| e.into_owned()),
+            keeps(&e, run, failed_only).then(|| e.to_owned_entry()),
             n,
         )))
     };
@@ -191,10 +191,10 @@ pub async fn each_entry<C>(
     failed_only: bool,
     cx: &mut C,
     mut idle: impl FnMut(&mut C) -> Result<()>,
-    mut f: impl FnMut(&mut C, LogEntry) -> Result<()>,
+    mut f: impl FnMut(&mut C, LogEntryRef) -> Result<()>,
 ) -> Result<()> {
     let mut decode = |cx: &mut C, b: &[u8], part| {
-        let Some((e, n)) = stream::decode_prefix::<LogEntry>(b, part)? else {
+        let Some((e, n)) = stream::decode_prefix::<LogEntryRef>(b, part)? else {
             return Ok(None);
         };
         if keeps(&e, run, failed_only) {
@@ -207,7 +207,7 @@ pub async fn each_entry<C>(
 }
 
 /// The `--run` and `--failed` filters.
-fn keeps(e: &LogEntry, run: Option<&str>, failed_only: bool) -> bool {
+fn keeps(e: &LogEntryRef, run: Option<&str>, failed_only: bool) -> bool {
     !(failed_only && e.is_successful)
         && run.is_none_or(|r| e.workflow_run_uuid.as_str().eq_ignore_ascii_case(r))
 }

@@ -82,11 +82,26 @@ impl RunStart {
     }
 }
 
-/// 2.3: a run log entry. Its text borrows from the response buffer where
-/// the JSON had no escape, so an output of 50 MiB is neither copied nor
-/// unescaped on its way through.
+/// 2.3: a run log entry, owned (see `LogEntryRef` for the one decoded).
+#[derive(Debug, Clone)]
+pub struct LogEntry {
+    pub workflow_run_uuid: String,
+    pub task_uuid: String,
+    pub task_type: String,
+    pub is_successful: bool,
+    pub duration: i64,
+    /// `null` and absent are both "".
+    pub output: String,
+    /// A number that the real server may send fractional.
+    pub metric_value: Option<Number>,
+    pub executed_at: Timestamp,
+}
+
+/// 2.3: a run log entry as decoded. Its text borrows from the response
+/// buffer where the JSON had no escape, so an output of 50 MiB is neither
+/// copied nor unescaped on its way through.
 #[derive(Debug, Clone, Deserialize)]
-pub struct LogEntry<'a> {
+pub struct LogEntryRef<'a> {
     #[serde(alias = "pipeline_run_uuid", borrow)]
     pub workflow_run_uuid: Text<'a>,
     #[serde(borrow)]
@@ -106,7 +121,7 @@ pub struct LogEntry<'a> {
     pub executed_at_raw: Text<'a>,
 }
 
-impl LogEntry<'_> {
+impl LogEntryRef<'_> {
     /// `executed_at` normalised to `YYYY-MM-DDTHH:MM:SSZ`; borrowed when it
     /// is in that form already (every entry of the spec's server).
     pub fn executed_at(&self) -> Text<'_> {
@@ -123,16 +138,16 @@ impl LogEntry<'_> {
     }
 
     /// The entry with its text copied out of the response buffer.
-    pub fn into_owned(self) -> LogEntry<'static> {
+    pub fn to_owned_entry(&self) -> LogEntry {
         LogEntry {
-            workflow_run_uuid: self.workflow_run_uuid.into_owned(),
-            task_uuid: self.task_uuid.into_owned(),
-            task_type: self.task_type.into_owned(),
+            workflow_run_uuid: self.workflow_run_uuid.as_str().into(),
+            task_uuid: self.task_uuid.as_str().into(),
+            task_type: self.task_type.as_str().into(),
             is_successful: self.is_successful,
             duration: self.duration,
-            output: self.output.map(Text::into_owned),
-            metric_value: self.metric_value,
-            executed_at_raw: self.executed_at_raw.into_owned(),
+            output: self.output().into(),
+            metric_value: self.metric_value.clone(),
+            executed_at: Timestamp(self.executed_at().as_str().into()),
         }
     }
 }
@@ -157,11 +172,6 @@ impl<'a> Text<'a> {
     /// True when JSON needs no escape for this text (see the type).
     pub fn is_plain(&self) -> bool {
         matches!(self.0, Cow::Borrowed(_))
-    }
-
-    /// The text, copied out of the response (and so no longer plain).
-    pub fn into_owned(self) -> Text<'static> {
-        Text(Cow::Owned(self.0.into_owned()))
     }
 
     fn reborrow(&self) -> Text<'_> {
@@ -234,8 +244,8 @@ mod tests {
     fn log_entry_accepts_both_run_uuid_names_and_fractional_metrics() {
         let spec = r#"{"workflow_run_uuid":"a","task_uuid":"b","task_type":"query","is_successful":true,"duration":5,"output":"","metric_value":3,"executed_at":"2024-01-13T18:36:58Z"}"#;
         let ylem = r#"{"pipeline_run_uuid":"a","task_uuid":"b","task_type":"query","is_successful":true,"duration":5,"output":"","metric_value":1.5,"executed_at":"2024-01-13T18:36:58.12Z"}"#;
-        let a: LogEntry = serde_json::from_str(spec).unwrap();
-        let b: LogEntry = serde_json::from_str(ylem).unwrap();
+        let a: LogEntryRef = serde_json::from_str(spec).unwrap();
+        let b: LogEntryRef = serde_json::from_str(ylem).unwrap();
         assert_eq!(a.workflow_run_uuid, b.workflow_run_uuid);
         assert_eq!(b.metric_value.as_ref().unwrap().to_string(), "1.5");
         assert_eq!(b.executed_at().as_str(), "2024-01-13T18:36:58.12Z");

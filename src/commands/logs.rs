@@ -3,7 +3,7 @@
 
 use crate::api::{
     self,
-    models::{LogEntry, Text},
+    models::{LogEntryRef, Text},
 };
 use crate::cli::LogsArgs;
 use crate::context::Context;
@@ -34,7 +34,7 @@ fn txt<'a>(t: &'a Text) -> Txt<'a> {
 }
 
 /// The entry's row (with an empty `decode_error`), borrowing its text.
-fn row<'a>(e: &'a LogEntry, at: &'a Text) -> [CellRef<'a>; 9] {
+fn row<'a>(e: &'a LogEntryRef, at: &'a Text) -> [CellRef<'a>; 9] {
     let none = Txt {
         text: "",
         plain: true,
@@ -80,7 +80,7 @@ pub async fn run(args: &LogsArgs, ctx: &Context) -> Result<()> {
     // Rows go out in large writes while the response pours in, and as soon
     // as the stream stalls, so a reader never waits on a row already here.
     let mut scratch = decode::Scratch::default();
-    let print = |p: &mut Printer, e: LogEntry| {
+    let print = |p: &mut Printer, e: LogEntryRef| {
         let at = e.executed_at();
         let mut r = row(&e, &at);
         let Some(d) = &decoder else {

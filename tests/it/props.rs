@@ -161,7 +161,7 @@ pub(crate) fn json_value() -> impl Strategy<Value = Value> {
 }
 
 fn decode_all(bytes: &[u8]) {
-    let _ = decode_prefix::<models::LogEntry>(bytes, Part::Whole);
+    let _ = decode_prefix::<models::LogEntryRef>(bytes, Part::Whole);
     let _ = decode_json::<models::RangeStats>(bytes);
     let _ = decode_json::<Option<Vec<models::Aggregated>>>(bytes);
     let _ = decode_json::<models::LastRun>(bytes);

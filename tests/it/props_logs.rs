@@ -6,7 +6,7 @@
 
 use proptest::prelude::*;
 use serde_json::Value;
-use ylemctl::api::models::{LogEntry, Text};
+use ylemctl::api::models::{LogEntryRef, Text};
 use ylemctl::api::stream::{ArrayScanner, decode_prefix};
 
 use crate::props::{json_value, property};
@@ -140,7 +140,7 @@ impl Gen {
 }
 
 /// What an entry shows: its fields as text.
-fn shown(e: &LogEntry) -> Vec<String> {
+fn shown(e: &LogEntryRef) -> Vec<String> {
     vec![
         e.workflow_run_uuid.as_str().into(),
         e.task_uuid.as_str().into(),
@@ -206,7 +206,7 @@ fn log_entries_decode_as_serde_json_reads_the_whole_body() {
                 at = p;
                 while let Some((row, _)) = s
                     .take(|bytes, part| {
-                        Ok(decode_prefix::<LogEntry>(bytes, part)?.map(|(e, n)| {
+                        Ok(decode_prefix::<LogEntryRef>(bytes, part)?.map(|(e, n)| {
                             let texts = [&e.workflow_run_uuid, &e.task_uuid, &e.task_type];
                             let safe = texts.iter().all(|t| plain_is_safe(t))
                                 && e.output.as_ref().is_none_or(plain_is_safe)
