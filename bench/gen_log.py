@@ -1,9 +1,13 @@
 #!/usr/bin/env python3
 """Write a pipeline run log (a JSON array of spec log entries, 2.3) for the
-benchmark: N entries with Base64 outputs of 100-290 random bytes (what an
-AES-GCM encrypted task result looks like), about 500 bytes an entry.
+benchmark: N entries whose outputs are Base64 of a task result (a JSON array
+of rows, 100-500 bytes, as a query task returns), about 680 bytes an entry:
+200 000 entries make about 136 MB.
 
-usage: gen_log.py N FILE [SEED]
+usage: gen_log.py N FILE [SEED [HUGE_MIB]]
+
+With HUGE_MIB, the middle entry's output is HUGE_MIB MiB of Base64 instead
+(an output as large as the service allows).
 """
 import base64
 import datetime
@@ -16,6 +20,7 @@ import uuid
 def main():
     n, path = int(sys.argv[1]), sys.argv[2]
     rng = random.Random(int(sys.argv[3]) if len(sys.argv) > 3 else 1)
+    huge = int(sys.argv[4]) if len(sys.argv) > 4 else 0
     tasks = [str(uuid.UUID(int=rng.getrandbits(128), version=4)) for _ in range(5)]
     types = ["query", "condition", "aggregator", "api_call", "notification"]
     run = None
@@ -25,7 +30,9 @@ def main():
             t = i % len(tasks)
             if t == 0:
                 run = str(uuid.UUID(int=rng.getrandbits(128), version=4))
-            out = base64.b64encode(rng.randbytes(rng.randint(100, 290))).decode()
+            out = base64.b64encode(result(rng).encode()).decode()
+            if huge and i == n // 2:
+                out = base64.b64encode(rng.randbytes(huge * 1024 * 1024 * 3 // 4)).decode()
             sec = 1705170000 + i * 7
             entry = {
                 "workflow_run_uuid": run,
@@ -41,6 +48,20 @@ def main():
                 f.write(",")
             f.write(json.dumps(entry, separators=(",", ":")))
         f.write("]\n")
+
+
+def result(rng):
+    """A task result: JSON rows until the text is 100-500 bytes long."""
+    want, rows, text = rng.randint(100, 500), [], "[]"
+    while len(text) < want:
+        rows.append({
+            "id": rng.randint(1, 99999),
+            "name": "".join(rng.choice("abcdefghij") for _ in range(rng.randint(3, 12))),
+            "value": round(rng.random() * 1000, 2),
+            "ok": rng.random() > 0.5,
+        })
+        text = json.dumps(rows, separators=(",", ":"))
+    return text
 
 
 def civil(sec):

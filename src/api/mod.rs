@@ -15,11 +15,10 @@ use uuid::Uuid;
 
 use crate::auth::TokenSource;
 use crate::error::{Error, Result};
-// `stream.rs` reaches `errors::decode_json` through this import.
 use crate::http::{MAY_HAVE_STARTED, Retry, Transport, errors};
 use crate::kinds::{Entity, Period, RunKind};
 use crate::time::{Window, path_datetime};
-use models::{Aggregated, LastRun, LogEntry, RangeStats, RunStart};
+use models::{Aggregated, LastRun, LogEntry, LogEntryRef, RangeStats, RunStart};
 
 /// How the aggregate `date_from` segment is written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -159,31 +158,56 @@ impl Api {
     }
 }
 
-/// A stream of log entries with the `--run` and `--failed` filters applied.
+/// The next log entry that passes the `--run` and `--failed` filters.
 pub async fn next_entry(
     s: &mut LogStream,
     run: Option<&str>,
     failed_only: bool,
 ) -> Result<Option<LogEntry>> {
-    next_entry_or_idle(s, run, failed_only, &mut || Ok(())).await
+    let mut decode = |_: &mut (), b: &[u8], part| {
+        let Some((e, n)) = stream::decode_prefix::<LogEntryRef>(b, part)? else {
+            return Ok(None);
+        };
+        Ok(Some((
+            keeps(&e, run, failed_only).then(|| e.to_owned_entry()),
+            n,
+        )))
+    };
+    while let Some(kept) = s.next_with(&mut (), &mut |_| Ok(()), &mut decode).await? {
+        if kept.is_some() {
+            return Ok(kept);
+        }
+    }
+    Ok(None)
 }
 
-/// `next_entry`, calling `idle` before each wait for more of the response
-/// (the printer flushes there).
-pub async fn next_entry_or_idle(
+/// Hand each log entry that passes the filters to `f`, in order, borrowed
+/// from the response buffer (decoded once, never copied). `idle` is called
+/// before each wait for more of the response (the printer flushes there);
+/// both get `cx`.
+pub async fn each_entry<C>(
     s: &mut LogStream,
     run: Option<&str>,
     failed_only: bool,
-    idle: &mut dyn FnMut() -> Result<()>,
-) -> Result<Option<LogEntry>> {
-    while let Some(e) = s.next_or_idle::<LogEntry>(idle).await? {
-        if failed_only && e.is_successful {
-            continue;
+    cx: &mut C,
+    mut idle: impl FnMut(&mut C) -> Result<()>,
+    mut f: impl FnMut(&mut C, LogEntryRef) -> Result<()>,
+) -> Result<()> {
+    let mut decode = |cx: &mut C, b: &[u8], part| {
+        let Some((e, n)) = stream::decode_prefix::<LogEntryRef>(b, part)? else {
+            return Ok(None);
+        };
+        if keeps(&e, run, failed_only) {
+            f(cx, e)?;
         }
-        if run.is_some_and(|r| !e.workflow_run_uuid.eq_ignore_ascii_case(r)) {
-            continue;
-        }
-        return Ok(Some(e));
-    }
-    Ok(None)
+        Ok(Some(((), n)))
+    };
+    while s.next_with(cx, &mut idle, &mut decode).await?.is_some() {}
+    Ok(())
+}
+
+/// The `--run` and `--failed` filters.
+fn keeps(e: &LogEntryRef, run: Option<&str>, failed_only: bool) -> bool {
+    !(failed_only && e.is_successful)
+        && run.is_none_or(|r| e.workflow_run_uuid.as_str().eq_ignore_ascii_case(r))
 }

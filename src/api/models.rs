@@ -1,6 +1,8 @@
 //! Typed models of the service's responses, under the spec's field names,
 //! tolerant of the open-source server's variants (server-behaviour.md).
 
+use std::borrow::Cow;
+
 use serde::{Deserialize, Deserializer};
 use serde_json::{Number, Value};
 
@@ -80,25 +82,126 @@ impl RunStart {
     }
 }
 
-/// 2.3: a run log entry.
-#[derive(Debug, Clone, Deserialize)]
+/// 2.3: a run log entry, owned (see `LogEntryRef` for the one decoded).
+#[derive(Debug, Clone)]
 pub struct LogEntry {
-    #[serde(alias = "pipeline_run_uuid")]
     pub workflow_run_uuid: String,
     pub task_uuid: String,
     pub task_type: String,
     pub is_successful: bool,
     pub duration: i64,
-    #[serde(default, deserialize_with = "null_is_empty")]
+    /// `null` and absent are both "".
     pub output: String,
     /// A number that the real server may send fractional.
-    #[serde(default)]
     pub metric_value: Option<Number>,
     pub executed_at: Timestamp,
 }
 
-fn null_is_empty<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
-    Ok(Option::<String>::deserialize(d)?.unwrap_or_default())
+/// 2.3: a run log entry as decoded. Its text borrows from the response
+/// buffer where the JSON had no escape, so an output of 50 MiB is neither
+/// copied nor unescaped on its way through.
+#[derive(Debug, Clone, Deserialize)]
+pub struct LogEntryRef<'a> {
+    #[serde(alias = "pipeline_run_uuid", borrow)]
+    pub workflow_run_uuid: Text<'a>,
+    #[serde(borrow)]
+    pub task_uuid: Text<'a>,
+    #[serde(borrow)]
+    pub task_type: Text<'a>,
+    pub is_successful: bool,
+    pub duration: i64,
+    /// `null` and absent are both "no output".
+    #[serde(default, borrow)]
+    pub output: Option<Text<'a>>,
+    /// A number that the real server may send fractional.
+    #[serde(default)]
+    pub metric_value: Option<Number>,
+    /// As sent: see `executed_at()` for the normalised form.
+    #[serde(borrow, rename = "executed_at")]
+    pub executed_at_raw: Text<'a>,
+}
+
+impl LogEntryRef<'_> {
+    /// `executed_at` normalised to `YYYY-MM-DDTHH:MM:SSZ`; borrowed when it
+    /// is in that form already (every entry of the spec's server).
+    pub fn executed_at(&self) -> Text<'_> {
+        let s = self.executed_at_raw.as_str();
+        if time::is_normal_form(s.as_bytes()) {
+            self.executed_at_raw.reborrow()
+        } else {
+            Text::owned(time::normalize_server_time(s))
+        }
+    }
+
+    pub fn output(&self) -> &str {
+        self.output.as_ref().map_or("", Text::as_str)
+    }
+
+    /// The entry with its text copied out of the response buffer.
+    pub fn to_owned_entry(&self) -> LogEntry {
+        LogEntry {
+            workflow_run_uuid: self.workflow_run_uuid.as_str().into(),
+            task_uuid: self.task_uuid.as_str().into(),
+            task_type: self.task_type.as_str().into(),
+            is_successful: self.is_successful,
+            duration: self.duration,
+            output: self.output().into(),
+            metric_value: self.metric_value.clone(),
+            executed_at: Timestamp(self.executed_at().as_str().into()),
+        }
+    }
+}
+
+/// A JSON string of a response. `Borrowed` only when the JSON had no
+/// escape in it: then the text has no `"`, `\` or control character
+/// either (JSON allows none unescaped), and is written out as JSON again
+/// as it is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Text<'a>(Cow<'a, str>);
+
+impl<'a> Text<'a> {
+    /// Text that may need escaping.
+    pub fn owned(s: String) -> Self {
+        Text(Cow::Owned(s))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    /// True when JSON needs no escape for this text (see the type).
+    pub fn is_plain(&self) -> bool {
+        matches!(self.0, Cow::Borrowed(_))
+    }
+
+    fn reborrow(&self) -> Text<'_> {
+        match &self.0 {
+            Cow::Borrowed(s) => Text(Cow::Borrowed(s)),
+            Cow::Owned(s) => Text(Cow::Owned(s.clone())),
+        }
+    }
+}
+
+impl<'de: 'a, 'a> Deserialize<'de> for Text<'a> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> serde::de::Visitor<'de> for V {
+            type Value = Text<'de>;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a string")
+            }
+            fn visit_borrowed_str<E>(self, s: &'de str) -> Result<Text<'de>, E> {
+                Ok(Text(Cow::Borrowed(s)))
+            }
+            fn visit_str<E>(self, s: &str) -> Result<Text<'de>, E> {
+                Ok(Text::owned(s.to_string()))
+            }
+            fn visit_string<E>(self, s: String) -> Result<Text<'de>, E> {
+                Ok(Text::owned(s))
+            }
+        }
+        d.deserialize_str(V)
+    }
 }
 
 /// 2.4: consolidated statistics over a range.
@@ -141,11 +244,12 @@ mod tests {
     fn log_entry_accepts_both_run_uuid_names_and_fractional_metrics() {
         let spec = r#"{"workflow_run_uuid":"a","task_uuid":"b","task_type":"query","is_successful":true,"duration":5,"output":"","metric_value":3,"executed_at":"2024-01-13T18:36:58Z"}"#;
         let ylem = r#"{"pipeline_run_uuid":"a","task_uuid":"b","task_type":"query","is_successful":true,"duration":5,"output":"","metric_value":1.5,"executed_at":"2024-01-13T18:36:58.12Z"}"#;
-        let a: LogEntry = serde_json::from_str(spec).unwrap();
-        let b: LogEntry = serde_json::from_str(ylem).unwrap();
+        let a: LogEntryRef = serde_json::from_str(spec).unwrap();
+        let b: LogEntryRef = serde_json::from_str(ylem).unwrap();
         assert_eq!(a.workflow_run_uuid, b.workflow_run_uuid);
-        assert_eq!(b.metric_value.unwrap().to_string(), "1.5");
-        assert_eq!(b.executed_at.0, "2024-01-13T18:36:58.12Z");
+        assert_eq!(b.metric_value.as_ref().unwrap().to_string(), "1.5");
+        assert_eq!(b.executed_at().as_str(), "2024-01-13T18:36:58.12Z");
+        assert!(a.executed_at().is_plain());
     }
 
     #[test]

@@ -1,14 +1,19 @@
 //! Decoding a JSON array element by element while the body arrives, so that
 //! memory holds one element at a time however large the response is.
 //!
-//! The scanner only finds element boundaries (tracking strings, escapes and
-//! nesting); each element is then decoded by serde_json on its own. The scan
-//! resumes where it stopped when more bytes arrive, so a 50 MiB element is
-//! scanned once, not once per chunk.
+//! An element that has arrived whole is decoded straight from the buffer,
+//! in one pass, borrowing its strings. Only one that is still arriving (one
+//! per network read, or a 50 MiB output) is scanned for its end instead:
+//! the scan tracks strings, escapes and nesting, jumps between the bytes
+//! that matter with `memchr`, and resumes where it stopped when more bytes
+//! arrive, so a huge element is scanned once, not once per chunk.
+
+use std::ops::Range;
 
 use bytes::Bytes;
 use futures_util::{FutureExt, Stream, StreamExt};
-use serde::de::DeserializeOwned;
+use serde::Deserialize;
+use serde::de::IgnoredAny;
 
 use crate::error::{Error, Result};
 
@@ -18,11 +23,28 @@ enum Phase {
     Start,
     /// After `[` or `,`: an element, or `]` right after `[`.
     Element,
-    /// Inside an element.
+    /// Inside an element that has not all arrived.
     InElement,
     /// After an element: `,` or `]`.
     Separator,
     Done,
+}
+
+/// What a decoder makes of the bytes from an element's start: the value
+/// and how many bytes it took, or `None` when they end before it does.
+pub type Decoded<R> = Result<Option<(R, usize)>>;
+
+/// Which bytes a decoder is given.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Part {
+    /// From an element's start to the end of what has arrived: the element
+    /// may end in them or after them. A value that does not decode from
+    /// them is `None`, not an error: it is tried again once it is `Whole`
+    /// (a number cut after `-`, `.` or `e` is an error to serde_json, not
+    /// an early end).
+    Prefix,
+    /// Exactly one element.
+    Whole,
 }
 
 /// Splits a byte stream holding one JSON array into its elements.
@@ -43,6 +65,10 @@ impl Default for ArrayScanner {
     }
 }
 
+/// The buffer's first size: a few network reads, so that it is compacted
+/// once every few reads rather than on each.
+const INITIAL_CAPACITY: usize = 256 * 1024;
+
 impl ArrayScanner {
     pub fn new() -> Self {
         ArrayScanner {
@@ -57,17 +83,23 @@ impl ArrayScanner {
         }
     }
 
-    /// Add bytes that arrived, dropping what was already handed out.
+    /// Add bytes that arrived. What was already handed out is dropped only
+    /// when the chunk would not fit otherwise: the unfinished element moves
+    /// to the front once per buffer-full, not once per chunk (which would
+    /// move a 50 MiB element hundreds of times).
     pub fn push(&mut self, chunk: &[u8]) {
-        let keep_from = if self.phase == Phase::InElement {
-            self.elem_start
-        } else {
-            self.pos
-        };
-        if keep_from > 0 {
+        if self.buf.capacity() - self.buf.len() < chunk.len() {
+            let keep_from = if self.phase == Phase::InElement {
+                self.elem_start
+            } else {
+                self.pos
+            };
             self.buf.drain(..keep_from);
             self.pos -= keep_from;
             self.elem_start = self.elem_start.saturating_sub(keep_from);
+            if self.buf.capacity() < INITIAL_CAPACITY {
+                self.buf.reserve(INITIAL_CAPACITY - self.buf.len());
+            }
         }
         self.buf.extend_from_slice(chunk);
     }
@@ -80,48 +112,37 @@ impl ArrayScanner {
     /// (or the array ended: see `is_done`), or an error for a body that is not
     /// a JSON array.
     pub fn next_element(&mut self) -> Result<Option<&[u8]>> {
+        let span =
+            self.take(|b, part| Ok(decode_prefix::<IgnoredAny>(b, part)?.map(|(_, n)| ((), n))))?;
+        Ok(span.map(|(_, r)| &self.buf[r]))
+    }
+
+    /// Decode the next complete element with `decode` (see `Decoded`); the
+    /// value and where the element is in the buffer (valid until `push`).
+    /// `decode` is given the bytes from the element's start to the end of
+    /// the buffer when the element may be all there, else the element alone.
+    pub fn take<R>(
+        &mut self,
+        mut decode: impl FnMut(&[u8], Part) -> Decoded<R>,
+    ) -> Result<Option<(R, Range<usize>)>> {
         while self.pos < self.buf.len() {
             let b = self.buf[self.pos];
             match self.phase {
                 Phase::Start => {
-                    if b == b'[' {
-                        self.phase = Phase::Element;
-                    } else if b == b'n' {
-                        // `null`: the real server's "no data" for aggregates.
-                        if self.buf.len() - self.pos < 4 {
-                            return Ok(None);
-                        }
-                        if &self.buf[self.pos..self.pos + 4] != b"null" {
-                            return Err(not_array());
-                        }
-                        self.pos += 3;
-                        self.phase = Phase::Done;
-                    } else if !b.is_ascii_whitespace() {
-                        return Err(not_array());
+                    if !self.start(b)? {
+                        return Ok(None);
                     }
                 }
+                Phase::Element if b == b']' && self.first => self.phase = Phase::Done,
+                Phase::Element if b.is_ascii_whitespace() => {}
                 Phase::Element => {
-                    if b == b']' && self.first {
-                        self.phase = Phase::Done;
-                    } else if !b.is_ascii_whitespace() {
-                        self.phase = Phase::InElement;
-                        self.elem_start = self.pos;
-                        self.depth = 0;
-                        self.in_str = false;
-                        self.esc = false;
-                        continue;
+                    let got = self.element_here(b, &mut decode)?;
+                    if got.is_some() {
+                        return Ok(got);
                     }
+                    continue;
                 }
-                Phase::InElement => {
-                    if let Some(end) = self.scan_element() {
-                        self.phase = Phase::Separator;
-                        self.first = false;
-                        let start = self.elem_start;
-                        self.pos = end;
-                        return Ok(Some(&self.buf[start..end]));
-                    }
-                    return Ok(None);
-                }
+                Phase::InElement => return self.rest_of_element(&mut decode),
                 Phase::Separator => match b {
                     b',' => self.phase = Phase::Element,
                     b']' => self.phase = Phase::Done,
@@ -141,26 +162,96 @@ impl ArrayScanner {
         Ok(None)
     }
 
-    /// Advance through the current element; the end offset once it is complete.
+    /// Before the array: `[`, whitespace, or `null` (the real server's "no
+    /// data" for aggregates); false while the rest of `null` is awaited.
+    fn start(&mut self, b: u8) -> Result<bool> {
+        match b {
+            b'[' => self.phase = Phase::Element,
+            b'n' => {
+                let rest = &self.buf[self.pos..];
+                if rest.len() < 4 {
+                    return Ok(false);
+                }
+                if &rest[..4] != b"null" {
+                    return Err(not_array());
+                }
+                self.pos += 3;
+                self.phase = Phase::Done;
+            }
+            _ if b.is_ascii_whitespace() => {}
+            _ => return Err(not_array()),
+        }
+        Ok(true)
+    }
+
+    /// An element starts at `pos` with `b`: decoded at once if it is all
+    /// here, else marked for scanning as it arrives.
+    fn element_here<R>(
+        &mut self,
+        b: u8,
+        decode: &mut impl FnMut(&[u8], Part) -> Decoded<R>,
+    ) -> Result<Option<(R, Range<usize>)>> {
+        let start = self.pos;
+        // A bare number or word could go on in the next chunk; an object,
+        // array or string says where it ends.
+        if matches!(b, b'{' | b'[' | b'"')
+            && let Some((v, n)) = decode(&self.buf[start..], Part::Prefix)?
+        {
+            self.phase = Phase::Separator;
+            self.first = false;
+            self.pos = start + n;
+            return Ok(Some((v, start..start + n)));
+        }
+        self.phase = Phase::InElement;
+        self.elem_start = start;
+        self.depth = 0;
+        self.in_str = false;
+        self.esc = false;
+        Ok(None)
+    }
+
+    /// Scan on through an element still arriving; decode it once whole.
+    fn rest_of_element<R>(
+        &mut self,
+        decode: &mut impl FnMut(&[u8], Part) -> Decoded<R>,
+    ) -> Result<Option<(R, Range<usize>)>> {
+        let Some(end) = self.scan_element() else {
+            return Ok(None);
+        };
+        let start = self.elem_start;
+        self.phase = Phase::Separator;
+        self.first = false;
+        self.pos = end;
+        match decode(&self.buf[start..end], Part::Whole)? {
+            Some((v, _)) => Ok(Some((v, start..end))),
+            None => Err(Error::server(
+                "unexpected response body: an incomplete JSON value",
+            )),
+        }
+    }
+
+    /// Advance through the current element; the end offset once it is
+    /// complete. Inside strings (most of a log: outputs are long Base64
+    /// text) it jumps to the next `"` or `\`; between them, where only
+    /// short keys, numbers and punctuation are, it steps byte by byte.
     fn scan_element(&mut self) -> Option<usize> {
         let buf = &self.buf;
         let mut i = self.pos;
         while i < buf.len() {
-            if self.in_str && !self.esc {
-                // Most of a log is string content (outputs are long Base64
-                // text): skip it a word at a time.
-                i = skip_string_content(buf, i);
-                if i == buf.len() {
-                    break;
-                }
-            }
-            let b = buf[i];
             if self.in_str {
                 if self.esc {
                     self.esc = false;
-                } else if b == b'\\' {
+                    i += 1;
+                    continue;
+                }
+                let Some(k) = memchr::memchr2(b'"', b'\\', &buf[i..]) else {
+                    i = buf.len();
+                    break;
+                };
+                i += k;
+                if buf[i] == b'\\' {
                     self.esc = true;
-                } else if b == b'"' {
+                } else {
                     self.in_str = false;
                     if self.depth == 0 {
                         self.pos = i + 1;
@@ -168,7 +259,7 @@ impl ArrayScanner {
                     }
                 }
             } else {
-                match b {
+                match buf[i] {
                     b'"' => self.in_str = true,
                     b'{' | b'[' => self.depth += 1,
                     b'}' | b']' if self.depth > 0 => {
@@ -193,30 +284,32 @@ impl ArrayScanner {
     }
 }
 
-/// The index of the first `"` or `\\` at or after `i`, or `buf.len()`.
-fn skip_string_content(buf: &[u8], mut i: usize) -> usize {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGHS: u64 = 0x8080_8080_8080_8080;
-    // Non-zero when some byte of `w` is zero (the classic SWAR test).
-    let has_zero = |w: u64| w.wrapping_sub(ONES) & !w & HIGHS;
-    while let Some(word) = buf.get(i..i + 8) {
-        let w = u64::from_le_bytes(word.try_into().unwrap_or([0; 8]));
-        if has_zero(w ^ (ONES * u64::from(b'"'))) | has_zero(w ^ (ONES * u64::from(b'\\'))) != 0 {
-            break;
-        }
-        i += 8;
-    }
-    while i < buf.len() && buf[i] != b'"' && buf[i] != b'\\' {
-        i += 1;
-    }
-    i
-}
-
 fn not_array() -> Error {
     Error::server("the response is not a JSON array")
 }
 
-/// Typed elements of a JSON array arriving as a byte stream.
+/// Decode a value from the start of `bytes` (see `Part`): the value and
+/// the bytes it took, or `None` when `bytes` end before the value does.
+/// The fast path is serde_json alone; a whole value that does not fit is
+/// decoded again with its path tracked, for a message naming the field.
+pub fn decode_prefix<'a, T: Deserialize<'a>>(bytes: &'a [u8], part: Part) -> Decoded<T> {
+    let mut values = serde_json::Deserializer::from_slice(bytes).into_iter::<T>();
+    let first = match values.next() {
+        None => return Ok(None),
+        Some(Ok(v)) => return Ok(Some((v, values.byte_offset()))),
+        Some(Err(_)) if part == Part::Prefix => return Ok(None),
+        Some(Err(e)) if e.is_eof() => return Ok(None),
+        Some(Err(e)) => e.to_string(),
+    };
+    let mut de = serde_json::Deserializer::from_slice(bytes);
+    let msg = match serde_path_to_error::deserialize::<_, T>(&mut de) {
+        Err(e) if e.path().to_string() != "." => format!("field `{}`: {}", e.path(), e.inner()),
+        _ => first,
+    };
+    Err(Error::server(format!("unexpected response body: {msg}")))
+}
+
+/// The elements of a JSON array arriving as a byte stream.
 pub struct ArrayStream<S> {
     body: S,
     scanner: ArrayScanner,
@@ -235,21 +328,19 @@ where
         }
     }
 
-    /// The next element, `None` at the end of the array.
-    pub async fn next<T: DeserializeOwned>(&mut self) -> Result<Option<T>> {
-        self.next_or_idle(&mut || Ok(())).await
-    }
-
-    /// The next element; `idle` is called before waiting for the network,
-    /// i.e. whenever everything that has arrived so far has been handed out.
-    pub async fn next_or_idle<T: DeserializeOwned>(
+    /// The next element as `decode` makes it (see `ArrayScanner::take`),
+    /// `None` at the end of the array. `idle` is called before waiting for
+    /// the network, i.e. whenever everything that has arrived so far has
+    /// been handed out; both get `cx`, so that both may use the same thing
+    /// (the printer: a row, or a flush).
+    pub async fn next_with<C, R>(
         &mut self,
-        idle: &mut dyn FnMut() -> Result<()>,
-    ) -> Result<Option<T>> {
+        cx: &mut C,
+        idle: &mut impl FnMut(&mut C) -> Result<()>,
+        decode: &mut impl FnMut(&mut C, &[u8], Part) -> Decoded<R>,
+    ) -> Result<Option<R>> {
         loop {
-            if let Some(bytes) = self.scanner.next_element()? {
-                let v = super::errors::decode_json(bytes)
-                    .map_err(|e| Error::server(format!("unexpected response body: {e}")))?;
+            if let Some((v, _)) = self.scanner.take(|b, part| decode(cx, b, part))? {
                 return Ok(Some(v));
             }
             if self.scanner.is_done() && self.ended {
@@ -265,7 +356,7 @@ where
             let next = match self.body.next().now_or_never() {
                 Some(next) => next,
                 None => {
-                    idle()?;
+                    idle(cx)?;
                     self.body.next().await
                 }
             };
@@ -316,11 +407,7 @@ mod tests {
     }
 
     #[test]
-    fn string_content_is_skipped_to_the_next_quote_or_backslash() {
-        let text = b"0123456789abcdef0123456789\\xyz\"0123456789";
-        assert_eq!(skip_string_content(text, 0), 26);
-        assert_eq!(skip_string_content(text, 27), 30);
-        assert_eq!(skip_string_content(text, 31), text.len());
+    fn strings_are_skipped_to_the_next_quote_or_backslash() {
         // Long strings with quotes and escapes at every offset of a word.
         for k in 0..20 {
             let s = format!("[\"{}\\\"{}\",1]", "a".repeat(k), "b".repeat(k));
@@ -341,5 +428,84 @@ mod tests {
         assert!(split(b"{\"a\":1}", 4).is_err());
         assert!(split(b"[{\"a\":1}", 4).is_err());
         assert!(split(b"nope", 4).is_err());
+    }
+
+    /// Elements decoded as `Value`s through `take` at every chunk size and
+    /// at every two-piece cut, against serde_json on the whole body.
+    fn same_at_every_cut(body: &str) {
+        let want: Vec<serde_json::Value> = serde_json::from_str(body).unwrap();
+        let decode_all = |pieces: &mut dyn Iterator<Item = &[u8]>| {
+            let mut s = ArrayScanner::new();
+            let mut got = Vec::new();
+            for p in pieces {
+                s.push(p);
+                while let Some((v, _)) = s
+                    .take(|b, part| decode_prefix::<serde_json::Value>(b, part))
+                    .unwrap()
+                {
+                    got.push(v);
+                }
+            }
+            assert!(s.is_done());
+            got
+        };
+        let b = body.as_bytes();
+        for n in 1..=b.len() {
+            assert_eq!(decode_all(&mut b.chunks(n)), want, "chunks of {n}");
+        }
+        for cut in 0..=b.len() {
+            let (x, y) = b.split_at(cut);
+            assert_eq!(decode_all(&mut [x, y].into_iter()), want, "cut at {cut}");
+        }
+    }
+
+    #[test]
+    fn escapes_and_multibyte_text_split_anywhere() {
+        same_at_every_cut(
+            r#"[{"output":"q\" b\\ s\/ \b\f\n\r\t \u00e9\ud83d\ude00 é😀 ✓","n":null},
+                {"output":null,"errors":[{"a":[1,{"b":"]}\""}]},[]],"x":"日本"},
+                "é\\", ["😀", {"k": "\u0000"}]]"#,
+        );
+    }
+
+    #[test]
+    fn numbers_cut_after_a_sign_a_dot_or_an_exponent() {
+        same_at_every_cut(r#"[[-1.5e+3, 0.25E-2], {"a": -0.5, "b": [1e2]}, -7, 2.5e-3]"#);
+    }
+
+    #[test]
+    fn a_huge_element_in_many_pieces_comes_out_once_and_the_buffer_stays_its_size() {
+        let big = "QUJD".repeat(1 << 20);
+        let body = format!(r#"[{{"a":1}},{{"output":"{big}"}},{{"a":2}}]"#);
+        let mut s = ArrayScanner::new();
+        let mut got = Vec::new();
+        for c in body.as_bytes().chunks(1000) {
+            s.push(c);
+            while let Some(e) = s.next_element().unwrap() {
+                got.push(e.len());
+            }
+        }
+        assert!(s.is_done());
+        assert_eq!(got, [7, big.len() + 13, 7]);
+        // Grown by doubling for the one big element, never more.
+        assert!(s.buf.capacity() <= 2 * body.len(), "{}", s.buf.capacity());
+    }
+
+    #[test]
+    fn a_truncated_body_gives_each_whole_element_once_and_never_ends() {
+        let body = r#"[{"a":"é\"x"}, 12, "s", {"b":[1,2]}, -3.5]"#;
+        let all = split(body.as_bytes(), body.len()).unwrap();
+        for cut in 0..body.len() {
+            let mut s = ArrayScanner::new();
+            let mut got = Vec::new();
+            for c in body.as_bytes()[..cut].chunks(3) {
+                s.push(c);
+                while let Ok(Some(e)) = s.next_element() {
+                    got.push(String::from_utf8(e.to_vec()).unwrap());
+                }
+            }
+            assert!(!s.is_done(), "cut at {cut}");
+            assert_eq!(got, all[..got.len()], "cut at {cut}");
+        }
     }
 }

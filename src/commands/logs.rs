@@ -1,11 +1,14 @@
 //! `ylemctl logs PIPELINE [WINDOW]`: a pipeline's run log (endpoint 4),
 //! streamed entry by entry from the response to the output.
 
-use crate::api::{self, models::LogEntry};
+use crate::api::{
+    self,
+    models::{LogEntryRef, Text},
+};
 use crate::cli::LogsArgs;
 use crate::context::Context;
 use crate::error::Result;
-use crate::output::{Cell, Shape, decode};
+use crate::output::{CellRef, Printer, Shape, Txt, decode};
 
 /// The log entry's fields, and `decode_error` when outputs are decoded.
 pub const COLUMNS_DECODED: &[&str] = &[
@@ -23,16 +26,29 @@ pub const COLUMNS_DECODED: &[&str] = &[
 /// The spec's log entry fields.
 pub const COLUMNS: &[&str] = COLUMNS_DECODED.split_at(8).0;
 
-pub fn row(e: LogEntry) -> Vec<Cell> {
-    vec![
-        Cell::Str(e.workflow_run_uuid),
-        Cell::Str(e.task_uuid),
-        Cell::Str(e.task_type),
-        Cell::Success(e.is_successful),
-        Cell::Ms(e.duration),
-        Cell::Output(e.output),
-        e.metric_value.map(Cell::Num).unwrap_or(Cell::Null),
-        Cell::Time(e.executed_at.0),
+fn txt<'a>(t: &'a Text) -> Txt<'a> {
+    Txt {
+        text: t.as_str(),
+        plain: t.is_plain(),
+    }
+}
+
+/// The entry's row (with an empty `decode_error`), borrowing its text.
+fn row<'a>(e: &'a LogEntryRef, at: &'a Text) -> [CellRef<'a>; 9] {
+    let none = Txt {
+        text: "",
+        plain: true,
+    };
+    [
+        CellRef::Str(txt(&e.workflow_run_uuid)),
+        CellRef::Str(txt(&e.task_uuid)),
+        CellRef::Str(txt(&e.task_type)),
+        CellRef::Success(e.is_successful),
+        CellRef::Ms(e.duration),
+        CellRef::Output(e.output.as_ref().map_or(none, txt)),
+        e.metric_value.as_ref().map_or(CellRef::Null, CellRef::Num),
+        CellRef::Time(txt(at)),
+        CellRef::Null,
     ]
 }
 
@@ -63,22 +79,30 @@ pub async fn run(args: &LogsArgs, ctx: &Context) -> Result<()> {
     let run = run_filter.as_deref();
     // Rows go out in large writes while the response pours in, and as soon
     // as the stream stalls, so a reader never waits on a row already here.
-    loop {
-        let mut flush = || p.flush();
-        let next = api::next_entry_or_idle(&mut entries, run, args.failed, &mut flush);
-        let Some(e) = next.await? else { break };
-        match &decoder {
-            None => p.row(row(e))?,
-            Some(d) => {
-                let (cell, err) = d.decode(&e.output);
-                undecodable += usize::from(err.is_some());
-                let mut r = row(e);
-                r[5] = cell;
-                r.push(err.map(Cell::Str).unwrap_or(Cell::Null));
-                p.row(r)?;
-            }
+    let mut scratch = decode::Scratch::default();
+    let print = |p: &mut Printer, e: LogEntryRef| {
+        let at = e.executed_at();
+        let mut r = row(&e, &at);
+        let Some(d) = &decoder else {
+            return p.row_ref(&r);
+        };
+        let (cell, err) = d.decode(e.output(), &mut scratch);
+        undecodable += usize::from(err.is_some());
+        r[5] = cell;
+        if let Some(err) = &err {
+            r[8] = CellRef::Str(Txt::new(err));
         }
-    }
+        p.row_ref(&r)
+    };
+    api::each_entry(
+        &mut entries,
+        run,
+        args.failed,
+        &mut p,
+        Printer::flush,
+        print,
+    )
+    .await?;
     p.finish("no log entries in the window", &ctx.ui)?;
     if undecodable > 0 {
         ctx.ui.warn(&format!(

@@ -9,7 +9,10 @@ use aes_gcm::{Aes256Gcm, Key, Nonce};
 use base64::Engine;
 use base64::engine::general_purpose::{STANDARD, STANDARD_NO_PAD};
 
-use super::Cell;
+use serde_json::Value;
+
+use super::compact::{Compact, compact};
+use super::{CellRef, Txt};
 use crate::error::{Error, Result};
 
 pub struct Decoder {
@@ -46,6 +49,14 @@ fn parse_key(raw: &[u8]) -> Option<[u8; 32]> {
     b.try_into().ok()
 }
 
+/// Buffers a decoded output is written into, kept from entry to entry so
+/// that decoding a log allocates nothing per entry.
+#[derive(Default)]
+pub struct Scratch {
+    bytes: Vec<u8>,
+    json: Vec<u8>,
+}
+
 impl Decoder {
     pub fn new(key: Option<[u8; 32]>) -> Self {
         Decoder {
@@ -53,32 +64,47 @@ impl Decoder {
         }
     }
 
-    /// The decoded output, and what went wrong if it could not be decoded.
-    pub fn decode(&self, output: &str) -> (Cell, Option<String>) {
+    /// The decoded output (in `buf`), and what went wrong if it could not
+    /// be decoded. Text that is JSON comes out as compact JSON, exactly as
+    /// serde_json writes the `Value` it parses to.
+    pub fn decode<'b>(&self, output: &str, buf: &'b mut Scratch) -> (CellRef<'b>, Option<String>) {
         if output.is_empty() {
-            return (Cell::Null, None);
+            return (CellRef::Null, None);
         }
-        let bytes = match STANDARD.decode(output.trim()) {
-            Ok(b) => b,
-            Err(e) => return (Cell::Null, Some(format!("not Base64: {e}"))),
+        buf.bytes.clear();
+        if let Err(e) = STANDARD.decode_vec(output.trim(), &mut buf.bytes) {
+            return (CellRef::Null, Some(format!("not Base64: {e}")));
+        }
+        if let Some(c) = &self.cipher {
+            match decrypt(c, &buf.bytes) {
+                Ok(p) => buf.bytes = p,
+                Err(e) => return (CellRef::Null, Some(e)),
+            }
+        }
+        let Ok(text) = std::str::from_utf8(&buf.bytes) else {
+            let why = if self.cipher.is_none() {
+                "binary data: encrypted? give the key with --decrypt-key-file"
+            } else {
+                "decrypted data is not text"
+            };
+            return (CellRef::Null, Some(why.into()));
         };
-        let plain = match &self.cipher {
-            Some(c) => match decrypt(c, &bytes) {
-                Ok(p) => p,
-                Err(e) => return (Cell::Null, Some(e)),
-            },
-            None => bytes,
-        };
-        match String::from_utf8(plain) {
-            Ok(text) => match serde_json::from_str(&text) {
-                Ok(v) => (Cell::Json(v), None),
-                Err(_) => (Cell::Str(text), None),
-            },
-            Err(_) if self.cipher.is_none() => (
-                Cell::Null,
-                Some("binary data: encrypted? give the key with --decrypt-key-file".into()),
-            ),
-            Err(_) => (Cell::Null, Some("decrypted data is not text".into())),
+        buf.json.clear();
+        match compact(text, &mut buf.json) {
+            Compact::Done => {}
+            Compact::NotJson => return (CellRef::Str(Txt::new(text)), None),
+            Compact::NeedsValue => {
+                buf.json.clear();
+                let v: Value = serde_json::from_str(text).unwrap_or_default();
+                if serde_json::to_writer(&mut buf.json, &v).is_err() {
+                    return (CellRef::Str(Txt::new(text)), None);
+                }
+            }
+        }
+        match std::str::from_utf8(&buf.json) {
+            Ok(j) => (CellRef::RawJson(j), None),
+            // Not reached: only JSON text went in, so only UTF-8 came out.
+            Err(_) => (CellRef::Str(Txt::new(text)), None),
         }
     }
 }
@@ -122,21 +148,49 @@ mod tests {
     #[test]
     fn decodes_plain_and_encrypted_and_reports_a_wrong_key() {
         let plain = Decoder::new(None);
-        let (c, e) = plain.decode(&STANDARD.encode(r#"{"rows":3}"#));
-        assert_eq!(c, Cell::Json(serde_json::json!({"rows": 3})));
+        let buf = &mut Scratch::default();
+        let (c, e) = plain.decode(&STANDARD.encode(r#"{ "rows" : 3 }"#), buf);
+        assert_eq!(c, CellRef::RawJson(r#"{"rows":3}"#));
         assert!(e.is_none());
-        assert_eq!(
-            plain.decode(&STANDARD.encode("hello")).0,
-            Cell::Str("hello".into())
-        );
+        let (c, _) = plain.decode(&STANDARD.encode("hello"), buf);
+        assert_eq!(c, CellRef::Str(Txt::new("hello")));
         let k = [1u8; 32];
         let sealed = encrypt(&k, r#"{"ok":true}"#);
-        let (c, _) = Decoder::new(Some(k)).decode(&sealed);
-        assert_eq!(c, Cell::Json(serde_json::json!({"ok": true})));
-        let (c, e) = Decoder::new(Some([2u8; 32])).decode(&sealed);
-        assert_eq!(c, Cell::Null);
+        let (c, _) = Decoder::new(Some(k)).decode(&sealed, buf);
+        assert_eq!(c, CellRef::RawJson(r#"{"ok":true}"#));
+        let (c, e) = Decoder::new(Some([2u8; 32])).decode(&sealed, buf);
+        assert_eq!(c, CellRef::Null);
         assert!(e.unwrap().contains("wrong key"));
-        assert!(plain.decode("!!!").1.is_some());
-        assert_eq!(plain.decode(""), (Cell::Null, None));
+        assert!(plain.decode("!!!", buf).1.is_some());
+        assert_eq!(plain.decode("", buf), (CellRef::Null, None));
+        let (c, e) = plain.decode(&STANDARD.encode([0xffu8, 0, 7]), buf);
+        assert_eq!(c, CellRef::Null);
+        assert!(e.unwrap().contains("binary data"));
+    }
+
+    /// Decoded JSON comes out as serde_json writes the `Value` it parses
+    /// to: numbers, escapes, nesting, duplicate keys (the last one wins, in
+    /// the first one's place) and all.
+    #[test]
+    fn decoded_json_is_what_value_makes_of_it() {
+        let plain = Decoder::new(None);
+        let buf = &mut Scratch::default();
+        for text in [
+            r#"[1, -0, 1.0e2, 12345678901234567890, -9223372036854775808, 1e-7, 0.1]"#,
+            r#"{"a": "\u00e9\/\n\"", "b": [{}, [], null, true, false], "c": {"d": {"e": [1]}}}"#,
+            r#"{"k": 1, "j": 2, "k": 3}"#,
+            r#"{"k": {"x": 1, "x": 2}}"#,
+            r#""just a string""#,
+            "  42  ",
+            "null",
+        ] {
+            let want = serde_json::from_str::<Value>(text).unwrap().to_string();
+            let (c, _) = plain.decode(&STANDARD.encode(text), buf);
+            assert_eq!(c, CellRef::RawJson(&want), "{text}");
+        }
+        for text in ["[1,", "{\"a\":1} x", "1e400", "nul"] {
+            let (c, _) = plain.decode(&STANDARD.encode(text), buf);
+            assert_eq!(c, CellRef::Str(Txt::new(text)), "{text}");
+        }
     }
 }

@@ -2,135 +2,25 @@
 //! that renders rows as a table, JSON, JSON lines or CSV, row by row where
 //! the format allows so that long results stream.
 
+mod cell;
 pub mod chart;
+mod compact;
 pub mod decode;
+mod encode;
 pub mod prometheus;
 pub mod table;
 
 use std::io::Write;
 
-use serde_json::{Number, Value};
+use serde_json::Value;
+
+pub use cell::{Cell, CellRef, Txt};
+use encode::Blocks;
 
 use crate::cli::Format;
 use crate::error::{Error, Result};
 use crate::time::Zone;
 use crate::ui::Ui;
-
-/// One value of a row, typed so each format can show it its own way.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Cell {
-    Null,
-    Str(String),
-    Int(i64),
-    Num(Number),
-    Bool(bool),
-    /// A success flag: `ok`/`failed` in tables.
-    Success(bool),
-    /// A normalised `YYYY-MM-DDTHH:MM:SSZ` time.
-    Time(String),
-    /// Milliseconds: an integer in machine formats, `1.2s` in tables.
-    Ms(i64),
-    /// A log `output`: shortened in tables.
-    Output(String),
-    /// Decoded output that is JSON: embedded as JSON in json/jsonl.
-    Json(Value),
-    /// "Never ran": `null` in JSON, empty in CSV, `never` in a table.
-    Never,
-    /// A value the server sends but that means nothing here (the last-run
-    /// fields of something that never ran): as sent in machine formats,
-    /// `-` in a table.
-    Moot(Box<Cell>),
-}
-
-impl Cell {
-    pub fn opt_str(v: Option<String>) -> Cell {
-        v.map(Cell::Str).unwrap_or(Cell::Null)
-    }
-
-    fn to_json(&self) -> Value {
-        match self {
-            Cell::Null | Cell::Never => Value::Null,
-            Cell::Str(s) | Cell::Time(s) | Cell::Output(s) => Value::String(s.clone()),
-            Cell::Int(i) | Cell::Ms(i) => Value::from(*i),
-            Cell::Num(n) => Value::Number(n.clone()),
-            Cell::Bool(b) | Cell::Success(b) => Value::Bool(*b),
-            Cell::Json(v) => v.clone(),
-            Cell::Moot(c) => c.to_json(),
-        }
-    }
-
-    /// Append the cell as a JSON value: no `Value` built, no string copied.
-    fn write_json(&self, out: &mut Vec<u8>) -> Result<()> {
-        match self {
-            Cell::Null | Cell::Never => out.extend_from_slice(b"null"),
-            Cell::Str(s) | Cell::Time(s) | Cell::Output(s) => {
-                serde_json::to_writer(&mut *out, s.as_str()).map_err(json_io)?
-            }
-            Cell::Int(i) | Cell::Ms(i) => serde_json::to_writer(&mut *out, i).map_err(json_io)?,
-            Cell::Num(n) => serde_json::to_writer(&mut *out, n).map_err(json_io)?,
-            Cell::Bool(b) | Cell::Success(b) => {
-                out.extend_from_slice(if *b { b"true" } else { b"false" })
-            }
-            Cell::Json(v) => serde_json::to_writer(&mut *out, v).map_err(json_io)?,
-            Cell::Moot(c) => c.write_json(out)?,
-        }
-        Ok(())
-    }
-
-    /// The cell's CSV text: borrowed where it is one already, else written
-    /// into `scratch`, so a row costs no allocation.
-    fn csv_field<'c>(&'c self, scratch: &'c mut Vec<u8>) -> &'c [u8] {
-        use std::io::Write as _;
-        scratch.clear();
-        match self {
-            Cell::Null | Cell::Never => b"",
-            Cell::Str(s) | Cell::Time(s) | Cell::Output(s) => s.as_bytes(),
-            Cell::Bool(b) | Cell::Success(b) => {
-                if *b {
-                    b"true"
-                } else {
-                    b"false"
-                }
-            }
-            Cell::Int(i) | Cell::Ms(i) => {
-                let _ = write!(scratch, "{i}");
-                scratch
-            }
-            Cell::Num(n) => {
-                let _ = write!(scratch, "{n}");
-                scratch
-            }
-            Cell::Json(v) => {
-                let _ = serde_json::to_writer(&mut *scratch, v);
-                scratch
-            }
-            Cell::Moot(c) => c.csv_field(scratch),
-        }
-    }
-
-    /// What a table keeps of the cell: outputs only as long as they are
-    /// shown, so 10 000 held rows stay small however long the outputs are.
-    fn for_table(&self) -> Cell {
-        // Decoded outputs are shown whole (JSON pretty-printed) up to this
-        // size; beyond it they are shortened like raw outputs.
-        const DECODED_MAX: usize = 2000;
-        match self {
-            Cell::Output(s) => Cell::Output(table::shorten(s, table::OUTPUT_WIDTH)),
-            Cell::Str(s) if s.len() > DECODED_MAX => {
-                Cell::Output(table::shorten(s, table::OUTPUT_WIDTH))
-            }
-            Cell::Json(v) => {
-                let compact = v.to_string();
-                if compact.len() > DECODED_MAX {
-                    Cell::Output(table::shorten(&compact, table::OUTPUT_WIDTH))
-                } else {
-                    Cell::Json(v.clone())
-                }
-            }
-            c => c.clone(),
-        }
-    }
-}
 
 /// How a result is shaped: one object, or a list of rows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -152,11 +42,6 @@ pub struct Style {
 /// Tables hold their rows in memory; past this many they stop and say so.
 pub const TABLE_ROW_LIMIT: usize = 10_000;
 
-enum Sink<'a> {
-    Plain(Box<dyn Write + 'a>),
-    Csv(Box<csv::Writer<Box<dyn Write + 'a>>>),
-}
-
 /// Writes rows in the chosen format as they come.
 pub struct Printer<'a> {
     style: Style,
@@ -165,9 +50,9 @@ pub struct Printer<'a> {
     idx: Vec<usize>,
     /// `"name":` of each selected column, escaped once for every JSON row.
     keys: Vec<Vec<u8>>,
-    /// The row being written, reused: one write per row, no allocation.
-    line: Vec<u8>,
-    sink: Sink<'a>,
+    /// Numbers and JSON of a CSV field while they are written.
+    scratch: Vec<u8>,
+    out: Blocks<'a>,
     rows: usize,
     table: Vec<Vec<Cell>>,
 }
@@ -217,22 +102,14 @@ impl<'a> Printer<'a> {
                 Ok(k)
             })
             .collect::<Result<_>>()?;
-        let sink = match style.format {
-            Format::Csv => Sink::Csv(Box::new(
-                csv::WriterBuilder::new()
-                    .has_headers(false)
-                    .from_writer(out),
-            )),
-            _ => Sink::Plain(out),
-        };
         Ok(Printer {
             style,
             shape,
             names,
             idx,
             keys,
-            line: Vec::new(),
-            sink,
+            scratch: Vec::new(),
+            out: Blocks::new(out),
             rows: 0,
             table: Vec::new(),
         })
@@ -240,44 +117,52 @@ impl<'a> Printer<'a> {
 
     /// Write one row (all columns, in the order given to `new`).
     pub fn row(&mut self, row: Vec<Cell>) -> Result<()> {
+        let refs: Vec<CellRef> = row.iter().map(Cell::as_ref).collect();
+        self.row_ref(&refs)
+    }
+
+    /// Write one row of borrowed cells; rows go out a block at a time.
+    pub fn row_ref(&mut self, row: &[CellRef]) -> Result<()> {
         let first = self.rows == 0;
         self.rows += 1;
-        match (&mut self.sink, self.style.format) {
-            (Sink::Csv(w), _) => {
+        let w = &mut self.out;
+        match self.style.format {
+            Format::Csv => {
                 if first && self.style.header {
-                    w.write_record(&self.names)?;
+                    encode::csv_names(w, &self.names)?;
                 }
-                for &i in &self.idx {
-                    w.write_field(row[i].csv_field(&mut self.line))?;
+                let mut empty = true;
+                for (n, &i) in self.idx.iter().enumerate() {
+                    if n > 0 {
+                        w.put(b",")?;
+                    }
+                    empty &= encode::csv(w, row[i], &mut self.scratch)?;
                 }
-                w.write_record(None::<&[u8]>)?;
+                encode::csv_end(w, empty && self.idx.len() == 1)?;
             }
-            (Sink::Plain(out), Format::Json) if self.shape == Shape::Object => {
-                let obj = object(&self.names, &self.idx, &row);
-                serde_json::to_writer_pretty(&mut *out, &obj).map_err(json_io)?;
-                out.write_all(b"\n")?;
+            Format::Json if self.shape == Shape::Object => {
+                let obj = object(&self.names, &self.idx, row);
+                serde_json::to_writer_pretty(&mut *w, &obj).map_err(json_io)?;
+                w.put(b"\n")?;
             }
-            (Sink::Plain(out), Format::Json | Format::Jsonl) => {
-                let line = &mut self.line;
-                line.clear();
+            Format::Json | Format::Jsonl => {
                 if self.style.format == Format::Json {
-                    line.extend_from_slice(if first { b"[\n" } else { b",\n" });
+                    w.put(if first { b"[\n" } else { b",\n" })?;
                 }
-                line.push(b'{');
+                w.put(b"{")?;
                 for (n, (key, &i)) in self.keys.iter().zip(&self.idx).enumerate() {
                     if n > 0 {
-                        line.push(b',');
+                        w.put(b",")?;
                     }
-                    line.extend_from_slice(key);
-                    row[i].write_json(line)?;
+                    w.put(key)?;
+                    encode::json(w, row[i])?;
                 }
-                line.push(b'}');
+                w.put(b"}")?;
                 if self.style.format == Format::Jsonl {
-                    line.push(b'\n');
+                    w.put(b"\n")?;
                 }
-                out.write_all(line)?;
             }
-            (Sink::Plain(_), _) => {
+            _ => {
                 if self.table.len() < TABLE_ROW_LIMIT {
                     self.table
                         .push(self.idx.iter().map(|&i| row[i].for_table()).collect());
@@ -291,10 +176,7 @@ impl<'a> Printer<'a> {
     /// has nothing more ready, so rows show as they arrive while a fast
     /// response is still written in large blocks.
     pub fn flush(&mut self) -> Result<()> {
-        match &mut self.sink {
-            Sink::Csv(w) => w.flush()?,
-            Sink::Plain(out) => out.flush()?,
-        }
+        self.out.flush()?;
         Ok(())
     }
 
@@ -304,26 +186,25 @@ impl<'a> Printer<'a> {
         if self.rows == 0 && !empty_note.is_empty() {
             ui.note(empty_note);
         }
-        match (&mut self.sink, self.style.format) {
-            (Sink::Csv(w), _) => {
+        let w = &mut self.out;
+        match self.style.format {
+            Format::Csv => {
                 if self.rows == 0 && self.style.header && self.shape == Shape::List {
-                    w.write_record(&self.names)?;
+                    encode::csv_names(w, &self.names)?;
                 }
-                w.flush()?;
             }
-            (Sink::Plain(out), Format::Json) => {
+            Format::Json => {
                 if self.shape == Shape::List {
-                    out.write_all(if self.rows == 0 { b"[]\n" } else { b"\n]\n" })?;
+                    w.put(if self.rows == 0 { b"[]\n" } else { b"\n]\n" })?;
                 }
-                out.flush()?;
             }
-            (Sink::Plain(out), Format::Jsonl) => out.flush()?,
-            (Sink::Plain(out), _) => {
+            Format::Jsonl => {}
+            _ => {
                 if !self.table.is_empty() {
                     let text = table::render(&self.names, &self.table, self.shape, &self.style);
-                    out.write_all(text.as_bytes())?;
+                    w.put(text.as_bytes())?;
                 }
-                out.flush()?;
+                w.flush()?;
                 if self.rows > TABLE_ROW_LIMIT {
                     ui.note(&format!(
                         "note: showing the first {TABLE_ROW_LIMIT} of {} rows: tables hold their rows in memory; use -o csv or -o jsonl for all of them",
@@ -332,12 +213,13 @@ impl<'a> Printer<'a> {
                 }
             }
         }
+        w.flush()?;
         Ok(())
     }
 }
 
 /// A single result as a JSON object (pretty-printed: it is written once).
-fn object(names: &[&str], idx: &[usize], row: &[Cell]) -> Value {
+fn object(names: &[&str], idx: &[usize], row: &[CellRef]) -> Value {
     let mut m = serde_json::Map::new();
     for (n, &i) in names.iter().zip(idx) {
         m.insert((*n).to_string(), row[i].to_json());

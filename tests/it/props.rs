@@ -15,7 +15,8 @@ use common::*;
 use proptest::prelude::*;
 use proptest::test_runner::{TestCaseError, TestRunner};
 use serde_json::Value;
-use ylemctl::api::{models, stream::ArrayScanner};
+use ylemctl::api::models;
+use ylemctl::api::stream::{ArrayScanner, Part, decode_prefix};
 use ylemctl::auth::oauth::TokenResponse;
 use ylemctl::http::errors::decode_json;
 use ylemctl::time::{Edge, Zone, parse_duration, parse_time, resolve_window};
@@ -41,7 +42,7 @@ fn time_like() -> impl Strategy<Value = String> {
 }
 
 /// Run `test` on `CASES` inputs of `strategy` and record the scenario.
-fn property<S: Strategy>(
+pub(crate) fn property<S: Strategy>(
     id: &'static str,
     proves: &'static str,
     strategy: S,
@@ -125,7 +126,7 @@ fn ids_and_alias_names_never_panic() {
     );
 }
 
-fn json_value() -> impl Strategy<Value = Value> {
+pub(crate) fn json_value() -> impl Strategy<Value = Value> {
     let leaf = prop_oneof![
         Just(Value::Null),
         any::<bool>().prop_map(Value::from),
@@ -160,7 +161,7 @@ fn json_value() -> impl Strategy<Value = Value> {
 }
 
 fn decode_all(bytes: &[u8]) {
-    let _ = decode_json::<models::LogEntry>(bytes);
+    let _ = decode_prefix::<models::LogEntryRef>(bytes, Part::Whole);
     let _ = decode_json::<models::RangeStats>(bytes);
     let _ = decode_json::<Option<Vec<models::Aggregated>>>(bytes);
     let _ = decode_json::<models::LastRun>(bytes);
