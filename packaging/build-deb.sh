@@ -10,9 +10,10 @@ version=$(sed -n 's/^version = "\(.*\)"$/\1/p' Cargo.toml | head -n 1)
 arch=$(dpkg --print-architecture)
 cargo build --release --locked >&2
 
-stage=target/debian/stage
+target=${CARGO_TARGET_DIR:-target}
+stage=$target/debian/stage
 rm -rf "$stage"
-install -Dm755 target/release/ylemctl "$stage/usr/bin/ylemctl"
+install -Dm755 "$target/release/ylemctl" "$stage/usr/bin/ylemctl"
 for page in man/*.1; do
     install -Dm644 "$page" "$stage/usr/share/man/man1/$(basename "$page")"
     gzip -9n "$stage/usr/share/man/man1/$(basename "$page")"
@@ -33,6 +34,6 @@ mkdir -p "$stage/DEBIAN"
 sed -e "s/@VERSION@/$version/" -e "s/@ARCH@/$arch/" -e "s/@SIZE@/$size/" -e "s/@GLIBC@/${glibc:-2.31}/" \
     packaging/deb/control.in > "$stage/DEBIAN/control"
 
-deb="target/debian/ylemctl_${version}_${arch}.deb"
+deb="$target/debian/ylemctl_${version}_${arch}.deb"
 dpkg-deb --root-owner-group --build "$stage" "$deb" >&2
 echo "$deb"
