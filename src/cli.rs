@@ -262,6 +262,11 @@ pub struct LogsArgs {
     /// Decrypt `output` (AES-256-GCM, 12-byte nonce first) with the key in FILE: 32 raw bytes, hex or Base64
     #[arg(long, value_name = "FILE")]
     pub decrypt_key_file: Option<std::path::PathBuf>,
+    /// Keep printing entries as they appear, oldest first, until Ctrl-C,
+    /// --max-time, or (with --run) the run is complete; --since sets the start
+    /// (default: now, after the last few entries)
+    #[arg(short, long)]
+    pub follow: bool,
 }
 
 #[derive(Debug, Args)]

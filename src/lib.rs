@@ -88,13 +88,17 @@ pub fn run(cli: &Cli, mut settings: Settings) -> Result<ExitStatus> {
     if matches!(cli.command, cli::Command::Sandbox(_)) {
         return rt.block_on(commands::dispatch(&cli.command, &ctx));
     }
+    // `logs --follow` ends on Ctrl-C and at --max-time by itself, cleanly
+    // (exit 0, output whole); `check` keeps its own limit to say UNKNOWN on
+    // stdout. For both, the limit here comes a moment later, to end them
+    // anyway.
+    let follows = matches!(&cli.command, cli::Command::Logs(a) if a.follow);
+    let grace = follows || matches!(cli.command, cli::Command::Check(_));
     let r = rt.block_on(async {
         tokio::select! {
             r = commands::dispatch(&cli.command, &ctx) => r,
-            _ = tokio::signal::ctrl_c() => Err(interrupted(&cli.command)),
-            // `check` keeps its own limit, to say UNKNOWN on stdout; a
-            // moment later this one ends it anyway.
-            _ = out_of_time(&ctx, matches!(cli.command, cli::Command::Check(_))) => {
+            _ = tokio::signal::ctrl_c(), if !follows => Err(interrupted(&cli.command)),
+            _ = out_of_time(&ctx, grace) => {
                 Err(max_time_error(&cli.command, ctx.settings.max_time))
             }
         }

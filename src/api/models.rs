@@ -137,6 +137,22 @@ impl LogEntryRef<'_> {
         self.output.as_ref().map_or("", Text::as_str)
     }
 
+    /// The same entry, its text copied out of the response buffer (kept
+    /// across polls by `logs --follow`).
+    pub fn into_static(self) -> LogEntryRef<'static> {
+        let own = |t: Text| Text::owned(t.as_str().to_string());
+        LogEntryRef {
+            workflow_run_uuid: own(self.workflow_run_uuid),
+            task_uuid: own(self.task_uuid),
+            task_type: own(self.task_type),
+            is_successful: self.is_successful,
+            duration: self.duration,
+            output: self.output.map(own),
+            metric_value: self.metric_value,
+            executed_at_raw: own(self.executed_at_raw),
+        }
+    }
+
     /// The entry with its text copied out of the response buffer.
     pub fn to_owned_entry(&self) -> LogEntry {
         LogEntry {

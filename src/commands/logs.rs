@@ -1,6 +1,7 @@
 //! `ylemctl logs PIPELINE [WINDOW]`: a pipeline's run log (endpoint 4),
 //! streamed entry by entry from the response to the output.
 
+use super::follow::{self, Sink};
 use crate::api::{
     self,
     models::{LogEntryRef, Text},
@@ -8,7 +9,7 @@ use crate::api::{
 use crate::cli::LogsArgs;
 use crate::context::Context;
 use crate::error::Result;
-use crate::output::{CellRef, Printer, Shape, Txt, decode};
+use crate::output::{CellRef, Shape, Txt, decode};
 
 /// The log entry's fields, and `decode_error` when outputs are decoded.
 pub const COLUMNS_DECODED: &[&str] = &[
@@ -52,6 +53,23 @@ fn row<'a>(e: &'a LogEntryRef, at: &'a Text) -> [CellRef<'a>; 9] {
     ]
 }
 
+/// Print one entry through the sink's printer, decoding its output when
+/// asked (a failure to decode is the row's `decode_error`).
+pub fn print_entry(sink: &mut Sink, e: &LogEntryRef) -> Result<()> {
+    let at = e.executed_at();
+    let mut r = row(e, &at);
+    let Some(d) = &sink.decoder else {
+        return sink.printer.row_ref(&r);
+    };
+    let (cell, err) = d.decode(e.output(), &mut sink.scratch);
+    sink.undecodable += usize::from(err.is_some());
+    r[5] = cell;
+    if let Some(err) = &err {
+        r[8] = CellRef::Str(Txt::new(err));
+    }
+    sink.printer.row_ref(&r)
+}
+
 pub async fn run(args: &LogsArgs, ctx: &Context) -> Result<()> {
     let id = ctx.resolve_id(&args.pipeline)?;
     let run_filter = args
@@ -60,7 +78,9 @@ pub async fn run(args: &LogsArgs, ctx: &Context) -> Result<()> {
         .map(|r| ctx.resolve_id(r))
         .transpose()?
         .map(|u| u.to_string());
-    let window = ctx.window(&args.window)?;
+    if args.follow {
+        follow::check_args(args.window.to.as_deref())?;
+    }
     let key = args
         .decrypt_key_file
         .as_deref()
@@ -72,38 +92,39 @@ pub async fn run(args: &LogsArgs, ctx: &Context) -> Result<()> {
     } else {
         COLUMNS
     };
-    let mut p = ctx.printer(Shape::List, columns, false)?;
+    let mut sink = Sink {
+        printer: ctx.printer(Shape::List, columns, false)?,
+        decoder,
+        scratch: decode::Scratch::default(),
+        undecodable: 0,
+    };
+    if args.follow {
+        let w = &args.window;
+        let since = match (&w.since, &w.from) {
+            (None, None) => None,
+            _ => Some(ctx.window(w)?.from),
+        };
+        let api = ctx.api()?;
+        follow::follow(ctx, &api, id, run_filter, args.failed, since, &mut sink).await?;
+        return follow::close(sink, ctx);
+    }
+    let window = ctx.window(&args.window)?;
     let api = ctx.api()?;
     let mut entries = api.pipeline_logs(id, &window).await?;
-    let mut undecodable = 0usize;
-    let run = run_filter.as_deref();
     // Rows go out in large writes while the response pours in, and as soon
     // as the stream stalls, so a reader never waits on a row already here.
-    let mut scratch = decode::Scratch::default();
-    let print = |p: &mut Printer, e: LogEntryRef| {
-        let at = e.executed_at();
-        let mut r = row(&e, &at);
-        let Some(d) = &decoder else {
-            return p.row_ref(&r);
-        };
-        let (cell, err) = d.decode(e.output(), &mut scratch);
-        undecodable += usize::from(err.is_some());
-        r[5] = cell;
-        if let Some(err) = &err {
-            r[8] = CellRef::Str(Txt::new(err));
-        }
-        p.row_ref(&r)
-    };
     api::each_entry(
         &mut entries,
-        run,
+        run_filter.as_deref(),
         args.failed,
-        &mut p,
-        Printer::flush,
-        print,
+        &mut sink,
+        |s| s.printer.flush(),
+        |s, e| print_entry(s, &e),
     )
     .await?;
-    p.finish("no log entries in the window", &ctx.ui)?;
+    let undecodable = sink.undecodable;
+    sink.printer
+        .finish("no log entries in the window", &ctx.ui)?;
     if undecodable > 0 {
         ctx.ui.warn(&format!(
             "{undecodable} outputs could not be decoded: see decode_error"

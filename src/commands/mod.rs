@@ -7,6 +7,7 @@ pub mod check;
 pub mod completion;
 pub mod completions;
 pub mod demo;
+pub mod follow;
 pub mod last_run;
 pub mod last_seen;
 pub mod login;

@@ -13,6 +13,7 @@ mod endpoints;
 mod errors;
 mod faults;
 mod files;
+mod follow;
 mod generated;
 mod interrupts;
 mod log_bodies;

@@ -6,8 +6,6 @@
 
 use crate::common;
 
-use std::io::{Read, Write};
-use std::net::TcpStream;
 use std::thread;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
@@ -24,26 +22,10 @@ const TASK_DELAY: &str = "100ms";
 /// A real 5 s poll scaled like the tasks' seconds.
 const POLL: &str = "300ms";
 
-/// A plain GET of the sandbox-only truth path (no token, no faults).
-fn truth(sb: &Sandbox, run: &str) -> Value {
-    let host = sb.base.trim_start_matches("http://");
-    let mut s = TcpStream::connect(host).unwrap();
-    s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
-    write!(
-        s,
-        "GET /_sandbox/runs/{run} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n"
-    )
-    .unwrap();
-    let mut raw = String::new();
-    s.read_to_string(&mut raw).unwrap();
-    let body = raw.split_once("\r\n\r\n").map_or("", |(_, b)| b);
-    serde_json::from_str(body).unwrap_or_else(|e| panic!("{e}: {raw}"))
-}
-
 /// Waits (bounded) until the run has finished; its truth then.
 fn finished(sb: &Sandbox, run: &str) -> Value {
     for _ in 0..600 {
-        let t = truth(sb, run);
+        let t = sb.truth(run);
         if t["finished"] == true {
             return t;
         }
@@ -107,7 +89,7 @@ fn run_wait(sb: &Sandbox, pipeline: &str) -> Said {
     let run = row["workflow_run_uuid"].as_str().map(str::to_string);
     let finished = run
         .as_ref()
-        .is_some_and(|r| truth(sb, r)["finished"] == true);
+        .is_some_and(|r| sb.truth(r)["finished"] == true);
     Said {
         run,
         code: o.code,

@@ -1,0 +1,268 @@
+//! `logs --follow`: a pipeline's log printed as it grows, oldest first. The
+//! service has no push and returns whole runs newest first for a window, so
+//! each poll asks for a window that starts a little before the newest entry
+//! seen (overlapping it, whatever the clocks say), prints only entries not
+//! printed before, and pauses longer while nothing changes. With `--run` it
+//! ends when the run is complete by the rule `run --wait` uses.
+
+use std::collections::HashSet;
+use std::io::Write;
+use std::time::{Duration, Instant};
+
+use chrono::{DateTime, Utc};
+use uuid::Uuid;
+
+use super::completion::{Entry, History, Rule, Verdict};
+use super::wait;
+use crate::api::{self, Api, models::LogEntryRef};
+use crate::cli::Format;
+use crate::context::Context;
+use crate::error::{Error, Kind, Result};
+use crate::output::{Printer, decode, table};
+use crate::time::{self, Window};
+
+/// How far before the newest entry seen each poll's window starts.
+const OVERLAP: chrono::Duration = chrono::Duration::minutes(2);
+/// Without `--since`: entries of the last hour, the newest of them shown.
+const TAIL_WINDOW: chrono::Duration = chrono::Duration::hours(1);
+const TAIL: usize = 10;
+/// Pauses grow from the first to the last while nothing changes.
+const FIRST_PAUSE: Duration = Duration::from_secs(2);
+const LONGEST_PAUSE: Duration = Duration::from_secs(30);
+/// Keys of entries older than this before the window are forgotten.
+const MEMORY: chrono::Duration = chrono::Duration::days(1);
+
+/// What makes an entry the same one when a later window returns it again.
+type Key = (String, String, String, i64, bool);
+
+fn key(e: &LogEntryRef) -> Key {
+    (
+        e.workflow_run_uuid.as_str().to_ascii_lowercase(),
+        e.task_uuid.as_str().to_ascii_lowercase(),
+        e.executed_at().as_str().to_string(),
+        e.duration,
+        e.is_successful,
+    )
+}
+
+/// The printing side: the shared printer for machine formats, one line per
+/// entry for people (a table cannot grow without being redrawn).
+pub struct Sink<'a> {
+    pub printer: Printer<'a>,
+    pub decoder: Option<decode::Decoder>,
+    pub scratch: decode::Scratch,
+    pub undecodable: usize,
+}
+
+/// Follow `id`'s log; `run` keeps one run's entries, `failed` failed ones.
+pub async fn follow(
+    ctx: &Context,
+    api: &Api,
+    id: Uuid,
+    run: Option<String>,
+    failed: bool,
+    since: Option<DateTime<Utc>>,
+    sink: &mut Sink<'_>,
+) -> Result<()> {
+    let now = Utc::now();
+    let start = since.unwrap_or(now - TAIL_WINDOW);
+    let rule = match &run {
+        Some(_) => {
+            let h: History = wait::history(api, id, &ctx.ui).await;
+            Some(Rule::new(&h, None, None, FIRST_PAUSE))
+        }
+        None => None,
+    };
+    let mut seen: HashSet<Key> = HashSet::new();
+    let mut newest: Option<DateTime<Utc>> = None;
+    let mut run_entries: Vec<Entry> = Vec::new();
+    let mut changed_at = Instant::now();
+    let mut pause = FIRST_PAUSE;
+    let mut first = true;
+    let mut failing = false;
+    loop {
+        let from = newest.map_or(start, |n| (n - OVERLAP).max(start));
+        let w = Window {
+            from,
+            to: Utc::now() + chrono::Duration::minutes(10),
+        };
+        match poll(api, id, &w, run.as_deref()).await {
+            Ok(mut got) => {
+                failing = false;
+                // Oldest first; the server sends newest first.
+                got.reverse();
+                // (By time, not text: `…:31Z` comes before `…:31.5Z`.)
+                got.sort_by_key(|e| time::parse_server_time(e.executed_at().as_str()));
+                let fresh: Vec<LogEntryRef<'static>> =
+                    got.into_iter().filter(|e| seen.insert(key(e))).collect();
+                let skip = if first && since.is_none() {
+                    fresh.len().saturating_sub(TAIL)
+                } else {
+                    0
+                };
+                if !fresh.is_empty() {
+                    pause = FIRST_PAUSE;
+                    changed_at = Instant::now();
+                }
+                for e in &fresh {
+                    let at = time::parse_server_time(e.executed_at().as_str());
+                    newest = newest.max(at);
+                    run_entries.push(Entry {
+                        run: e.workflow_run_uuid.as_str().to_string(),
+                        task: e.task_uuid.as_str().to_string(),
+                        ok: e.is_successful,
+                        at,
+                    });
+                }
+                for e in fresh
+                    .iter()
+                    .skip(skip)
+                    .filter(|e| !failed || !e.is_successful)
+                {
+                    print(ctx, sink, e)?;
+                }
+                sink.printer.flush()?;
+                forget(&mut seen, from - MEMORY);
+                first = false;
+            }
+            Err(e) if matches!(e.kind, Kind::Network | Kind::Server) => {
+                if !failing {
+                    ctx.ui.warn(&format!(
+                        "still following; the service failed: {}",
+                        e.message
+                    ));
+                }
+                failing = true;
+            }
+            Err(e) => return Err(e),
+        }
+        if let (Some(rule), Some(r)) = (&rule, &run) {
+            match rule.decide(&run_entries, changed_at.elapsed()) {
+                Verdict::Pending => {}
+                Verdict::Failed { .. } => {
+                    ctx.note(&format!("run {r} is complete: a task failed"));
+                    return Ok(());
+                }
+                Verdict::Succeeded(ev) => {
+                    ctx.note(&format!("run {r} is complete: {}", ev.describe()));
+                    return Ok(());
+                }
+            }
+        }
+        // Ctrl-C and --max-time end a follow cleanly: what was printed is whole.
+        let left = ctx
+            .deadline
+            .map(|d| d.saturating_duration_since(Instant::now()));
+        if left.is_some_and(|l| l.is_zero()) {
+            return Ok(());
+        }
+        let nap = left.map_or(pause, |l| l.min(pause));
+        tokio::select! {
+            _ = tokio::time::sleep(nap) => {}
+            _ = tokio::signal::ctrl_c() => return Ok(()),
+        }
+        // Back off while nothing changes (and while the service fails), but
+        // keep a run being finished in view.
+        let cap = if rule.is_some() {
+            FIRST_PAUSE * 3
+        } else {
+            LONGEST_PAUSE
+        };
+        pause = (pause.mul_f64(1.5)).min(cap);
+    }
+}
+
+/// One window's entries (of `run`, if given), copied out of the response.
+async fn poll(
+    api: &Api,
+    id: Uuid,
+    w: &Window,
+    run: Option<&str>,
+) -> Result<Vec<LogEntryRef<'static>>> {
+    let mut s = api.pipeline_logs(id, w).await?;
+    let mut out = Vec::new();
+    api::each_entry(
+        &mut s,
+        run,
+        false,
+        &mut out,
+        |_| Ok(()),
+        |v, e| {
+            v.push(e.into_static());
+            Ok(())
+        },
+    )
+    .await?;
+    Ok(out)
+}
+
+fn forget(seen: &mut HashSet<Key>, before: DateTime<Utc>) {
+    seen.retain(|k| time::parse_server_time(&k.2).is_none_or(|t| t >= before));
+}
+
+fn print(ctx: &Context, sink: &mut Sink, e: &LogEntryRef) -> Result<()> {
+    if ctx.settings.format != Format::Table {
+        return super::logs::print_entry(sink, e);
+    }
+    // One line per entry, written at once: time, outcome, type, duration,
+    // run and task (whole UUIDs), then the output, shortened to fit.
+    let at = time::parse_server_time(e.executed_at().as_str())
+        .map(|t| time::display_time(t, ctx.settings.zone))
+        .unwrap_or_else(|| e.executed_at().as_str().to_string());
+    let outcome = if e.is_successful { "ok" } else { "failed" };
+    let output = match &sink.decoder {
+        Some(d) => {
+            let (cell, err) = d.decode(e.output(), &mut sink.scratch);
+            sink.undecodable += usize::from(err.is_some());
+            table::text(&cell.for_table(), ctx.settings.zone)
+        }
+        None => e.output().to_string(),
+    };
+    let head = format!(
+        "{at}  {outcome:<6}  {:<12}  {:>7}  {}  {}",
+        e.task_type.as_str(),
+        time::human_ms(e.duration),
+        e.workflow_run_uuid.as_str(),
+        e.task_uuid.as_str()
+    );
+    let room = ctx.settings.width.saturating_sub(head.chars().count() + 2);
+    let output: String = output
+        .chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect();
+    let shown = if output.chars().count() > room {
+        let cut: String = output.chars().take(room.saturating_sub(1)).collect();
+        format!("{cut}…")
+    } else {
+        output
+    };
+    let line = if shown.is_empty() || room < 8 {
+        format!("{head}\n")
+    } else {
+        format!("{head}  {shown}\n")
+    };
+    ctx.write_out(line.as_bytes())
+}
+
+/// `--to` has no meaning for a log that is still growing.
+pub fn check_args(to: Option<&str>) -> Result<()> {
+    match to {
+        Some(_) => Err(Error::usage(
+            "--follow reads on from --since (or --from) with no end: drop --to",
+        )),
+        None => Ok(()),
+    }
+}
+
+/// Flush what the printer holds (a clean end of a follow).
+pub fn close(sink: Sink<'_>, ctx: &Context) -> Result<()> {
+    let undecodable = sink.undecodable;
+    sink.printer.finish("", &ctx.ui)?;
+    let _ = std::io::stdout().flush();
+    if undecodable > 0 {
+        ctx.ui.warn(&format!(
+            "{undecodable} outputs could not be decoded: see decode_error"
+        ));
+    }
+    Ok(())
+}
