@@ -7,13 +7,17 @@ pub mod check;
 pub mod completion;
 pub mod completions;
 pub mod demo;
+pub mod exposition;
 pub mod last_run;
 pub mod last_seen;
 pub mod login;
 pub mod logs;
+pub mod metrics;
 pub mod run;
 pub mod sandbox;
 pub mod stats;
+pub mod status;
+pub mod targets;
 pub mod wait;
 
 use std::future::Future;
@@ -52,6 +56,7 @@ impl ExitStatus {
 }
 
 pub async fn dispatch(cmd: &Command, ctx: &Context) -> Result<ExitStatus> {
+    prometheus_only_where_it_fits(cmd, ctx)?;
     let done = match cmd {
         Command::Check(a) => return check::run(a, ctx).await,
         Command::Run(a) => run::run(a, ctx).await,
@@ -59,6 +64,8 @@ pub async fn dispatch(cmd: &Command, ctx: &Context) -> Result<ExitStatus> {
         Command::Stats(a) => stats::run(a, ctx).await,
         Command::Aggregate(a) => aggregate::run(a, ctx).await,
         Command::LastRun(a) => last_run::run(a, ctx).await,
+        Command::Status(a) => status::run(a, ctx).await,
+        Command::Metrics(a) => metrics::run(a, ctx).await,
         Command::Alias(a) => alias::run(a, ctx).await,
         Command::Completions(a) => completions::run(a, ctx),
         Command::Sandbox(a) => sandbox::run(a, ctx).await,
@@ -68,6 +75,27 @@ pub async fn dispatch(cmd: &Command, ctx: &Context) -> Result<ExitStatus> {
         Command::Auth(a) => auth::run(a, ctx).await,
     };
     done.map(|()| ExitStatus::Success)
+}
+
+/// `-o prometheus` and `--output-file` are for the commands that measure:
+/// elsewhere they are a usage error before anything is asked.
+fn prometheus_only_where_it_fits(cmd: &Command, ctx: &Context) -> Result<()> {
+    let fits = matches!(
+        cmd,
+        Command::Stats(_) | Command::LastRun(_) | Command::Status(_) | Command::Check(_)
+    );
+    let prometheus = ctx.settings.format == crate::cli::Format::Prometheus;
+    if prometheus && !fits {
+        return Err(Error::usage(
+            "-o prometheus is for stats, last-run, status and check ('metrics serve' serves it over HTTP)",
+        ));
+    }
+    if ctx.settings.output_file.is_some() && !(prometheus && fits) {
+        return Err(Error::usage(
+            "--output-file writes the -o prometheus exposition of stats, last-run, status or check",
+        ));
+    }
+    Ok(())
 }
 
 /// Close the output of a per-ID command. One ID that failed leaves stdout
