@@ -199,7 +199,15 @@ pub async fn run(args: &StatusArgs, ctx: &Context) -> Result<()> {
         fetch(ctx, &api, t, ctx.settings.now, true)
     })
     .await;
-    report(ctx, &targets, &results);
+    // Unknown rows are part of the board; only a board with nothing known
+    // (no credentials that work, no service) ends with the first error,
+    // which is then said once, as the command's error.
+    let none_known = results.iter().all(Result::is_err);
+    report(
+        ctx,
+        &targets[usize::from(none_known)..],
+        &results[usize::from(none_known)..],
+    );
     let now = ctx.settings.now;
     let mut rows: Vec<(&Target, &Result<Facts>)> = targets.iter().zip(&results).collect();
     if table {
@@ -213,9 +221,7 @@ pub async fn run(args: &StatusArgs, ctx: &Context) -> Result<()> {
         }
     }
     p.finish("", &ctx.ui)?;
-    // Unknown rows are part of the board; only a board with nothing known
-    // (no credentials that work, no service) ends with the first error.
-    match results.iter().all(Result::is_err) {
+    match none_known {
         true => results
             .into_iter()
             .find_map(Result::err)
