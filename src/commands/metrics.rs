@@ -13,7 +13,7 @@ use axum::routing::get;
 use chrono::Utc;
 use tokio::sync::{mpsc, oneshot};
 
-use super::status;
+use super::board;
 use super::targets::{self, Target};
 use crate::api::Api;
 use crate::cli::{MetricsCommand, ServeArgs};
@@ -97,14 +97,14 @@ async fn answer(
 async fn exposition(ctx: &Context, api: &Api, targets: &[Target]) -> String {
     let now = Utc::now();
     let results = targets::fetch_all(ctx.settings.concurrency, targets, |t| {
-        status::fetch(ctx, api, t, now, false)
+        board::fetch(ctx, api, t, now, None)
     })
     .await;
-    status::report(ctx, targets, &results);
+    board::report(ctx, targets, &results);
     let samples: Vec<_> = targets
         .iter()
         .zip(&results)
-        .map(|(t, r)| status::sample(t, r))
+        .map(|(t, r)| board::sample(t, r))
         .collect();
     prometheus::render(&samples)
 }

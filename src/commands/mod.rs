@@ -3,6 +3,7 @@
 pub mod aggregate;
 pub mod alias;
 pub mod auth;
+pub mod board;
 pub mod check;
 pub mod completion;
 pub mod completions;

@@ -4,21 +4,20 @@
 //! is a row marked `unknown` (its reason on stderr), never the end of the
 //! board; exit 0 unless no ID at all could be read.
 
+use std::sync::atomic::AtomicBool;
+
 use chrono::{DateTime, Utc};
 use serde_json::Value;
 
-use super::aggregate::{aggregate_date_time, fill_periods, wants_date_time};
-use super::last_seen::{LastSeen, last_seen};
+use super::aggregate::aggregate_date_time;
+use super::board::{Facts, fetch, report, sample};
 use super::targets::{self, Target};
-use crate::api::models::RangeStats;
-use crate::api::{Api, DateForm};
 use crate::cli::{Format, StatusArgs};
 use crate::context::Context;
 use crate::error::Result;
-use crate::kinds::Period;
-use crate::output::prometheus::{Labels, Sample};
+use crate::output::prometheus::Sample;
 use crate::output::{Cell, Shape};
-use crate::time::{self, Window};
+use crate::time;
 
 /// Machine rows: every field, in the order the IDs were given.
 pub const COLUMNS: &[&str] = &[
@@ -48,15 +47,6 @@ const TABLE_COLUMNS: &[&str] = &[
     "avg_duration",
     "failures_7d",
 ];
-
-/// What the service said about one entity.
-pub struct Facts {
-    pub last: LastSeen,
-    /// Statistics of the last 24 hours.
-    pub day: RangeStats,
-    /// Failures per day, oldest first, today last (empty when not asked).
-    pub week: Vec<i64>,
-}
 
 /// How an entity is doing, worst first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -96,81 +86,6 @@ impl Health {
     }
 }
 
-/// The last 24 hours, the last run and, with `week`, failures per day.
-pub async fn fetch(
-    ctx: &Context,
-    api: &Api,
-    t: &Target,
-    now: DateTime<Utc>,
-    week: bool,
-) -> Result<Facts> {
-    let last = last_seen(api, t.kind, t.uuid, now).await?;
-    let w = Window {
-        from: now - chrono::Duration::hours(24),
-        to: now,
-    };
-    let day = api.range_stats(t.kind, t.uuid, &w).await?;
-    let week = if week {
-        failures_per_day(ctx, api, t).await?
-    } else {
-        Vec::new()
-    };
-    Ok(Facts { last, day, week })
-}
-
-/// Aggregated statistics, period day, count 7, ending today; the open
-/// server's wish for a time in the date is learnt as `aggregate` learns it.
-async fn failures_per_day(ctx: &Context, api: &Api, t: &Target) -> Result<Vec<i64>> {
-    let s = &ctx.settings;
-    let today = time::parse_date("today", s.now, s.zone)?;
-    let from = time::default_aggregate_from(today, Period::Day, 7);
-    let form = if aggregate_date_time(ctx) {
-        DateForm::DateTime
-    } else {
-        DateForm::Date
-    };
-    let ask = |form| api.aggregated_stats(t.kind, t.uuid, from, form, Period::Day, 7);
-    let list = match ask(form).await {
-        Err(e) if form == DateForm::Date && wants_date_time(&e) => ask(DateForm::DateTime).await?,
-        other => other?,
-    };
-    Ok(fill_periods(list, from, Period::Day, 7)
-        .into_iter()
-        .take(7)
-        .map(|(a, _)| a.num_of_failures)
-        .collect())
-}
-
-/// The entity as Prometheus samples: `ylem_up 0` when it failed.
-pub fn sample(t: &Target, r: &Result<Facts>) -> Sample {
-    let labels = Labels {
-        kind: t.kind.to_string(),
-        uuid: t.uuid.to_string(),
-        alias: t.alias.clone(),
-        window: Some("24h".into()),
-    };
-    let Ok(f) = r else {
-        return Sample {
-            labels,
-            ..Sample::default()
-        };
-    };
-    let last = f.last.run();
-    Sample {
-        labels,
-        up: true,
-        runs: Some(f.day.num_of_successes + f.day.num_of_failures),
-        failures: Some(f.day.num_of_failures),
-        average_duration_ms: Some(f.day.average_duration),
-        last_run_duration_ms: last.map(|l| l.duration),
-        last_run_timestamp: last
-            .and_then(|l| l.executed_at.as_ref()?.parsed())
-            .map(|t| t.timestamp()),
-        last_run_success: last.map(|l| l.is_successful),
-        check_status: None,
-    }
-}
-
 pub async fn run(args: &StatusArgs, ctx: &Context) -> Result<()> {
     let targets = targets::resolve(ctx, &args.ids)?;
     let format = ctx.settings.format;
@@ -178,7 +93,7 @@ pub async fn run(args: &StatusArgs, ctx: &Context) -> Result<()> {
     if format == Format::Prometheus {
         let api = ctx.api()?;
         let results = targets::fetch_all(ctx.settings.concurrency, &targets, |t| {
-            fetch(ctx, &api, t, ctx.settings.now, false)
+            fetch(ctx, &api, t, ctx.settings.now, None)
         })
         .await;
         report(ctx, &targets, &results);
@@ -195,8 +110,9 @@ pub async fn run(args: &StatusArgs, ctx: &Context) -> Result<()> {
         true,
     )?;
     let api = ctx.api()?;
+    let date_time = AtomicBool::new(aggregate_date_time(ctx));
     let results = targets::fetch_all(ctx.settings.concurrency, &targets, |t| {
-        fetch(ctx, &api, t, ctx.settings.now, true)
+        fetch(ctx, &api, t, ctx.settings.now, Some(&date_time))
     })
     .await;
     // Unknown rows are part of the board; only a board with nothing known
@@ -227,15 +143,6 @@ pub async fn run(args: &StatusArgs, ctx: &Context) -> Result<()> {
             .find_map(Result::err)
             .map_or(Ok(()), Err),
         false => Ok(()),
-    }
-}
-
-/// Each refused ID's reason on stderr; the board still shows its row.
-pub fn report(ctx: &Context, targets: &[Target], results: &[Result<Facts>]) {
-    for (t, r) in targets.iter().zip(results) {
-        if let Err(e) = r {
-            ctx.report(&e.clone().context(format!("{} {}", t.kind, t.uuid)));
-        }
     }
 }
 
