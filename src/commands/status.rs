@@ -43,9 +43,9 @@ const TABLE_COLUMNS: &[&str] = &[
     "last_run",
     "age",
     "runs_24h",
-    "failures_24h",
+    "fails_24h",
     "avg_duration",
-    "failures_7d",
+    "fails_7d",
 ];
 
 /// How an entity is doing, worst first.

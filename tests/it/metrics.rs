@@ -175,3 +175,34 @@ fn ctrl_c_stops_the_exporter_with_exit_0() {
     let code = wait_for(10, || e.0.try_wait().ok().flatten().map(|s| s.code()));
     assert_eq!(code, Some(Some(0)));
 }
+
+/// The README's alert rules and scrape config are what promtool accepts.
+#[test]
+fn the_readme_examples_pass_promtool() {
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let block = |after: &str| -> String {
+        let rest = &readme[readme.find(after).expect(after)..];
+        let start = rest.find("```yaml\n").unwrap() + "```yaml\n".len();
+        rest[start..start + rest[start..].find("```").unwrap()].to_string()
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let rules = dir.path().join("ylem.rules.yml");
+    std::fs::write(&rules, block("Alert rules")).unwrap();
+    let config = dir.path().join("prometheus.yml");
+    std::fs::write(&config, block("Or run the exporter")).unwrap();
+    for args in [["check", "rules"], ["check", "config"]] {
+        let file = if args[1] == "rules" { &rules } else { &config };
+        let o = Command::new("promtool")
+            .args(args)
+            .arg(file)
+            .output()
+            .unwrap();
+        assert!(
+            o.status.success(),
+            "promtool {args:?}: {}{}",
+            String::from_utf8_lossy(&o.stdout),
+            String::from_utf8_lossy(&o.stderr)
+        );
+    }
+}
