@@ -117,13 +117,11 @@ pub async fn run(args: &StatusArgs, ctx: &Context) -> Result<()> {
     .await;
     // Unknown rows are part of the board; only a board with nothing known
     // (no credentials that work, no service) ends with the first error,
-    // which is then said once, as the command's error.
+    // said once as the command's error (often one cause for every ID).
     let none_known = results.iter().all(Result::is_err);
-    report(
-        ctx,
-        &targets[usize::from(none_known)..],
-        &results[usize::from(none_known)..],
-    );
+    if !none_known {
+        report(ctx, &targets, &results);
+    }
     let now = ctx.settings.now;
     let mut rows: Vec<(&Target, &Result<Facts>)> = targets.iter().zip(&results).collect();
     if table {
