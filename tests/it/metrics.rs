@@ -42,6 +42,10 @@ fn get(port: u16, path: &str) -> Option<String> {
 
 /// `ylemctl metrics serve` on `port` for `ids`, once it says it serves.
 fn serve(sb: &Sandbox, port: u16, ids: &[&str]) -> Killed {
+    serve_with(sb, port, ids, &["--cache", "1s"], Stdio::null())
+}
+
+fn serve_with(sb: &Sandbox, port: u16, ids: &[&str], flags: &[&str], stderr: Stdio) -> Killed {
     let listen = format!("127.0.0.1:{port}");
     let mut c = Command::new(env!("CARGO_BIN_EXE_ylemctl"));
     c.env_clear()
@@ -52,10 +56,11 @@ fn serve(sb: &Sandbox, port: u16, ids: &[&str]) -> Killed {
             "YLEM_CONFIG_DIR",
             std::env::temp_dir().join("ylemctl-metrics-none"),
         )
-        .args(["metrics", "serve", "--listen", &listen, "--cache", "1s"])
+        .args(["metrics", "serve", "--listen", &listen])
+        .args(flags)
         .args(ids)
         .stdout(Stdio::piped())
-        .stderr(Stdio::null());
+        .stderr(stderr);
     let mut child = c.spawn().unwrap();
     let mut line = String::new();
     BufReader::new(child.stdout.take().unwrap())
@@ -205,4 +210,48 @@ fn the_readme_examples_pass_promtool() {
             String::from_utf8_lossy(&o.stderr)
         );
     }
+}
+
+/// Scrapes within `--cache` are answered from one fetch: ten scrapes cost
+/// the service one round of requests; after the cache and the token
+/// expired, a scrape fetches again and is still up.
+#[test]
+fn scrapes_share_one_cached_fetch() {
+    let sb = crate::common::sandbox::start_with("spec", &["--token-ttl", "2s"]);
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("requests.log");
+    let port = free_port();
+    let p0 = sb.pipelines[0].0.as_str();
+    let file = std::fs::File::create(&log).unwrap();
+    let _e = serve_with(
+        &sb,
+        port,
+        &[p0],
+        &["-v", "--cache", "2s"],
+        Stdio::from(file),
+    );
+    let stats_requests = || {
+        std::fs::read_to_string(&log)
+            .unwrap()
+            .lines()
+            .filter(|l| l.contains("/v1/stats/"))
+            .count()
+    };
+    let first = get(port, "/metrics").unwrap();
+    let one_round = stats_requests();
+    assert!(one_round >= 2, "last run and 24 h statistics: {one_round}");
+    for _ in 0..9 {
+        assert_eq!(get(port, "/metrics").unwrap(), first);
+    }
+    assert_eq!(stats_requests(), one_round, "ten scrapes, one fetch");
+    std::thread::sleep(Duration::from_millis(2500));
+    let later = get(port, "/metrics").unwrap();
+    assert!(
+        later.contains(&format!("ylem_up{{kind=\"pipeline\",uuid=\"{p0}\"}} 1")),
+        "{later}"
+    );
+    assert!(
+        stats_requests() > one_round,
+        "fetched again once the cache expired"
+    );
 }
