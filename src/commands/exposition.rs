@@ -62,6 +62,23 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<()> {
     })
 }
 
+/// A directory that is missing is a usage error before any request (one
+/// that cannot be written is found when writing, still leaving nothing).
+pub fn check_dir(path: &Path) -> Result<()> {
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => return Ok(()),
+    };
+    if dir.is_dir() {
+        return Ok(());
+    }
+    Err(Error::usage(format!(
+        "cannot write --output-file {}: no directory {}",
+        path.display(),
+        dir.display()
+    )))
+}
+
 fn labels(ctx: &Context, kind: Entity, uuid: Uuid, window: Option<String>) -> Labels {
     Labels {
         kind: kind.to_string(),

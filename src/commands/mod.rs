@@ -91,12 +91,13 @@ fn prometheus_only_where_it_fits(cmd: &Command, ctx: &Context) -> Result<()> {
             "-o prometheus is for stats, last-run, status and check ('metrics serve' serves it over HTTP)",
         ));
     }
-    if ctx.settings.output_file.is_some() && !(prometheus && fits) {
-        return Err(Error::usage(
+    match &ctx.settings.output_file {
+        Some(_) if !(prometheus && fits) => Err(Error::usage(
             "--output-file writes the -o prometheus exposition of stats, last-run, status or check",
-        ));
+        )),
+        Some(path) => exposition::check_dir(path),
+        None => Ok(()),
     }
-    Ok(())
 }
 
 /// Close the output of a per-ID command. One ID that failed leaves stdout
