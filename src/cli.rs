@@ -63,6 +63,11 @@ pub struct GlobalArgs {
     /// No header row (table, csv)
     #[arg(long, global = true)]
     pub no_header: bool,
+    /// With -o prometheus: write the exposition to PATH atomically (a
+    /// temporary file in the same directory, then renamed), for
+    /// node_exporter's textfile collector
+    #[arg(long, global = true, value_name = "PATH")]
+    pub output_file: Option<std::path::PathBuf>,
     /// Read naive times and show times in the local time zone (also YLEM_TZ=local)
     #[arg(long, global = true)]
     pub local: bool,
@@ -100,6 +105,8 @@ pub enum Format {
     Json,
     Jsonl,
     Csv,
+    /// The Prometheus text exposition format (stats, last-run, status, check)
+    Prometheus,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -153,6 +160,14 @@ pub enum Command {
         after_help = "Examples:\n  ylemctl check pipeline 3f2a1b4c-... --max-age 25h,49h\n  ylemctl check task ID --max-failure-rate 10,25 --window 7d --max-duration 5m,15m"
     )]
     Check(CheckArgs),
+    /// One row per pipeline, workflow or task: last run, runs and failures in 24 h, a 7-day failure sparkline
+    #[command(
+        after_help = "Examples:\n  ylemctl status                               # every alias in the profile\n  ylemctl status orders workflow:nightly task:0b6c...-...\n  ylemctl status -o prometheus --output-file /var/lib/node_exporter/ylem.prom"
+    )]
+    Status(StatusArgs),
+    /// A Prometheus exporter: serve /metrics for IDs and aliases
+    #[command(subcommand)]
+    Metrics(MetricsCommand),
     /// Serve the whole API on loopback from memory, for trying ylemctl and testing scripts
     #[command(
         after_help = crate::sandbox::HELP
@@ -340,6 +355,38 @@ pub struct CheckArgs {
     pub max_duration: Option<Levels>,
 }
 
+#[derive(Debug, Args, Clone)]
+pub struct StatusArgs {
+    /// UUIDs or aliases, each optionally prefixed `task:`, `pipeline:` or
+    /// `workflow:` (default: every alias in the profile; a bare UUID is a pipeline)
+    #[arg(value_name = "ID|ALIAS")]
+    pub ids: Vec<String>,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum MetricsCommand {
+    /// Serve /metrics (Prometheus text format) and / until Ctrl-C, fetching on scrape
+    #[command(
+        after_help = "Examples:\n  ylemctl metrics serve                                  # every alias, on 127.0.0.1:9339\n  ylemctl metrics serve --listen 127.0.0.1:9400 orders workflow:nightly\n  ylemctl metrics serve --listen 0.0.0.0:9339 --allow-remote"
+    )]
+    Serve(ServeArgs),
+}
+
+#[derive(Debug, Args, Clone)]
+pub struct ServeArgs {
+    /// Address to listen on; a non-loopback one needs --allow-remote
+    #[arg(long, default_value = "127.0.0.1:9339", value_name = "ADDR")]
+    pub listen: SocketAddr,
+    /// Listen on a non-loopback address (anyone who reaches it sees the metrics)
+    #[arg(long)]
+    pub allow_remote: bool,
+    /// Serve the same figures for this long before asking the service again
+    #[arg(long, default_value = "15s", value_name = "DURATION", value_parser = flags::duration)]
+    pub cache: Duration,
+    #[command(flatten)]
+    pub targets: StatusArgs,
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum Dialect {
     /// As the service specification says
@@ -426,12 +473,13 @@ pub struct TokenArgs {
 pub enum AliasCommand {
     /// Name a UUID (replaces an alias of the same name)
     #[command(
-        after_help = "Examples:\n  ylemctl alias set orders 3f2a1b4c-5d6e-4f70-8a9b-0c1d2e3f4a5b\n  ylemctl last-run pipeline orders"
+        after_help = "Examples:\n  ylemctl alias set orders 3f2a1b4c-5d6e-4f70-8a9b-0c1d2e3f4a5b\n  ylemctl alias set nightly workflow:0b6c2d3e-4f50-4a1b-8c2d-3e4f5a6b7c8d\n  ylemctl last-run pipeline orders"
     )]
     Set {
         /// Letters, digits, '-', '_' and '.'
         name: String,
-        /// The UUID it stands for
+        /// The UUID it stands for, optionally prefixed with its kind
+        /// (`pipeline:`, `workflow:`, `task:`), which `status` and `metrics` use
         uuid: String,
     },
     /// List the aliases

@@ -8,7 +8,7 @@ use crate::cli;
 mod man;
 
 /// Commands whose positional IDs may be aliases.
-const ID_COMMANDS: &str = "run logs stats aggregate last-run check";
+const ID_COMMANDS: &str = "run logs stats aggregate last-run check status serve";
 
 /// The completion script for `shell`: clap's, plus alias names for IDs
 /// where the shell lets a script add words at run time (bash, fish).

@@ -84,8 +84,11 @@ pub fn run(cli: &Cli, mut settings: Settings) -> Result<ExitStatus> {
         settings.max_time = settings.max_time.or(Some(CHECK_MAX_TIME));
     }
     let ctx = Context::new(settings);
-    // The sandbox treats Ctrl-C as its normal way to stop.
-    if matches!(cli.command, cli::Command::Sandbox(_)) {
+    // The sandbox and the exporter treat Ctrl-C as their normal way to stop.
+    if matches!(
+        cli.command,
+        cli::Command::Sandbox(_) | cli::Command::Metrics(_)
+    ) {
         return rt.block_on(commands::dispatch(&cli.command, &ctx));
     }
     // `logs --follow` ends on Ctrl-C and at --max-time by itself, cleanly

@@ -79,6 +79,8 @@ pub struct Settings {
     pub base_url: Option<String>,
     pub format: Format,
     pub fields: Option<Vec<String>>,
+    /// `--output-file`: where `-o prometheus` writes, atomically.
+    pub output_file: Option<PathBuf>,
     pub header: bool,
     pub zone: Zone,
     /// `--connect-timeout`: TCP and TLS set-up.
@@ -155,6 +157,7 @@ impl Settings {
                 .fields
                 .clone()
                 .map(|v| v.into_iter().map(|s| s.trim().to_string()).collect()),
+            output_file: g.output_file.clone(),
             header: !g.no_header,
             zone,
             connect_timeout: g.connect_timeout.unwrap_or(Duration::from_secs(10)),

@@ -154,7 +154,7 @@ pub async fn run(args: &AggregateArgs, ctx: &Context) -> Result<()> {
 
 /// Whether the stored profile (in use, for the same base URL) remembers that
 /// its server wants `YYYY-MM-DD 00:00:00` in aggregate requests.
-fn aggregate_date_time(ctx: &Context) -> bool {
+pub(super) fn aggregate_date_time(ctx: &Context) -> bool {
     let s = &ctx.settings;
     matches!(s.credentials, EnvCredentials::None)
         && ctx.profile().ok().is_some_and(|r| {
@@ -184,7 +184,7 @@ fn remember_aggregate_date_time(s: &Settings) {
 }
 
 /// The server's answer to a bare date where it wants a date and time.
-fn wants_date_time(e: &Error) -> bool {
+pub(super) fn wants_date_time(e: &Error) -> bool {
     e.http_status == Some(400)
         && e.server_body
             .as_deref()

@@ -17,7 +17,13 @@ pub async fn run(cmd: &AliasCommand, ctx: &Context) -> Result<()> {
     match cmd {
         AliasCommand::Set { name, uuid } => {
             check_alias_name(name)?;
-            let id = ctx.resolve_id(uuid)?;
+            // `workflow:UUID` records the kind beside the UUID.
+            let (kind, rest) = crate::kinds::Entity::split_prefix(uuid.trim());
+            let id = ctx.resolve_id(rest)?;
+            let value = match kind {
+                Some(k) => format!("{k}:{id}"),
+                None => id.to_string(),
+            };
             ConfigFile::update(&dir, |c| {
                 c.aliases()?;
                 let t = c
@@ -25,11 +31,11 @@ pub async fn run(cmd: &AliasCommand, ctx: &Context) -> Result<()> {
                     .entry("aliases")
                     .or_insert_with(|| toml::Value::Table(toml::Table::new()));
                 if let Some(t) = t.as_table_mut() {
-                    t.insert(name.clone(), toml::Value::String(id.to_string()));
+                    t.insert(name.clone(), toml::Value::String(value.clone()));
                 }
                 Ok((true, ()))
             })?;
-            ctx.note(&format!("{name} → {id}"));
+            ctx.note(&format!("{name} → {value}"));
             Ok(())
         }
         AliasCommand::Remove { name } => {
@@ -52,16 +58,17 @@ pub async fn run(cmd: &AliasCommand, ctx: &Context) -> Result<()> {
         }
         AliasCommand::List { names } => {
             let all = match ctx.config()? {
-                Some(c) => c.aliases()?,
+                Some(c) => c.alias_targets()?,
                 None => BTreeMap::new(),
             };
             if *names {
                 let text: String = all.keys().map(|k| format!("{k}\n")).collect();
                 return ctx.write_out(text.as_bytes());
             }
-            let mut p = ctx.printer(Shape::List, &["name", "uuid"], false)?;
-            for (k, v) in all {
-                p.row(vec![Cell::Str(k), Cell::Str(v.to_string())])?;
+            let mut p = ctx.printer(Shape::List, &["name", "uuid", "kind"], false)?;
+            for (k, (kind, v)) in all {
+                let kind = kind.map(|e| Cell::Str(e.to_string())).unwrap_or(Cell::Null);
+                p.row(vec![Cell::Str(k), Cell::Str(v.to_string()), kind])?;
             }
             p.finish(
                 "no aliases: add one with 'ylemctl alias set NAME UUID'",

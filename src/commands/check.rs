@@ -25,7 +25,7 @@ pub enum Status {
 }
 
 impl Status {
-    fn exit(self) -> ExitStatus {
+    pub(super) fn exit(self) -> ExitStatus {
         ExitStatus::from_code(self as u8)
     }
 
@@ -71,7 +71,11 @@ pub struct Facts {
 }
 
 /// Judge the facts: the worst status, the message and the performance data.
-fn judge(p: &CheckArgs, f: &Facts, now: DateTime<Utc>) -> (Status, Vec<String>, Vec<String>) {
+pub(super) fn judge(
+    p: &CheckArgs,
+    f: &Facts,
+    now: DateTime<Utc>,
+) -> (Status, Vec<String>, Vec<String>) {
     let (mut status, mut msgs, mut perf) = (Status::Ok, Vec::new(), Vec::new());
     match f.last {
         None => {
@@ -135,6 +139,9 @@ fn judge(p: &CheckArgs, f: &Facts, now: DateTime<Utc>) -> (Status, Vec<String>, 
 }
 
 pub async fn run(a: &CheckArgs, ctx: &Context) -> Result<ExitStatus> {
+    if ctx.settings.format == crate::cli::Format::Prometheus {
+        return super::exposition::check(a, ctx).await;
+    }
     let kind = a.kind.as_str();
     let short = a.id.chars().take(8).collect::<String>();
     // Within --max-time (50 s by default here): a hanging service is an
@@ -185,7 +192,7 @@ pub fn usage_line(message: &str) -> (String, ExitStatus) {
     )
 }
 
-async fn measure(a: &CheckArgs, ctx: &Context) -> Result<Facts> {
+pub(super) async fn measure(a: &CheckArgs, ctx: &Context) -> Result<Facts> {
     let id = ctx.resolve_id(&a.id)?;
     let api = ctx.api()?;
     let mut last = match api.last_run(a.kind, id).await? {

@@ -80,6 +80,7 @@ pub async fn follow(
     let mut pause = FIRST_PAUSE;
     let mut first = true;
     let mut failing = false;
+    let mut stop = Box::pin(super::ctrl_c_now());
     loop {
         let from = newest.map_or(start, |n| (n - OVERLAP).max(start));
         let w = Window {
@@ -159,7 +160,7 @@ pub async fn follow(
         let nap = left.map_or(pause, |l| l.min(pause));
         tokio::select! {
             _ = tokio::time::sleep(nap) => {}
-            _ = tokio::signal::ctrl_c() => return Ok(()),
+            () = &mut stop => return Ok(()),
         }
         // Back off while nothing changes (and while the service fails), but
         // keep a run being finished in view.

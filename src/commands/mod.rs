@@ -3,18 +3,23 @@
 pub mod aggregate;
 pub mod alias;
 pub mod auth;
+pub mod board;
 pub mod check;
 pub mod completion;
 pub mod completions;
 pub mod demo;
+pub mod exposition;
 pub mod follow;
 pub mod last_run;
 pub mod last_seen;
 pub mod login;
 pub mod logs;
+pub mod metrics;
 pub mod run;
 pub mod sandbox;
 pub mod stats;
+pub mod status;
+pub mod targets;
 pub mod wait;
 
 use std::future::Future;
@@ -53,6 +58,7 @@ impl ExitStatus {
 }
 
 pub async fn dispatch(cmd: &Command, ctx: &Context) -> Result<ExitStatus> {
+    prometheus_only_where_it_fits(cmd, ctx)?;
     let done = match cmd {
         Command::Check(a) => return check::run(a, ctx).await,
         Command::Run(a) => run::run(a, ctx).await,
@@ -60,6 +66,8 @@ pub async fn dispatch(cmd: &Command, ctx: &Context) -> Result<ExitStatus> {
         Command::Stats(a) => stats::run(a, ctx).await,
         Command::Aggregate(a) => aggregate::run(a, ctx).await,
         Command::LastRun(a) => last_run::run(a, ctx).await,
+        Command::Status(a) => status::run(a, ctx).await,
+        Command::Metrics(a) => metrics::run(a, ctx).await,
         Command::Alias(a) => alias::run(a, ctx).await,
         Command::Completions(a) => completions::run(a, ctx),
         Command::Sandbox(a) => sandbox::run(a, ctx).await,
@@ -69,6 +77,28 @@ pub async fn dispatch(cmd: &Command, ctx: &Context) -> Result<ExitStatus> {
         Command::Auth(a) => auth::run(a, ctx).await,
     };
     done.map(|()| ExitStatus::Success)
+}
+
+/// `-o prometheus` and `--output-file` are for the commands that measure:
+/// elsewhere they are a usage error before anything is asked.
+fn prometheus_only_where_it_fits(cmd: &Command, ctx: &Context) -> Result<()> {
+    let fits = matches!(
+        cmd,
+        Command::Stats(_) | Command::LastRun(_) | Command::Status(_) | Command::Check(_)
+    );
+    let prometheus = ctx.settings.format == crate::cli::Format::Prometheus;
+    if prometheus && !fits {
+        return Err(Error::usage(
+            "-o prometheus is for stats, last-run, status and check ('metrics serve' serves it over HTTP)",
+        ));
+    }
+    match &ctx.settings.output_file {
+        Some(_) if !(prometheus && fits) => Err(Error::usage(
+            "--output-file writes the -o prometheus exposition of stats, last-run, status or check",
+        )),
+        Some(path) => exposition::check_dir(path),
+        None => Ok(()),
+    }
 }
 
 /// Close the output of a per-ID command. One ID that failed leaves stdout
@@ -128,4 +158,29 @@ where
         ctx.report(&e);
     }
     first.map_or(Ok(()), Err)
+}
+
+/// Ctrl-C, listened for from now on rather than from the future's first
+/// poll: a signal sent right after a "Serving" banner must stop the command
+/// cleanly, not kill it with the default action.
+pub fn ctrl_c_now() -> impl Future<Output = ()> {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        let sig = signal(SignalKind::interrupt());
+        async move {
+            match sig {
+                Ok(mut s) => {
+                    s.recv().await;
+                }
+                Err(_) => {
+                    let _ = tokio::signal::ctrl_c().await;
+                }
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    async {
+        let _ = tokio::signal::ctrl_c().await;
+    }
 }

@@ -27,6 +27,7 @@ pub async fn run(a: &SandboxArgs, ctx: &Context) -> Result<()> {
         Error::network(format!("cannot listen on {}: {e}", a.listen))
             .with_hint("pick another port with --listen")
     })?;
+    let stop = super::ctrl_c_now();
     let mut text = running.banner();
     text.push_str(&format!(
         "\nTry:\n  export YLEM_BASE_URL={} YLEM_CLIENT_ID={} YLEM_CLIENT_SECRET=<the client secret above>\n  ylemctl last-run pipeline {}\n\nServing until Ctrl-C.\n",
@@ -35,7 +36,7 @@ pub async fn run(a: &SandboxArgs, ctx: &Context) -> Result<()> {
         running.pipelines.first().map(|p| p.uuid.to_string()).unwrap_or_default()
     ));
     ctx.write_out(text.as_bytes())?;
-    let _ = tokio::signal::ctrl_c().await;
+    stop.await;
     running.shutdown().await;
     Ok(())
 }

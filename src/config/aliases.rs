@@ -7,6 +7,7 @@ use uuid::Uuid;
 
 use super::ConfigFile;
 use crate::error::{Error, Result};
+use crate::kinds::Entity;
 
 /// An alias: letters, digits, `-`, `_`, `.`; not a UUID, not starting with `-`.
 pub fn check_alias_name(name: &str) -> Result<()> {
@@ -29,6 +30,16 @@ pub fn check_alias_name(name: &str) -> Result<()> {
 impl ConfigFile {
     /// Every alias in the file; a malformed table is an error naming the file.
     pub fn aliases(&self) -> Result<BTreeMap<String, Uuid>> {
+        Ok(self
+            .alias_targets()?
+            .into_iter()
+            .map(|(k, (_, u))| (k, u))
+            .collect())
+    }
+
+    /// Every alias with the kind it was set with, if any: a value is
+    /// `UUID` (as older versions wrote) or `KIND:UUID`.
+    pub fn alias_targets(&self) -> Result<BTreeMap<String, (Option<Entity>, Uuid)>> {
         let Some(v) = self.table().get("aliases") else {
             return Ok(BTreeMap::new());
         };
@@ -37,11 +48,14 @@ impl ConfigFile {
             .ok_or_else(|| self.bad("'aliases' must be a table"))?;
         t.iter()
             .map(|(k, v)| {
-                let u = v
+                let target = v
                     .as_str()
-                    .and_then(|s| Uuid::parse_str(s).ok())
-                    .ok_or_else(|| self.bad(&format!("aliases.{k} must be a UUID string")))?;
-                Ok((k.clone(), u))
+                    .map(Entity::split_prefix)
+                    .and_then(|(kind, s)| Some((kind, Uuid::parse_str(s).ok()?)))
+                    .ok_or_else(|| {
+                        self.bad(&format!("aliases.{k} must be a string UUID or KIND:UUID"))
+                    })?;
+                Ok((k.clone(), target))
             })
             .collect()
     }

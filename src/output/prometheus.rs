@@ -28,6 +28,8 @@ pub struct Sample {
     /// Unix seconds of the last run.
     pub last_run_timestamp: Option<i64>,
     pub last_run_success: Option<bool>,
+    /// `check`'s verdict: 0 OK, 1 WARNING, 2 CRITICAL, 3 UNKNOWN.
+    pub check_status: Option<u8>,
 }
 
 struct Family {
@@ -80,6 +82,12 @@ const FAMILIES: &[Family] = &[
         help: "1 when the last run succeeded, 0 when it failed.",
         windowed: false,
         value: |s| s.last_run_success.map(|b| f64::from(u8::from(b))),
+    },
+    Family {
+        name: "ylem_check_status",
+        help: "The check's status: 0 OK, 1 WARNING, 2 CRITICAL, 3 UNKNOWN.",
+        windowed: false,
+        value: |s| s.check_status.map(f64::from),
     },
 ];
 
@@ -164,6 +172,7 @@ mod tests {
             last_run_duration_ms: Some(2000),
             last_run_timestamp: Some(1_700_000_000),
             last_run_success: Some(true),
+            check_status: None,
         };
         let down = Sample {
             labels: Labels {

@@ -324,7 +324,10 @@ fn aliases_work_across_commands() {
     );
     let v: Value =
         serde_json::from_str(&sb.run_with(&["alias", "list", "-o", "json"], &env).stdout).unwrap();
-    assert_eq!(v, serde_json::json!([{"name": "orders", "uuid": p0}]));
+    assert_eq!(
+        v,
+        serde_json::json!([{"name": "orders", "uuid": p0, "kind": null}])
+    );
     for args in [
         vec!["last-run", "pipeline", "orders"],
         vec!["stats", "pipeline", "orders", p0],

@@ -1,0 +1,120 @@
+//! What the service says about one entity for `status` and `metrics
+//! serve`: its last run (by `last_seen`'s rule), the last 24 hours, and
+//! failures per day over a week; and the same as Prometheus samples.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use chrono::{DateTime, Utc};
+
+use super::aggregate::{fill_periods, wants_date_time};
+use super::last_seen::{LastSeen, last_seen};
+use super::targets::Target;
+use crate::api::models::RangeStats;
+use crate::api::{Api, DateForm};
+use crate::context::Context;
+use crate::error::Result;
+use crate::kinds::Period;
+use crate::output::prometheus::{Labels, Sample};
+use crate::time::{self, Window};
+
+/// What the service said about one entity.
+pub struct Facts {
+    pub last: LastSeen,
+    /// Statistics of the last 24 hours.
+    pub day: RangeStats,
+    /// Failures per day, oldest first, today last (empty when not asked).
+    pub week: Vec<i64>,
+}
+
+/// The last 24 hours, the last run and, with `week`, failures per day;
+/// `week` is whether the server wants a time in aggregate dates, learnt
+/// once for the whole board.
+pub async fn fetch(
+    ctx: &Context,
+    api: &Api,
+    t: &Target,
+    now: DateTime<Utc>,
+    week: Option<&AtomicBool>,
+) -> Result<Facts> {
+    let last = last_seen(api, t.kind, t.uuid, now).await?;
+    let w = Window {
+        from: now - chrono::Duration::hours(24),
+        to: now,
+    };
+    let day = api.range_stats(t.kind, t.uuid, &w).await?;
+    let week = match week {
+        Some(date_time) => failures_per_day(ctx, api, t, date_time).await?,
+        None => Vec::new(),
+    };
+    Ok(Facts { last, day, week })
+}
+
+/// Aggregated statistics, period day, count 7, ending today; the open
+/// server's wish for a time in the date is learnt as `aggregate` learns it.
+async fn failures_per_day(
+    ctx: &Context,
+    api: &Api,
+    t: &Target,
+    date_time: &AtomicBool,
+) -> Result<Vec<i64>> {
+    let s = &ctx.settings;
+    let today = time::parse_date("today", s.now, s.zone)?;
+    let from = time::default_aggregate_from(today, Period::Day, 7);
+    let form = if date_time.load(Ordering::Relaxed) {
+        DateForm::DateTime
+    } else {
+        DateForm::Date
+    };
+    let ask = |form| api.aggregated_stats(t.kind, t.uuid, from, form, Period::Day, 7);
+    let list = match ask(form).await {
+        Err(e) if form == DateForm::Date && wants_date_time(&e) => {
+            date_time.store(true, Ordering::Relaxed);
+            ask(DateForm::DateTime).await?
+        }
+        other => other?,
+    };
+    Ok(fill_periods(list, from, Period::Day, 7)
+        .into_iter()
+        .take(7)
+        .map(|(a, _)| a.num_of_failures)
+        .collect())
+}
+
+/// The entity as Prometheus samples: `ylem_up 0` when it failed.
+pub fn sample(t: &Target, r: &Result<Facts>) -> Sample {
+    let labels = Labels {
+        kind: t.kind.to_string(),
+        uuid: t.uuid.to_string(),
+        alias: t.alias.clone(),
+        window: Some("24h".into()),
+    };
+    let Ok(f) = r else {
+        return Sample {
+            labels,
+            ..Sample::default()
+        };
+    };
+    let last = f.last.run();
+    Sample {
+        labels,
+        up: true,
+        runs: Some(f.day.num_of_successes + f.day.num_of_failures),
+        failures: Some(f.day.num_of_failures),
+        average_duration_ms: Some(f.day.average_duration),
+        last_run_duration_ms: last.map(|l| l.duration),
+        last_run_timestamp: last
+            .and_then(|l| l.executed_at.as_ref()?.parsed())
+            .map(|t| t.timestamp()),
+        last_run_success: last.map(|l| l.is_successful),
+        check_status: None,
+    }
+}
+
+/// Each refused ID's reason on stderr; the board still shows its row.
+pub fn report(ctx: &Context, targets: &[Target], results: &[Result<Facts>]) {
+    for (t, r) in targets.iter().zip(results) {
+        if let Err(e) = r {
+            ctx.report(&e.clone().context(format!("{} {}", t.kind, t.uuid)));
+        }
+    }
+}

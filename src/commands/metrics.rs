@@ -1,0 +1,131 @@
+//! `ylemctl metrics serve`: a Prometheus exporter. `/metrics` is the
+//! exposition of `status -o prometheus`, fetched on scrape but at most once
+//! per `--cache` and one fetch at a time (within `--concurrency` requests),
+//! so however often it is scraped the service sees a bounded load.
+
+use std::time::{Duration, Instant};
+
+use axum::Router;
+use axum::extract::State;
+use axum::http::{StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use chrono::Utc;
+use tokio::sync::{mpsc, oneshot};
+
+use super::board;
+use super::targets::{self, Target};
+use crate::api::Api;
+use crate::cli::{MetricsCommand, ServeArgs};
+use crate::context::Context;
+use crate::error::{Error, Result};
+use crate::output::prometheus;
+
+/// A scrape waiting for the exposition.
+type Ask = oneshot::Sender<String>;
+
+const CONTENT_TYPE: &str = "text/plain; version=0.0.4; charset=utf-8";
+
+pub async fn run(cmd: &MetricsCommand, ctx: &Context) -> Result<()> {
+    match cmd {
+        MetricsCommand::Serve(a) => serve(a, ctx).await,
+    }
+}
+
+async fn serve(a: &ServeArgs, ctx: &Context) -> Result<()> {
+    if !a.listen.ip().is_loopback() && !a.allow_remote {
+        return Err(Error::usage(format!(
+            "--listen {}: not a loopback address; the metrics name your pipelines to anyone who reaches it",
+            a.listen
+        ))
+        .with_hint("add --allow-remote to listen there anyway, or use 127.0.0.1"));
+    }
+    let targets = targets::resolve(ctx, &a.targets.ids)?;
+    let api = ctx.api()?;
+    let listener = tokio::net::TcpListener::bind(a.listen).await.map_err(|e| {
+        Error::network(format!("cannot listen on {}: {e}", a.listen))
+            .with_hint("pick another port with --listen")
+    })?;
+    let stop = super::ctrl_c_now();
+    let addr = listener
+        .local_addr()
+        .map_err(|e| Error::internal(format!("listening socket: {e}")))?;
+    ctx.write_out(
+        format!(
+            "Serving http://{addr}/metrics for {} entities (cache {}) until Ctrl-C.\n",
+            targets.len(),
+            crate::time::human_ms(a.cache.as_millis() as i64)
+        )
+        .as_bytes(),
+    )?;
+    // Scrapes are served by spawned tasks; fetching stays on this one, so
+    // one fetch runs at a time and later scrapes take its result.
+    let (tx, rx) = mpsc::channel::<Ask>(64);
+    let app = Router::new()
+        .route("/metrics", get(metrics))
+        .route("/", get(index))
+        .with_state(tx);
+    let server = axum::serve(listener, app).into_future();
+    tokio::select! {
+        r = server => r.map_err(|e| Error::network(format!("serving {addr}: {e}"))),
+        () = answer(ctx, &api, &targets, a.cache, rx) => Ok(()),
+        () = stop => Ok(()),
+    }
+}
+
+/// Answer scrapes in turn from a cache no older than `ttl`.
+async fn answer(
+    ctx: &Context,
+    api: &Api,
+    targets: &[Target],
+    ttl: Duration,
+    mut rx: mpsc::Receiver<Ask>,
+) {
+    let mut cache: Option<(Instant, String)> = None;
+    while let Some(reply) = rx.recv().await {
+        let text = match &cache {
+            Some((at, text)) if at.elapsed() < ttl => text.clone(),
+            _ => {
+                let text = exposition(ctx, api, targets).await;
+                cache = Some((Instant::now(), text.clone()));
+                text
+            }
+        };
+        let _ = reply.send(text);
+    }
+}
+
+async fn exposition(ctx: &Context, api: &Api, targets: &[Target]) -> String {
+    let now = Utc::now();
+    let results = targets::fetch_all(ctx.settings.concurrency, targets, |t| {
+        board::fetch(ctx, api, t, now, None)
+    })
+    .await;
+    board::report(ctx, targets, &results);
+    let samples: Vec<_> = targets
+        .iter()
+        .zip(&results)
+        .map(|(t, r)| board::sample(t, r))
+        .collect();
+    prometheus::render(&samples)
+}
+
+async fn metrics(State(tx): State<mpsc::Sender<Ask>>) -> Response {
+    let (reply, text) = oneshot::channel();
+    if tx.send(reply).await.is_err() {
+        return StatusCode::SERVICE_UNAVAILABLE.into_response();
+    }
+    match text.await {
+        Ok(t) => ([(header::CONTENT_TYPE, CONTENT_TYPE)], t).into_response(),
+        Err(_) => StatusCode::SERVICE_UNAVAILABLE.into_response(),
+    }
+}
+
+async fn index() -> Response {
+    (
+        [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
+        "<!doctype html><html><head><title>ylemctl exporter</title></head><body>\
+         <h1>ylemctl exporter</h1><p><a href=\"/metrics\">Metrics</a></p></body></html>\n",
+    )
+        .into_response()
+}

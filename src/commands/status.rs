@@ -1,0 +1,254 @@
+//! `ylemctl status [ID|ALIAS...]`: a board with one row per entity (last
+//! run, runs and failures in 24 h, a 7-day failure sparkline), worst first
+//! in a table and in the order given for scripts; an ID the service refuses
+//! is a row marked `unknown` (its reason on stderr), never the end of the
+//! board; exit 0 unless no ID at all could be read.
+
+use std::sync::atomic::AtomicBool;
+
+use chrono::{DateTime, Utc};
+use serde_json::Value;
+
+use super::aggregate::aggregate_date_time;
+use super::board::{Facts, fetch, report, sample};
+use super::targets::{self, Target};
+use crate::cli::{Format, StatusArgs};
+use crate::context::Context;
+use crate::error::Result;
+use crate::output::prometheus::Sample;
+use crate::output::{Cell, Shape};
+use crate::time;
+
+/// Machine rows: every field, in the order the IDs were given.
+pub const COLUMNS: &[&str] = &[
+    "name",
+    "kind",
+    "uuid",
+    "status",
+    "last_run_successful",
+    "last_run_at",
+    "last_run_age",
+    "runs_24h",
+    "failures_24h",
+    "average_duration",
+    "failures_7d",
+    "error",
+];
+
+/// The table: what a person scans, worst first.
+const TABLE_COLUMNS: &[&str] = &[
+    "name",
+    "kind",
+    "status",
+    "last_run",
+    "age",
+    "runs_24h",
+    "fails_24h",
+    "avg_duration",
+    "fails_7d",
+];
+
+/// How an entity is doing, worst first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Health {
+    /// The last run failed.
+    Failed,
+    /// The service refused or failed to answer for it.
+    Unknown,
+    /// The last run succeeded, but runs failed in the last 24 hours.
+    Degraded,
+    /// No run found: never ran, or unknown to the service.
+    Never,
+    Ok,
+}
+
+impl Health {
+    fn of(r: &Result<Facts>) -> Health {
+        match r {
+            Err(_) => Health::Unknown,
+            Ok(f) => match f.last.run() {
+                None => Health::Never,
+                Some(l) if !l.is_successful => Health::Failed,
+                Some(_) if f.day.num_of_failures > 0 => Health::Degraded,
+                Some(_) => Health::Ok,
+            },
+        }
+    }
+
+    fn word(self) -> &'static str {
+        match self {
+            Health::Failed => "failed",
+            Health::Unknown => "unknown",
+            Health::Degraded => "degraded",
+            Health::Never => "never",
+            Health::Ok => "ok",
+        }
+    }
+}
+
+pub async fn run(args: &StatusArgs, ctx: &Context) -> Result<()> {
+    let targets = targets::resolve(ctx, &args.ids)?;
+    let format = ctx.settings.format;
+    let table = format == Format::Table;
+    if format == Format::Prometheus {
+        let api = ctx.api()?;
+        let results = targets::fetch_all(ctx.settings.concurrency, &targets, |t| {
+            fetch(ctx, &api, t, ctx.settings.now, None)
+        })
+        .await;
+        report(ctx, &targets, &results);
+        let samples: Vec<Sample> = targets
+            .iter()
+            .zip(&results)
+            .map(|(t, r)| sample(t, r))
+            .collect();
+        return super::exposition::write(ctx, &samples);
+    }
+    let mut p = ctx.printer(
+        Shape::List,
+        if table { TABLE_COLUMNS } else { COLUMNS },
+        true,
+    )?;
+    let api = ctx.api()?;
+    let date_time = AtomicBool::new(aggregate_date_time(ctx));
+    let results = targets::fetch_all(ctx.settings.concurrency, &targets, |t| {
+        fetch(ctx, &api, t, ctx.settings.now, Some(&date_time))
+    })
+    .await;
+    // Unknown rows are part of the board; only a board with nothing known
+    // (no credentials that work, no service) ends with the first error,
+    // said once as the command's error (often one cause for every ID).
+    let none_known = results.iter().all(Result::is_err);
+    if !none_known {
+        report(ctx, &targets, &results);
+    }
+    let now = ctx.settings.now;
+    let mut rows: Vec<(&Target, &Result<Facts>)> = targets.iter().zip(&results).collect();
+    if table {
+        rows.sort_by_key(|(_, r)| rank(r, now));
+        for (t, r) in rows {
+            p.row(table_row(t, r, now, ctx.settings.tty.stdout))?;
+        }
+    } else {
+        for (t, r) in rows {
+            p.row(machine_row(t, r, now))?;
+        }
+    }
+    p.finish("", &ctx.ui)?;
+    match none_known {
+        true => results
+            .into_iter()
+            .find_map(Result::err)
+            .map_or(Ok(()), Err),
+        false => Ok(()),
+    }
+}
+
+/// Worst first: by health, then more failures, then the oldest last run.
+fn rank(r: &Result<Facts>, now: DateTime<Utc>) -> (Health, i64, i64) {
+    let (failures, age) = match r {
+        Ok(f) => (f.day.num_of_failures, age_ms(f, now).unwrap_or(0)),
+        Err(_) => (0, 0),
+    };
+    (Health::of(r), -failures, -age)
+}
+
+fn age_ms(f: &Facts, now: DateTime<Utc>) -> Option<i64> {
+    let at = f.last.run()?.executed_at.as_ref()?.parsed()?;
+    Some((now - at).num_milliseconds().max(0))
+}
+
+fn machine_row(t: &Target, r: &Result<Facts>, now: DateTime<Utc>) -> Vec<Cell> {
+    let head = vec![
+        Cell::opt_str(t.alias.clone()),
+        Cell::Str(t.kind.to_string()),
+        Cell::Str(t.uuid.to_string()),
+        Cell::Str(Health::of(r).word().into()),
+    ];
+    let rest = match r {
+        Err(e) => {
+            let mut v = vec![Cell::Null; 7];
+            v.push(Cell::Str(crate::secret::scrub(&e.message)));
+            v
+        }
+        Ok(f) => {
+            let last = f.last.run();
+            vec![
+                last.map(|l| Cell::Bool(l.is_successful))
+                    .unwrap_or(Cell::Null),
+                last.and_then(|l| l.executed_at.as_ref())
+                    .map(|t| Cell::Time(t.0.clone()))
+                    .unwrap_or(Cell::Never),
+                age_ms(f, now).map(Cell::Ms).unwrap_or(Cell::Null),
+                Cell::Int(f.day.num_of_successes + f.day.num_of_failures),
+                Cell::Int(f.day.num_of_failures),
+                Cell::Ms(f.day.average_duration),
+                Cell::Json(Value::from(f.week.clone())),
+                Cell::Null,
+            ]
+        }
+    };
+    head.into_iter().chain(rest).collect()
+}
+
+fn table_row(t: &Target, r: &Result<Facts>, now: DateTime<Utc>, unicode: bool) -> Vec<Cell> {
+    let name = t.alias.clone().unwrap_or_else(|| t.uuid.to_string());
+    let health = Health::of(r);
+    // ok and failed get the table's green and red.
+    let status = match health {
+        Health::Ok => Cell::Success(true),
+        Health::Failed => Cell::Success(false),
+        h => Cell::Str(h.word().into()),
+    };
+    let head = vec![Cell::Str(name), Cell::Str(t.kind.to_string()), status];
+    let rest = match r {
+        Err(_) => vec![Cell::Null; 6],
+        Ok(f) => {
+            let last = f.last.run();
+            vec![
+                last.map(|l| Cell::Success(l.is_successful))
+                    .unwrap_or(Cell::Never),
+                age_ms(f, now)
+                    .map(|ms| Cell::Str(format!("{} ago", time::human_ms(ms))))
+                    .unwrap_or(Cell::Null),
+                Cell::Int(f.day.num_of_successes + f.day.num_of_failures),
+                Cell::Int(f.day.num_of_failures),
+                Cell::Ms(f.day.average_duration),
+                Cell::Str(sparkline(&f.week, unicode)),
+            ]
+        }
+    };
+    head.into_iter().chain(rest).collect()
+}
+
+/// Failures per day as bars scaled to the week's worst day (`▁` is none);
+/// without a terminal, the counts.
+pub fn sparkline(days: &[i64], unicode: bool) -> String {
+    const BARS: [char; 8] = ['▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'];
+    if !unicode {
+        return days
+            .iter()
+            .map(i64::to_string)
+            .collect::<Vec<_>>()
+            .join(",");
+    }
+    let max = days.iter().copied().max().unwrap_or(0).max(1);
+    days.iter()
+        .map(|&d| match d {
+            d if d <= 0 => BARS[0],
+            d => BARS[(1 + (d * 6 + max - 1) / max).min(7) as usize],
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sparkline_scales_to_the_worst_day() {
+        assert_eq!(sparkline(&[0, 0, 0, 0, 0, 0, 0], true), "▁▁▁▁▁▁▁");
+        assert_eq!(sparkline(&[0, 1, 2, 4, 0, 0, 4], true), "▁▄▅█▁▁█");
+        assert_eq!(sparkline(&[1, 0, 3], false), "1,0,3");
+    }
+}

@@ -1,0 +1,114 @@
+//! Which entities `status` and the Prometheus outputs are about: arguments
+//! (`ID`, `ALIAS`, optionally prefixed `task:`, `pipeline:`, `workflow:`)
+//! or, without any, every alias in the profile, each with its kind and the
+//! alias that names it.
+
+use std::collections::BTreeMap;
+
+use uuid::Uuid;
+
+use crate::context::Context;
+use crate::error::{Error, Result};
+use crate::kinds::Entity;
+
+/// One entity to report on.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Target {
+    pub kind: Entity,
+    pub uuid: Uuid,
+    pub alias: Option<String>,
+}
+
+type Aliases = BTreeMap<String, (Option<Entity>, Uuid)>;
+
+fn aliases(ctx: &Context) -> Result<Aliases> {
+    Ok(match ctx.config()? {
+        Some(c) => c.alias_targets()?,
+        None => Aliases::new(),
+    })
+}
+
+/// The entities of `args`; a prefix on the argument wins over the kind an
+/// alias was set with, and a bare UUID or alias without a kind is a
+/// pipeline. The same kind and UUID given twice is reported once.
+pub fn resolve(ctx: &Context, args: &[String]) -> Result<Vec<Target>> {
+    let all = aliases(ctx)?;
+    let mut out: Vec<Target> = Vec::new();
+    if args.is_empty() {
+        if all.is_empty() {
+            return Err(
+                Error::usage("no IDs given, and the profile has no aliases").with_hint(
+                    "name the IDs, or add aliases: 'ylemctl alias set orders pipeline:UUID'",
+                ),
+            );
+        }
+        for (name, (kind, uuid)) in all {
+            push(
+                &mut out,
+                Target {
+                    kind: kind.unwrap_or(Entity::Pipeline),
+                    uuid,
+                    alias: Some(name),
+                },
+            );
+        }
+        return Ok(out);
+    }
+    for a in args {
+        let (prefix, rest) = Entity::split_prefix(a.trim());
+        let t = match all.get(rest) {
+            Some((kind, uuid)) => Target {
+                kind: prefix.or(*kind).unwrap_or(Entity::Pipeline),
+                uuid: *uuid,
+                alias: Some(rest.to_string()),
+            },
+            None => {
+                // A UUID, or a usage error naming the unknown alias.
+                let uuid = ctx.resolve_id(rest)?;
+                let named = all.iter().find(|(_, (_, u))| *u == uuid);
+                Target {
+                    kind: prefix
+                        .or(named.and_then(|(_, (k, _))| *k))
+                        .unwrap_or(Entity::Pipeline),
+                    uuid,
+                    alias: named.map(|(n, _)| n.clone()),
+                }
+            }
+        };
+        push(&mut out, t);
+    }
+    Ok(out)
+}
+
+fn push(out: &mut Vec<Target>, t: Target) {
+    if !out.iter().any(|o| o.kind == t.kind && o.uuid == t.uuid) {
+        out.push(t);
+    }
+}
+
+/// The alias naming `uuid`, for labels of commands that take plain IDs.
+pub fn alias_of(ctx: &Context, uuid: Uuid) -> Option<String> {
+    let all = aliases(ctx).ok()?;
+    all.into_iter()
+        .find(|(_, (_, u))| *u == uuid)
+        .map(|(n, _)| n)
+}
+
+/// `f` for every item, at most `concurrency` at once, results in the order
+/// of `items`. Unordered underneath, so one slow ID does not hold the
+/// others' slots; every item gets its own result, a failure included.
+pub async fn fetch_all<'a, T, R, F, Fut>(concurrency: usize, items: &'a [T], f: F) -> Vec<R>
+where
+    F: Fn(&'a T) -> Fut,
+    Fut: std::future::Future<Output = R>,
+{
+    use futures_util::{StreamExt, stream};
+    let f = &f;
+    let mut done: Vec<(usize, R)> = stream::iter(items.iter().enumerate())
+        .map(|(i, t)| async move { (i, f(t).await) })
+        .buffer_unordered(concurrency.max(1))
+        .collect()
+        .await;
+    done.sort_by_key(|(i, _)| *i);
+    done.into_iter().map(|(_, r)| r).collect()
+}
