@@ -139,9 +139,6 @@ pub(super) fn judge(
 }
 
 pub async fn run(a: &CheckArgs, ctx: &Context) -> Result<ExitStatus> {
-    if ctx.settings.format == crate::cli::Format::Prometheus {
-        return super::exposition::check(a, ctx).await;
-    }
     let kind = a.kind.as_str();
     let short = a.id.chars().take(8).collect::<String>();
     // Within --max-time (50 s by default here): a hanging service is an

@@ -13,12 +13,13 @@ use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
 use super::completion::{Entry, History, Rule, Verdict};
+use super::log_rows::{Sink, print_entry};
 use super::wait;
 use crate::api::{self, Api, models::LogEntryRef};
 use crate::cli::Format;
 use crate::context::Context;
 use crate::error::{Error, Kind, Result};
-use crate::output::{Printer, decode, table};
+use crate::output::table;
 use crate::time::{self, Window};
 
 /// How far before the newest entry seen each poll's window starts.
@@ -43,15 +44,6 @@ fn key(e: &LogEntryRef) -> Key {
         e.duration,
         e.is_successful,
     )
-}
-
-/// The printing side: the shared printer for machine formats, one line per
-/// entry for people (a table cannot grow without being redrawn).
-pub struct Sink<'a> {
-    pub printer: Printer<'a>,
-    pub decoder: Option<decode::Decoder>,
-    pub scratch: decode::Scratch,
-    pub undecodable: usize,
 }
 
 /// Follow `id`'s log; `run` keeps one run's entries, `failed` failed ones.
@@ -203,7 +195,7 @@ fn forget(seen: &mut HashSet<Key>, before: DateTime<Utc>) {
 
 fn print(ctx: &Context, sink: &mut Sink, e: &LogEntryRef) -> Result<()> {
     if ctx.settings.format != Format::Table {
-        return super::logs::print_entry(sink, e);
+        return print_entry(sink, e);
     }
     // One line per entry, written at once: time, outcome, type, duration,
     // run and task (whole UUIDs), then the output, shortened to fit.

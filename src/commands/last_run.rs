@@ -33,9 +33,6 @@ pub fn row(id: uuid::Uuid, seen: &LastSeen) -> Vec<Cell> {
 }
 
 pub async fn run(args: &LastRunArgs, ctx: &Context) -> Result<()> {
-    if ctx.settings.format == crate::cli::Format::Prometheus {
-        return super::exposition::last_run(args, ctx).await;
-    }
     let ids = ctx.resolve_ids(&args.ids)?;
     let multi = ids.len() > 1;
     let mut p = ctx.printer(

@@ -1,74 +1,13 @@
 //! `ylemctl logs PIPELINE [WINDOW]`: a pipeline's run log (endpoint 4),
 //! streamed entry by entry from the response to the output.
 
-use super::follow::{self, Sink};
-use crate::api::{
-    self,
-    models::{LogEntryRef, Text},
-};
+use super::follow;
+use super::log_rows::{COLUMNS, COLUMNS_DECODED, Sink, print_entry};
+use crate::api;
 use crate::cli::LogsArgs;
 use crate::context::Context;
 use crate::error::Result;
-use crate::output::{CellRef, Shape, Txt, decode};
-
-/// The log entry's fields, and `decode_error` when outputs are decoded.
-pub const COLUMNS_DECODED: &[&str] = &[
-    "workflow_run_uuid",
-    "task_uuid",
-    "task_type",
-    "is_successful",
-    "duration",
-    "output",
-    "metric_value",
-    "executed_at",
-    "decode_error",
-];
-
-/// The spec's log entry fields.
-pub const COLUMNS: &[&str] = COLUMNS_DECODED.split_at(8).0;
-
-fn txt<'a>(t: &'a Text) -> Txt<'a> {
-    Txt {
-        text: t.as_str(),
-        plain: t.is_plain(),
-    }
-}
-
-/// The entry's row (with an empty `decode_error`), borrowing its text.
-fn row<'a>(e: &'a LogEntryRef, at: &'a Text) -> [CellRef<'a>; 9] {
-    let none = Txt {
-        text: "",
-        plain: true,
-    };
-    [
-        CellRef::Str(txt(&e.workflow_run_uuid)),
-        CellRef::Str(txt(&e.task_uuid)),
-        CellRef::Str(txt(&e.task_type)),
-        CellRef::Success(e.is_successful),
-        CellRef::Ms(e.duration),
-        CellRef::Output(e.output.as_ref().map_or(none, txt)),
-        e.metric_value.as_ref().map_or(CellRef::Null, CellRef::Num),
-        CellRef::Time(txt(at)),
-        CellRef::Null,
-    ]
-}
-
-/// Print one entry through the sink's printer, decoding its output when
-/// asked (a failure to decode is the row's `decode_error`).
-pub fn print_entry(sink: &mut Sink, e: &LogEntryRef) -> Result<()> {
-    let at = e.executed_at();
-    let mut r = row(e, &at);
-    let Some(d) = &sink.decoder else {
-        return sink.printer.row_ref(&r);
-    };
-    let (cell, err) = d.decode(e.output(), &mut sink.scratch);
-    sink.undecodable += usize::from(err.is_some());
-    r[5] = cell;
-    if let Some(err) = &err {
-        r[8] = CellRef::Str(Txt::new(err));
-    }
-    sink.printer.row_ref(&r)
-}
+use crate::output::{Shape, decode};
 
 pub async fn run(args: &LogsArgs, ctx: &Context) -> Result<()> {
     let id = ctx.resolve_id(&args.pipeline)?;

@@ -12,6 +12,7 @@ pub mod exposition;
 pub mod follow;
 pub mod last_run;
 pub mod last_seen;
+pub mod log_rows;
 pub mod login;
 pub mod logs;
 pub mod metrics;
@@ -59,6 +60,24 @@ impl ExitStatus {
 
 pub async fn dispatch(cmd: &Command, ctx: &Context) -> Result<ExitStatus> {
     prometheus_only_where_it_fits(cmd, ctx)?;
+    // The exposition of the measuring commands is written apart from
+    // their rows (status writes its own from its board).
+    if ctx.settings.format == crate::cli::Format::Prometheus {
+        match cmd {
+            Command::Check(a) => return exposition::check(a, ctx).await,
+            Command::Stats(a) => {
+                return exposition::stats(a, ctx)
+                    .await
+                    .map(|()| ExitStatus::Success);
+            }
+            Command::LastRun(a) => {
+                return exposition::last_run(a, ctx)
+                    .await
+                    .map(|()| ExitStatus::Success);
+            }
+            _ => {}
+        }
+    }
     let done = match cmd {
         Command::Check(a) => return check::run(a, ctx).await,
         Command::Run(a) => run::run(a, ctx).await,

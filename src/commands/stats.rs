@@ -40,9 +40,6 @@ pub fn row(id: uuid::Uuid, s: RangeStats) -> Vec<Cell> {
 }
 
 pub async fn run(args: &StatsArgs, ctx: &Context) -> Result<()> {
-    if ctx.settings.format == crate::cli::Format::Prometheus {
-        return super::exposition::stats(args, ctx).await;
-    }
     let ids = ctx.resolve_ids(&args.ids)?;
     let window = ctx.window(&args.window)?;
     let multi = ids.len() > 1;

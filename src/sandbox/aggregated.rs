@@ -11,11 +11,12 @@ use serde_json::{Value, json};
 
 use super::Dialect;
 use super::aggregate::{Bucket, Period, buckets};
-use super::counting::{self, Row, Unit};
+use super::counting::{self, Unit};
 use super::dialect::{parse_datetime, parse_uuid, stats_time};
 use super::rng::{Rng, Stream};
 use super::state::{Shared, bad_request, forbidden};
 use super::store::Kind;
+use super::store::Row;
 
 type Params = (String, String, String, String);
 

@@ -8,18 +8,7 @@ use chrono::{DateTime, Duration, Utc};
 use uuid::Uuid;
 
 use super::aggregate::Period;
-use super::store::Kind;
-
-/// One task row of the statistics table.
-#[derive(Clone, Copy, Debug)]
-pub struct Row {
-    pub run: Uuid,
-    pub at: DateTime<Utc>,
-    pub ok: bool,
-    pub duration: u64,
-    /// Belongs to another organisation than the sandbox's client.
-    pub foreign: bool,
-}
+use super::store::{Kind, Row};
 
 /// Pipelines are counted per run, tasks per row.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -13,9 +13,9 @@ use tokio::task::AbortHandle;
 use uuid::Uuid;
 
 use super::Options;
-use super::counting::Row;
 use super::dialect::Codec;
 use super::rng::Rng;
+use super::store::Row;
 use super::store::{Kind, Store};
 use super::tokens::Tokens;
 

@@ -6,12 +6,22 @@ use std::sync::OnceLock;
 use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
-use super::counting::Row;
 use super::dialect::Codec;
 use super::graph::Next;
 
 /// The two path families. They hold distinct entities: a pipeline UUID is not
 /// found under `/workflows/` and the other way round.
+/// One task row of the statistics table.
+#[derive(Clone, Copy, Debug)]
+pub struct Row {
+    pub run: Uuid,
+    pub at: DateTime<Utc>,
+    pub ok: bool,
+    pub duration: u64,
+    /// Belongs to another organisation than the sandbox's client.
+    pub foreign: bool,
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Family {
     Pipeline,
