@@ -242,13 +242,19 @@ impl Step for PipelineRun<'_> {
 }
 
 impl PipelineRun<'_> {
-    /// `run R: 2/4 tasks, 12s` or `run R: 2 tasks, none new for 5s of 30s, 12s`.
+    /// How the wait will decide, as it goes: `run R: 2/4 tasks (as in the
+    /// last 6 runs; ...), 12s` or `run R: 2 tasks, none new for 5s of 30s, 12s`.
     fn progress(&self, quiet: Duration, started: Instant) -> String {
         let done = self.seen.len();
-        let tasks = match self.rule.expected_total() {
-            Some(n) => format!("{done}/{n} tasks"),
-            None if done == 0 => "waiting for the first task".into(),
-            None => format!(
+        let tasks = match (&self.rule.graph, self.rule.expect_tasks) {
+            (_, Some(n)) => format!("{done}/{n} tasks (--expect-tasks)"),
+            (Some((g, runs)), None) => format!(
+                "{done}/{} tasks (as in the last {runs} runs; else settles after {})",
+                g.len(),
+                time::human_ms(self.rule.settle.duration().as_millis() as i64)
+            ),
+            (None, None) if done == 0 => "waiting for the first task".into(),
+            (None, None) => format!(
                 "{done} tasks, none new for {} of {}",
                 time::human_ms(quiet.as_millis() as i64),
                 time::human_ms(self.rule.settle.duration().as_millis() as i64)

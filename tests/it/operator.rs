@@ -378,3 +378,30 @@ fn parallel_alias_sets_keep_every_alias() {
     sc.check_dir(dir.path());
     sc.done();
 }
+
+/// The case that used to lie: tasks seconds apart, polled every 300 ms.
+/// One quiet poll used to count as the end (and the spec's start response,
+/// listing only the initial task, as the task total), so the run was
+/// `succeeded` after its first task. Now the pipeline's history says it
+/// has four tasks, and the wait ends on all four, a poll after the last.
+#[test]
+fn a_run_with_long_gaps_is_not_succeeded_after_its_first_task() {
+    for dialect in ["spec", "ylem"] {
+        let sb = start_with(dialect, &["--task-delay", "700ms"]);
+        let (p0, _) = &sb.pipelines[0];
+        let o = sb.run(&[
+            "run", "pipeline", p0, "--wait", "--poll", "300ms", "-o", "json",
+        ]);
+        assert_eq!(o.code, 0, "{dialect}: {}", o.stderr);
+        let v: Value = serde_json::from_str(&o.stdout).unwrap();
+        let v = if v.is_array() { v[0].clone() } else { v };
+        let run = v["workflow_run_uuid"].as_str().unwrap();
+        let truth = sb.truth(run);
+        assert_eq!(
+            truth["finished"], true,
+            "{dialect}: said succeeded early: {v}"
+        );
+        assert_eq!(v["tasks_done"], truth["tasks"], "{dialect}: {v}");
+        assert_eq!(v["completion"], "history", "{dialect}: {v}");
+    }
+}
