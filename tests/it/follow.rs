@@ -192,3 +192,43 @@ fn ctrl_c_and_max_time_end_it_cleanly() {
     let o = sb.run(&["logs", &p, "-f", "--from", "1h", "--to", "now"]);
     assert_eq!(o.code, 2, "{}", o.stderr);
 }
+
+#[test]
+fn transient_failures_of_the_service_are_waited_out() {
+    // A third of requests fail as the real gateway's do (500, 502-504).
+    let sb = start_with("ylem", &["--task-delay", "100ms", "--fail-rate", "0.3"]);
+    let p = sb.pipelines[0].0.clone();
+    let child = spawn(
+        &sb,
+        &[
+            "logs",
+            &p,
+            "-f",
+            "--since",
+            "now",
+            "--max-time",
+            "15s",
+            "--retries",
+            "0",
+            "-o",
+            "jsonl",
+            "-v",
+        ],
+    );
+    std::thread::sleep(Duration::from_millis(1000));
+    // Start a run; a start answered with a fault may be tried again here
+    // (the sandbox's faults come before the run is made).
+    let run = (0..20)
+        .find_map(|_| {
+            let o = sb.run(&["run", "pipeline", &p, "-o", "json", "--retries", "0"]);
+            let v: Value = serde_json::from_str(&o.stdout).ok()?;
+            let row = if v.is_array() { v[0].clone() } else { v };
+            row["workflow_run_uuid"].as_str().map(str::to_string)
+        })
+        .expect("a run started within 20 tries");
+    let t = wait_finished(&sb, &run);
+    let (code, out, err) = finish(child, Duration::from_secs(40));
+    assert_eq!(code, 0, "{err}");
+    let n = out.lines().filter(|l| l.contains(&run)).count();
+    assert_eq!(n as u64, t["reported"].as_u64().unwrap(), "{out}\n{err}");
+}
