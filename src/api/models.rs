@@ -1,5 +1,5 @@
 //! Typed models of the service's responses, under the spec's field names,
-//! tolerant of the open-source server's variants (server-behaviour.md).
+//! tolerant of the open-source server's variants (github.com/ylem-co/ylem).
 
 use std::borrow::Cow;
 

@@ -39,9 +39,9 @@ pub const TASK_TIME_UNIT: Duration = Duration::from_secs(1);
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Dialect {
-    /// As `service-spec.md` describes the service.
+    /// As the service's API documentation describes it.
     Spec,
-    /// As the open-source Ylem server behaves (`server-behaviour.md`).
+    /// As the open-source Ylem server behaves (github.com/ylem-co/ylem).
     Ylem,
 }
 
