@@ -54,6 +54,10 @@ impl Context {
             zone: s.zone,
             color: s.color,
             tty: s.tty.stdout,
+            boxes: s.tty.stdout && !s.dumb,
+            width: s.width,
+            now: s.now,
+            ages: false,
         }
     }
 

@@ -35,11 +35,13 @@ pub fn row(id: uuid::Uuid, seen: &LastSeen) -> Vec<Cell> {
 pub async fn run(args: &LastRunArgs, ctx: &Context) -> Result<()> {
     let ids = ctx.resolve_ids(&args.ids)?;
     let multi = ids.len() > 1;
-    let mut p = ctx.printer(
-        if multi { Shape::List } else { Shape::Object },
-        COLUMNS,
-        multi,
-    )?;
+    let mut p = ctx
+        .printer(
+            if multi { Shape::List } else { Shape::Object },
+            COLUMNS,
+            multi,
+        )?
+        .aged();
     let api = ctx.api()?;
     let now = ctx.settings.now;
     let (mut failed, mut none) = (Vec::new(), Vec::new());

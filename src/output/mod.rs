@@ -4,6 +4,7 @@
 
 pub mod chart;
 pub mod decode;
+pub mod fit;
 pub mod prometheus;
 pub mod table;
 
@@ -146,7 +147,22 @@ pub struct Style {
     pub header: bool,
     pub zone: Zone,
     pub color: bool,
+    /// Stdout is a terminal: tables are fitted to `width`.
     pub tty: bool,
+    /// Box drawing (a terminal that is not `TERM=dumb`).
+    pub boxes: bool,
+    /// The terminal's width in columns.
+    pub width: usize,
+    pub now: chrono::DateTime<chrono::Utc>,
+    /// Times of the last run shown with their age (`3h ago`).
+    pub ages: bool,
+}
+
+impl Style {
+    /// The width a table must fit: a terminal's; a pipe takes any.
+    pub fn fit_width(&self) -> Option<usize> {
+        self.tty.then_some(self.width)
+    }
 }
 
 /// Tables hold their rows in memory; past this many they stop and say so.
@@ -238,6 +254,12 @@ impl<'a> Printer<'a> {
         })
     }
 
+    /// Show the last run's time with its age in a table (`last-run`, `stats`).
+    pub fn aged(mut self) -> Self {
+        self.style.ages = true;
+        self
+    }
+
     /// Write one row (all columns, in the order given to `new`).
     pub fn row(&mut self, row: Vec<Cell>) -> Result<()> {
         let first = self.rows == 0;
@@ -320,8 +342,13 @@ impl<'a> Printer<'a> {
             (Sink::Plain(out), Format::Jsonl) => out.flush()?,
             (Sink::Plain(out), _) => {
                 if !self.table.is_empty() {
-                    let text = table::render(&self.names, &self.table, self.shape, &self.style);
+                    let (text, note) =
+                        table::render(&self.names, &self.table, self.shape, &self.style);
                     out.write_all(text.as_bytes())?;
+                    out.flush()?;
+                    if let Some(n) = note {
+                        ui.note(&n);
+                    }
                 }
                 out.flush()?;
                 if self.rows > TABLE_ROW_LIMIT {
@@ -382,6 +409,10 @@ mod tests {
             zone: Zone::Utc,
             color: false,
             tty: false,
+            boxes: false,
+            width: 80,
+            now: chrono::Utc::now(),
+            ages: false,
         };
         let mut p = Printer::new(
             style,

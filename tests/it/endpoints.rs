@@ -139,15 +139,21 @@ async fn several_ids_concurrently_in_the_order_given() {
     let v: Value = serde_json::from_str(&o.stdout).unwrap();
     assert_eq!(v[0]["uuid"], P1);
     assert_eq!(v[1]["uuid"], P2);
-    // Never ran: null in JSON.
-    assert_eq!(v[1]["last_run_executed_at"], Value::Null);
+    // Never ran: null in JSON, every last-run field.
+    for k in [
+        "last_run_executed_at",
+        "is_last_run_successful",
+        "last_run_duration",
+    ] {
+        assert_eq!(v[1][k], Value::Null, "{k}");
+    }
     let o = run_env(&["stats", "pipeline", P1, P2, "-o", "csv"], &env);
     let lines: Vec<&str> = o.stdout.lines().collect();
     assert!(lines[0].starts_with("uuid,"));
     assert!(lines[1].starts_with(P1) && lines[2].starts_with(P2));
-    // Never ran: the time is empty; the server's other values stay as sent.
+    // Never ran: the last run's fields are empty, not a `false` that never happened.
     assert!(
-        lines[2].ends_with(",0,0,0,false,,0"),
+        lines[2].ends_with(",0,0,0,,,"),
         "never ran is empty in CSV: {}",
         lines[2]
     );

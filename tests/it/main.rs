@@ -19,6 +19,7 @@ mod operator;
 mod props;
 mod sandbox_http;
 mod streaming;
+mod tables;
 mod testing_report;
 mod tls_proxy;
 mod token_cache;
