@@ -16,6 +16,20 @@ pub const COLUMNS: &[&str] = &[
     "last_run_duration",
 ];
 
+/// With several IDs: `status` (`ok`, or the error's kind) and `error`, so a
+/// failed ID keeps its row.
+pub const MULTI_COLUMNS: &[&str] = &[
+    "uuid",
+    "num_of_successes",
+    "num_of_failures",
+    "average_duration",
+    "is_last_run_successful",
+    "last_run_executed_at",
+    "last_run_duration",
+    "status",
+    "error",
+];
+
 /// A row; "never ran" is a null `last_run_executed_at`, and the server's
 /// placeholder last-run values of something that never ran (`false`, `0`)
 /// are "never" too: `null` in JSON, empty in CSV, `never` in a table,
@@ -46,7 +60,7 @@ pub async fn run(args: &StatsArgs, ctx: &Context) -> Result<()> {
     let mut p = ctx
         .printer(
             if multi { Shape::List } else { Shape::Object },
-            COLUMNS,
+            if multi { MULTI_COLUMNS } else { COLUMNS },
             multi,
         )?
         .aged();
@@ -56,12 +70,26 @@ pub async fn run(args: &StatsArgs, ctx: &Context) -> Result<()> {
         ctx,
         &ids,
         |id| api.range_stats(args.kind, id, &window),
-        |id, s| {
-            if s.num_of_successes == 0 && s.num_of_failures == 0 && s.last_run_executed_at.is_none()
-            {
-                never.push(id.to_string());
+        |id, s| match s {
+            Ok(s) => {
+                if s.num_of_successes == 0
+                    && s.num_of_failures == 0
+                    && s.last_run_executed_at.is_none()
+                {
+                    never.push(id.to_string());
+                }
+                let mut r = row(id, s);
+                if multi {
+                    r.extend([Cell::Str("ok".into()), Cell::Null]);
+                }
+                p.row(r)
             }
-            p.row(row(id, s))
+            Err(e) => {
+                let mut r = vec![Cell::Str(id.to_string())];
+                r.resize(COLUMNS.len(), Cell::Null);
+                r.extend(super::error_cells(e));
+                p.row(r)
+            }
         },
     )
     .await;

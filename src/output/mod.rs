@@ -188,8 +188,8 @@ pub struct Printer<'a> {
     table: Vec<Vec<Cell>>,
 }
 
-/// Pick the `--fields` columns out of `columns`; unknown names are a usage
-/// error. Without `--fields`, all but the first `skip` columns (the leading
+/// Pick the `--fields` columns out of `columns`, in any case; unknown names
+/// are a usage error. Without `--fields`, all but the first `skip` columns (the leading
 /// `uuid`, shown only when several IDs were given).
 pub fn select(
     columns: &[&'static str],
@@ -202,12 +202,15 @@ pub fn select(
     fields
         .iter()
         .map(|f| {
-            columns.iter().position(|c| c == f).ok_or_else(|| {
-                Error::usage(format!(
-                    "unknown field '{f}': valid fields are {}",
-                    columns.join(", ")
-                ))
-            })
+            columns
+                .iter()
+                .position(|c| c.eq_ignore_ascii_case(f))
+                .ok_or_else(|| {
+                    Error::usage(format!(
+                        "unknown field '{f}': valid fields are {}",
+                        columns.join(", ")
+                    ))
+                })
         })
         .collect()
 }

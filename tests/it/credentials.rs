@@ -52,6 +52,16 @@ async fn login_with_the_file_store_then_use_status_token_and_logout() {
     );
     assert!(o.stdout.contains("expires"), "{}", o.stdout);
     assert_clean(&o, d);
+    // As values for scripts: no prose inside them.
+    let o = ylem_in(d, &["auth", "status", "-o", "json"], None, &[]);
+    let v: serde_json::Value = serde_json::from_str(&o.stdout).unwrap();
+    assert_eq!(v["logged_in"], true, "{v}");
+    assert_eq!(v["credentials_source"], "profile", "{v}");
+    assert_eq!(v["base_url_source"], "profile", "{v}");
+    assert!(!v["base_url"].as_str().unwrap().contains(' '), "{v}");
+    let exp = v["token_expires_at"].as_str().unwrap();
+    assert!(chrono::DateTime::parse_from_rfc3339(exp).is_ok(), "{v}");
+    assert_clean(&o, d);
 
     let o = ylem_in(d, &["auth", "token"], None, &[]);
     assert_eq!(

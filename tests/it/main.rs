@@ -18,6 +18,7 @@ mod interrupts;
 mod operator;
 mod props;
 mod sandbox_http;
+mod shapes;
 mod streaming;
 mod tables;
 mod testing_report;
