@@ -21,6 +21,21 @@ Examples:
   ylemctl last-run task 0b6c...-... 9d1e...-... -o json
   ylemctl run pipeline 3f2a1b4c-...";
 
+/// The exit codes every command that asks the service shares, as one line
+/// at the end of its help (`man ylemctl` has them all).
+macro_rules! exits {
+    () => {
+        "\n\nExit status: 0 ok, 2 usage, 3 auth, 4 not found, 5 server, 6 network, 130 interrupted"
+    };
+    ($extra:literal) => {
+        concat!(
+            "\n\nExit status: 0 ok, 2 usage, 3 auth, 4 not found, 5 server, 6 network, ",
+            $extra,
+            ", 130 interrupted"
+        )
+    };
+}
+
 /// `--version`: the version and the commit it was built from (`-V` is short).
 const LONG_VERSION: &str = concat!(
     env!("CARGO_PKG_VERSION"),
@@ -45,8 +60,10 @@ pub struct Cli {
     pub command: Command,
 }
 
-/// Options accepted before or after the command.
+/// Options accepted before or after the command, listed after the
+/// command's own in its help.
 #[derive(Debug, Args, Clone, Default)]
+#[command(next_help_heading = "Global options")]
 pub struct GlobalArgs {
     /// Profile to use
     #[arg(short, long, global = true, env = "YLEM_PROFILE", value_name = "NAME")]
@@ -77,10 +94,10 @@ pub struct GlobalArgs {
     /// default; `check` defaults to 50s, inside a monitoring plugin's 60 s)
     #[arg(long, global = true, value_name = "DURATION", value_parser = flags::positive_duration)]
     pub max_time: Option<Duration>,
-    /// Retries of idempotent requests (GET, token)
+    /// Retries of idempotent requests (GET, token); a run start is never retried [default: 2]
     #[arg(long, global = true, value_name = "N")]
     pub retries: Option<u32>,
-    /// Requests in flight at once when several IDs are given
+    /// Requests in flight at once when several IDs are given [default: 8]
     #[arg(long, global = true, value_name = "N", value_parser = flags::at_least_one)]
     pub concurrency: Option<usize>,
     /// When to use colour (NO_COLOR disables it in auto)
@@ -124,28 +141,43 @@ pub enum StoreChoice {
 pub enum Command {
     /// Start runs of pipelines or workflows (runs are not idempotent: never retried)
     #[command(
-        after_help = "Examples:\n  ylemctl run pipeline 3f2a1b4c-0000-4000-8000-000000000001\n  ylemctl run workflow nightly-sync -o json"
+        after_help = concat!(
+            "Examples:\n  ylemctl run pipeline 3f2a1b4c-0000-4000-8000-000000000001\n  ylemctl run workflow nightly-sync -o json",
+            exits!("7 a run failed, 8 --wait timed out")
+        )
     )]
     Run(RunArgs),
     /// Show a pipeline's run log over a time window
     #[command(
-        after_help = "Examples:\n  ylemctl logs 3f2a1b4c-... --since 2h\n  ylemctl logs 3f2a1b4c-... --from 2024-01-01 --to 2024-01-31 -o csv > january.csv\n  ylemctl logs 3f2a1b4c-... --failed -o jsonl | jq .task_uuid"
+        after_help = concat!(
+            "Examples:\n  ylemctl logs 3f2a1b4c-... --since 2h\n  ylemctl logs 3f2a1b4c-... --from 2024-01-01 --to 2024-01-31 -o csv > january.csv\n  ylemctl logs 3f2a1b4c-... --failed -o jsonl | jq .task_uuid",
+            exits!()
+        )
     )]
     Logs(LogsArgs),
     /// Consolidated statistics over a time window (default: the last 24 hours)
     #[command(
-        after_help = "Examples:\n  ylemctl stats pipeline 3f2a1b4c-... --since 7d\n  ylemctl stats task ID1 ID2 ID3 --from today -o csv"
+        after_help = concat!(
+            "Examples:\n  ylemctl stats pipeline 3f2a1b4c-... --since 7d\n  ylemctl stats task ID1 ID2 ID3 --from today -o csv",
+            exits!()
+        )
     )]
     Stats(StatsArgs),
     /// Statistics per day, week, month, quarter or year
     #[command(
-        after_help = "Examples:\n  ylemctl aggregate pipeline 3f2a1b4c-...                 # the last 7 days\n  ylemctl aggregate workflow ID --period month --count 12 --from 2024-01-01"
+        after_help = concat!(
+            "Examples:\n  ylemctl aggregate pipeline 3f2a1b4c-...                 # the last 7 days\n  ylemctl aggregate workflow ID --period month --count 12 --from 2024-01-01",
+            exits!()
+        )
     )]
     Aggregate(AggregateArgs),
     /// Statistics of the last run
     #[command(
         name = "last-run",
-        after_help = "Examples:\n  ylemctl last-run pipeline 3f2a1b4c-...\n  ylemctl last-run task ID1 ID2 -o json\n  ylemctl -q last-run pipeline ID --fail-on-failure || mail -s 'pipeline failed' ops@example.com"
+        after_help = concat!(
+            "Examples:\n  ylemctl last-run pipeline 3f2a1b4c-...\n  ylemctl last-run task ID1 ID2 -o json\n  ylemctl -q last-run pipeline ID --fail-on-failure || mail -s 'pipeline failed' ops@example.com",
+            exits!("7 the last run failed (--fail-on-failure)")
+        )
     )]
     LastRun(LastRunArgs),
     /// A monitoring check (Nagios, Icinga, Zabbix, cron): one status line, exit 0 OK, 1 WARNING, 2 CRITICAL, 3 UNKNOWN
@@ -163,7 +195,10 @@ pub enum Command {
     Demo,
     /// Log in with an OAuth client: check it by fetching a token, then save it in the profile
     #[command(
-        after_help = "Examples:\n  ylemctl login --base-url https://api.datamin.io --client-id 0b0e8b5c-...   # asks for the secret\n  pass show ylem/secret | ylemctl login --client-id 0b0e8b5c-... --client-secret-stdin\n  ylemctl -p staging login --base-url https://staging.example.com --store file"
+        after_help = concat!(
+            "Examples:\n  ylemctl login --base-url https://api.datamin.io --client-id 0b0e8b5c-...   # asks for the secret\n  pass show ylem/secret | ylemctl login --client-id 0b0e8b5c-... --client-secret-stdin\n  ylemctl -p staging login --base-url https://staging.example.com --store file",
+            exits!()
+        )
     )]
     Login(LoginArgs),
     /// Remove the profile's stored secret and token (its base URL and client id stay)
@@ -184,7 +219,7 @@ pub enum Command {
 
 #[derive(Debug, Args)]
 pub struct RunArgs {
-    /// What to start
+    /// What to start: pipeline or workflow
     #[arg(value_enum)]
     pub kind: RunKind,
     /// Pipeline or workflow UUIDs (or aliases)
@@ -266,6 +301,7 @@ pub struct LogsArgs {
 
 #[derive(Debug, Args)]
 pub struct StatsArgs {
+    /// What the IDs are: task, pipeline or workflow
     #[arg(value_enum)]
     pub kind: Entity,
     /// UUIDs (or aliases)
@@ -277,6 +313,7 @@ pub struct StatsArgs {
 
 #[derive(Debug, Args)]
 pub struct AggregateArgs {
+    /// What the ID is: task, pipeline or workflow
     #[arg(value_enum)]
     pub kind: Entity,
     /// UUID (or alias)
@@ -304,6 +341,7 @@ pub struct AggregateArgs {
 
 #[derive(Debug, Args)]
 pub struct LastRunArgs {
+    /// What the IDs are: task, pipeline or workflow
     #[arg(value_enum)]
     pub kind: Entity,
     /// UUIDs (or aliases)
@@ -316,6 +354,7 @@ pub struct LastRunArgs {
 
 #[derive(Debug, Args)]
 pub struct CheckArgs {
+    /// What the ID is: task, pipeline or workflow
     #[arg(value_enum)]
     pub kind: Entity,
     /// UUID (or alias)
@@ -400,12 +439,18 @@ pub struct LoginArgs {
 pub enum AuthCommand {
     /// Profile, base URL, client id, credential store and token expiry (never the token)
     #[command(
-        after_help = "Examples:\n  ylemctl auth status\n  ylemctl -p staging auth status -o json"
+        after_help = concat!(
+            "Examples:\n  ylemctl auth status\n  ylemctl -p staging auth status -o json",
+            exits!()
+        )
     )]
     Status,
     /// Print a valid access token on standard output, for other tools
     #[command(
-        after_help = "Examples:\n  curl -H \"Authorization: Bearer $(ylemctl auth token)\" https://api.datamin.io/v1/...\n  ylemctl auth token --min-ttl 10m     # valid for at least 10 more minutes"
+        after_help = concat!(
+            "Examples:\n  curl -H \"Authorization: Bearer $(ylemctl auth token)\" https://api.datamin.io/v1/...\n  ylemctl auth token --min-ttl 10m     # valid for at least 10 more minutes",
+            exits!()
+        )
     )]
     Token(TokenArgs),
 }
@@ -430,13 +475,22 @@ pub enum AliasCommand {
         uuid: String,
     },
     /// List the aliases
+    #[command(
+        after_help = "Examples:\n  ylemctl alias list\n  ylemctl alias list -o json | jq -r 'keys[]'"
+    )]
     List {
         /// Only the names, one per line (for shell completion)
         #[arg(long, hide = true)]
         names: bool,
     },
     /// Remove an alias
-    Remove { name: String },
+    #[command(
+        after_help = "Examples:\n  ylemctl alias remove orders\n  ylemctl -p staging alias remove orders"
+    )]
+    Remove {
+        /// The alias to remove
+        name: String,
+    },
 }
 
 #[derive(Debug, Args)]

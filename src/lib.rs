@@ -170,13 +170,39 @@ fn clap_error(e: clap::Error) -> u8 {
     } else {
         None
     };
-    if json {
-        let err = Error::usage(msg).with_hint("see 'ylemctl --help'");
-        Ui::for_errors(true).error(&err);
+    let advice = advice(&e, partial.as_ref().and_then(|m| m.subcommand_name()));
+    if json || advice.is_some() {
+        let hint = advice.unwrap_or_else(|| "see 'ylemctl --help'".into());
+        Ui::for_errors(json).error(&Error::usage(msg).with_hint(hint));
     } else {
         let _ = e.print();
     }
     status.map_or(Kind::Usage.exit_code(), ExitStatus::code)
+}
+
+/// Advice for an unknown flag a new user is likely to try, in place of
+/// clap's generic tip: `--json` is `-o json`; `aggregate` has no window.
+fn advice(e: &clap::Error, command: Option<&str>) -> Option<String> {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    if e.kind() != ErrorKind::UnknownArgument {
+        return None;
+    }
+    let Some(ContextValue::String(arg)) = e.get(ContextKind::InvalidArg) else {
+        return None;
+    };
+    let flag = arg.split('=').next().unwrap_or(arg);
+    match (flag, command) {
+        ("--json" | "--jsonl" | "--csv" | "--table", _) => {
+            let f = &flag[2..];
+            Some(format!("use '-o {f}' (or --output {f})"))
+        }
+        ("--format", _) => Some("use '-o table|json|jsonl|csv' (or --output)".into()),
+        ("--since" | "--to", Some("aggregate")) => Some(
+            "aggregate takes --from and --count (and --period): e.g. --from 2024-01-01 --count 7"
+                .into(),
+        ),
+        _ => None,
+    }
 }
 
 /// clap's message without its `error: ` prefix, usage and help lines: the

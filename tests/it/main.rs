@@ -14,6 +14,7 @@ mod errors;
 mod faults;
 mod files;
 mod generated;
+mod help;
 mod interrupts;
 mod operator;
 mod props;
