@@ -64,6 +64,7 @@ Register-ArgumentCompleter -Native -CommandName 'ylemctl' -ScriptBlock {
             [CompletionResult]::new('--settle', '--settle', [CompletionResultType]::ParameterName, 'A run has finished when no new task reported for this long (default: 3x the longest gap between two tasks of the pipeline''s past runs, at least 10s; 10m without history)')
             [CompletionResult]::new('--expect-tasks', '--expect-tasks', [CompletionResultType]::ParameterName, 'A pipeline run has finished when this many tasks reported (and no more for one --poll), whatever its history says')
             [CompletionResult]::new('--poll', '--poll', [CompletionResultType]::ParameterName, 'Longest pause between two looks at a run being waited for')
+            [CompletionResult]::new('--heartbeat', '--heartbeat', [CompletionResultType]::ParameterName, 'Without a terminal on stderr, say "still waiting" this often')
             [CompletionResult]::new('-p', '-p', [CompletionResultType]::ParameterName, 'Profile to use')
             [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Profile to use')
             [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Base URL of the service (overrides the profile''s)')

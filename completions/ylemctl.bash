@@ -1622,7 +1622,7 @@ _ylemctl() {
             return 0
             ;;
         ylemctl__subcmd__run)
-            opts="-p -o -v -q -h -V --wait --wait-timeout --settle --expect-tasks --poll --profile --base-url --output --fields --no-header --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version pipeline workflow"
+            opts="-p -o -v -q -h -V --wait --wait-timeout --settle --expect-tasks --poll --heartbeat --profile --base-url --output --fields --no-header --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version pipeline workflow"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1641,6 +1641,10 @@ _ylemctl() {
                     return 0
                     ;;
                 --poll)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --heartbeat)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

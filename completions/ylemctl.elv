@@ -60,6 +60,7 @@ set edit:completion:arg-completer[ylemctl] = {|@words|
             cand --settle 'A run has finished when no new task reported for this long (default: 3x the longest gap between two tasks of the pipeline''s past runs, at least 10s; 10m without history)'
             cand --expect-tasks 'A pipeline run has finished when this many tasks reported (and no more for one --poll), whatever its history says'
             cand --poll 'Longest pause between two looks at a run being waited for'
+            cand --heartbeat 'Without a terminal on stderr, say "still waiting" this often'
             cand -p 'Profile to use'
             cand --profile 'Profile to use'
             cand --base-url 'Base URL of the service (overrides the profile''s)'

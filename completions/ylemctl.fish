@@ -63,6 +63,7 @@ complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l wait-timeout -d 
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l settle -d 'A run has finished when no new task reported for this long (default: 3x the longest gap between two tasks of the pipeline\'s past runs, at least 10s; 10m without history)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l expect-tasks -d 'A pipeline run has finished when this many tasks reported (and no more for one --poll), whatever its history says' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l poll -d 'Longest pause between two looks at a run being waited for' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l heartbeat -d 'Without a terminal on stderr, say "still waiting" this often' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -s p -l profile -d 'Profile to use' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l base-url -d 'Base URL of the service (overrides the profile\'s)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -s o -l output -d 'Output format' -r -f -a "table\t''

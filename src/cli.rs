@@ -262,6 +262,16 @@ pub struct RunArgs {
         value_parser = flags::positive_duration
     )]
     pub poll: Duration,
+    /// Without a terminal on stderr, say "still waiting" this often
+    #[arg(
+        long,
+        default_value = "60s",
+        value_name = "DURATION",
+        requires = "wait",
+        hide = true,
+        value_parser = flags::positive_duration
+    )]
+    pub heartbeat: Duration,
 }
 
 /// `--from/--to` or `--since`; default the last 24 hours.

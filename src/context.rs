@@ -31,6 +31,9 @@ pub struct Context {
     config: std::sync::OnceLock<Result<Option<ConfigFile>>>,
     aliases: std::sync::OnceLock<Result<std::collections::BTreeMap<String, Uuid>>>,
     out: std::sync::Mutex<Option<Box<dyn Write + Send>>>,
+    /// Runs this command started (kind, ID, run UUID): after Ctrl-C, the
+    /// error says how to follow them, as they go on on the server.
+    pub started: std::sync::Mutex<Vec<(crate::kinds::RunKind, Uuid, String)>>,
 }
 
 impl Context {
@@ -43,6 +46,7 @@ impl Context {
             config: std::sync::OnceLock::new(),
             aliases: std::sync::OnceLock::new(),
             out: std::sync::Mutex::new(Some(Box::new(out))),
+            started: std::sync::Mutex::new(Vec::new()),
         }
     }
 

@@ -91,7 +91,7 @@ pub fn run(cli: &Cli, mut settings: Settings) -> Result<ExitStatus> {
     let r = rt.block_on(async {
         tokio::select! {
             r = commands::dispatch(&cli.command, &ctx) => r,
-            _ = tokio::signal::ctrl_c() => Err(interrupted(&cli.command)),
+            _ = tokio::signal::ctrl_c() => Err(interrupted(&cli.command, &ctx)),
             // `check` keeps its own limit, to say UNKNOWN on stdout; a
             // moment later this one ends it anyway.
             _ = out_of_time(&ctx, matches!(cli.command, cli::Command::Check(_))) => {
@@ -129,10 +129,30 @@ fn max_time_error(cmd: &cli::Command, max: Option<std::time::Duration>) -> Error
     }
 }
 
-/// Ctrl-C; a run start it cut short may already have reached the server.
-fn interrupted(cmd: &cli::Command) -> Error {
+/// Ctrl-C; a run start it cut short may already have reached the server,
+/// and a run being waited for goes on there: say how to follow it.
+fn interrupted(cmd: &cli::Command, ctx: &Context) -> Error {
     let e = Error::new(Kind::Interrupted, "interrupted");
+    let started = ctx.started.lock().map(|s| s.clone()).unwrap_or_default();
     match cmd {
+        cli::Command::Run(_) if !started.is_empty() => {
+            let runs: Vec<&str> = started.iter().map(|(_, _, r)| r.as_str()).collect();
+            let follow: Vec<String> = started
+                .iter()
+                .map(|(kind, id, run)| match kind {
+                    kinds::RunKind::Pipeline => format!("ylemctl logs {id} --run {run}"),
+                    kinds::RunKind::Workflow => format!("ylemctl last-run workflow {id}"),
+                })
+                .collect();
+            Error::new(
+                Kind::Interrupted,
+                format!(
+                    "interrupted: the run goes on on the server: {}",
+                    runs.join(", ")
+                ),
+            )
+            .with_hint(format!("follow it with '{}'", follow.join("', '")))
+        }
         cli::Command::Run(_) => e.with_hint(http::MAY_HAVE_STARTED),
         _ => e,
     }

@@ -179,6 +179,8 @@ async fn run_and_wait(args: &RunArgs, ids: &[uuid::Uuid], ctx: &Context) -> Resu
         limit: left.map_or(args.wait_timeout, |l| l.min(args.wait_timeout)),
         poll: args.poll,
         progress: ctx.ui.shows_progress() && ids.len() == 1,
+        heartbeat: (!ctx.ui.stderr_tty && ctx.ui.shows(crate::ui::Level::Note))
+            .then_some(args.heartbeat),
     };
     let multi = ids.len() > 1;
     // One ID, one object; several, a row each (a failed start's with its
@@ -259,6 +261,9 @@ async fn follow(
     let start = api.start_run(kind, id).await?;
     let run = start.run_uuid().unwrap_or_default().to_string();
     ctx.note(&format!("started run {run} of {kind} {id}"));
+    if let Ok(mut s) = ctx.started.lock() {
+        s.push((kind, id, run.clone()));
+    }
     let ui = &ctx.ui;
     // The start's records list the initial tasks only: never a task total.
     match rule {

@@ -8,6 +8,7 @@ mod common;
 
 mod bodies;
 mod credentials;
+mod cron;
 mod e2e_sandbox;
 mod endpoints;
 mod errors;
