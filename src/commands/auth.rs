@@ -21,9 +21,39 @@ pub async fn run(cmd: &AuthCommand, ctx: &Context) -> Result<()> {
 }
 
 async fn token(args: &TokenArgs, ctx: &Context) -> Result<()> {
-    let (t, source) = ctx.credentials(args.min_ttl.unwrap_or(Duration::ZERO))?;
+    let min_ttl = args.min_ttl.unwrap_or(Duration::ZERO);
+    let (t, source) = ctx.credentials(min_ttl)?;
     let tok = source.token(&t, None).await?;
+    if matches!(source, crate::auth::TokenSource::Stored(_)) && !min_ttl.is_zero() {
+        check_min_ttl(ctx, min_ttl).await?;
+    }
     ctx.write_out(format!("{}\n", tok.expose()).as_bytes())
+}
+
+/// A fresh token that still cannot meet `--min-ttl` means the service's
+/// tokens do not last that long: say so, rather than hand out a token that
+/// expires before the caller expects.
+async fn check_min_ttl(ctx: &Context, min_ttl: Duration) -> Result<()> {
+    let r = ctx.profile()?;
+    let cached = r
+        .store()
+        .get(Item::Token)
+        .await?
+        .and_then(|t| CachedToken::decode(&t));
+    let Some(expires_at) = cached.and_then(|c| c.expires_at) else {
+        return Ok(());
+    };
+    let left = expires_at.saturating_sub(ctx.settings.now.timestamp());
+    if left >= min_ttl.as_secs() as i64 {
+        return Ok(());
+    }
+    let human = |s: i64| time::human_ms(s.saturating_mul(1000));
+    Err(crate::error::Error::usage(format!(
+        "--min-ttl {} is longer than the service's tokens last: a new token is valid for {}",
+        human(min_ttl.as_secs() as i64),
+        human(left)
+    ))
+    .with_hint(format!("ask for at most --min-ttl {}m", left.max(0) / 60)))
 }
 
 /// What `auth status` found, as values: prose for the text form is made

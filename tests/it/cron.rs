@@ -85,3 +85,37 @@ fn a_wait_outside_a_terminal_says_it_is_still_waiting() {
         assert!(!o.stderr.contains("still waiting"), "{extra}: {}", o.stderr);
     }
 }
+
+#[test]
+fn a_min_ttl_longer_than_the_token_lifetime_is_a_clear_error() {
+    let sb = sandbox::start_with("spec", &["--token-ttl", "1h"]);
+    let dir = tempfile::tempdir().unwrap();
+    let secret = format!("{}\n", sb.secret);
+    let login = [
+        "login",
+        "--base-url",
+        &sb.base,
+        "--client-id",
+        &sb.client_id,
+        "--client-secret-stdin",
+        "--store",
+        "file",
+    ];
+    let o = common::login::ylem_in(dir.path(), &login, Some(&secret), &[]);
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    let o = common::login::ylem_in(dir.path(), &["auth", "token", "--min-ttl", "2h"], None, &[]);
+    assert_eq!(o.code, 2, "{}", o.stderr);
+    assert!(o.stdout.is_empty(), "no token that cannot meet it");
+    assert!(
+        o.stderr.contains("longer than the service's tokens last"),
+        "{}",
+        o.stderr
+    );
+    let o = common::login::ylem_in(
+        dir.path(),
+        &["auth", "token", "--min-ttl", "30m"],
+        None,
+        &[],
+    );
+    assert_eq!(o.code, 0, "{}", o.stderr);
+}
