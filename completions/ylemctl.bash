@@ -1876,17 +1876,24 @@ else
     complete -F _ylemctl -o bashdefault -o default ylemctl
 fi
 
-# Alias names (ylemctl alias list) complete wherever an ID may stand.
+# Alias names (ylemctl alias list) complete where an ID goes.
 _ylemctl_with_aliases() {
     _ylemctl "$@"
-    local cur="${COMP_WORDS[COMP_CWORD]}" w
-    [[ "$cur" == -* ]] && return 0
+    local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}" w cmd="" n=0
+    [[ "$cur" == -* || "$prev" == -* ]] && return 0
     for w in "${COMP_WORDS[@]:1:COMP_CWORD-1}"; do
-        case " run logs stats aggregate last-run check " in
-            *" $w "*)
-                COMPREPLY+=( $(compgen -W "$(ylemctl alias list --names 2>/dev/null)" -- "$cur") )
-                return 0 ;;
-        esac
+        if [[ -z "$cmd" ]]; then
+            case " run stats aggregate last-run check logs alias " in *" $w "*) cmd="$w" ;; esac
+        elif [[ "$w" != -* ]]; then
+            n=$((n + 1))
+        fi
     done
+    case "$cmd:$n" in
+        logs:0|alias:1) ;;
+        logs:*|alias:*|:*) return 0 ;;
+        *:0) return 0 ;;
+    esac
+    [[ "$cmd" == alias && "$prev" != remove ]] && return 0
+    COMPREPLY+=( $(compgen -W "$(ylemctl alias list --names 2>/dev/null)" -- "$cur") )
 }
 complete -F _ylemctl_with_aliases -o nosort -o bashdefault -o default ylemctl

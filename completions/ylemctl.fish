@@ -515,5 +515,7 @@ complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and __fish_seen_su
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and __fish_seen_subcommand_from alias" -f -a "list" -d 'List the aliases'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and __fish_seen_subcommand_from alias" -f -a "remove" -d 'Remove an alias'
 
-# Alias names (ylemctl alias list) complete wherever an ID may stand.
-complete -c ylemctl -n "__fish_seen_subcommand_from run logs stats aggregate last-run check" -f -a "(ylemctl alias list --names 2>/dev/null)"
+# Alias names (ylemctl alias list) complete where an ID goes.
+complete -c ylemctl -n "__fish_seen_subcommand_from run stats aggregate last-run check; and __fish_seen_subcommand_from task pipeline workflow" -f -a "(ylemctl alias list --names 2>/dev/null)"
+complete -c ylemctl -n "__fish_seen_subcommand_from logs" -f -a "(ylemctl alias list --names 2>/dev/null)"
+complete -c ylemctl -n "__fish_seen_subcommand_from alias; and __fish_seen_subcommand_from remove" -f -a "(ylemctl alias list --names 2>/dev/null)"

@@ -143,7 +143,7 @@ impl Context {
         if aliases::check_alias_name(t).is_ok() {
             // Read once per command, and only when an alias is used.
             let aliases = self.aliases.get_or_init(|| match self.config()? {
-                Some(c) => c.aliases(),
+                Some(c) => c.aliases_for(&self.settings.profile),
                 None => Ok(Default::default()),
             });
             match aliases {

@@ -52,7 +52,7 @@ pub async fn run(cmd: &AliasCommand, ctx: &Context) -> Result<()> {
         }
         AliasCommand::List { names } => {
             let all = match ctx.config()? {
-                Some(c) => c.aliases()?,
+                Some(c) => c.aliases_for(&ctx.settings.profile)?,
                 None => BTreeMap::new(),
             };
             if *names {

@@ -27,20 +27,40 @@ pub fn check_alias_name(name: &str) -> Result<()> {
 }
 
 impl ConfigFile {
-    /// Every alias in the file; a malformed table is an error naming the file.
+    /// The global `[aliases]`; a malformed table is an error naming the file.
     pub fn aliases(&self) -> Result<BTreeMap<String, Uuid>> {
-        let Some(v) = self.table().get("aliases") else {
-            return Ok(BTreeMap::new());
-        };
+        match self.table().get("aliases") {
+            Some(v) => self.alias_table(v, "aliases"),
+            None => Ok(BTreeMap::new()),
+        }
+    }
+
+    /// The aliases profile `name` sees: the global ones, and its own
+    /// `[profiles.NAME.aliases]`, which win (one name can mean the staging
+    /// UUID in one profile and the production one in another).
+    pub fn aliases_for(&self, name: &str) -> Result<BTreeMap<String, Uuid>> {
+        let mut all = self.aliases()?;
+        let own = self
+            .table()
+            .get("profiles")
+            .and_then(|p| p.get(name))
+            .and_then(|p| p.get("aliases"));
+        if let Some(v) = own {
+            all.extend(self.alias_table(v, &format!("profiles.{name}.aliases"))?);
+        }
+        Ok(all)
+    }
+
+    fn alias_table(&self, v: &toml::Value, at: &str) -> Result<BTreeMap<String, Uuid>> {
         let t = v
             .as_table()
-            .ok_or_else(|| self.bad("'aliases' must be a table"))?;
+            .ok_or_else(|| self.bad(&format!("'{at}' must be a table")))?;
         t.iter()
             .map(|(k, v)| {
                 let u = v
                     .as_str()
                     .and_then(|s| Uuid::parse_str(s).ok())
-                    .ok_or_else(|| self.bad(&format!("aliases.{k} must be a UUID string")))?;
+                    .ok_or_else(|| self.bad(&format!("{at}.{k} must be a UUID string")))?;
                 Ok((k.clone(), u))
             })
             .collect()

@@ -6,6 +6,7 @@
 
 mod common;
 
+mod aliases;
 mod bodies;
 mod credentials;
 mod cron;
