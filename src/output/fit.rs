@@ -23,6 +23,7 @@ const DROP_ORDER: &[&str] = &[
     "state",
     "task_uuid",
     "errors",
+    "error",
     "output",
     "evidence",
     "elapsed",
@@ -32,6 +33,7 @@ const DROP_ORDER: &[&str] = &[
     "tasks_total",
     "tasks_failed",
     "completion",
+    "status",
     "duration",
     "date_to",
 ];

@@ -180,9 +180,9 @@ pub fn render(
         }
         if !plan.dropped.is_empty() {
             note = Some(format!(
-                "note: {} not shown to fit {} columns; pick columns with --fields, or see all with -o json",
-                plan.dropped.join(", "),
-                style.width
+                "note: left out to fit {} columns: {} (see --fields, -o json)",
+                style.width,
+                plan.dropped.join(", ")
             ));
         }
     }

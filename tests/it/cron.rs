@@ -119,3 +119,17 @@ fn a_min_ttl_longer_than_the_token_lifetime_is_a_clear_error() {
     );
     assert_eq!(o.code, 0, "{}", o.stderr);
 }
+
+#[test]
+fn readme_captures_of_logs_stats_and_the_chart_fit_100_columns() {
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let at = readme.find("100 columns wide").expect("the captures");
+    let block = readme[at..].split("```").nth(1).unwrap();
+    for cmd in ["$ ylemctl logs", "$ ylemctl stats", "--chart"] {
+        assert!(block.contains(cmd), "{cmd}");
+    }
+    for line in block.lines() {
+        assert!(line.chars().count() <= 100, "{line}");
+    }
+}
