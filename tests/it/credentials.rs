@@ -70,9 +70,15 @@ async fn login_with_the_file_store_then_use_status_token_and_logout() {
         "{}",
         o.stderr
     );
-    // Asking for more life than the cached token has left gets a new one.
+    // Asking for more life than the cached token has left gets a new one;
+    // more than a new one has (tokens last 1 day here) is a clear error.
     let o = ylem_in(d, &["auth", "token", "--min-ttl", "2d"], None, &[]);
-    assert_eq!(o.code, 0, "{}", o.stderr);
+    assert_eq!(o.code, 2, "{}", o.stderr);
+    assert!(
+        o.stdout.is_empty() && o.stderr.contains("--min-ttl"),
+        "{}",
+        o.stderr
+    );
     assert_eq!(grants(&s, "refresh_token").await, 1);
     assert_eq!(grants(&s, "client_credentials").await, 1);
 
