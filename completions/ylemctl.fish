@@ -36,7 +36,7 @@ complete -c ylemctl -n "__fish_ylemctl_needs_command" -l timeout -d 'Longest wai
 complete -c ylemctl -n "__fish_ylemctl_needs_command" -l max-time -d 'Longest time for the whole command, retries and waits included (off by default; `check` defaults to 50s, inside a monitoring plugin\'s 60 s)' -r
 complete -c ylemctl -n "__fish_ylemctl_needs_command" -l retries -d 'Retries of idempotent requests (GET, token); a run start is never retried [default: 2]' -r
 complete -c ylemctl -n "__fish_ylemctl_needs_command" -l concurrency -d 'Requests in flight at once when several IDs are given [default: 8]' -r
-complete -c ylemctl -n "__fish_ylemctl_needs_command" -l color -d 'When to use colour (NO_COLOR disables it in auto)' -r -f -a "auto\t''
+complete -c ylemctl -n "__fish_ylemctl_needs_command" -l color -d 'When to use colour (NO_COLOR turns it off even with always; CLICOLOR_FORCE on in auto)' -r -f -a "auto\t''
 always\t''
 never\t''"
 complete -c ylemctl -n "__fish_ylemctl_needs_command" -l no-header -d 'No header row (table, csv)'
@@ -76,7 +76,7 @@ complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l timeout -d 'Long
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l max-time -d 'Longest time for the whole command, retries and waits included (off by default; `check` defaults to 50s, inside a monitoring plugin\'s 60 s)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l retries -d 'Retries of idempotent requests (GET, token); a run start is never retried [default: 2]' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l concurrency -d 'Requests in flight at once when several IDs are given [default: 8]' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l color -d 'When to use colour (NO_COLOR disables it in auto)' -r -f -a "auto\t''
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l color -d 'When to use colour (NO_COLOR turns it off even with always; CLICOLOR_FORCE on in auto)' -r -f -a "auto\t''
 always\t''
 never\t''"
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l wait -d 'Follow the runs until they finish: exit 0 when they succeeded (on evidence: see --settle and --expect-tasks), 7 when a task failed, 8 when --wait-timeout ran out'
@@ -103,7 +103,7 @@ complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -l timeout -d 'Lon
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -l max-time -d 'Longest time for the whole command, retries and waits included (off by default; `check` defaults to 50s, inside a monitoring plugin\'s 60 s)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -l retries -d 'Retries of idempotent requests (GET, token); a run start is never retried [default: 2]' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -l concurrency -d 'Requests in flight at once when several IDs are given [default: 8]' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -l color -d 'When to use colour (NO_COLOR disables it in auto)' -r -f -a "auto\t''
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -l color -d 'When to use colour (NO_COLOR turns it off even with always; CLICOLOR_FORCE on in auto)' -r -f -a "auto\t''
 always\t''
 never\t''"
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -l failed -d 'Only failed entries'
@@ -129,7 +129,7 @@ complete -c ylemctl -n "__fish_ylemctl_using_subcommand stats" -l timeout -d 'Lo
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand stats" -l max-time -d 'Longest time for the whole command, retries and waits included (off by default; `check` defaults to 50s, inside a monitoring plugin\'s 60 s)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand stats" -l retries -d 'Retries of idempotent requests (GET, token); a run start is never retried [default: 2]' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand stats" -l concurrency -d 'Requests in flight at once when several IDs are given [default: 8]' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand stats" -l color -d 'When to use colour (NO_COLOR disables it in auto)' -r -f -a "auto\t''
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand stats" -l color -d 'When to use colour (NO_COLOR turns it off even with always; CLICOLOR_FORCE on in auto)' -r -f -a "auto\t''
 always\t''
 never\t''"
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand stats" -l no-header -d 'No header row (table, csv)'
@@ -157,7 +157,7 @@ complete -c ylemctl -n "__fish_ylemctl_using_subcommand aggregate" -l timeout -d
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand aggregate" -l max-time -d 'Longest time for the whole command, retries and waits included (off by default; `check` defaults to 50s, inside a monitoring plugin\'s 60 s)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand aggregate" -l retries -d 'Retries of idempotent requests (GET, token); a run start is never retried [default: 2]' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand aggregate" -l concurrency -d 'Requests in flight at once when several IDs are given [default: 8]' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand aggregate" -l color -d 'When to use colour (NO_COLOR disables it in auto)' -r -f -a "auto\t''
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand aggregate" -l color -d 'When to use colour (NO_COLOR turns it off even with always; CLICOLOR_FORCE on in auto)' -r -f -a "auto\t''
 always\t''
 never\t''"
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand aggregate" -l chart -d 'Draw successes and failures per period as a bar chart'
@@ -179,7 +179,7 @@ complete -c ylemctl -n "__fish_ylemctl_using_subcommand last-run" -l timeout -d 
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand last-run" -l max-time -d 'Longest time for the whole command, retries and waits included (off by default; `check` defaults to 50s, inside a monitoring plugin\'s 60 s)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand last-run" -l retries -d 'Retries of idempotent requests (GET, token); a run start is never retried [default: 2]' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand last-run" -l concurrency -d 'Requests in flight at once when several IDs are given [default: 8]' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand last-run" -l color -d 'When to use colour (NO_COLOR disables it in auto)' -r -f -a "auto\t''
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand last-run" -l color -d 'When to use colour (NO_COLOR turns it off even with always; CLICOLOR_FORCE on in auto)' -r -f -a "auto\t''
 always\t''
 never\t''"
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand last-run" -l fail-on-failure -d 'Exit 7 when a last run failed (for `cron && ...` chains)'
@@ -205,7 +205,7 @@ complete -c ylemctl -n "__fish_ylemctl_using_subcommand check" -l timeout -d 'Lo
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand check" -l max-time -d 'Longest time for the whole command, retries and waits included (off by default; `check` defaults to 50s, inside a monitoring plugin\'s 60 s)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand check" -l retries -d 'Retries of idempotent requests (GET, token); a run start is never retried [default: 2]' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand check" -l concurrency -d 'Requests in flight at once when several IDs are given [default: 8]' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand check" -l color -d 'When to use colour (NO_COLOR disables it in auto)' -r -f -a "auto\t''
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand check" -l color -d 'When to use colour (NO_COLOR turns it off even with always; CLICOLOR_FORCE on in auto)' -r -f -a "auto\t''
 always\t''
 never\t''"
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand check" -l no-header -d 'No header row (table, csv)'
@@ -234,7 +234,7 @@ complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l timeout -d '
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l max-time -d 'Longest time for the whole command, retries and waits included (off by default; `check` defaults to 50s, inside a monitoring plugin\'s 60 s)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l retries -d 'Retries of idempotent requests (GET, token); a run start is never retried [default: 2]' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l concurrency -d 'Requests in flight at once when several IDs are given [default: 8]' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l color -d 'When to use colour (NO_COLOR disables it in auto)' -r -f -a "auto\t''
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l color -d 'When to use colour (NO_COLOR turns it off even with always; CLICOLOR_FORCE on in auto)' -r -f -a "auto\t''
 always\t''
 never\t''"
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l no-header -d 'No header row (table, csv)'
@@ -255,7 +255,7 @@ complete -c ylemctl -n "__fish_ylemctl_using_subcommand demo" -l timeout -d 'Lon
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand demo" -l max-time -d 'Longest time for the whole command, retries and waits included (off by default; `check` defaults to 50s, inside a monitoring plugin\'s 60 s)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand demo" -l retries -d 'Retries of idempotent requests (GET, token); a run start is never retried [default: 2]' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand demo" -l concurrency -d 'Requests in flight at once when several IDs are given [default: 8]' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand demo" -l color -d 'When to use colour (NO_COLOR disables it in auto)' -r -f -a "auto\t''
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand demo" -l color -d 'When to use colour (NO_COLOR turns it off even with always; CLICOLOR_FORCE on in auto)' -r -f -a "auto\t''
 always\t''
 never\t''"
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand demo" -l no-header -d 'No header row (table, csv)'
@@ -280,7 +280,7 @@ complete -c ylemctl -n "__fish_ylemctl_using_subcommand login" -l timeout -d 'Lo
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand login" -l max-time -d 'Longest time for the whole command, retries and waits included (off by default; `check` defaults to 50s, inside a monitoring plugin\'s 60 s)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand login" -l retries -d 'Retries of idempotent requests (GET, token); a run start is never retried [default: 2]' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand login" -l concurrency -d 'Requests in flight at once when several IDs are given [default: 8]' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand login" -l color -d 'When to use colour (NO_COLOR disables it in auto)' -r -f -a "auto\t''
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand login" -l color -d 'When to use colour (NO_COLOR turns it off even with always; CLICOLOR_FORCE on in auto)' -r -f -a "auto\t''
 always\t''
 never\t''"
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand login" -l client-secret-stdin -d 'Read the client secret from standard input instead of asking'
@@ -302,7 +302,7 @@ complete -c ylemctl -n "__fish_ylemctl_using_subcommand logout" -l timeout -d 'L
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand logout" -l max-time -d 'Longest time for the whole command, retries and waits included (off by default; `check` defaults to 50s, inside a monitoring plugin\'s 60 s)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand logout" -l retries -d 'Retries of idempotent requests (GET, token); a run start is never retried [default: 2]' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand logout" -l concurrency -d 'Requests in flight at once when several IDs are given [default: 8]' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand logout" -l color -d 'When to use colour (NO_COLOR disables it in auto)' -r -f -a "auto\t''
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand logout" -l color -d 'When to use colour (NO_COLOR turns it off even with always; CLICOLOR_FORCE on in auto)' -r -f -a "auto\t''
 always\t''
 never\t''"
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand logout" -l no-header -d 'No header row (table, csv)'
@@ -323,7 +323,7 @@ complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and not __fish_see
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and not __fish_seen_subcommand_from status token help" -l max-time -d 'Longest time for the whole command, retries and waits included (off by default; `check` defaults to 50s, inside a monitoring plugin\'s 60 s)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and not __fish_seen_subcommand_from status token help" -l retries -d 'Retries of idempotent requests (GET, token); a run start is never retried [default: 2]' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and not __fish_seen_subcommand_from status token help" -l concurrency -d 'Requests in flight at once when several IDs are given [default: 8]' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and not __fish_seen_subcommand_from status token help" -l color -d 'When to use colour (NO_COLOR disables it in auto)' -r -f -a "auto\t''
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and not __fish_seen_subcommand_from status token help" -l color -d 'When to use colour (NO_COLOR turns it off even with always; CLICOLOR_FORCE on in auto)' -r -f -a "auto\t''
 always\t''
 never\t''"
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and not __fish_seen_subcommand_from status token help" -l no-header -d 'No header row (table, csv)'
@@ -347,7 +347,7 @@ complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_su
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from status" -l max-time -d 'Longest time for the whole command, retries and waits included (off by default; `check` defaults to 50s, inside a monitoring plugin\'s 60 s)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from status" -l retries -d 'Retries of idempotent requests (GET, token); a run start is never retried [default: 2]' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from status" -l concurrency -d 'Requests in flight at once when several IDs are given [default: 8]' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from status" -l color -d 'When to use colour (NO_COLOR disables it in auto)' -r -f -a "auto\t''
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from status" -l color -d 'When to use colour (NO_COLOR turns it off even with always; CLICOLOR_FORCE on in auto)' -r -f -a "auto\t''
 always\t''
 never\t''"
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from status" -l no-header -d 'No header row (table, csv)'
@@ -369,7 +369,7 @@ complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_su
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from token" -l max-time -d 'Longest time for the whole command, retries and waits included (off by default; `check` defaults to 50s, inside a monitoring plugin\'s 60 s)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from token" -l retries -d 'Retries of idempotent requests (GET, token); a run start is never retried [default: 2]' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from token" -l concurrency -d 'Requests in flight at once when several IDs are given [default: 8]' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from token" -l color -d 'When to use colour (NO_COLOR disables it in auto)' -r -f -a "auto\t''
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from token" -l color -d 'When to use colour (NO_COLOR turns it off even with always; CLICOLOR_FORCE on in auto)' -r -f -a "auto\t''
 always\t''
 never\t''"
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from token" -l no-header -d 'No header row (table, csv)'
@@ -393,7 +393,7 @@ complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and not __fish_se
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and not __fish_seen_subcommand_from set list remove help" -l max-time -d 'Longest time for the whole command, retries and waits included (off by default; `check` defaults to 50s, inside a monitoring plugin\'s 60 s)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and not __fish_seen_subcommand_from set list remove help" -l retries -d 'Retries of idempotent requests (GET, token); a run start is never retried [default: 2]' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and not __fish_seen_subcommand_from set list remove help" -l concurrency -d 'Requests in flight at once when several IDs are given [default: 8]' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and not __fish_seen_subcommand_from set list remove help" -l color -d 'When to use colour (NO_COLOR disables it in auto)' -r -f -a "auto\t''
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and not __fish_seen_subcommand_from set list remove help" -l color -d 'When to use colour (NO_COLOR turns it off even with always; CLICOLOR_FORCE on in auto)' -r -f -a "auto\t''
 always\t''
 never\t''"
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and not __fish_seen_subcommand_from set list remove help" -l no-header -d 'No header row (table, csv)'
@@ -418,7 +418,7 @@ complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_s
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from set" -l max-time -d 'Longest time for the whole command, retries and waits included (off by default; `check` defaults to 50s, inside a monitoring plugin\'s 60 s)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from set" -l retries -d 'Retries of idempotent requests (GET, token); a run start is never retried [default: 2]' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from set" -l concurrency -d 'Requests in flight at once when several IDs are given [default: 8]' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from set" -l color -d 'When to use colour (NO_COLOR disables it in auto)' -r -f -a "auto\t''
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from set" -l color -d 'When to use colour (NO_COLOR turns it off even with always; CLICOLOR_FORCE on in auto)' -r -f -a "auto\t''
 always\t''
 never\t''"
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from set" -l no-header -d 'No header row (table, csv)'
@@ -439,7 +439,7 @@ complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_s
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from list" -l max-time -d 'Longest time for the whole command, retries and waits included (off by default; `check` defaults to 50s, inside a monitoring plugin\'s 60 s)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from list" -l retries -d 'Retries of idempotent requests (GET, token); a run start is never retried [default: 2]' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from list" -l concurrency -d 'Requests in flight at once when several IDs are given [default: 8]' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from list" -l color -d 'When to use colour (NO_COLOR disables it in auto)' -r -f -a "auto\t''
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from list" -l color -d 'When to use colour (NO_COLOR turns it off even with always; CLICOLOR_FORCE on in auto)' -r -f -a "auto\t''
 always\t''
 never\t''"
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from list" -l names -d 'Only the names, one per line (for shell completion)'
@@ -461,7 +461,7 @@ complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_s
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from remove" -l max-time -d 'Longest time for the whole command, retries and waits included (off by default; `check` defaults to 50s, inside a monitoring plugin\'s 60 s)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from remove" -l retries -d 'Retries of idempotent requests (GET, token); a run start is never retried [default: 2]' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from remove" -l concurrency -d 'Requests in flight at once when several IDs are given [default: 8]' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from remove" -l color -d 'When to use colour (NO_COLOR disables it in auto)' -r -f -a "auto\t''
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from remove" -l color -d 'When to use colour (NO_COLOR turns it off even with always; CLICOLOR_FORCE on in auto)' -r -f -a "auto\t''
 always\t''
 never\t''"
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from remove" -l no-header -d 'No header row (table, csv)'
@@ -486,7 +486,7 @@ complete -c ylemctl -n "__fish_ylemctl_using_subcommand completions" -l timeout 
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand completions" -l max-time -d 'Longest time for the whole command, retries and waits included (off by default; `check` defaults to 50s, inside a monitoring plugin\'s 60 s)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand completions" -l retries -d 'Retries of idempotent requests (GET, token); a run start is never retried [default: 2]' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand completions" -l concurrency -d 'Requests in flight at once when several IDs are given [default: 8]' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand completions" -l color -d 'When to use colour (NO_COLOR disables it in auto)' -r -f -a "auto\t''
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand completions" -l color -d 'When to use colour (NO_COLOR turns it off even with always; CLICOLOR_FORCE on in auto)' -r -f -a "auto\t''
 always\t''
 never\t''"
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand completions" -l no-header -d 'No header row (table, csv)'

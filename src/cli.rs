@@ -100,7 +100,7 @@ pub struct GlobalArgs {
     /// Requests in flight at once when several IDs are given [default: 8]
     #[arg(long, global = true, value_name = "N", value_parser = flags::at_least_one)]
     pub concurrency: Option<usize>,
-    /// When to use colour (NO_COLOR disables it in auto)
+    /// When to use colour (NO_COLOR turns it off even with always; CLICOLOR_FORCE on in auto)
     #[arg(long, global = true, value_enum, value_name = "WHEN")]
     pub color: Option<ColorChoice>,
     /// -v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)
