@@ -7,6 +7,11 @@
 /// left out.
 const FREE_TEXT: &[&str] = &["output", "errors", "evidence", "decode_error"];
 
+/// Whether a column is free text, which may be shortened to fit.
+pub fn is_free_text(name: &str) -> bool {
+    FREE_TEXT.contains(&name)
+}
+
 /// The narrowest a free-text column is shortened to.
 const MIN_FREE: usize = 10;
 

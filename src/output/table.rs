@@ -140,51 +140,23 @@ pub fn render(
     let mut t = new_table(style);
     let mut note = None;
     if shape == Shape::Object && rows.len() == 1 {
+        // Field names, borders and padding take the rest of the line.
+        let key_w = names.iter().map(|n| n.len()).max().unwrap_or(0);
+        let room = style
+            .fit_width()
+            .map(|w| w.saturating_sub(key_w + 7).max(10));
         for (n, c) in names.iter().zip(&rows[0]) {
             let mut v = cell_text(c, n, style);
             if matches!(c, Cell::Time(_)) {
                 v = with_zone(v, style.zone);
             }
+            if let Some(room) = room.filter(|&r| fit::is_free_text(n) && v.chars().count() > r) {
+                v = shorten(&v, room);
+            }
             t.add_row(vec![TCell::new(n), styled(v, c, style)]);
         }
     } else {
-        let texts: Vec<Vec<String>> = rows
-            .iter()
-            .map(|r| {
-                r.iter()
-                    .zip(names)
-                    .map(|(c, n)| cell_text(c, n, style))
-                    .collect()
-            })
-            .collect();
-        let headers: Vec<String> = names
-            .iter()
-            .enumerate()
-            .map(|(i, n)| header(n, rows.iter().any(|r| matches!(r[i], Cell::Time(_))), style))
-            .collect();
-        let plan = fit::plan(names, &headers, &texts, style.fit_width(), style.boxes);
-        if style.header {
-            t.set_header(plan.keep.iter().map(|&i| TCell::new(&headers[i])));
-        }
-        for (r, row) in rows.iter().zip(texts) {
-            let mut row: Vec<Option<String>> = row.into_iter().map(Some).collect();
-            t.add_row(plan.keep.iter().zip(&plan.widths).map(|(&i, &w)| {
-                let s = row[i].take().unwrap_or_default();
-                let s = if s.chars().count() > w {
-                    shorten(&s, w)
-                } else {
-                    s
-                };
-                styled(s, &r[i], style)
-            }));
-        }
-        if !plan.dropped.is_empty() {
-            note = Some(format!(
-                "note: left out to fit {} columns: {} (see --fields, -o json)",
-                style.width,
-                plan.dropped.join(", ")
-            ));
-        }
+        note = list(&mut t, names, rows, style);
     }
     let mut s = t.to_string();
     if !style.boxes {
@@ -197,6 +169,48 @@ pub fn render(
     }
     s.push('\n');
     (s, note)
+}
+
+/// Rows under a header, fitted to the terminal; the note names the
+/// columns left out, if any.
+fn list(t: &mut Table, names: &[&str], rows: &[Vec<Cell>], style: &Style) -> Option<String> {
+    let texts: Vec<Vec<String>> = rows
+        .iter()
+        .map(|r| {
+            r.iter()
+                .zip(names)
+                .map(|(c, n)| cell_text(c, n, style))
+                .collect()
+        })
+        .collect();
+    let headers: Vec<String> = names
+        .iter()
+        .enumerate()
+        .map(|(i, n)| header(n, rows.iter().any(|r| matches!(r[i], Cell::Time(_))), style))
+        .collect();
+    let plan = fit::plan(names, &headers, &texts, style.fit_width(), style.boxes);
+    if style.header {
+        t.set_header(plan.keep.iter().map(|&i| TCell::new(&headers[i])));
+    }
+    for (r, row) in rows.iter().zip(texts) {
+        let mut row: Vec<Option<String>> = row.into_iter().map(Some).collect();
+        t.add_row(plan.keep.iter().zip(&plan.widths).map(|(&i, &w)| {
+            let s = row[i].take().unwrap_or_default();
+            let s = if s.chars().count() > w {
+                shorten(&s, w)
+            } else {
+                s
+            };
+            styled(s, &r[i], style)
+        }));
+    }
+    (!plan.dropped.is_empty()).then(|| {
+        format!(
+            "note: left out to fit {} columns: {} (see --fields, -o json)",
+            style.width,
+            plan.dropped.join(", ")
+        )
+    })
 }
 
 fn with_zone(v: String, zone: Zone) -> String {

@@ -71,6 +71,14 @@ fn tables_fit_80_120_and_0x0_terminals_without_breaking_a_uuid() {
             }
         }
     }
+    // A wait's summary (one object, free-text evidence) fits too.
+    let wait = ["run", "pipeline", p1, "--wait", "--poll", "200ms", "-q"];
+    for (cols, rows) in [(80, 40), (0, 0)] {
+        let o = pty::run(&wait, &env, cols, rows);
+        assert_eq!(o.code, 0, "{}", o.stderr);
+        assert_fits(&o.stdout, 80, "run --wait");
+        assert!(o.stdout.contains("evidence"), "{}", o.stdout);
+    }
     // COLUMNS is what a person asked for.
     let mut with_columns = env.to_vec();
     with_columns.push(("COLUMNS", "100"));
