@@ -113,6 +113,9 @@ pub async fn run(args: &RunArgs, ctx: &Context) -> Result<()> {
             let mut r = vec![Cell::Str(id.to_string())];
             match start {
                 Ok(start) => {
+                    if let Some(run) = start.run_uuid() {
+                        started(ctx, args.kind, id, run);
+                    }
                     r.push(Cell::opt_str(start.run_uuid().map(str::to_string)));
                     r.push(Cell::Str("started".into()));
                     if multi {
@@ -143,12 +146,17 @@ async fn run_records(args: &RunArgs, ids: &[Uuid], ctx: &Context) -> Result<()> 
         ids,
         |id| api.start_run(args.kind, id),
         |id, start| match start {
-            Ok(start) => rows(id, start).into_iter().try_for_each(|mut r| {
-                if multi {
-                    r.extend([Cell::Str("started".into()), Cell::Null]);
+            Ok(start) => {
+                if let Some(run) = start.run_uuid() {
+                    started(ctx, args.kind, id, run);
                 }
-                p.row(r)
-            }),
+                rows(id, start).into_iter().try_for_each(|mut r| {
+                    if multi {
+                        r.extend([Cell::Str("started".into()), Cell::Null]);
+                    }
+                    p.row(r)
+                })
+            }
             Err(e) => {
                 let mut r = vec![Cell::Str(id.to_string())];
                 r.resize(COLUMNS.len(), Cell::Null);
@@ -160,6 +168,13 @@ async fn run_records(args: &RunArgs, ids: &[Uuid], ctx: &Context) -> Result<()> 
     .await;
     super::close(p, &res, multi, "the server returned no run records", ctx)?;
     res
+}
+
+/// Remember a started run, so that Ctrl-C can say how to follow it.
+fn started(ctx: &Context, kind: RunKind, id: Uuid, run: &str) {
+    if let Ok(mut s) = ctx.started.lock() {
+        s.push((kind, id, run.to_string()));
+    }
 }
 
 /// Start every run and follow it (at most `--concurrency` at once), print
@@ -261,9 +276,7 @@ async fn follow(
     let start = api.start_run(kind, id).await?;
     let run = start.run_uuid().unwrap_or_default().to_string();
     ctx.note(&format!("started run {run} of {kind} {id}"));
-    if let Ok(mut s) = ctx.started.lock() {
-        s.push((kind, id, run.clone()));
-    }
+    started(ctx, kind, id, &run);
     let ui = &ctx.ui;
     // The start's records list the initial tasks only: never a task total.
     match rule {
