@@ -510,7 +510,53 @@ pub struct CompletionsArgs {
     pub shell: clap_complete::Shell,
 }
 
-/// The whole command tree, for generators and tests.
+/// Global options a command has no use for: still accepted (a script may
+/// set them for every command), but not offered in its help.
+const IGNORED: &[(&str, &[&str])] = &[
+    ("sandbox", NOT_A_CLIENT),
+    ("demo", NOT_A_CLIENT),
+    ("completions", NOT_A_CLIENT),
+    ("login", &["fields", "no_header", "local", "concurrency"]),
+    ("logout", &["fields", "no_header", "local", "concurrency"]),
+    ("check", &["fields", "no_header", "concurrency", "output"]),
+];
+
+/// What a command that asks no service ignores.
+const NOT_A_CLIENT: &[&str] = &[
+    "profile",
+    "base_url",
+    "output",
+    "fields",
+    "no_header",
+    "local",
+    "connect_timeout",
+    "timeout",
+    "max_time",
+    "retries",
+    "concurrency",
+];
+
+/// The whole command tree, as parsed and as the generators and tests see
+/// it. A global option a command ignores is given to it as a hidden copy,
+/// which clap keeps in place of the propagated one.
 pub fn command() -> clap::Command {
-    Cli::command()
+    let root = Cli::command();
+    let globals: Vec<clap::Arg> = root.get_arguments().cloned().collect();
+    let names: Vec<String> = root
+        .get_subcommands()
+        .map(|c| c.get_name().to_string())
+        .collect();
+    // Every subcommand is visited, in order: `mut_subcommand` moves the one
+    // it changes to the end, so this keeps their order.
+    names.iter().fold(root, |c, name| {
+        let ids = IGNORED
+            .iter()
+            .find(|(sub, _)| sub == name)
+            .map_or(&[][..], |(_, ids)| *ids);
+        c.mut_subcommand(name, |s| {
+            ids.iter()
+                .filter_map(|id| globals.iter().find(|a| a.get_id() == *id))
+                .fold(s, |s, a| s.arg(a.clone().hide(true)))
+        })
+    })
 }

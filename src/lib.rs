@@ -22,8 +22,6 @@ pub mod ui;
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 
-use clap::Parser;
-
 use crate::cli::Cli;
 use crate::commands::ExitStatus;
 use crate::context::Context;
@@ -40,7 +38,10 @@ pub fn main_entry() -> ExitCode {
 }
 
 fn entry() -> u8 {
-    let cli = match Cli::try_parse() {
+    let parsed = cli::command()
+        .try_get_matches()
+        .and_then(|m| <Cli as clap::FromArgMatches>::from_arg_matches(&m));
+    let cli = match parsed {
         Ok(c) => c,
         Err(e) => return clap_error(e),
     };

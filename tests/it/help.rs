@@ -95,3 +95,19 @@ fn unknown_flags_get_advice() {
         "{v}"
     );
 }
+
+#[test]
+fn options_a_command_ignores_are_not_offered_but_still_accepted() {
+    let h = help(&["sandbox"]);
+    for flag in ["--fields", "--retries", "--base-url", "--timeout"] {
+        assert!(!h.contains(flag), "sandbox offers {flag}:\n{h}");
+    }
+    assert!(!help(&["login"]).contains("--fields"));
+    assert!(!help(&["check"]).contains("--fields"));
+    assert!(help(&["stats"]).contains("--fields"));
+    // A script that sets them for every command still works.
+    let o = ylem(&["completions", "bash", "--fields", "a", "-o", "json"], &[]);
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    let o = ylem(&["login", "--concurrency", "0"], &[]);
+    assert_eq!(o.code, 2, "still checked: {}", o.stderr);
+}
