@@ -100,8 +100,8 @@ pub fn error_cells(e: &Error) -> [Cell; 2] {
 /// Fetch for every ID concurrently (at most `--concurrency` at once) and hand
 /// the results to `emit` in the order the IDs were given; with several IDs
 /// a failure is handed on too (for its row). A failure for one ID does not
-/// stop the others; the first failure is returned at the end and any
-/// further ones are reported on stderr.
+/// stop the others; the worst failure is returned at the end and the
+/// others are reported on stderr.
 pub async fn for_each_id<T, F, Fut>(
     ctx: &Context,
     ids: &[Uuid],
@@ -135,10 +135,15 @@ where
             }
         }
     }
-    let mut errors = errors.into_iter();
-    let first = errors.next();
-    for e in errors {
-        ctx.report(&e);
+    // The exit code reports the worst failure (the highest code, the
+    // first of equals), whatever the order of the IDs; the others are
+    // reported as they are.
+    let worst = (0..errors.len())
+        .rev()
+        .max_by_key(|&i| errors[i].kind.exit_code());
+    let worst = worst.map(|i| errors.remove(i));
+    for e in &errors {
+        ctx.report(e);
     }
-    first.map_or(Ok(()), Err)
+    worst.map_or(Ok(()), Err)
 }

@@ -142,3 +142,28 @@ fn fields_accept_any_case() {
         o.stdout
     );
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_exit_code_is_the_worst_failure_whatever_the_order() {
+    let s = MockServer::start().await;
+    Mock::given(method("GET"))
+        .and(path_regex(format!("/{P1}/")))
+        .respond_with(ResponseTemplate::new(404))
+        .mount(&s)
+        .await;
+    Mock::given(method("GET"))
+        .and(path_regex(format!("/{P2}/")))
+        .respond_with(ResponseTemplate::new(500))
+        .mount(&s)
+        .await;
+    let mut env = token_env(&s.uri());
+    env.push(("YLEM_OUTPUT", "csv".into()));
+    for ids in [[P1, P2], [P2, P1]] {
+        let o = run_env(
+            &["stats", "pipeline", ids[0], ids[1], "--retries", "0"],
+            &env,
+        );
+        assert_eq!(o.code, 5, "{ids:?}: {}", o.stderr);
+        assert_eq!(o.stdout.lines().count(), 3, "{}", o.stdout);
+    }
+}
