@@ -476,13 +476,16 @@ pub struct TokenArgs {
 pub enum AliasCommand {
     /// Name a UUID (replaces an alias of the same name)
     #[command(
-        after_help = "Examples:\n  ylemctl alias set orders 3f2a1b4c-5d6e-4f70-8a9b-0c1d2e3f4a5b\n  ylemctl last-run pipeline orders"
+        after_help = "Examples:\n  ylemctl alias set orders 3f2a1b4c-5d6e-4f70-8a9b-0c1d2e3f4a5b\n  ylemctl -p staging alias set orders 7c9d2e1f-0a1b-4c2d-9e3f-4a5b6c7d8e9f --profile-only\n  ylemctl last-run pipeline orders"
     )]
     Set {
         /// Letters, digits, '-', '_' and '.'
         name: String,
         /// The UUID it stands for
         uuid: String,
+        /// Only for the profile in use ([profiles.NAME.aliases], which wins over the global one)
+        #[arg(long)]
+        profile_only: bool,
     },
     /// List the aliases
     #[command(
@@ -500,6 +503,9 @@ pub enum AliasCommand {
     Remove {
         /// The alias to remove
         name: String,
+        /// From the profile in use's own aliases, not the global ones
+        #[arg(long)]
+        profile_only: bool,
     },
 }
 

@@ -117,3 +117,55 @@ fn completion_offers_aliases_only_where_an_id_goes() {
     assert!(!has(&["ylemctl", "alias", ""]), "not for alias' subcommand");
     assert!(!has(&["ylemctl", ""]), "not for the command");
 }
+
+#[test]
+fn alias_set_and_remove_for_one_profile() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().to_str().unwrap();
+    let env = [("YLEM_CONFIG_DIR", d)];
+    assert_eq!(ylem(&["alias", "set", "orders", P1], &env).code, 0);
+    let o = ylem(
+        &[
+            "-p",
+            "staging",
+            "alias",
+            "set",
+            "orders",
+            P2,
+            "--profile-only",
+        ],
+        &env,
+    );
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    let list = |p: &str| ylem(&["-p", p, "alias", "list", "-o", "csv"], &env).stdout;
+    assert!(
+        list("staging").contains(&format!("orders,{P2}")),
+        "{}",
+        list("staging")
+    );
+    assert!(
+        list("default").contains(&format!("orders,{P1}")),
+        "{}",
+        list("default")
+    );
+    // The profile's own table does not make a profile that cannot be read.
+    let o = ylem(&["-p", "staging", "auth", "status", "-o", "json"], &env);
+    assert!(o.stderr.contains("not logged in"), "{}", o.stderr);
+    let o = ylem(
+        &[
+            "-p",
+            "staging",
+            "alias",
+            "remove",
+            "orders",
+            "--profile-only",
+        ],
+        &env,
+    );
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    assert!(
+        list("staging").contains(&format!("orders,{P1}")),
+        "{}",
+        list("staging")
+    );
+}
