@@ -537,7 +537,7 @@ _ylemctl() {
             return 0
             ;;
         ylemctl__subcmd__alias__subcmd__remove)
-            opts="-p -o -v -q -h -V --profile --base-url --output --fields --no-header --output-file --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version"
+            opts="-p -o -v -q -h -V --profile-only --profile --base-url --output --fields --no-header --output-file --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -603,7 +603,7 @@ _ylemctl() {
             return 0
             ;;
         ylemctl__subcmd__alias__subcmd__set)
-            opts="-p -o -v -q -h -V --profile --base-url --output --fields --no-header --output-file --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version"
+            opts="-p -o -v -q -h -V --profile-only --profile --base-url --output --fields --no-header --output-file --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -927,7 +927,7 @@ _ylemctl() {
             return 0
             ;;
         ylemctl__subcmd__check)
-            opts="-p -o -v -q -h -V --max-age --max-failure-rate --window --max-duration --profile --base-url --output --fields --no-header --output-file --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version task pipeline workflow"
+            opts="-o -p -v -q -h -V --max-age --max-failure-rate --window --max-duration --fields --no-header --concurrency --output --profile --base-url --output-file --local --connect-timeout --timeout --max-time --retries --color --verbose --quiet --help --version task pipeline workflow"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -949,15 +949,11 @@ _ylemctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
-                --profile)
+                --fields)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
-                -p)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --base-url)
+                --concurrency)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -969,7 +965,15 @@ _ylemctl() {
                     COMPREPLY=($(compgen -W "table json jsonl csv prometheus" -- "${cur}"))
                     return 0
                     ;;
-                --fields)
+                --profile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -p)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --base-url)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -990,10 +994,6 @@ _ylemctl() {
                     return 0
                     ;;
                 --retries)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --concurrency)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1009,7 +1009,7 @@ _ylemctl() {
             return 0
             ;;
         ylemctl__subcmd__completions)
-            opts="-p -o -v -q -h -V --profile --base-url --output --fields --no-header --output-file --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version bash elvish fish powershell zsh"
+            opts="-p -o -v -q -h -V --profile --base-url --output --fields --no-header --local --connect-timeout --timeout --max-time --retries --concurrency --output-file --color --verbose --quiet --help --version bash elvish fish powershell zsh"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1039,10 +1039,6 @@ _ylemctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
-                --output-file)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
                 --connect-timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -1060,6 +1056,10 @@ _ylemctl() {
                     return 0
                     ;;
                 --concurrency)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output-file)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1075,7 +1075,7 @@ _ylemctl() {
             return 0
             ;;
         ylemctl__subcmd__demo)
-            opts="-p -o -v -q -h -V --profile --base-url --output --fields --no-header --output-file --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version"
+            opts="-p -o -v -q -h -V --profile --base-url --output --fields --no-header --local --connect-timeout --timeout --max-time --retries --concurrency --output-file --color --verbose --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1105,10 +1105,6 @@ _ylemctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
-                --output-file)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
                 --connect-timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -1126,6 +1122,10 @@ _ylemctl() {
                     return 0
                     ;;
                 --concurrency)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output-file)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1529,7 +1529,7 @@ _ylemctl() {
             return 0
             ;;
         ylemctl__subcmd__login)
-            opts="-p -o -v -q -h -V --client-id --client-secret-stdin --store --profile --base-url --output --fields --no-header --output-file --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version"
+            opts="-p -o -v -q -h -V --client-id --client-secret-stdin --store --fields --no-header --local --concurrency --profile --base-url --output --output-file --connect-timeout --timeout --max-time --retries --color --verbose --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1541,6 +1541,14 @@ _ylemctl() {
                     ;;
                 --store)
                     COMPREPLY=($(compgen -W "auto keyring file" -- "${cur}"))
+                    return 0
+                    ;;
+                --fields)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --concurrency)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --profile)
@@ -1563,10 +1571,6 @@ _ylemctl() {
                     COMPREPLY=($(compgen -W "table json jsonl csv prometheus" -- "${cur}"))
                     return 0
                     ;;
-                --fields)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
                 --output-file)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -1584,10 +1588,6 @@ _ylemctl() {
                     return 0
                     ;;
                 --retries)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --concurrency)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1603,12 +1603,20 @@ _ylemctl() {
             return 0
             ;;
         ylemctl__subcmd__logout)
-            opts="-p -o -v -q -h -V --profile --base-url --output --fields --no-header --output-file --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version"
+            opts="-p -o -v -q -h -V --fields --no-header --local --concurrency --profile --base-url --output --output-file --connect-timeout --timeout --max-time --retries --color --verbose --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --fields)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --concurrency)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --profile)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -1629,10 +1637,6 @@ _ylemctl() {
                     COMPREPLY=($(compgen -W "table json jsonl csv prometheus" -- "${cur}"))
                     return 0
                     ;;
-                --fields)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
                 --output-file)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -1650,10 +1654,6 @@ _ylemctl() {
                     return 0
                     ;;
                 --retries)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --concurrency)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1937,7 +1937,7 @@ _ylemctl() {
             return 0
             ;;
         ylemctl__subcmd__run)
-            opts="-p -o -v -q -h -V --wait --wait-timeout --settle --expect-tasks --poll --profile --base-url --output --fields --no-header --output-file --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version pipeline workflow"
+            opts="-p -o -v -q -h -V --wait --wait-timeout --settle --expect-tasks --poll --heartbeat --profile --base-url --output --fields --no-header --output-file --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version pipeline workflow"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1956,6 +1956,10 @@ _ylemctl() {
                     return 0
                     ;;
                 --poll)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --heartbeat)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -2019,7 +2023,7 @@ _ylemctl() {
             return 0
             ;;
         ylemctl__subcmd__sandbox)
-            opts="-p -o -v -q -h -V --listen --seed --dialect --latency --fail-rate --token-ttl --task-delay --profile --base-url --output --fields --no-header --output-file --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version"
+            opts="-p -o -v -q -h -V --listen --seed --dialect --latency --fail-rate --token-ttl --task-delay --profile --base-url --output --fields --no-header --local --connect-timeout --timeout --max-time --retries --concurrency --output-file --color --verbose --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2077,10 +2081,6 @@ _ylemctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
-                --output-file)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
                 --connect-timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -2098,6 +2098,10 @@ _ylemctl() {
                     return 0
                     ;;
                 --concurrency)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output-file)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -2265,17 +2269,24 @@ else
     complete -F _ylemctl -o bashdefault -o default ylemctl
 fi
 
-# Alias names (ylemctl alias list) complete wherever an ID may stand.
+# Alias names (ylemctl alias list) complete where an ID goes.
 _ylemctl_with_aliases() {
     _ylemctl "$@"
-    local cur="${COMP_WORDS[COMP_CWORD]}" w
-    [[ "$cur" == -* ]] && return 0
+    local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}" w cmd="" n=0
+    [[ "$cur" == -* || "$prev" == -* ]] && return 0
     for w in "${COMP_WORDS[@]:1:COMP_CWORD-1}"; do
-        case " run logs stats aggregate last-run check status serve " in
-            *" $w "*)
-                COMPREPLY+=( $(compgen -W "$(ylemctl alias list --names 2>/dev/null)" -- "$cur") )
-                return 0 ;;
-        esac
+        if [[ -z "$cmd" ]]; then
+            case " run stats aggregate last-run check logs status serve alias " in *" $w "*) cmd="$w" ;; esac
+        elif [[ "$w" != -* ]]; then
+            n=$((n + 1))
+        fi
     done
+    case "$cmd:$n" in
+        logs:0|alias:1|status:*|serve:*) ;;
+        logs:*|alias:*|:*) return 0 ;;
+        *:0) return 0 ;;
+    esac
+    [[ "$cmd" == alias && "$prev" != remove ]] && return 0
+    COMPREPLY+=( $(compgen -W "$(ylemctl alias list --names 2>/dev/null)" -- "$cur") )
 }
 complete -F _ylemctl_with_aliases -o nosort -o bashdefault -o default ylemctl

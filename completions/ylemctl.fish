@@ -26,26 +26,26 @@ end
 
 complete -c ylemctl -n "__fish_ylemctl_needs_command" -s p -l profile -d 'Profile to use' -r
 complete -c ylemctl -n "__fish_ylemctl_needs_command" -l base-url -d 'Base URL of the service (overrides the profile\'s)' -r
-complete -c ylemctl -n "__fish_ylemctl_needs_command" -s o -l output -d 'Output format' -r -f -a "table\t''
+complete -c ylemctl -n "__fish_ylemctl_needs_command" -s o -l output -d 'Output format (prometheus: stats, last-run, status and check)' -r -f -a "table\t''
 json\t''
 jsonl\t''
 csv\t''
-prometheus\t'The Prometheus text exposition format (stats, last-run, status, check)'"
+prometheus\t''"
 complete -c ylemctl -n "__fish_ylemctl_needs_command" -l fields -d 'Columns or keys to keep, in this order (comma-separated)' -r
 complete -c ylemctl -n "__fish_ylemctl_needs_command" -l output-file -d 'With -o prometheus: write the exposition to PATH atomically (a temporary file in the same directory, then renamed), for node_exporter\'s textfile collector' -r -F
 complete -c ylemctl -n "__fish_ylemctl_needs_command" -l connect-timeout -d 'Longest time to connect (TCP and TLS) [default: 10s]' -r
 complete -c ylemctl -n "__fish_ylemctl_needs_command" -l timeout -d 'Longest wait for the server with no progress: the first byte, any stall between bytes; a body that keeps arriving is never cut [default: 60s]' -r
 complete -c ylemctl -n "__fish_ylemctl_needs_command" -l max-time -d 'Longest time for the whole command, retries and waits included (off by default; `check` defaults to 50s, inside a monitoring plugin\'s 60 s)' -r
-complete -c ylemctl -n "__fish_ylemctl_needs_command" -l retries -d 'Retries of idempotent requests (GET, token)' -r
-complete -c ylemctl -n "__fish_ylemctl_needs_command" -l concurrency -d 'Requests in flight at once when several IDs are given' -r
-complete -c ylemctl -n "__fish_ylemctl_needs_command" -l color -d 'When to use colour (NO_COLOR disables it in auto)' -r -f -a "auto\t''
+complete -c ylemctl -n "__fish_ylemctl_needs_command" -l retries -d 'Retries of idempotent requests (GET, token); a run start is never retried [default: 2]' -r
+complete -c ylemctl -n "__fish_ylemctl_needs_command" -l concurrency -d 'Requests in flight at once when several IDs are given [default: 8]' -r
+complete -c ylemctl -n "__fish_ylemctl_needs_command" -l color -d 'When to use colour (NO_COLOR turns it off even with always; CLICOLOR_FORCE on in auto)' -r -f -a "auto\t''
 always\t''
 never\t''"
 complete -c ylemctl -n "__fish_ylemctl_needs_command" -l no-header -d 'No header row (table, csv)'
 complete -c ylemctl -n "__fish_ylemctl_needs_command" -l local -d 'Read naive times and show times in the local time zone (also YLEM_TZ=local)'
 complete -c ylemctl -n "__fish_ylemctl_needs_command" -s v -l verbose -d '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)'
 complete -c ylemctl -n "__fish_ylemctl_needs_command" -s q -l quiet -d 'No spinner, notes or warnings'
-complete -c ylemctl -n "__fish_ylemctl_needs_command" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c ylemctl -n "__fish_ylemctl_needs_command" -s h -l help -d 'Print help'
 complete -c ylemctl -n "__fish_ylemctl_needs_command" -s V -l version -d 'Print version'
 complete -c ylemctl -n "__fish_ylemctl_needs_command" -f -a "run" -d 'Start runs of pipelines or workflows (runs are not idempotent: never retried)'
 complete -c ylemctl -n "__fish_ylemctl_needs_command" -f -a "logs" -d 'Show a pipeline\'s run log over a time window'
@@ -67,21 +67,22 @@ complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l wait-timeout -d 
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l settle -d 'A run has finished when no new task reported for this long (default: 3x the longest gap between two tasks of the pipeline\'s past runs, at least 10s; 10m without history)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l expect-tasks -d 'A pipeline run has finished when this many tasks reported (and no more for one --poll), whatever its history says' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l poll -d 'Longest pause between two looks at a run being waited for' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l heartbeat -d 'Without a terminal on stderr, say "still waiting" this often' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -s p -l profile -d 'Profile to use' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l base-url -d 'Base URL of the service (overrides the profile\'s)' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -s o -l output -d 'Output format' -r -f -a "table\t''
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -s o -l output -d 'Output format (prometheus: stats, last-run, status and check)' -r -f -a "table\t''
 json\t''
 jsonl\t''
 csv\t''
-prometheus\t'The Prometheus text exposition format (stats, last-run, status, check)'"
+prometheus\t''"
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l fields -d 'Columns or keys to keep, in this order (comma-separated)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l output-file -d 'With -o prometheus: write the exposition to PATH atomically (a temporary file in the same directory, then renamed), for node_exporter\'s textfile collector' -r -F
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l connect-timeout -d 'Longest time to connect (TCP and TLS) [default: 10s]' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l timeout -d 'Longest wait for the server with no progress: the first byte, any stall between bytes; a body that keeps arriving is never cut [default: 60s]' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l max-time -d 'Longest time for the whole command, retries and waits included (off by default; `check` defaults to 50s, inside a monitoring plugin\'s 60 s)' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l retries -d 'Retries of idempotent requests (GET, token)' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l concurrency -d 'Requests in flight at once when several IDs are given' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l color -d 'When to use colour (NO_COLOR disables it in auto)' -r -f -a "auto\t''
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l retries -d 'Retries of idempotent requests (GET, token); a run start is never retried [default: 2]' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l concurrency -d 'Requests in flight at once when several IDs are given [default: 8]' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l color -d 'When to use colour (NO_COLOR turns it off even with always; CLICOLOR_FORCE on in auto)' -r -f -a "auto\t''
 always\t''
 never\t''"
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l wait -d 'Follow the runs until they finish: exit 0 when they succeeded (on evidence: see --settle and --expect-tasks), 7 when a task failed, 8 when --wait-timeout ran out'
@@ -89,7 +90,7 @@ complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l no-header -d 'No
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l local -d 'Read naive times and show times in the local time zone (also YLEM_TZ=local)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -s v -l verbose -d '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -s q -l quiet -d 'No spinner, notes or warnings'
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -s h -l help -d 'Print help'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -s V -l version -d 'Print version'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -l from -d 'Start: YYYY-MM-DD[ HH:MM:SS], ISO 8601, now, today, yesterday, or an age such as 7d' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -l to -d 'End (inclusive; a bare date means the end of that day)' -r
@@ -98,19 +99,19 @@ complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -l run -d 'Only en
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -l decrypt-key-file -d 'Decrypt `output` (AES-256-GCM, 12-byte nonce first) with the key in FILE: 32 raw bytes, hex or Base64' -r -F
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -s p -l profile -d 'Profile to use' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -l base-url -d 'Base URL of the service (overrides the profile\'s)' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -s o -l output -d 'Output format' -r -f -a "table\t''
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -s o -l output -d 'Output format (prometheus: stats, last-run, status and check)' -r -f -a "table\t''
 json\t''
 jsonl\t''
 csv\t''
-prometheus\t'The Prometheus text exposition format (stats, last-run, status, check)'"
+prometheus\t''"
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -l fields -d 'Columns or keys to keep, in this order (comma-separated)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -l output-file -d 'With -o prometheus: write the exposition to PATH atomically (a temporary file in the same directory, then renamed), for node_exporter\'s textfile collector' -r -F
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -l connect-timeout -d 'Longest time to connect (TCP and TLS) [default: 10s]' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -l timeout -d 'Longest wait for the server with no progress: the first byte, any stall between bytes; a body that keeps arriving is never cut [default: 60s]' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -l max-time -d 'Longest time for the whole command, retries and waits included (off by default; `check` defaults to 50s, inside a monitoring plugin\'s 60 s)' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -l retries -d 'Retries of idempotent requests (GET, token)' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -l concurrency -d 'Requests in flight at once when several IDs are given' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -l color -d 'When to use colour (NO_COLOR disables it in auto)' -r -f -a "auto\t''
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -l retries -d 'Retries of idempotent requests (GET, token); a run start is never retried [default: 2]' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -l concurrency -d 'Requests in flight at once when several IDs are given [default: 8]' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -l color -d 'When to use colour (NO_COLOR turns it off even with always; CLICOLOR_FORCE on in auto)' -r -f -a "auto\t''
 always\t''
 never\t''"
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -l failed -d 'Only failed entries'
@@ -120,33 +121,33 @@ complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -l no-header -d 'N
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -l local -d 'Read naive times and show times in the local time zone (also YLEM_TZ=local)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -s v -l verbose -d '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -s q -l quiet -d 'No spinner, notes or warnings'
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -s h -l help -d 'Print help'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -s V -l version -d 'Print version'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand stats" -l from -d 'Start: YYYY-MM-DD[ HH:MM:SS], ISO 8601, now, today, yesterday, or an age such as 7d' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand stats" -l to -d 'End (inclusive; a bare date means the end of that day)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand stats" -l since -d 'Start of a window that ends now, e.g. 90m, 24h, 7d, 2w, or a TIME' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand stats" -s p -l profile -d 'Profile to use' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand stats" -l base-url -d 'Base URL of the service (overrides the profile\'s)' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand stats" -s o -l output -d 'Output format' -r -f -a "table\t''
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand stats" -s o -l output -d 'Output format (prometheus: stats, last-run, status and check)' -r -f -a "table\t''
 json\t''
 jsonl\t''
 csv\t''
-prometheus\t'The Prometheus text exposition format (stats, last-run, status, check)'"
+prometheus\t''"
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand stats" -l fields -d 'Columns or keys to keep, in this order (comma-separated)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand stats" -l output-file -d 'With -o prometheus: write the exposition to PATH atomically (a temporary file in the same directory, then renamed), for node_exporter\'s textfile collector' -r -F
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand stats" -l connect-timeout -d 'Longest time to connect (TCP and TLS) [default: 10s]' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand stats" -l timeout -d 'Longest wait for the server with no progress: the first byte, any stall between bytes; a body that keeps arriving is never cut [default: 60s]' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand stats" -l max-time -d 'Longest time for the whole command, retries and waits included (off by default; `check` defaults to 50s, inside a monitoring plugin\'s 60 s)' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand stats" -l retries -d 'Retries of idempotent requests (GET, token)' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand stats" -l concurrency -d 'Requests in flight at once when several IDs are given' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand stats" -l color -d 'When to use colour (NO_COLOR disables it in auto)' -r -f -a "auto\t''
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand stats" -l retries -d 'Retries of idempotent requests (GET, token); a run start is never retried [default: 2]' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand stats" -l concurrency -d 'Requests in flight at once when several IDs are given [default: 8]' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand stats" -l color -d 'When to use colour (NO_COLOR turns it off even with always; CLICOLOR_FORCE on in auto)' -r -f -a "auto\t''
 always\t''
 never\t''"
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand stats" -l no-header -d 'No header row (table, csv)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand stats" -l local -d 'Read naive times and show times in the local time zone (also YLEM_TZ=local)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand stats" -s v -l verbose -d '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand stats" -s q -l quiet -d 'No spinner, notes or warnings'
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand stats" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand stats" -s h -l help -d 'Print help'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand stats" -s V -l version -d 'Print version'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand aggregate" -l from -d 'Start of the first period (default: so that the last period is the current one)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand aggregate" -l period -d 'Length of each period' -r -f -a "day\t''
@@ -157,19 +158,19 @@ year\t''"
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand aggregate" -l count -d 'Number of periods (1 or more)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand aggregate" -s p -l profile -d 'Profile to use' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand aggregate" -l base-url -d 'Base URL of the service (overrides the profile\'s)' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand aggregate" -s o -l output -d 'Output format' -r -f -a "table\t''
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand aggregate" -s o -l output -d 'Output format (prometheus: stats, last-run, status and check)' -r -f -a "table\t''
 json\t''
 jsonl\t''
 csv\t''
-prometheus\t'The Prometheus text exposition format (stats, last-run, status, check)'"
+prometheus\t''"
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand aggregate" -l fields -d 'Columns or keys to keep, in this order (comma-separated)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand aggregate" -l output-file -d 'With -o prometheus: write the exposition to PATH atomically (a temporary file in the same directory, then renamed), for node_exporter\'s textfile collector' -r -F
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand aggregate" -l connect-timeout -d 'Longest time to connect (TCP and TLS) [default: 10s]' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand aggregate" -l timeout -d 'Longest wait for the server with no progress: the first byte, any stall between bytes; a body that keeps arriving is never cut [default: 60s]' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand aggregate" -l max-time -d 'Longest time for the whole command, retries and waits included (off by default; `check` defaults to 50s, inside a monitoring plugin\'s 60 s)' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand aggregate" -l retries -d 'Retries of idempotent requests (GET, token)' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand aggregate" -l concurrency -d 'Requests in flight at once when several IDs are given' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand aggregate" -l color -d 'When to use colour (NO_COLOR disables it in auto)' -r -f -a "auto\t''
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand aggregate" -l retries -d 'Retries of idempotent requests (GET, token); a run start is never retried [default: 2]' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand aggregate" -l concurrency -d 'Requests in flight at once when several IDs are given [default: 8]' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand aggregate" -l color -d 'When to use colour (NO_COLOR turns it off even with always; CLICOLOR_FORCE on in auto)' -r -f -a "auto\t''
 always\t''
 never\t''"
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand aggregate" -l chart -d 'Draw successes and failures per period as a bar chart'
@@ -177,23 +178,23 @@ complete -c ylemctl -n "__fish_ylemctl_using_subcommand aggregate" -l no-header 
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand aggregate" -l local -d 'Read naive times and show times in the local time zone (also YLEM_TZ=local)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand aggregate" -s v -l verbose -d '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand aggregate" -s q -l quiet -d 'No spinner, notes or warnings'
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand aggregate" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand aggregate" -s h -l help -d 'Print help'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand aggregate" -s V -l version -d 'Print version'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand last-run" -s p -l profile -d 'Profile to use' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand last-run" -l base-url -d 'Base URL of the service (overrides the profile\'s)' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand last-run" -s o -l output -d 'Output format' -r -f -a "table\t''
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand last-run" -s o -l output -d 'Output format (prometheus: stats, last-run, status and check)' -r -f -a "table\t''
 json\t''
 jsonl\t''
 csv\t''
-prometheus\t'The Prometheus text exposition format (stats, last-run, status, check)'"
+prometheus\t''"
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand last-run" -l fields -d 'Columns or keys to keep, in this order (comma-separated)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand last-run" -l output-file -d 'With -o prometheus: write the exposition to PATH atomically (a temporary file in the same directory, then renamed), for node_exporter\'s textfile collector' -r -F
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand last-run" -l connect-timeout -d 'Longest time to connect (TCP and TLS) [default: 10s]' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand last-run" -l timeout -d 'Longest wait for the server with no progress: the first byte, any stall between bytes; a body that keeps arriving is never cut [default: 60s]' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand last-run" -l max-time -d 'Longest time for the whole command, retries and waits included (off by default; `check` defaults to 50s, inside a monitoring plugin\'s 60 s)' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand last-run" -l retries -d 'Retries of idempotent requests (GET, token)' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand last-run" -l concurrency -d 'Requests in flight at once when several IDs are given' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand last-run" -l color -d 'When to use colour (NO_COLOR disables it in auto)' -r -f -a "auto\t''
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand last-run" -l retries -d 'Retries of idempotent requests (GET, token); a run start is never retried [default: 2]' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand last-run" -l concurrency -d 'Requests in flight at once when several IDs are given [default: 8]' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand last-run" -l color -d 'When to use colour (NO_COLOR turns it off even with always; CLICOLOR_FORCE on in auto)' -r -f -a "auto\t''
 always\t''
 never\t''"
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand last-run" -l fail-on-failure -d 'Exit 7 when a last run failed (for `cron && ...` chains)'
@@ -201,80 +202,80 @@ complete -c ylemctl -n "__fish_ylemctl_using_subcommand last-run" -l no-header -
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand last-run" -l local -d 'Read naive times and show times in the local time zone (also YLEM_TZ=local)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand last-run" -s v -l verbose -d '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand last-run" -s q -l quiet -d 'No spinner, notes or warnings'
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand last-run" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand last-run" -s h -l help -d 'Print help'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand last-run" -s V -l version -d 'Print version'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand check" -l max-age -d 'Stale when the last run is older: CRIT or WARN,CRIT, e.g. 25h,49h' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand check" -l max-failure-rate -d 'Failed share of runs in --window, in percent: CRIT or WARN,CRIT, e.g. 10,25' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand check" -l window -d 'Window of --max-failure-rate' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand check" -l max-duration -d 'Longest acceptable last run: CRIT or WARN,CRIT, e.g. 5m,15m' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand check" -s p -l profile -d 'Profile to use' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand check" -l base-url -d 'Base URL of the service (overrides the profile\'s)' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand check" -s o -l output -d 'Output format' -r -f -a "table\t''
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand check" -l fields -d 'Columns or keys to keep, in this order (comma-separated)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand check" -l concurrency -d 'Requests in flight at once when several IDs are given [default: 8]' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand check" -s o -l output -d 'Output format (prometheus: stats, last-run, status and check)' -r -f -a "table\t''
 json\t''
 jsonl\t''
 csv\t''
-prometheus\t'The Prometheus text exposition format (stats, last-run, status, check)'"
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand check" -l fields -d 'Columns or keys to keep, in this order (comma-separated)' -r
+prometheus\t''"
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand check" -s p -l profile -d 'Profile to use' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand check" -l base-url -d 'Base URL of the service (overrides the profile\'s)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand check" -l output-file -d 'With -o prometheus: write the exposition to PATH atomically (a temporary file in the same directory, then renamed), for node_exporter\'s textfile collector' -r -F
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand check" -l connect-timeout -d 'Longest time to connect (TCP and TLS) [default: 10s]' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand check" -l timeout -d 'Longest wait for the server with no progress: the first byte, any stall between bytes; a body that keeps arriving is never cut [default: 60s]' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand check" -l max-time -d 'Longest time for the whole command, retries and waits included (off by default; `check` defaults to 50s, inside a monitoring plugin\'s 60 s)' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand check" -l retries -d 'Retries of idempotent requests (GET, token)' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand check" -l concurrency -d 'Requests in flight at once when several IDs are given' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand check" -l color -d 'When to use colour (NO_COLOR disables it in auto)' -r -f -a "auto\t''
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand check" -l retries -d 'Retries of idempotent requests (GET, token); a run start is never retried [default: 2]' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand check" -l color -d 'When to use colour (NO_COLOR turns it off even with always; CLICOLOR_FORCE on in auto)' -r -f -a "auto\t''
 always\t''
 never\t''"
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand check" -l no-header -d 'No header row (table, csv)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand check" -l local -d 'Read naive times and show times in the local time zone (also YLEM_TZ=local)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand check" -s v -l verbose -d '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand check" -s q -l quiet -d 'No spinner, notes or warnings'
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand check" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand check" -s h -l help -d 'Print help'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand check" -s V -l version -d 'Print version'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand status" -s p -l profile -d 'Profile to use' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand status" -l base-url -d 'Base URL of the service (overrides the profile\'s)' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand status" -s o -l output -d 'Output format' -r -f -a "table\t''
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand status" -s o -l output -d 'Output format (prometheus: stats, last-run, status and check)' -r -f -a "table\t''
 json\t''
 jsonl\t''
 csv\t''
-prometheus\t'The Prometheus text exposition format (stats, last-run, status, check)'"
+prometheus\t''"
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand status" -l fields -d 'Columns or keys to keep, in this order (comma-separated)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand status" -l output-file -d 'With -o prometheus: write the exposition to PATH atomically (a temporary file in the same directory, then renamed), for node_exporter\'s textfile collector' -r -F
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand status" -l connect-timeout -d 'Longest time to connect (TCP and TLS) [default: 10s]' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand status" -l timeout -d 'Longest wait for the server with no progress: the first byte, any stall between bytes; a body that keeps arriving is never cut [default: 60s]' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand status" -l max-time -d 'Longest time for the whole command, retries and waits included (off by default; `check` defaults to 50s, inside a monitoring plugin\'s 60 s)' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand status" -l retries -d 'Retries of idempotent requests (GET, token)' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand status" -l concurrency -d 'Requests in flight at once when several IDs are given' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand status" -l color -d 'When to use colour (NO_COLOR disables it in auto)' -r -f -a "auto\t''
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand status" -l retries -d 'Retries of idempotent requests (GET, token); a run start is never retried [default: 2]' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand status" -l concurrency -d 'Requests in flight at once when several IDs are given [default: 8]' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand status" -l color -d 'When to use colour (NO_COLOR turns it off even with always; CLICOLOR_FORCE on in auto)' -r -f -a "auto\t''
 always\t''
 never\t''"
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand status" -l no-header -d 'No header row (table, csv)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand status" -l local -d 'Read naive times and show times in the local time zone (also YLEM_TZ=local)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand status" -s v -l verbose -d '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand status" -s q -l quiet -d 'No spinner, notes or warnings'
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand status" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand status" -s h -l help -d 'Print help'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand status" -s V -l version -d 'Print version'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and not __fish_seen_subcommand_from serve help" -s p -l profile -d 'Profile to use' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and not __fish_seen_subcommand_from serve help" -l base-url -d 'Base URL of the service (overrides the profile\'s)' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and not __fish_seen_subcommand_from serve help" -s o -l output -d 'Output format' -r -f -a "table\t''
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and not __fish_seen_subcommand_from serve help" -s o -l output -d 'Output format (prometheus: stats, last-run, status and check)' -r -f -a "table\t''
 json\t''
 jsonl\t''
 csv\t''
-prometheus\t'The Prometheus text exposition format (stats, last-run, status, check)'"
+prometheus\t''"
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and not __fish_seen_subcommand_from serve help" -l fields -d 'Columns or keys to keep, in this order (comma-separated)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and not __fish_seen_subcommand_from serve help" -l output-file -d 'With -o prometheus: write the exposition to PATH atomically (a temporary file in the same directory, then renamed), for node_exporter\'s textfile collector' -r -F
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and not __fish_seen_subcommand_from serve help" -l connect-timeout -d 'Longest time to connect (TCP and TLS) [default: 10s]' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and not __fish_seen_subcommand_from serve help" -l timeout -d 'Longest wait for the server with no progress: the first byte, any stall between bytes; a body that keeps arriving is never cut [default: 60s]' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and not __fish_seen_subcommand_from serve help" -l max-time -d 'Longest time for the whole command, retries and waits included (off by default; `check` defaults to 50s, inside a monitoring plugin\'s 60 s)' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and not __fish_seen_subcommand_from serve help" -l retries -d 'Retries of idempotent requests (GET, token)' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and not __fish_seen_subcommand_from serve help" -l concurrency -d 'Requests in flight at once when several IDs are given' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and not __fish_seen_subcommand_from serve help" -l color -d 'When to use colour (NO_COLOR disables it in auto)' -r -f -a "auto\t''
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and not __fish_seen_subcommand_from serve help" -l retries -d 'Retries of idempotent requests (GET, token); a run start is never retried [default: 2]' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and not __fish_seen_subcommand_from serve help" -l concurrency -d 'Requests in flight at once when several IDs are given [default: 8]' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and not __fish_seen_subcommand_from serve help" -l color -d 'When to use colour (NO_COLOR turns it off even with always; CLICOLOR_FORCE on in auto)' -r -f -a "auto\t''
 always\t''
 never\t''"
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and not __fish_seen_subcommand_from serve help" -l no-header -d 'No header row (table, csv)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and not __fish_seen_subcommand_from serve help" -l local -d 'Read naive times and show times in the local time zone (also YLEM_TZ=local)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and not __fish_seen_subcommand_from serve help" -s v -l verbose -d '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and not __fish_seen_subcommand_from serve help" -s q -l quiet -d 'No spinner, notes or warnings'
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and not __fish_seen_subcommand_from serve help" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and not __fish_seen_subcommand_from serve help" -s h -l help -d 'Print help'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and not __fish_seen_subcommand_from serve help" -s V -l version -d 'Print version'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and not __fish_seen_subcommand_from serve help" -f -a "serve" -d 'Serve /metrics (Prometheus text format) and / until Ctrl-C, fetching on scrape'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and not __fish_seen_subcommand_from serve help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
@@ -282,19 +283,19 @@ complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and __fish_seen
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and __fish_seen_subcommand_from serve" -l cache -d 'Serve the same figures for this long before asking the service again' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and __fish_seen_subcommand_from serve" -s p -l profile -d 'Profile to use' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and __fish_seen_subcommand_from serve" -l base-url -d 'Base URL of the service (overrides the profile\'s)' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and __fish_seen_subcommand_from serve" -s o -l output -d 'Output format' -r -f -a "table\t''
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and __fish_seen_subcommand_from serve" -s o -l output -d 'Output format (prometheus: stats, last-run, status and check)' -r -f -a "table\t''
 json\t''
 jsonl\t''
 csv\t''
-prometheus\t'The Prometheus text exposition format (stats, last-run, status, check)'"
+prometheus\t''"
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and __fish_seen_subcommand_from serve" -l fields -d 'Columns or keys to keep, in this order (comma-separated)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and __fish_seen_subcommand_from serve" -l output-file -d 'With -o prometheus: write the exposition to PATH atomically (a temporary file in the same directory, then renamed), for node_exporter\'s textfile collector' -r -F
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and __fish_seen_subcommand_from serve" -l connect-timeout -d 'Longest time to connect (TCP and TLS) [default: 10s]' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and __fish_seen_subcommand_from serve" -l timeout -d 'Longest wait for the server with no progress: the first byte, any stall between bytes; a body that keeps arriving is never cut [default: 60s]' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and __fish_seen_subcommand_from serve" -l max-time -d 'Longest time for the whole command, retries and waits included (off by default; `check` defaults to 50s, inside a monitoring plugin\'s 60 s)' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and __fish_seen_subcommand_from serve" -l retries -d 'Retries of idempotent requests (GET, token)' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and __fish_seen_subcommand_from serve" -l concurrency -d 'Requests in flight at once when several IDs are given' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and __fish_seen_subcommand_from serve" -l color -d 'When to use colour (NO_COLOR disables it in auto)' -r -f -a "auto\t''
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and __fish_seen_subcommand_from serve" -l retries -d 'Retries of idempotent requests (GET, token); a run start is never retried [default: 2]' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and __fish_seen_subcommand_from serve" -l concurrency -d 'Requests in flight at once when several IDs are given [default: 8]' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and __fish_seen_subcommand_from serve" -l color -d 'When to use colour (NO_COLOR turns it off even with always; CLICOLOR_FORCE on in auto)' -r -f -a "auto\t''
 always\t''
 never\t''"
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and __fish_seen_subcommand_from serve" -l allow-remote -d 'Listen on a non-loopback address (anyone who reaches it sees the metrics)'
@@ -302,7 +303,7 @@ complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and __fish_seen
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and __fish_seen_subcommand_from serve" -l local -d 'Read naive times and show times in the local time zone (also YLEM_TZ=local)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and __fish_seen_subcommand_from serve" -s v -l verbose -d '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and __fish_seen_subcommand_from serve" -s q -l quiet -d 'No spinner, notes or warnings'
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and __fish_seen_subcommand_from serve" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and __fish_seen_subcommand_from serve" -s h -l help -d 'Print help'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and __fish_seen_subcommand_from serve" -s V -l version -d 'Print version'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and __fish_seen_subcommand_from help" -f -a "serve" -d 'Serve /metrics (Prometheus text format) and / until Ctrl-C, fetching on scrape'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
@@ -316,19 +317,19 @@ complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l token-ttl -d
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l task-delay -d 'Live time of one second of task time: each task of a started run reports after its duration times this' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -s p -l profile -d 'Profile to use' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l base-url -d 'Base URL of the service (overrides the profile\'s)' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -s o -l output -d 'Output format' -r -f -a "table\t''
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -s o -l output -d 'Output format (prometheus: stats, last-run, status and check)' -r -f -a "table\t''
 json\t''
 jsonl\t''
 csv\t''
-prometheus\t'The Prometheus text exposition format (stats, last-run, status, check)'"
+prometheus\t''"
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l fields -d 'Columns or keys to keep, in this order (comma-separated)' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l output-file -d 'With -o prometheus: write the exposition to PATH atomically (a temporary file in the same directory, then renamed), for node_exporter\'s textfile collector' -r -F
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l connect-timeout -d 'Longest time to connect (TCP and TLS) [default: 10s]' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l timeout -d 'Longest wait for the server with no progress: the first byte, any stall between bytes; a body that keeps arriving is never cut [default: 60s]' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l max-time -d 'Longest time for the whole command, retries and waits included (off by default; `check` defaults to 50s, inside a monitoring plugin\'s 60 s)' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l retries -d 'Retries of idempotent requests (GET, token)' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l concurrency -d 'Requests in flight at once when several IDs are given' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l color -d 'When to use colour (NO_COLOR disables it in auto)' -r -f -a "auto\t''
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l retries -d 'Retries of idempotent requests (GET, token); a run start is never retried [default: 2]' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l concurrency -d 'Requests in flight at once when several IDs are given [default: 8]' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l output-file -d 'With -o prometheus: write the exposition to PATH atomically (a temporary file in the same directory, then renamed), for node_exporter\'s textfile collector' -r -F
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l color -d 'When to use colour (NO_COLOR turns it off even with always; CLICOLOR_FORCE on in auto)' -r -f -a "auto\t''
 always\t''
 never\t''"
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l no-header -d 'No header row (table, csv)'
@@ -339,46 +340,46 @@ complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -s h -l help -d
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -s V -l version -d 'Print version'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand demo" -s p -l profile -d 'Profile to use' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand demo" -l base-url -d 'Base URL of the service (overrides the profile\'s)' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand demo" -s o -l output -d 'Output format' -r -f -a "table\t''
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand demo" -s o -l output -d 'Output format (prometheus: stats, last-run, status and check)' -r -f -a "table\t''
 json\t''
 jsonl\t''
 csv\t''
-prometheus\t'The Prometheus text exposition format (stats, last-run, status, check)'"
+prometheus\t''"
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand demo" -l fields -d 'Columns or keys to keep, in this order (comma-separated)' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand demo" -l output-file -d 'With -o prometheus: write the exposition to PATH atomically (a temporary file in the same directory, then renamed), for node_exporter\'s textfile collector' -r -F
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand demo" -l connect-timeout -d 'Longest time to connect (TCP and TLS) [default: 10s]' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand demo" -l timeout -d 'Longest wait for the server with no progress: the first byte, any stall between bytes; a body that keeps arriving is never cut [default: 60s]' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand demo" -l max-time -d 'Longest time for the whole command, retries and waits included (off by default; `check` defaults to 50s, inside a monitoring plugin\'s 60 s)' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand demo" -l retries -d 'Retries of idempotent requests (GET, token)' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand demo" -l concurrency -d 'Requests in flight at once when several IDs are given' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand demo" -l color -d 'When to use colour (NO_COLOR disables it in auto)' -r -f -a "auto\t''
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand demo" -l retries -d 'Retries of idempotent requests (GET, token); a run start is never retried [default: 2]' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand demo" -l concurrency -d 'Requests in flight at once when several IDs are given [default: 8]' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand demo" -l output-file -d 'With -o prometheus: write the exposition to PATH atomically (a temporary file in the same directory, then renamed), for node_exporter\'s textfile collector' -r -F
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand demo" -l color -d 'When to use colour (NO_COLOR turns it off even with always; CLICOLOR_FORCE on in auto)' -r -f -a "auto\t''
 always\t''
 never\t''"
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand demo" -l no-header -d 'No header row (table, csv)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand demo" -l local -d 'Read naive times and show times in the local time zone (also YLEM_TZ=local)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand demo" -s v -l verbose -d '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand demo" -s q -l quiet -d 'No spinner, notes or warnings'
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand demo" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand demo" -s h -l help -d 'Print help'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand demo" -s V -l version -d 'Print version'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand login" -l client-id -d 'OAuth client id (asked for on a terminal when missing)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand login" -l store -d 'Where to keep the secret and tokens (default auto; also YLEM_CREDENTIAL_STORE)' -r -f -a "auto\t'The OS keyring if it answers within 3 s, else the file'
 keyring\t'The OS keyring (Secret Service, macOS Keychain, Windows Credential Manager)'
 file\t'A file of mode 0600 in a 0700 directory under the config directory'"
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand login" -l fields -d 'Columns or keys to keep, in this order (comma-separated)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand login" -l concurrency -d 'Requests in flight at once when several IDs are given [default: 8]' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand login" -s p -l profile -d 'Profile to use' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand login" -l base-url -d 'Base URL of the service (overrides the profile\'s)' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand login" -s o -l output -d 'Output format' -r -f -a "table\t''
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand login" -s o -l output -d 'Output format (prometheus: stats, last-run, status and check)' -r -f -a "table\t''
 json\t''
 jsonl\t''
 csv\t''
-prometheus\t'The Prometheus text exposition format (stats, last-run, status, check)'"
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand login" -l fields -d 'Columns or keys to keep, in this order (comma-separated)' -r
+prometheus\t''"
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand login" -l output-file -d 'With -o prometheus: write the exposition to PATH atomically (a temporary file in the same directory, then renamed), for node_exporter\'s textfile collector' -r -F
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand login" -l connect-timeout -d 'Longest time to connect (TCP and TLS) [default: 10s]' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand login" -l timeout -d 'Longest wait for the server with no progress: the first byte, any stall between bytes; a body that keeps arriving is never cut [default: 60s]' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand login" -l max-time -d 'Longest time for the whole command, retries and waits included (off by default; `check` defaults to 50s, inside a monitoring plugin\'s 60 s)' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand login" -l retries -d 'Retries of idempotent requests (GET, token)' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand login" -l concurrency -d 'Requests in flight at once when several IDs are given' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand login" -l color -d 'When to use colour (NO_COLOR disables it in auto)' -r -f -a "auto\t''
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand login" -l retries -d 'Retries of idempotent requests (GET, token); a run start is never retried [default: 2]' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand login" -l color -d 'When to use colour (NO_COLOR turns it off even with always; CLICOLOR_FORCE on in auto)' -r -f -a "auto\t''
 always\t''
 never\t''"
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand login" -l client-secret-stdin -d 'Read the client secret from standard input instead of asking'
@@ -388,127 +389,127 @@ complete -c ylemctl -n "__fish_ylemctl_using_subcommand login" -s v -l verbose -
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand login" -s q -l quiet -d 'No spinner, notes or warnings'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand login" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand login" -s V -l version -d 'Print version'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand logout" -l fields -d 'Columns or keys to keep, in this order (comma-separated)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand logout" -l concurrency -d 'Requests in flight at once when several IDs are given [default: 8]' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand logout" -s p -l profile -d 'Profile to use' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand logout" -l base-url -d 'Base URL of the service (overrides the profile\'s)' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand logout" -s o -l output -d 'Output format' -r -f -a "table\t''
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand logout" -s o -l output -d 'Output format (prometheus: stats, last-run, status and check)' -r -f -a "table\t''
 json\t''
 jsonl\t''
 csv\t''
-prometheus\t'The Prometheus text exposition format (stats, last-run, status, check)'"
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand logout" -l fields -d 'Columns or keys to keep, in this order (comma-separated)' -r
+prometheus\t''"
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand logout" -l output-file -d 'With -o prometheus: write the exposition to PATH atomically (a temporary file in the same directory, then renamed), for node_exporter\'s textfile collector' -r -F
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand logout" -l connect-timeout -d 'Longest time to connect (TCP and TLS) [default: 10s]' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand logout" -l timeout -d 'Longest wait for the server with no progress: the first byte, any stall between bytes; a body that keeps arriving is never cut [default: 60s]' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand logout" -l max-time -d 'Longest time for the whole command, retries and waits included (off by default; `check` defaults to 50s, inside a monitoring plugin\'s 60 s)' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand logout" -l retries -d 'Retries of idempotent requests (GET, token)' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand logout" -l concurrency -d 'Requests in flight at once when several IDs are given' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand logout" -l color -d 'When to use colour (NO_COLOR disables it in auto)' -r -f -a "auto\t''
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand logout" -l retries -d 'Retries of idempotent requests (GET, token); a run start is never retried [default: 2]' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand logout" -l color -d 'When to use colour (NO_COLOR turns it off even with always; CLICOLOR_FORCE on in auto)' -r -f -a "auto\t''
 always\t''
 never\t''"
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand logout" -l no-header -d 'No header row (table, csv)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand logout" -l local -d 'Read naive times and show times in the local time zone (also YLEM_TZ=local)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand logout" -s v -l verbose -d '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand logout" -s q -l quiet -d 'No spinner, notes or warnings'
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand logout" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand logout" -s h -l help -d 'Print help'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand logout" -s V -l version -d 'Print version'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and not __fish_seen_subcommand_from status token help" -s p -l profile -d 'Profile to use' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and not __fish_seen_subcommand_from status token help" -l base-url -d 'Base URL of the service (overrides the profile\'s)' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and not __fish_seen_subcommand_from status token help" -s o -l output -d 'Output format' -r -f -a "table\t''
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and not __fish_seen_subcommand_from status token help" -s o -l output -d 'Output format (prometheus: stats, last-run, status and check)' -r -f -a "table\t''
 json\t''
 jsonl\t''
 csv\t''
-prometheus\t'The Prometheus text exposition format (stats, last-run, status, check)'"
+prometheus\t''"
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and not __fish_seen_subcommand_from status token help" -l fields -d 'Columns or keys to keep, in this order (comma-separated)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and not __fish_seen_subcommand_from status token help" -l output-file -d 'With -o prometheus: write the exposition to PATH atomically (a temporary file in the same directory, then renamed), for node_exporter\'s textfile collector' -r -F
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and not __fish_seen_subcommand_from status token help" -l connect-timeout -d 'Longest time to connect (TCP and TLS) [default: 10s]' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and not __fish_seen_subcommand_from status token help" -l timeout -d 'Longest wait for the server with no progress: the first byte, any stall between bytes; a body that keeps arriving is never cut [default: 60s]' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and not __fish_seen_subcommand_from status token help" -l max-time -d 'Longest time for the whole command, retries and waits included (off by default; `check` defaults to 50s, inside a monitoring plugin\'s 60 s)' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and not __fish_seen_subcommand_from status token help" -l retries -d 'Retries of idempotent requests (GET, token)' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and not __fish_seen_subcommand_from status token help" -l concurrency -d 'Requests in flight at once when several IDs are given' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and not __fish_seen_subcommand_from status token help" -l color -d 'When to use colour (NO_COLOR disables it in auto)' -r -f -a "auto\t''
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and not __fish_seen_subcommand_from status token help" -l retries -d 'Retries of idempotent requests (GET, token); a run start is never retried [default: 2]' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and not __fish_seen_subcommand_from status token help" -l concurrency -d 'Requests in flight at once when several IDs are given [default: 8]' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and not __fish_seen_subcommand_from status token help" -l color -d 'When to use colour (NO_COLOR turns it off even with always; CLICOLOR_FORCE on in auto)' -r -f -a "auto\t''
 always\t''
 never\t''"
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and not __fish_seen_subcommand_from status token help" -l no-header -d 'No header row (table, csv)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and not __fish_seen_subcommand_from status token help" -l local -d 'Read naive times and show times in the local time zone (also YLEM_TZ=local)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and not __fish_seen_subcommand_from status token help" -s v -l verbose -d '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and not __fish_seen_subcommand_from status token help" -s q -l quiet -d 'No spinner, notes or warnings'
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and not __fish_seen_subcommand_from status token help" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and not __fish_seen_subcommand_from status token help" -s h -l help -d 'Print help'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and not __fish_seen_subcommand_from status token help" -s V -l version -d 'Print version'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and not __fish_seen_subcommand_from status token help" -f -a "status" -d 'Profile, base URL, client id, credential store and token expiry (never the token)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and not __fish_seen_subcommand_from status token help" -f -a "token" -d 'Print a valid access token on standard output, for other tools'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and not __fish_seen_subcommand_from status token help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from status" -s p -l profile -d 'Profile to use' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from status" -l base-url -d 'Base URL of the service (overrides the profile\'s)' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from status" -s o -l output -d 'Output format' -r -f -a "table\t''
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from status" -s o -l output -d 'Output format (prometheus: stats, last-run, status and check)' -r -f -a "table\t''
 json\t''
 jsonl\t''
 csv\t''
-prometheus\t'The Prometheus text exposition format (stats, last-run, status, check)'"
+prometheus\t''"
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from status" -l fields -d 'Columns or keys to keep, in this order (comma-separated)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from status" -l output-file -d 'With -o prometheus: write the exposition to PATH atomically (a temporary file in the same directory, then renamed), for node_exporter\'s textfile collector' -r -F
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from status" -l connect-timeout -d 'Longest time to connect (TCP and TLS) [default: 10s]' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from status" -l timeout -d 'Longest wait for the server with no progress: the first byte, any stall between bytes; a body that keeps arriving is never cut [default: 60s]' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from status" -l max-time -d 'Longest time for the whole command, retries and waits included (off by default; `check` defaults to 50s, inside a monitoring plugin\'s 60 s)' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from status" -l retries -d 'Retries of idempotent requests (GET, token)' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from status" -l concurrency -d 'Requests in flight at once when several IDs are given' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from status" -l color -d 'When to use colour (NO_COLOR disables it in auto)' -r -f -a "auto\t''
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from status" -l retries -d 'Retries of idempotent requests (GET, token); a run start is never retried [default: 2]' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from status" -l concurrency -d 'Requests in flight at once when several IDs are given [default: 8]' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from status" -l color -d 'When to use colour (NO_COLOR turns it off even with always; CLICOLOR_FORCE on in auto)' -r -f -a "auto\t''
 always\t''
 never\t''"
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from status" -l no-header -d 'No header row (table, csv)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from status" -l local -d 'Read naive times and show times in the local time zone (also YLEM_TZ=local)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from status" -s v -l verbose -d '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from status" -s q -l quiet -d 'No spinner, notes or warnings'
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from status" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from status" -s h -l help -d 'Print help'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from status" -s V -l version -d 'Print version'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from token" -l min-ttl -d 'Fetch a new token unless the cached one stays valid this long, e.g. 10m' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from token" -s p -l profile -d 'Profile to use' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from token" -l base-url -d 'Base URL of the service (overrides the profile\'s)' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from token" -s o -l output -d 'Output format' -r -f -a "table\t''
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from token" -s o -l output -d 'Output format (prometheus: stats, last-run, status and check)' -r -f -a "table\t''
 json\t''
 jsonl\t''
 csv\t''
-prometheus\t'The Prometheus text exposition format (stats, last-run, status, check)'"
+prometheus\t''"
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from token" -l fields -d 'Columns or keys to keep, in this order (comma-separated)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from token" -l output-file -d 'With -o prometheus: write the exposition to PATH atomically (a temporary file in the same directory, then renamed), for node_exporter\'s textfile collector' -r -F
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from token" -l connect-timeout -d 'Longest time to connect (TCP and TLS) [default: 10s]' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from token" -l timeout -d 'Longest wait for the server with no progress: the first byte, any stall between bytes; a body that keeps arriving is never cut [default: 60s]' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from token" -l max-time -d 'Longest time for the whole command, retries and waits included (off by default; `check` defaults to 50s, inside a monitoring plugin\'s 60 s)' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from token" -l retries -d 'Retries of idempotent requests (GET, token)' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from token" -l concurrency -d 'Requests in flight at once when several IDs are given' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from token" -l color -d 'When to use colour (NO_COLOR disables it in auto)' -r -f -a "auto\t''
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from token" -l retries -d 'Retries of idempotent requests (GET, token); a run start is never retried [default: 2]' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from token" -l concurrency -d 'Requests in flight at once when several IDs are given [default: 8]' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from token" -l color -d 'When to use colour (NO_COLOR turns it off even with always; CLICOLOR_FORCE on in auto)' -r -f -a "auto\t''
 always\t''
 never\t''"
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from token" -l no-header -d 'No header row (table, csv)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from token" -l local -d 'Read naive times and show times in the local time zone (also YLEM_TZ=local)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from token" -s v -l verbose -d '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from token" -s q -l quiet -d 'No spinner, notes or warnings'
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from token" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from token" -s h -l help -d 'Print help'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from token" -s V -l version -d 'Print version'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from help" -f -a "status" -d 'Profile, base URL, client id, credential store and token expiry (never the token)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from help" -f -a "token" -d 'Print a valid access token on standard output, for other tools'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and not __fish_seen_subcommand_from set list remove help" -s p -l profile -d 'Profile to use' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and not __fish_seen_subcommand_from set list remove help" -l base-url -d 'Base URL of the service (overrides the profile\'s)' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and not __fish_seen_subcommand_from set list remove help" -s o -l output -d 'Output format' -r -f -a "table\t''
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and not __fish_seen_subcommand_from set list remove help" -s o -l output -d 'Output format (prometheus: stats, last-run, status and check)' -r -f -a "table\t''
 json\t''
 jsonl\t''
 csv\t''
-prometheus\t'The Prometheus text exposition format (stats, last-run, status, check)'"
+prometheus\t''"
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and not __fish_seen_subcommand_from set list remove help" -l fields -d 'Columns or keys to keep, in this order (comma-separated)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and not __fish_seen_subcommand_from set list remove help" -l output-file -d 'With -o prometheus: write the exposition to PATH atomically (a temporary file in the same directory, then renamed), for node_exporter\'s textfile collector' -r -F
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and not __fish_seen_subcommand_from set list remove help" -l connect-timeout -d 'Longest time to connect (TCP and TLS) [default: 10s]' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and not __fish_seen_subcommand_from set list remove help" -l timeout -d 'Longest wait for the server with no progress: the first byte, any stall between bytes; a body that keeps arriving is never cut [default: 60s]' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and not __fish_seen_subcommand_from set list remove help" -l max-time -d 'Longest time for the whole command, retries and waits included (off by default; `check` defaults to 50s, inside a monitoring plugin\'s 60 s)' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and not __fish_seen_subcommand_from set list remove help" -l retries -d 'Retries of idempotent requests (GET, token)' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and not __fish_seen_subcommand_from set list remove help" -l concurrency -d 'Requests in flight at once when several IDs are given' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and not __fish_seen_subcommand_from set list remove help" -l color -d 'When to use colour (NO_COLOR disables it in auto)' -r -f -a "auto\t''
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and not __fish_seen_subcommand_from set list remove help" -l retries -d 'Retries of idempotent requests (GET, token); a run start is never retried [default: 2]' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and not __fish_seen_subcommand_from set list remove help" -l concurrency -d 'Requests in flight at once when several IDs are given [default: 8]' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and not __fish_seen_subcommand_from set list remove help" -l color -d 'When to use colour (NO_COLOR turns it off even with always; CLICOLOR_FORCE on in auto)' -r -f -a "auto\t''
 always\t''
 never\t''"
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and not __fish_seen_subcommand_from set list remove help" -l no-header -d 'No header row (table, csv)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and not __fish_seen_subcommand_from set list remove help" -l local -d 'Read naive times and show times in the local time zone (also YLEM_TZ=local)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and not __fish_seen_subcommand_from set list remove help" -s v -l verbose -d '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and not __fish_seen_subcommand_from set list remove help" -s q -l quiet -d 'No spinner, notes or warnings'
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and not __fish_seen_subcommand_from set list remove help" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and not __fish_seen_subcommand_from set list remove help" -s h -l help -d 'Print help'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and not __fish_seen_subcommand_from set list remove help" -s V -l version -d 'Print version'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and not __fish_seen_subcommand_from set list remove help" -f -a "set" -d 'Name a UUID (replaces an alias of the same name)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and not __fish_seen_subcommand_from set list remove help" -f -a "list" -d 'List the aliases'
@@ -516,42 +517,43 @@ complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and not __fish_se
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and not __fish_seen_subcommand_from set list remove help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from set" -s p -l profile -d 'Profile to use' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from set" -l base-url -d 'Base URL of the service (overrides the profile\'s)' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from set" -s o -l output -d 'Output format' -r -f -a "table\t''
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from set" -s o -l output -d 'Output format (prometheus: stats, last-run, status and check)' -r -f -a "table\t''
 json\t''
 jsonl\t''
 csv\t''
-prometheus\t'The Prometheus text exposition format (stats, last-run, status, check)'"
+prometheus\t''"
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from set" -l fields -d 'Columns or keys to keep, in this order (comma-separated)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from set" -l output-file -d 'With -o prometheus: write the exposition to PATH atomically (a temporary file in the same directory, then renamed), for node_exporter\'s textfile collector' -r -F
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from set" -l connect-timeout -d 'Longest time to connect (TCP and TLS) [default: 10s]' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from set" -l timeout -d 'Longest wait for the server with no progress: the first byte, any stall between bytes; a body that keeps arriving is never cut [default: 60s]' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from set" -l max-time -d 'Longest time for the whole command, retries and waits included (off by default; `check` defaults to 50s, inside a monitoring plugin\'s 60 s)' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from set" -l retries -d 'Retries of idempotent requests (GET, token)' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from set" -l concurrency -d 'Requests in flight at once when several IDs are given' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from set" -l color -d 'When to use colour (NO_COLOR disables it in auto)' -r -f -a "auto\t''
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from set" -l retries -d 'Retries of idempotent requests (GET, token); a run start is never retried [default: 2]' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from set" -l concurrency -d 'Requests in flight at once when several IDs are given [default: 8]' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from set" -l color -d 'When to use colour (NO_COLOR turns it off even with always; CLICOLOR_FORCE on in auto)' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from set" -l profile-only -d 'Only for the profile in use ([profiles.NAME.aliases], which wins over the global one)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from set" -l no-header -d 'No header row (table, csv)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from set" -l local -d 'Read naive times and show times in the local time zone (also YLEM_TZ=local)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from set" -s v -l verbose -d '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from set" -s q -l quiet -d 'No spinner, notes or warnings'
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from set" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from set" -s h -l help -d 'Print help'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from set" -s V -l version -d 'Print version'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from list" -s p -l profile -d 'Profile to use' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from list" -l base-url -d 'Base URL of the service (overrides the profile\'s)' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from list" -s o -l output -d 'Output format' -r -f -a "table\t''
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from list" -s o -l output -d 'Output format (prometheus: stats, last-run, status and check)' -r -f -a "table\t''
 json\t''
 jsonl\t''
 csv\t''
-prometheus\t'The Prometheus text exposition format (stats, last-run, status, check)'"
+prometheus\t''"
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from list" -l fields -d 'Columns or keys to keep, in this order (comma-separated)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from list" -l output-file -d 'With -o prometheus: write the exposition to PATH atomically (a temporary file in the same directory, then renamed), for node_exporter\'s textfile collector' -r -F
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from list" -l connect-timeout -d 'Longest time to connect (TCP and TLS) [default: 10s]' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from list" -l timeout -d 'Longest wait for the server with no progress: the first byte, any stall between bytes; a body that keeps arriving is never cut [default: 60s]' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from list" -l max-time -d 'Longest time for the whole command, retries and waits included (off by default; `check` defaults to 50s, inside a monitoring plugin\'s 60 s)' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from list" -l retries -d 'Retries of idempotent requests (GET, token)' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from list" -l concurrency -d 'Requests in flight at once when several IDs are given' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from list" -l color -d 'When to use colour (NO_COLOR disables it in auto)' -r -f -a "auto\t''
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from list" -l retries -d 'Retries of idempotent requests (GET, token); a run start is never retried [default: 2]' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from list" -l concurrency -d 'Requests in flight at once when several IDs are given [default: 8]' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from list" -l color -d 'When to use colour (NO_COLOR turns it off even with always; CLICOLOR_FORCE on in auto)' -r -f -a "auto\t''
 always\t''
 never\t''"
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from list" -l names -d 'Only the names, one per line (for shell completion)'
@@ -559,30 +561,31 @@ complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_s
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from list" -l local -d 'Read naive times and show times in the local time zone (also YLEM_TZ=local)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from list" -s v -l verbose -d '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from list" -s q -l quiet -d 'No spinner, notes or warnings'
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from remove" -s p -l profile -d 'Profile to use' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from remove" -l base-url -d 'Base URL of the service (overrides the profile\'s)' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from remove" -s o -l output -d 'Output format' -r -f -a "table\t''
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from remove" -s o -l output -d 'Output format (prometheus: stats, last-run, status and check)' -r -f -a "table\t''
 json\t''
 jsonl\t''
 csv\t''
-prometheus\t'The Prometheus text exposition format (stats, last-run, status, check)'"
+prometheus\t''"
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from remove" -l fields -d 'Columns or keys to keep, in this order (comma-separated)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from remove" -l output-file -d 'With -o prometheus: write the exposition to PATH atomically (a temporary file in the same directory, then renamed), for node_exporter\'s textfile collector' -r -F
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from remove" -l connect-timeout -d 'Longest time to connect (TCP and TLS) [default: 10s]' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from remove" -l timeout -d 'Longest wait for the server with no progress: the first byte, any stall between bytes; a body that keeps arriving is never cut [default: 60s]' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from remove" -l max-time -d 'Longest time for the whole command, retries and waits included (off by default; `check` defaults to 50s, inside a monitoring plugin\'s 60 s)' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from remove" -l retries -d 'Retries of idempotent requests (GET, token)' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from remove" -l concurrency -d 'Requests in flight at once when several IDs are given' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from remove" -l color -d 'When to use colour (NO_COLOR disables it in auto)' -r -f -a "auto\t''
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from remove" -l retries -d 'Retries of idempotent requests (GET, token); a run start is never retried [default: 2]' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from remove" -l concurrency -d 'Requests in flight at once when several IDs are given [default: 8]' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from remove" -l color -d 'When to use colour (NO_COLOR turns it off even with always; CLICOLOR_FORCE on in auto)' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from remove" -l profile-only -d 'From the profile in use\'s own aliases, not the global ones'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from remove" -l no-header -d 'No header row (table, csv)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from remove" -l local -d 'Read naive times and show times in the local time zone (also YLEM_TZ=local)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from remove" -s v -l verbose -d '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from remove" -s q -l quiet -d 'No spinner, notes or warnings'
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from remove" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from remove" -s h -l help -d 'Print help'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from remove" -s V -l version -d 'Print version'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from help" -f -a "set" -d 'Name a UUID (replaces an alias of the same name)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from help" -f -a "list" -d 'List the aliases'
@@ -590,26 +593,26 @@ complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_s
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand completions" -s p -l profile -d 'Profile to use' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand completions" -l base-url -d 'Base URL of the service (overrides the profile\'s)' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand completions" -s o -l output -d 'Output format' -r -f -a "table\t''
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand completions" -s o -l output -d 'Output format (prometheus: stats, last-run, status and check)' -r -f -a "table\t''
 json\t''
 jsonl\t''
 csv\t''
-prometheus\t'The Prometheus text exposition format (stats, last-run, status, check)'"
+prometheus\t''"
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand completions" -l fields -d 'Columns or keys to keep, in this order (comma-separated)' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand completions" -l output-file -d 'With -o prometheus: write the exposition to PATH atomically (a temporary file in the same directory, then renamed), for node_exporter\'s textfile collector' -r -F
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand completions" -l connect-timeout -d 'Longest time to connect (TCP and TLS) [default: 10s]' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand completions" -l timeout -d 'Longest wait for the server with no progress: the first byte, any stall between bytes; a body that keeps arriving is never cut [default: 60s]' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand completions" -l max-time -d 'Longest time for the whole command, retries and waits included (off by default; `check` defaults to 50s, inside a monitoring plugin\'s 60 s)' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand completions" -l retries -d 'Retries of idempotent requests (GET, token)' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand completions" -l concurrency -d 'Requests in flight at once when several IDs are given' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand completions" -l color -d 'When to use colour (NO_COLOR disables it in auto)' -r -f -a "auto\t''
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand completions" -l retries -d 'Retries of idempotent requests (GET, token); a run start is never retried [default: 2]' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand completions" -l concurrency -d 'Requests in flight at once when several IDs are given [default: 8]' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand completions" -l output-file -d 'With -o prometheus: write the exposition to PATH atomically (a temporary file in the same directory, then renamed), for node_exporter\'s textfile collector' -r -F
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand completions" -l color -d 'When to use colour (NO_COLOR turns it off even with always; CLICOLOR_FORCE on in auto)' -r -f -a "auto\t''
 always\t''
 never\t''"
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand completions" -l no-header -d 'No header row (table, csv)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand completions" -l local -d 'Read naive times and show times in the local time zone (also YLEM_TZ=local)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand completions" -s v -l verbose -d '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand completions" -s q -l quiet -d 'No spinner, notes or warnings'
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand completions" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand completions" -s h -l help -d 'Print help'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand completions" -s V -l version -d 'Print version'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs stats aggregate last-run check status metrics sandbox demo login logout auth alias completions help" -f -a "run" -d 'Start runs of pipelines or workflows (runs are not idempotent: never retried)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs stats aggregate last-run check status metrics sandbox demo login logout auth alias completions help" -f -a "logs" -d 'Show a pipeline\'s run log over a time window'
@@ -634,5 +637,7 @@ complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and __fish_seen_su
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and __fish_seen_subcommand_from alias" -f -a "list" -d 'List the aliases'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and __fish_seen_subcommand_from alias" -f -a "remove" -d 'Remove an alias'
 
-# Alias names (ylemctl alias list) complete wherever an ID may stand.
-complete -c ylemctl -n "__fish_seen_subcommand_from run logs stats aggregate last-run check status serve" -f -a "(ylemctl alias list --names 2>/dev/null)"
+# Alias names (ylemctl alias list) complete where an ID goes.
+complete -c ylemctl -n "__fish_seen_subcommand_from run stats aggregate last-run check; and __fish_seen_subcommand_from task pipeline workflow" -f -a "(ylemctl alias list --names 2>/dev/null)"
+complete -c ylemctl -n "__fish_seen_subcommand_from logs status serve" -f -a "(ylemctl alias list --names 2>/dev/null)"
+complete -c ylemctl -n "__fish_seen_subcommand_from alias; and __fish_seen_subcommand_from remove" -f -a "(ylemctl alias list --names 2>/dev/null)"

@@ -21,6 +21,21 @@ Examples:
   ylemctl last-run task 0b6c...-... 9d1e...-... -o json
   ylemctl run pipeline 3f2a1b4c-...";
 
+/// The exit codes every command that asks the service shares, as one line
+/// at the end of its help (`man ylemctl` has them all).
+macro_rules! exits {
+    () => {
+        "\n\nExit status: 0 ok, 2 usage, 3 auth, 4 not found, 5 server, 6 network, 130 interrupted"
+    };
+    ($extra:literal) => {
+        concat!(
+            "\n\nExit status: 0 ok, 2 usage, 3 auth, 4 not found, 5 server, 6 network, ",
+            $extra,
+            ", 130 interrupted"
+        )
+    };
+}
+
 /// `--version`: the version and the commit it was built from (`-V` is short).
 const LONG_VERSION: &str = concat!(
     env!("CARGO_PKG_VERSION"),
@@ -45,8 +60,10 @@ pub struct Cli {
     pub command: Command,
 }
 
-/// Options accepted before or after the command.
+/// Options accepted before or after the command, listed after the
+/// command's own in its help.
 #[derive(Debug, Args, Clone, Default)]
+#[command(next_help_heading = "Global options")]
 pub struct GlobalArgs {
     /// Profile to use
     #[arg(short, long, global = true, env = "YLEM_PROFILE", value_name = "NAME")]
@@ -54,7 +71,7 @@ pub struct GlobalArgs {
     /// Base URL of the service (overrides the profile's)
     #[arg(long, global = true, env = "YLEM_BASE_URL", value_name = "URL")]
     pub base_url: Option<String>,
-    /// Output format
+    /// Output format (prometheus: stats, last-run, status and check)
     #[arg(short, long, global = true, env = "YLEM_OUTPUT", value_enum)]
     pub output: Option<Format>,
     /// Columns or keys to keep, in this order (comma-separated)
@@ -82,13 +99,13 @@ pub struct GlobalArgs {
     /// default; `check` defaults to 50s, inside a monitoring plugin's 60 s)
     #[arg(long, global = true, value_name = "DURATION", value_parser = flags::positive_duration)]
     pub max_time: Option<Duration>,
-    /// Retries of idempotent requests (GET, token)
+    /// Retries of idempotent requests (GET, token); a run start is never retried [default: 2]
     #[arg(long, global = true, value_name = "N")]
     pub retries: Option<u32>,
-    /// Requests in flight at once when several IDs are given
+    /// Requests in flight at once when several IDs are given [default: 8]
     #[arg(long, global = true, value_name = "N", value_parser = flags::at_least_one)]
     pub concurrency: Option<usize>,
-    /// When to use colour (NO_COLOR disables it in auto)
+    /// When to use colour (NO_COLOR turns it off even with always; CLICOLOR_FORCE on in auto)
     #[arg(long, global = true, value_enum, value_name = "WHEN")]
     pub color: Option<ColorChoice>,
     /// -v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)
@@ -105,7 +122,8 @@ pub enum Format {
     Json,
     Jsonl,
     Csv,
-    /// The Prometheus text exposition format (stats, last-run, status, check)
+    // The Prometheus text exposition (stats, last-run, status, check); no
+    // doc comment, so help lists the formats on one line.
     Prometheus,
 }
 
@@ -131,28 +149,43 @@ pub enum StoreChoice {
 pub enum Command {
     /// Start runs of pipelines or workflows (runs are not idempotent: never retried)
     #[command(
-        after_help = "Examples:\n  ylemctl run pipeline 3f2a1b4c-0000-4000-8000-000000000001\n  ylemctl run workflow nightly-sync -o json"
+        after_help = concat!(
+            "Examples:\n  ylemctl run pipeline 3f2a1b4c-0000-4000-8000-000000000001\n  ylemctl run workflow nightly-sync -o json",
+            exits!("7 a run failed, 8 --wait timed out")
+        )
     )]
     Run(RunArgs),
     /// Show a pipeline's run log over a time window
     #[command(
-        after_help = "Examples:\n  ylemctl logs 3f2a1b4c-... --since 2h\n  ylemctl logs 3f2a1b4c-... --from 2024-01-01 --to 2024-01-31 -o csv > january.csv\n  ylemctl logs 3f2a1b4c-... --failed -o jsonl | jq .task_uuid"
+        after_help = concat!(
+            "Examples:\n  ylemctl logs 3f2a1b4c-... --since 2h\n  ylemctl logs 3f2a1b4c-... --from 2024-01-01 --to 2024-01-31 -o csv > january.csv\n  ylemctl logs 3f2a1b4c-... --failed -o jsonl | jq .task_uuid",
+            exits!()
+        )
     )]
     Logs(LogsArgs),
     /// Consolidated statistics over a time window (default: the last 24 hours)
     #[command(
-        after_help = "Examples:\n  ylemctl stats pipeline 3f2a1b4c-... --since 7d\n  ylemctl stats task ID1 ID2 ID3 --from today -o csv"
+        after_help = concat!(
+            "Examples:\n  ylemctl stats pipeline 3f2a1b4c-... --since 7d\n  ylemctl stats task ID1 ID2 ID3 --from today -o csv",
+            exits!()
+        )
     )]
     Stats(StatsArgs),
     /// Statistics per day, week, month, quarter or year
     #[command(
-        after_help = "Examples:\n  ylemctl aggregate pipeline 3f2a1b4c-...                 # the last 7 days\n  ylemctl aggregate workflow ID --period month --count 12 --from 2024-01-01"
+        after_help = concat!(
+            "Examples:\n  ylemctl aggregate pipeline 3f2a1b4c-...                 # the last 7 days\n  ylemctl aggregate workflow ID --period month --count 12 --from 2024-01-01",
+            exits!()
+        )
     )]
     Aggregate(AggregateArgs),
     /// Statistics of the last run
     #[command(
         name = "last-run",
-        after_help = "Examples:\n  ylemctl last-run pipeline 3f2a1b4c-...\n  ylemctl last-run task ID1 ID2 -o json\n  ylemctl -q last-run pipeline ID --fail-on-failure || mail -s 'pipeline failed' ops@example.com"
+        after_help = concat!(
+            "Examples:\n  ylemctl last-run pipeline 3f2a1b4c-...\n  ylemctl last-run task ID1 ID2 -o json\n  ylemctl -q last-run pipeline ID --fail-on-failure || mail -s 'pipeline failed' ops@example.com",
+            exits!("7 the last run failed (--fail-on-failure)")
+        )
     )]
     LastRun(LastRunArgs),
     /// A monitoring check (Nagios, Icinga, Zabbix, cron): one status line, exit 0 OK, 1 WARNING, 2 CRITICAL, 3 UNKNOWN
@@ -178,7 +211,10 @@ pub enum Command {
     Demo,
     /// Log in with an OAuth client: check it by fetching a token, then save it in the profile
     #[command(
-        after_help = "Examples:\n  ylemctl login --base-url https://api.datamin.io --client-id 0b0e8b5c-...   # asks for the secret\n  pass show ylem/secret | ylemctl login --client-id 0b0e8b5c-... --client-secret-stdin\n  ylemctl -p staging login --base-url https://staging.example.com --store file"
+        after_help = concat!(
+            "Examples:\n  ylemctl login --base-url https://api.datamin.io --client-id 0b0e8b5c-...   # asks for the secret\n  pass show ylem/secret | ylemctl login --client-id 0b0e8b5c-... --client-secret-stdin\n  ylemctl -p staging login --base-url https://staging.example.com --store file",
+            exits!()
+        )
     )]
     Login(LoginArgs),
     /// Remove the profile's stored secret and token (its base URL and client id stay)
@@ -199,7 +235,7 @@ pub enum Command {
 
 #[derive(Debug, Args)]
 pub struct RunArgs {
-    /// What to start
+    /// What to start: pipeline or workflow
     #[arg(value_enum)]
     pub kind: RunKind,
     /// Pipeline or workflow UUIDs (or aliases)
@@ -242,6 +278,16 @@ pub struct RunArgs {
         value_parser = flags::positive_duration
     )]
     pub poll: Duration,
+    /// Without a terminal on stderr, say "still waiting" this often
+    #[arg(
+        long,
+        default_value = "60s",
+        value_name = "DURATION",
+        requires = "wait",
+        hide = true,
+        value_parser = flags::positive_duration
+    )]
+    pub heartbeat: Duration,
 }
 
 /// `--from/--to` or `--since`; default the last 24 hours.
@@ -286,6 +332,7 @@ pub struct LogsArgs {
 
 #[derive(Debug, Args)]
 pub struct StatsArgs {
+    /// What the IDs are: task, pipeline or workflow
     #[arg(value_enum)]
     pub kind: Entity,
     /// UUIDs (or aliases)
@@ -297,6 +344,7 @@ pub struct StatsArgs {
 
 #[derive(Debug, Args)]
 pub struct AggregateArgs {
+    /// What the ID is: task, pipeline or workflow
     #[arg(value_enum)]
     pub kind: Entity,
     /// UUID (or alias)
@@ -324,6 +372,7 @@ pub struct AggregateArgs {
 
 #[derive(Debug, Args)]
 pub struct LastRunArgs {
+    /// What the IDs are: task, pipeline or workflow
     #[arg(value_enum)]
     pub kind: Entity,
     /// UUIDs (or aliases)
@@ -336,6 +385,7 @@ pub struct LastRunArgs {
 
 #[derive(Debug, Args)]
 pub struct CheckArgs {
+    /// What the ID is: task, pipeline or workflow
     #[arg(value_enum)]
     pub kind: Entity,
     /// UUID (or alias)
@@ -452,12 +502,18 @@ pub struct LoginArgs {
 pub enum AuthCommand {
     /// Profile, base URL, client id, credential store and token expiry (never the token)
     #[command(
-        after_help = "Examples:\n  ylemctl auth status\n  ylemctl -p staging auth status -o json"
+        after_help = concat!(
+            "Examples:\n  ylemctl auth status\n  ylemctl -p staging auth status -o json",
+            exits!()
+        )
     )]
     Status,
     /// Print a valid access token on standard output, for other tools
     #[command(
-        after_help = "Examples:\n  curl -H \"Authorization: Bearer $(ylemctl auth token)\" https://api.datamin.io/v1/...\n  ylemctl auth token --min-ttl 10m     # valid for at least 10 more minutes"
+        after_help = concat!(
+            "Examples:\n  curl -H \"Authorization: Bearer $(ylemctl auth token)\" https://api.datamin.io/v1/...\n  ylemctl auth token --min-ttl 10m     # valid for at least 10 more minutes",
+            exits!()
+        )
     )]
     Token(TokenArgs),
 }
@@ -473,7 +529,7 @@ pub struct TokenArgs {
 pub enum AliasCommand {
     /// Name a UUID (replaces an alias of the same name)
     #[command(
-        after_help = "Examples:\n  ylemctl alias set orders 3f2a1b4c-5d6e-4f70-8a9b-0c1d2e3f4a5b\n  ylemctl alias set nightly workflow:0b6c2d3e-4f50-4a1b-8c2d-3e4f5a6b7c8d\n  ylemctl last-run pipeline orders"
+        after_help = "Examples:\n  ylemctl alias set orders 3f2a1b4c-5d6e-4f70-8a9b-0c1d2e3f4a5b\n  ylemctl alias set nightly workflow:0b6c2d3e-4f50-4a1b-8c2d-3e4f5a6b7c8d\n  ylemctl -p staging alias set orders 7c9d2e1f-0a1b-4c2d-9e3f-4a5b6c7d8e9f --profile-only"
     )]
     Set {
         /// Letters, digits, '-', '_' and '.'
@@ -481,15 +537,30 @@ pub enum AliasCommand {
         /// The UUID it stands for, optionally prefixed with its kind
         /// (`pipeline:`, `workflow:`, `task:`), which `status` and `metrics` use
         uuid: String,
+        /// Only for the profile in use ([profiles.NAME.aliases], which wins over the global one)
+        #[arg(long)]
+        profile_only: bool,
     },
     /// List the aliases
+    #[command(
+        after_help = "Examples:\n  ylemctl alias list\n  ylemctl alias list -o json | jq -r 'keys[]'"
+    )]
     List {
         /// Only the names, one per line (for shell completion)
         #[arg(long, hide = true)]
         names: bool,
     },
     /// Remove an alias
-    Remove { name: String },
+    #[command(
+        after_help = "Examples:\n  ylemctl alias remove orders\n  ylemctl -p staging alias remove orders"
+    )]
+    Remove {
+        /// The alias to remove
+        name: String,
+        /// From the profile in use's own aliases, not the global ones
+        #[arg(long)]
+        profile_only: bool,
+    },
 }
 
 #[derive(Debug, Args)]
@@ -499,7 +570,53 @@ pub struct CompletionsArgs {
     pub shell: clap_complete::Shell,
 }
 
-/// The whole command tree, for generators and tests.
+/// Global options a command has no use for: still accepted (a script may
+/// set them for every command), but not offered in its help.
+const IGNORED: &[(&str, &[&str])] = &[
+    ("sandbox", NOT_A_CLIENT),
+    ("demo", NOT_A_CLIENT),
+    ("completions", NOT_A_CLIENT),
+    ("login", &["fields", "no_header", "local", "concurrency"]),
+    ("logout", &["fields", "no_header", "local", "concurrency"]),
+    ("check", &["fields", "no_header", "concurrency", "output"]),
+];
+
+/// What a command that asks no service ignores.
+const NOT_A_CLIENT: &[&str] = &[
+    "profile",
+    "base_url",
+    "output",
+    "fields",
+    "no_header",
+    "local",
+    "connect_timeout",
+    "timeout",
+    "max_time",
+    "retries",
+    "concurrency",
+];
+
+/// The whole command tree, as parsed and as the generators and tests see
+/// it. A global option a command ignores is given to it as a hidden copy,
+/// which clap keeps in place of the propagated one.
 pub fn command() -> clap::Command {
-    Cli::command()
+    let root = Cli::command();
+    let globals: Vec<clap::Arg> = root.get_arguments().cloned().collect();
+    let names: Vec<String> = root
+        .get_subcommands()
+        .map(|c| c.get_name().to_string())
+        .collect();
+    // Every subcommand is visited, in order: `mut_subcommand` moves the one
+    // it changes to the end, so this keeps their order.
+    names.iter().fold(root, |c, name| {
+        let ids = IGNORED
+            .iter()
+            .find(|(sub, _)| sub == name)
+            .map_or(&[][..], |(_, ids)| *ids);
+        c.mut_subcommand(name, |s| {
+            ids.iter()
+                .filter_map(|id| globals.iter().find(|a| a.get_id() == *id))
+                .fold(s, |s, a| s.arg(a.clone().hide(true)))
+        })
+    })
 }

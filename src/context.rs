@@ -31,6 +31,9 @@ pub struct Context {
     config: std::sync::OnceLock<Result<Option<ConfigFile>>>,
     aliases: std::sync::OnceLock<Result<std::collections::BTreeMap<String, Uuid>>>,
     out: std::sync::Mutex<Option<Box<dyn Write + Send>>>,
+    /// Runs this command started (kind, ID, run UUID): after Ctrl-C, the
+    /// error says how to follow them, as they go on on the server.
+    pub started: std::sync::Mutex<Vec<(crate::kinds::RunKind, Uuid, String)>>,
 }
 
 impl Context {
@@ -43,6 +46,7 @@ impl Context {
             config: std::sync::OnceLock::new(),
             aliases: std::sync::OnceLock::new(),
             out: std::sync::Mutex::new(Some(Box::new(out))),
+            started: std::sync::Mutex::new(Vec::new()),
         }
     }
 
@@ -54,6 +58,10 @@ impl Context {
             zone: s.zone,
             color: s.color,
             tty: s.tty.stdout,
+            boxes: s.tty.stdout && !s.dumb,
+            width: s.width,
+            now: s.now,
+            ages: false,
         }
     }
 
@@ -135,7 +143,7 @@ impl Context {
         if aliases::check_alias_name(t).is_ok() {
             // Read once per command, and only when an alias is used.
             let aliases = self.aliases.get_or_init(|| match self.config()? {
-                Some(c) => c.aliases(),
+                Some(c) => c.aliases_for(&self.settings.profile),
                 None => Ok(Default::default()),
             });
             match aliases {

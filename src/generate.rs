@@ -7,11 +7,15 @@ use crate::cli;
 
 mod man;
 
-/// Commands whose positional IDs may be aliases.
-const ID_COMMANDS: &str = "run logs stats aggregate last-run check status serve";
+/// Commands whose IDs come after a KIND and may be aliases.
+const KIND_ID_COMMANDS: &str = "run stats aggregate last-run check";
+/// Commands whose every argument is an ID or alias (no KIND first).
+const ID_ONLY_COMMANDS: &str = "status serve";
 
-/// The completion script for `shell`: clap's, plus alias names for IDs
-/// where the shell lets a script add words at run time (bash, fish).
+/// The completion script for `shell`: clap's, plus alias names where an ID
+/// goes (after the KIND, or `logs`' first argument) and after `alias
+/// remove`, where the shell lets a script add words at run time (bash,
+/// fish). Never after an option, whose value is not an ID.
 pub fn completion(shell: Shell) -> Vec<u8> {
     let mut buf = Vec::new();
     clap_complete::generate(shell, &mut cli::command(), "ylemctl", &mut buf);
@@ -19,18 +23,25 @@ pub fn completion(shell: Shell) -> Vec<u8> {
         Shell::Bash => buf.extend_from_slice(
             format!(
                 r#"
-# Alias names (ylemctl alias list) complete wherever an ID may stand.
+# Alias names (ylemctl alias list) complete where an ID goes.
 _ylemctl_with_aliases() {{
     _ylemctl "$@"
-    local cur="${{COMP_WORDS[COMP_CWORD]}}" w
-    [[ "$cur" == -* ]] && return 0
+    local cur="${{COMP_WORDS[COMP_CWORD]}}" prev="${{COMP_WORDS[COMP_CWORD-1]}}" w cmd="" n=0
+    [[ "$cur" == -* || "$prev" == -* ]] && return 0
     for w in "${{COMP_WORDS[@]:1:COMP_CWORD-1}}"; do
-        case " {ID_COMMANDS} " in
-            *" $w "*)
-                COMPREPLY+=( $(compgen -W "$(ylemctl alias list --names 2>/dev/null)" -- "$cur") )
-                return 0 ;;
-        esac
+        if [[ -z "$cmd" ]]; then
+            case " {KIND_ID_COMMANDS} logs {ID_ONLY_COMMANDS} alias " in *" $w "*) cmd="$w" ;; esac
+        elif [[ "$w" != -* ]]; then
+            n=$((n + 1))
+        fi
     done
+    case "$cmd:$n" in
+        logs:0|alias:1|status:*|serve:*) ;;
+        logs:*|alias:*|:*) return 0 ;;
+        *:0) return 0 ;;
+    esac
+    [[ "$cmd" == alias && "$prev" != remove ]] && return 0
+    COMPREPLY+=( $(compgen -W "$(ylemctl alias list --names 2>/dev/null)" -- "$cur") )
 }}
 complete -F _ylemctl_with_aliases -o nosort -o bashdefault -o default ylemctl
 "#
@@ -40,8 +51,10 @@ complete -F _ylemctl_with_aliases -o nosort -o bashdefault -o default ylemctl
         Shell::Fish => buf.extend_from_slice(
             format!(
                 r#"
-# Alias names (ylemctl alias list) complete wherever an ID may stand.
-complete -c ylemctl -n "__fish_seen_subcommand_from {ID_COMMANDS}" -f -a "(ylemctl alias list --names 2>/dev/null)"
+# Alias names (ylemctl alias list) complete where an ID goes.
+complete -c ylemctl -n "__fish_seen_subcommand_from {KIND_ID_COMMANDS}; and __fish_seen_subcommand_from task pipeline workflow" -f -a "(ylemctl alias list --names 2>/dev/null)"
+complete -c ylemctl -n "__fish_seen_subcommand_from logs {ID_ONLY_COMMANDS}" -f -a "(ylemctl alias list --names 2>/dev/null)"
+complete -c ylemctl -n "__fish_seen_subcommand_from alias; and __fish_seen_subcommand_from remove" -f -a "(ylemctl alias list --names 2>/dev/null)"
 "#
             )
             .as_bytes(),

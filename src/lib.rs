@@ -22,8 +22,6 @@ pub mod ui;
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 
-use clap::Parser;
-
 use crate::cli::Cli;
 use crate::commands::ExitStatus;
 use crate::context::Context;
@@ -40,7 +38,10 @@ pub fn main_entry() -> ExitCode {
 }
 
 fn entry() -> u8 {
-    let cli = match Cli::try_parse() {
+    let parsed = cli::command()
+        .try_get_matches()
+        .and_then(|m| <Cli as clap::FromArgMatches>::from_arg_matches(&m));
+    let cli = match parsed {
         Ok(c) => c,
         Err(e) => return clap_error(e),
     };
@@ -100,7 +101,7 @@ pub fn run(cli: &Cli, mut settings: Settings) -> Result<ExitStatus> {
     let r = rt.block_on(async {
         tokio::select! {
             r = commands::dispatch(&cli.command, &ctx) => r,
-            _ = tokio::signal::ctrl_c(), if !follows => Err(interrupted(&cli.command)),
+            _ = tokio::signal::ctrl_c(), if !follows => Err(interrupted(&cli.command, &ctx)),
             _ = out_of_time(&ctx, grace) => {
                 Err(max_time_error(&cli.command, ctx.settings.max_time))
             }
@@ -136,10 +137,30 @@ fn max_time_error(cmd: &cli::Command, max: Option<std::time::Duration>) -> Error
     }
 }
 
-/// Ctrl-C; a run start it cut short may already have reached the server.
-fn interrupted(cmd: &cli::Command) -> Error {
+/// Ctrl-C; a run start it cut short may already have reached the server,
+/// and a run being waited for goes on there: say how to follow it.
+fn interrupted(cmd: &cli::Command, ctx: &Context) -> Error {
     let e = Error::new(Kind::Interrupted, "interrupted");
+    let started = ctx.started.lock().map(|s| s.clone()).unwrap_or_default();
     match cmd {
+        cli::Command::Run(_) if !started.is_empty() => {
+            let runs: Vec<&str> = started.iter().map(|(_, _, r)| r.as_str()).collect();
+            let follow: Vec<String> = started
+                .iter()
+                .map(|(kind, id, run)| match kind {
+                    kinds::RunKind::Pipeline => format!("ylemctl logs {id} --run {run}"),
+                    kinds::RunKind::Workflow => format!("ylemctl last-run workflow {id}"),
+                })
+                .collect();
+            Error::new(
+                Kind::Interrupted,
+                format!(
+                    "interrupted: the run goes on on the server: {}",
+                    runs.join(", ")
+                ),
+            )
+            .with_hint(format!("follow it with '{}'", follow.join("', '")))
+        }
         cli::Command::Run(_) => e.with_hint(http::MAY_HAVE_STARTED),
         _ => e,
     }
@@ -177,13 +198,39 @@ fn clap_error(e: clap::Error) -> u8 {
     } else {
         None
     };
-    if json {
-        let err = Error::usage(msg).with_hint("see 'ylemctl --help'");
-        Ui::for_errors(true).error(&err);
+    let advice = advice(&e, partial.as_ref().and_then(|m| m.subcommand_name()));
+    if json || advice.is_some() {
+        let hint = advice.unwrap_or_else(|| "see 'ylemctl --help'".into());
+        Ui::for_errors(json).error(&Error::usage(msg).with_hint(hint));
     } else {
         let _ = e.print();
     }
     status.map_or(Kind::Usage.exit_code(), ExitStatus::code)
+}
+
+/// Advice for an unknown flag a new user is likely to try, in place of
+/// clap's generic tip: `--json` is `-o json`; `aggregate` has no window.
+fn advice(e: &clap::Error, command: Option<&str>) -> Option<String> {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    if e.kind() != ErrorKind::UnknownArgument {
+        return None;
+    }
+    let Some(ContextValue::String(arg)) = e.get(ContextKind::InvalidArg) else {
+        return None;
+    };
+    let flag = arg.split('=').next().unwrap_or(arg);
+    match (flag, command) {
+        ("--json" | "--jsonl" | "--csv" | "--table", _) => {
+            let f = &flag[2..];
+            Some(format!("use '-o {f}' (or --output {f})"))
+        }
+        ("--format", _) => Some("use '-o table|json|jsonl|csv' (or --output)".into()),
+        ("--since" | "--to", Some("aggregate")) => Some(
+            "aggregate takes --from and --count (and --period): e.g. --from 2024-01-01 --count 7"
+                .into(),
+        ),
+        _ => None,
+    }
 }
 
 /// clap's message without its `error: ` prefix, usage and help lines: the

@@ -22,6 +22,10 @@ pub struct Env {
     pub client_secret: Option<Secret>,
     pub tz: Option<String>,
     pub no_color: bool,
+    /// `CLICOLOR_FORCE` set and not `0`: colour even into a pipe.
+    pub clicolor_force: bool,
+    /// `TERM=dumb`: a terminal that draws no colour and no boxes.
+    pub term_dumb: bool,
     /// `COLUMNS`: the terminal width a person asked for.
     pub columns: Option<usize>,
     /// `YLEM_CONFIG_DIR`, else the platform's config directory for ylemctl.
@@ -44,7 +48,9 @@ impl Env {
             client_secret: get("YLEM_CLIENT_SECRET").map(Secret::new),
             tz: get("YLEM_TZ"),
             no_color: get("NO_COLOR").is_some(),
-            columns: get("COLUMNS").and_then(|c| c.parse().ok()),
+            clicolor_force: get("CLICOLOR_FORCE").is_some_and(|v| v != "0"),
+            term_dumb: get("TERM").as_deref() == Some("dumb"),
+            columns: get("COLUMNS").and_then(|c| c.trim().parse().ok()),
             config_dir: get("YLEM_CONFIG_DIR").map(PathBuf::from).or_else(|| {
                 directories::ProjectDirs::from("", "", "ylemctl")
                     .map(|d| d.config_dir().to_path_buf())
@@ -93,7 +99,10 @@ pub struct Settings {
     pub concurrency: usize,
     pub color: bool,
     pub tty: Tty,
-    /// Width to fit charts into: `COLUMNS`, the terminal's, or 80.
+    /// `TERM=dumb`: no box drawing (nor colour, unless forced).
+    pub dumb: bool,
+    /// Width to fit tables and charts into: `COLUMNS`, the terminal's, or
+    /// 80 when neither says (a terminal reporting 0x0 says nothing).
     pub width: usize,
     pub verbose: u8,
     pub quiet: bool,
@@ -136,11 +145,7 @@ impl Settings {
         let concurrency = g.concurrency.unwrap_or(8);
         let base_url = g.base_url.as_deref().map(normalize_base_url).transpose()?;
         let format = g.output.unwrap_or(Format::Table);
-        let color = match g.color.unwrap_or(ColorChoice::Auto) {
-            ColorChoice::Always => true,
-            ColorChoice::Never => false,
-            ColorChoice::Auto => tty.stdout && !env.no_color,
-        };
+        let color = colour(g.color.unwrap_or(ColorChoice::Auto), env, tty);
         let zone = if g.local || env.tz.as_deref() == Some("local") {
             Zone::Local
         } else {
@@ -167,7 +172,8 @@ impl Settings {
             concurrency,
             color,
             tty,
-            width: env.columns.or(tty.width).unwrap_or(80).clamp(20, 1000),
+            dumb: env.term_dumb,
+            width: width(env, tty),
             verbose: g.verbose,
             quiet: g.quiet,
             credentials: env_credentials(env)?,
@@ -198,6 +204,27 @@ impl Settings {
     pub fn json_errors(&self) -> bool {
         errors_as_json(Some(self.format))
     }
+}
+
+/// Whether to colour: `NO_COLOR` wins over everything (no-color.org), then
+/// `--color`, then `CLICOLOR_FORCE`, then a terminal that is not dumb.
+fn colour(choice: ColorChoice, env: &Env, tty: Tty) -> bool {
+    match choice {
+        _ if env.no_color => false,
+        ColorChoice::Always => true,
+        ColorChoice::Never => false,
+        ColorChoice::Auto if env.clicolor_force => true,
+        ColorChoice::Auto => tty.stdout && !env.term_dumb,
+    }
+}
+
+/// `COLUMNS`, else the terminal's width, else 80; zero means unknown.
+fn width(env: &Env, tty: Tty) -> usize {
+    let known = |w: &Option<usize>| w.filter(|&w| w > 0);
+    known(&env.columns)
+        .or(known(&tty.width))
+        .unwrap_or(80)
+        .clamp(20, 1000)
 }
 
 /// The one rule for "errors as JSON": with `-o json|jsonl` (or
@@ -331,17 +358,51 @@ mod tests {
             color: Some(ColorChoice::Always),
             ..GlobalArgs::default()
         };
-        assert!(
-            resolve(
-                g,
-                Env {
-                    no_color: true,
-                    ..Env::default()
-                }
-            )
-            .unwrap()
-            .color
+        let with = |g: &GlobalArgs, env: Env| resolve(g.clone(), env).unwrap().color;
+        assert!(with(&g, Env::default()));
+        let no_color = Env {
+            no_color: true,
+            ..Env::default()
+        };
+        assert!(!with(&g, no_color));
+        let dumb = Env {
+            term_dumb: true,
+            ..Env::default()
+        };
+        assert!(!with(&GlobalArgs::default(), dumb.clone()));
+        assert!(resolve(GlobalArgs::default(), dumb).unwrap().dumb);
+        let pipe = Settings::resolve(
+            &GlobalArgs::default(),
+            &Env {
+                clicolor_force: true,
+                ..Env::default()
+            },
+            Tty::default(),
+            Utc::now(),
         );
+        assert!(pipe.unwrap().color);
+    }
+
+    #[test]
+    fn zero_or_unknown_width_is_80() {
+        let tty = |w| Tty {
+            stdout: true,
+            stderr: true,
+            width: w,
+        };
+        let env = |c| Env {
+            columns: c,
+            ..Env::default()
+        };
+        let w = |e, t| {
+            Settings::resolve(&GlobalArgs::default(), &e, t, Utc::now())
+                .unwrap()
+                .width
+        };
+        assert_eq!(w(env(None), tty(Some(0))), 80);
+        assert_eq!(w(env(Some(0)), tty(None)), 80);
+        assert_eq!(w(env(Some(0)), tty(Some(132))), 132);
+        assert_eq!(w(env(Some(100)), tty(Some(132))), 100);
     }
 
     #[test]

@@ -121,8 +121,25 @@ impl Ui {
         // Nothing useful can be done when stderr itself is gone.
         let _ = std::io::stderr()
             .lock()
-            .write_all(secret::scrub(text).as_bytes());
+            .write_all(escape_controls(&secret::scrub(text)).as_bytes());
     }
+}
+
+/// Control characters but line ends as visible escapes (`\u{1b}`): an
+/// error body from the server must not move the cursor or recolour the
+/// terminal.
+fn escape_controls(s: &str) -> std::borrow::Cow<'_, str> {
+    if !s.chars().any(|c| c.is_control() && c != '\n') {
+        return s.into();
+    }
+    s.chars()
+        .map(|c| match c {
+            '\n' => "\n".to_string(),
+            c if c.is_control() => c.escape_default().to_string(),
+            c => c.to_string(),
+        })
+        .collect::<String>()
+        .into()
 }
 
 #[cfg(test)]

@@ -41,7 +41,10 @@ pub fn resolve(
     check_profile_name(name)?;
     // Without a config directory nothing can have been saved.
     let (Some(config_dir), Some(config)) = (config_dir, config) else {
-        return Err(not_logged_in(name));
+        return Err(Error::auth(format!(
+            "no credentials: there is no home directory to find profile '{name}' in, and neither YLEM_TOKEN nor YLEM_CLIENT_ID/YLEM_CLIENT_SECRET is set"
+        ))
+        .with_hint("set YLEM_CONFIG_DIR to the directory holding config.toml (or HOME), or set YLEM_TOKEN or YLEM_CLIENT_ID and YLEM_CLIENT_SECRET"));
     };
     let profile = config.profile(name)?;
     let saved = profile
@@ -74,6 +77,22 @@ impl Resolved {
             .or_else(|| self.profile.as_ref().and_then(|p| p.base_url.clone()))
     }
 
+    /// The profile has no login: say where it was looked for, so a
+    /// mistyped YLEM_CONFIG_DIR or a missing HOME shows.
+    fn not_logged_in(&self) -> Error {
+        let file = self.config_dir.join("config.toml");
+        let found = if file.exists() { "" } else { " (no such file)" };
+        let e = not_logged_in(&self.name);
+        Error {
+            message: format!("{}; looked in {}{found}", e.message, file.display()),
+            ..e
+        }
+        .with_hint(format!(
+            "{}, or set YLEM_CONFIG_DIR to the directory holding your config.toml",
+            e_hint(&self.name)
+        ))
+    }
+
     /// The token source of a logged-in profile.
     /// `ui` says at `-v` why a refresh or a cache write failed.
     pub fn token_source(&self, min_ttl: Duration, ui: Ui) -> Result<StoredProfile> {
@@ -81,7 +100,7 @@ impl Resolved {
             .profile
             .as_ref()
             .and_then(|p| p.client_id.clone())
-            .ok_or_else(|| not_logged_in(&self.name))?;
+            .ok_or_else(|| self.not_logged_in())?;
         Ok(StoredProfile::new(
             client_id,
             self.store(),
@@ -94,13 +113,16 @@ impl Resolved {
 }
 
 pub fn not_logged_in(profile: &str) -> Error {
-    let cmd = if profile == "default" {
-        "ylemctl login".to_string()
-    } else {
-        format!("ylemctl -p {profile} login")
-    };
     Error::auth(format!(
         "no credentials: profile '{profile}' is not logged in, and neither YLEM_TOKEN nor YLEM_CLIENT_ID/YLEM_CLIENT_SECRET is set"
     ))
-    .with_hint(format!("run '{cmd}'"))
+    .with_hint(e_hint(profile))
+}
+
+fn e_hint(profile: &str) -> String {
+    if profile == "default" {
+        "run 'ylemctl login'".to_string()
+    } else {
+        format!("run 'ylemctl -p {profile} login'")
+    }
 }

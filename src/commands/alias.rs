@@ -15,7 +15,11 @@ use crate::output::{Cell, Shape};
 pub async fn run(cmd: &AliasCommand, ctx: &Context) -> Result<()> {
     let dir = profile::config_dir(ctx.settings.config_dir.as_deref())?;
     match cmd {
-        AliasCommand::Set { name, uuid } => {
+        AliasCommand::Set {
+            name,
+            uuid,
+            profile_only,
+        } => {
             check_alias_name(name)?;
             // `workflow:UUID` records the kind beside the UUID.
             let (kind, rest) = crate::kinds::Entity::split_prefix(uuid.trim());
@@ -24,13 +28,10 @@ pub async fn run(cmd: &AliasCommand, ctx: &Context) -> Result<()> {
                 Some(k) => format!("{k}:{id}"),
                 None => id.to_string(),
             };
+            let profile = profile_only.then_some(ctx.settings.profile.as_str());
             ConfigFile::update(&dir, |c| {
-                c.aliases()?;
-                let t = c
-                    .table_mut()
-                    .entry("aliases")
-                    .or_insert_with(|| toml::Value::Table(toml::Table::new()));
-                if let Some(t) = t.as_table_mut() {
+                c.aliases_for(&ctx.settings.profile)?;
+                if let Some(t) = alias_table(c.table_mut(), profile, true) {
                     t.insert(name.clone(), toml::Value::String(value.clone()));
                 }
                 Ok((true, ()))
@@ -38,13 +39,11 @@ pub async fn run(cmd: &AliasCommand, ctx: &Context) -> Result<()> {
             ctx.note(&format!("{name} → {value}"));
             Ok(())
         }
-        AliasCommand::Remove { name } => {
+        AliasCommand::Remove { name, profile_only } => {
+            let profile = profile_only.then_some(ctx.settings.profile.as_str());
             let removed = ConfigFile::update(&dir, |c| {
-                c.aliases()?;
-                let gone = c
-                    .table_mut()
-                    .get_mut("aliases")
-                    .and_then(|t| t.as_table_mut())
+                c.aliases_for(&ctx.settings.profile)?;
+                let gone = alias_table(c.table_mut(), profile, false)
                     .and_then(|t| t.remove(name))
                     .is_some();
                 Ok((gone, gone))
@@ -58,7 +57,7 @@ pub async fn run(cmd: &AliasCommand, ctx: &Context) -> Result<()> {
         }
         AliasCommand::List { names } => {
             let all = match ctx.config()? {
-                Some(c) => c.alias_targets()?,
+                Some(c) => c.alias_targets(&ctx.settings.profile)?,
                 None => BTreeMap::new(),
             };
             if *names {
@@ -74,6 +73,30 @@ pub async fn run(cmd: &AliasCommand, ctx: &Context) -> Result<()> {
                 "no aliases: add one with 'ylemctl alias set NAME UUID'",
                 &ctx.ui,
             )
+        }
+    }
+}
+
+/// The global `[aliases]` table, or profile `p`'s `[profiles.p.aliases]`;
+/// made when `create` (setting), else `None` when absent.
+fn alias_table<'t>(
+    root: &'t mut toml::Table,
+    profile: Option<&str>,
+    create: bool,
+) -> Option<&'t mut toml::Table> {
+    fn child<'t>(t: &'t mut toml::Table, key: &str, create: bool) -> Option<&'t mut toml::Table> {
+        if create {
+            t.entry(key)
+                .or_insert_with(|| toml::Value::Table(toml::Table::new()));
+        }
+        t.get_mut(key).and_then(|v| v.as_table_mut())
+    }
+    match profile {
+        None => child(root, "aliases", create),
+        Some(p) => {
+            let profiles = child(root, "profiles", create)?;
+            let own = child(profiles, p, create)?;
+            child(own, "aliases", create)
         }
     }
 }

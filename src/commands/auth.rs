@@ -21,22 +21,76 @@ pub async fn run(cmd: &AuthCommand, ctx: &Context) -> Result<()> {
 }
 
 async fn token(args: &TokenArgs, ctx: &Context) -> Result<()> {
-    let (t, source) = ctx.credentials(args.min_ttl.unwrap_or(Duration::ZERO))?;
+    let min_ttl = args.min_ttl.unwrap_or(Duration::ZERO);
+    let (t, source) = ctx.credentials(min_ttl)?;
     let tok = source.token(&t, None).await?;
+    if matches!(source, crate::auth::TokenSource::Stored(_)) && !min_ttl.is_zero() {
+        check_min_ttl(ctx, min_ttl).await?;
+    }
     ctx.write_out(format!("{}\n", tok.expose()).as_bytes())
+}
+
+/// A fresh token that still cannot meet `--min-ttl` means the service's
+/// tokens do not last that long: say so, rather than hand out a token that
+/// expires before the caller expects.
+async fn check_min_ttl(ctx: &Context, min_ttl: Duration) -> Result<()> {
+    let r = ctx.profile()?;
+    let cached = r
+        .store()
+        .get(Item::Token)
+        .await?
+        .and_then(|t| CachedToken::decode(&t));
+    let Some(expires_at) = cached.and_then(|c| c.expires_at) else {
+        return Ok(());
+    };
+    let left = expires_at.saturating_sub(ctx.settings.now.timestamp());
+    if left >= min_ttl.as_secs() as i64 {
+        return Ok(());
+    }
+    let human = |s: i64| time::human_ms(s.saturating_mul(1000));
+    Err(crate::error::Error::usage(format!(
+        "--min-ttl {} is longer than the service's tokens last: a new token is valid for {}",
+        human(min_ttl.as_secs() as i64),
+        human(left)
+    ))
+    .with_hint(format!("ask for at most --min-ttl {}m", left.max(0) / 60)))
+}
+
+/// What `auth status` found, as values: prose for the text form is made
+/// from it, and `-o json` shows it as it is.
+#[derive(Default)]
+struct Status {
+    profile: String,
+    config: Option<String>,
+    base_url: Option<String>,
+    /// `flag_or_env` (`--base-url`/`YLEM_BASE_URL`) or `profile`.
+    base_url_source: Option<&'static str>,
+    client_id: Option<String>,
+    store: Option<String>,
+    store_detail: Option<String>,
+    secret_stored: bool,
+    token_cached: bool,
+    token_expires_at: Option<i64>,
+    /// `YLEM_TOKEN`, `YLEM_CLIENT_ID` (with its secret) or `profile`.
+    credentials_source: Option<&'static str>,
+    env_client_id: Option<String>,
+    logged_in: bool,
 }
 
 async fn status(ctx: &Context) -> Result<()> {
     let s = &ctx.settings;
-    let mut rows: Vec<(&str, String)> = vec![("profile", s.profile.clone())];
-    let env_in_use = match &s.credentials {
-        EnvCredentials::Token(_) => Some("YLEM_TOKEN from the environment (used as is)".into()),
-        EnvCredentials::Client { id, .. } => Some(format!(
-            "YLEM_CLIENT_ID ({id}) and YLEM_CLIENT_SECRET from the environment"
-        )),
-        EnvCredentials::None => None,
+    let mut st = Status {
+        profile: s.profile.clone(),
+        ..Status::default()
     };
-    let mut logged_in = false;
+    match &s.credentials {
+        EnvCredentials::Token(_) => st.credentials_source = Some("YLEM_TOKEN"),
+        EnvCredentials::Client { id, .. } => {
+            st.credentials_source = Some("YLEM_CLIENT_ID");
+            st.env_client_id = Some(id.clone());
+        }
+        EnvCredentials::None => {}
+    }
     // Without a config directory there is no profile to describe.
     let resolved = match ctx.profile() {
         Ok(r) => Some(r),
@@ -44,65 +98,112 @@ async fn status(ctx: &Context) -> Result<()> {
         Err(e) => return Err(e),
     };
     if let Some(r) = &resolved {
-        let base = match (&s.base_url, r.base_url(s.base_url.as_deref())) {
-            (Some(u), _) => format!("{u} (from --base-url or YLEM_BASE_URL)"),
-            (None, Some(u)) => format!("{u} (from the profile)"),
-            (None, None) => "none".into(),
+        (st.base_url, st.base_url_source) = match (&s.base_url, r.base_url(s.base_url.as_deref())) {
+            (Some(u), _) => (Some(u.clone()), Some("flag_or_env")),
+            (None, Some(u)) => (Some(u.to_string()), Some("profile")),
+            (None, None) => (None, None),
         };
-        let path = r.config_dir.join("config.toml");
-        rows.push(("config", path.display().to_string()));
-        rows.push(("base_url", base));
-        let client = r.profile.as_ref().and_then(|p| p.client_id.clone());
-        rows.push(("client_id", client.clone().unwrap_or_else(|| "none".into())));
-        if client.is_some() {
+        st.config = Some(r.config_dir.join("config.toml").display().to_string());
+        st.client_id = r.profile.as_ref().and_then(|p| p.client_id.clone());
+        if st.client_id.is_some() {
             let store = r.store();
-            rows.push((
-                "store",
-                format!("{} ({}; {})", r.store.name(), r.store_why, store.location()),
-            ));
-            logged_in = store.get(Item::Secret).await?.is_some();
-            rows.push((
-                "secret",
-                if logged_in {
-                    "stored"
-                } else {
-                    "not stored (logged out)"
-                }
-                .into(),
-            ));
+            st.store = Some(r.store.name().to_string());
+            st.store_detail = Some(format!("{}; {}", r.store_why, store.location()));
+            st.secret_stored = store.get(Item::Secret).await?.is_some();
             let cached = store
                 .get(Item::Token)
                 .await?
                 .and_then(|t| CachedToken::decode(&t));
-            rows.push(("token", describe(cached.as_ref(), s.now.timestamp())));
+            st.token_cached = cached.is_some();
+            st.token_expires_at = cached.and_then(|c| c.expires_at);
         }
     }
-    rows.push((
-        "in_use",
-        match (&env_in_use, logged_in) {
-            (Some(e), _) => e.clone(),
-            (None, true) => format!("the stored login of profile '{}'", s.profile),
-            (None, false) => "nothing: not logged in".into(),
-        },
-    ));
-    print(ctx, &rows)?;
-    if env_in_use.is_none() && !logged_in {
+    if st.credentials_source.is_none() && st.secret_stored {
+        st.credentials_source = Some("profile");
+    }
+    st.logged_in = st.credentials_source.is_some();
+    let text = match s.format {
+        Format::Json | Format::Jsonl => format!("{}\n", json(&st)),
+        _ => prose(&st, s.now.timestamp()),
+    };
+    ctx.write_out(text.as_bytes())?;
+    if !st.logged_in {
         return Err(not_logged_in(&s.profile));
     }
     Ok(())
 }
 
-/// The cached token's expiry in words, never the token.
-fn describe(c: Option<&CachedToken>, now: i64) -> String {
-    let Some(c) = c else {
-        return "none cached (one is fetched when needed)".into();
+fn rfc3339(t: i64) -> Option<String> {
+    chrono::DateTime::from_timestamp(t, 0).map(|t| t.format("%Y-%m-%dT%H:%M:%SZ").to_string())
+}
+
+fn json(st: &Status) -> serde_json::Value {
+    serde_json::json!({
+        "profile": st.profile,
+        "config": st.config,
+        "base_url": st.base_url,
+        "base_url_source": st.base_url_source,
+        "client_id": st.client_id,
+        "store": st.store,
+        "secret_stored": st.secret_stored,
+        "token_cached": st.token_cached,
+        "token_expires_at": st.token_expires_at.and_then(rfc3339),
+        "credentials_source": st.credentials_source,
+        "logged_in": st.logged_in,
+    })
+}
+
+/// The text form: one `key: value` line each, in words.
+fn prose(st: &Status, now: i64) -> String {
+    let mut rows: Vec<(&str, String)> = vec![("profile", st.profile.clone())];
+    if let Some(c) = &st.config {
+        rows.push(("config", c.clone()));
+        rows.push((
+            "base_url",
+            match (&st.base_url, st.base_url_source) {
+                (Some(u), Some("profile")) => format!("{u} (from the profile)"),
+                (Some(u), _) => format!("{u} (from --base-url or YLEM_BASE_URL)"),
+                (None, _) => "none".into(),
+            },
+        ));
+        rows.push((
+            "client_id",
+            st.client_id.clone().unwrap_or_else(|| "none".into()),
+        ));
+        if let (Some(store), Some(detail)) = (&st.store, &st.store_detail) {
+            rows.push(("store", format!("{store} ({detail})")));
+            let secret = if st.secret_stored {
+                "stored"
+            } else {
+                "not stored (logged out)"
+            };
+            rows.push(("secret", secret.into()));
+            rows.push(("token", describe(st.token_cached, st.token_expires_at, now)));
+        }
+    }
+    let in_use = match (st.credentials_source, &st.env_client_id) {
+        (Some("YLEM_TOKEN"), _) => "YLEM_TOKEN from the environment (used as is)".into(),
+        (Some("YLEM_CLIENT_ID"), Some(id)) => {
+            format!("YLEM_CLIENT_ID ({id}) and YLEM_CLIENT_SECRET from the environment")
+        }
+        (Some(_), _) => format!("the stored login of profile '{}'", st.profile),
+        (None, _) => "nothing: not logged in".into(),
     };
-    match c.expires_at {
+    rows.push(("in_use", in_use));
+    rows.iter()
+        .map(|(k, v)| format!("{:<10} {v}\n", format!("{k}:")))
+        .collect()
+}
+
+/// The cached token's expiry in words, never the token.
+fn describe(cached: bool, expires_at: Option<i64>, now: i64) -> String {
+    if !cached {
+        return "none cached (one is fetched when needed)".into();
+    }
+    match expires_at {
         None => "cached, no expiry given".into(),
         Some(e) => {
-            let at = chrono::DateTime::from_timestamp(e, 0)
-                .map(|t| t.format("%Y-%m-%dT%H:%M:%SZ").to_string())
-                .unwrap_or_default();
+            let at = rfc3339(e).unwrap_or_default();
             if e > now {
                 format!(
                     "cached, expires {at} (in {})",
@@ -113,21 +214,4 @@ fn describe(c: Option<&CachedToken>, now: i64) -> String {
             }
         }
     }
-}
-
-fn print(ctx: &Context, rows: &[(&str, String)]) -> Result<()> {
-    let text = match ctx.settings.format {
-        Format::Json | Format::Jsonl => {
-            let m: serde_json::Map<String, serde_json::Value> = rows
-                .iter()
-                .map(|(k, v)| (k.to_string(), v.clone().into()))
-                .collect();
-            format!("{}\n", serde_json::Value::Object(m))
-        }
-        _ => rows
-            .iter()
-            .map(|(k, v)| format!("{:<10} {v}\n", format!("{k}:")))
-            .collect(),
-    };
-    ctx.write_out(text.as_bytes())
 }

@@ -9,6 +9,17 @@ use crate::output::{Cell, Shape};
 
 pub const COLUMNS: &[&str] = &["uuid", "is_successful", "executed_at", "duration", "status"];
 
+/// With several IDs, also `error`: a failed ID keeps its row, its `status`
+/// the error's kind.
+pub const MULTI_COLUMNS: &[&str] = &[
+    "uuid",
+    "is_successful",
+    "executed_at",
+    "duration",
+    "status",
+    "error",
+];
+
 /// A row; no run found gives empty fields and says so in `status`.
 pub fn row(id: uuid::Uuid, seen: &LastSeen) -> Vec<Cell> {
     match seen.run() {
@@ -35,11 +46,13 @@ pub fn row(id: uuid::Uuid, seen: &LastSeen) -> Vec<Cell> {
 pub async fn run(args: &LastRunArgs, ctx: &Context) -> Result<()> {
     let ids = ctx.resolve_ids(&args.ids)?;
     let multi = ids.len() > 1;
-    let mut p = ctx.printer(
-        if multi { Shape::List } else { Shape::Object },
-        COLUMNS,
-        multi,
-    )?;
+    let mut p = ctx
+        .printer(
+            if multi { Shape::List } else { Shape::Object },
+            if multi { MULTI_COLUMNS } else { COLUMNS },
+            multi,
+        )?
+        .aged();
     let api = ctx.api()?;
     let now = ctx.settings.now;
     let (mut failed, mut none) = (Vec::new(), Vec::new());
@@ -48,12 +61,29 @@ pub async fn run(args: &LastRunArgs, ctx: &Context) -> Result<()> {
         &ids,
         |id| last_seen(&api, args.kind, id, now),
         |id, seen| {
+            let seen = match seen {
+                Ok(seen) => seen,
+                Err(e) => {
+                    let mut r = vec![
+                        Cell::Str(id.to_string()),
+                        Cell::Null,
+                        Cell::Null,
+                        Cell::Null,
+                    ];
+                    r.extend(super::error_cells(e));
+                    return p.row(r);
+                }
+            };
             match seen.run() {
                 Some(r) if !r.is_successful => failed.push(id.to_string()),
                 Some(_) => {}
                 None => none.push(id.to_string()),
             }
-            p.row(row(id, &seen))
+            let mut r = row(id, &seen);
+            if multi {
+                r.push(Cell::Null);
+            }
+            p.row(r)
         },
     )
     .await;

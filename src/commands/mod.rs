@@ -31,7 +31,7 @@ use uuid::Uuid;
 use crate::cli::Command;
 use crate::context::Context;
 use crate::error::{Error, Result};
-use crate::output::Printer;
+use crate::output::{Cell, Printer};
 
 /// How a command ended when it did not fail: a status, not an error
 /// (`check` says OK, WARNING, CRITICAL or UNKNOWN through it).
@@ -137,15 +137,26 @@ pub fn close(
     }
 }
 
+/// The `status` and `error` cells of a failed ID's row (several IDs): the
+/// error's kind and message, so every ID keeps its row and results zip
+/// with the IDs given.
+pub fn error_cells(e: &Error) -> [Cell; 2] {
+    [
+        Cell::Str(e.kind.name().to_string()),
+        Cell::Str(e.message.clone()),
+    ]
+}
+
 /// Fetch for every ID concurrently (at most `--concurrency` at once) and hand
-/// the results to `emit` in the order the IDs were given. A failure for one
-/// ID does not stop the others; the first failure is returned at the end and
-/// any further ones are reported on stderr.
+/// the results to `emit` in the order the IDs were given; with several IDs
+/// a failure is handed on too (for its row). A failure for one ID does not
+/// stop the others; the worst failure is returned at the end and the
+/// others are reported on stderr.
 pub async fn for_each_id<T, F, Fut>(
     ctx: &Context,
     ids: &[Uuid],
     fetch: F,
-    mut emit: impl FnMut(Uuid, T) -> Result<()>,
+    mut emit: impl FnMut(Uuid, std::result::Result<T, &Error>) -> Result<()>,
 ) -> Result<()>
 where
     F: Fn(Uuid) -> Fut,
@@ -165,18 +176,26 @@ where
         while let Some((id, r)) = waiting.remove(&next) {
             next += 1;
             match r {
-                Ok(v) => emit(id, v)?,
-                Err(e) if ids.len() > 1 => errors.push(e.context(id)),
+                Ok(v) => emit(id, Ok(v))?,
+                Err(e) if ids.len() > 1 => {
+                    emit(id, Err(&e))?;
+                    errors.push(e.context(id));
+                }
                 Err(e) => errors.push(e),
             }
         }
     }
-    let mut errors = errors.into_iter();
-    let first = errors.next();
-    for e in errors {
-        ctx.report(&e);
+    // The exit code reports the worst failure (the highest code, the
+    // first of equals), whatever the order of the IDs; the others are
+    // reported as they are.
+    let worst = (0..errors.len())
+        .rev()
+        .max_by_key(|&i| errors[i].kind.exit_code());
+    let worst = worst.map(|i| errors.remove(i));
+    for e in &errors {
+        ctx.report(e);
     }
-    first.map_or(Ok(()), Err)
+    worst.map_or(Ok(()), Err)
 }
 
 /// Ctrl-C, listened for from now on rather than from the future's first

@@ -10,7 +10,7 @@ use super::completion::{DEFAULT_SETTLE, History, Rule, Settle};
 use super::wait::{self, Followed, Outcome};
 use crate::api::Api;
 use crate::api::models::{RunRecord, RunStart};
-use crate::cli::RunArgs;
+use crate::cli::{Format, RunArgs};
 use crate::context::Context;
 use crate::error::{Error, Kind, Result};
 use crate::kinds::{Entity, RunKind};
@@ -29,6 +29,31 @@ pub const COLUMNS: &[&str] = &[
     "created_at",
     "updated_at",
 ];
+
+/// With several IDs, what became of each start: `status` (`started`, or the
+/// error's kind) and `error`.
+pub const RECORD_MULTI_COLUMNS: &[&str] = &[
+    "uuid",
+    "id",
+    "state",
+    "task_uuid",
+    "task_run_uuid",
+    "workflow_run_uuid",
+    "is_successful",
+    "output",
+    "errors",
+    "created_at",
+    "updated_at",
+    "status",
+    "error",
+];
+
+/// One row per start (table, CSV, JSON lines): the entity, the run it
+/// started and `started`; the raw task records are `-o json`'s.
+pub const START_COLUMNS: &[&str] = &["uuid", "run_uuid", "status"];
+
+/// With several IDs, also `error`, so a start that failed keeps its row.
+pub const START_MULTI_COLUMNS: &[&str] = &["uuid", "run_uuid", "status", "error"];
 
 fn record_row(id: uuid::Uuid, r: RunRecord) -> Vec<Cell> {
     vec![
@@ -68,24 +93,88 @@ pub async fn run(args: &RunArgs, ctx: &Context) -> Result<()> {
     if args.wait {
         return run_and_wait(args, &ids, ctx).await;
     }
+    if ctx.settings.format == Format::Json {
+        return run_records(args, &ids, ctx).await;
+    }
     let multi = ids.len() > 1;
-    let mut p = ctx.printer(Shape::List, COLUMNS, multi)?;
+    let columns = if multi {
+        START_MULTI_COLUMNS
+    } else {
+        START_COLUMNS
+    };
+    // The entity is named even for one ID: the row says what was started.
+    let mut p = ctx.printer(Shape::List, columns, true)?;
     let api = ctx.api()?;
-    let kind = args.kind;
     let res = super::for_each_id(
         ctx,
         &ids,
         |id| api.start_run(args.kind, id),
         |id, start| {
-            if let Some(run) = start.run_uuid() {
-                ctx.note(&format!("started run {run} of {kind} {id}"));
+            let mut r = vec![Cell::Str(id.to_string())];
+            match start {
+                Ok(start) => {
+                    if let Some(run) = start.run_uuid() {
+                        started(ctx, args.kind, id, run);
+                    }
+                    r.push(Cell::opt_str(start.run_uuid().map(str::to_string)));
+                    r.push(Cell::Str("started".into()));
+                    if multi {
+                        r.push(Cell::Null);
+                    }
+                }
+                Err(e) => {
+                    r.push(Cell::Null);
+                    r.extend(super::error_cells(e));
+                }
             }
-            rows(id, start).into_iter().try_for_each(|r| p.row(r))
+            p.row(r)
+        },
+    )
+    .await;
+    super::close(p, &res, multi, "", ctx)?;
+    res
+}
+
+/// `-o json`: the task records the server answered each start with.
+async fn run_records(args: &RunArgs, ids: &[Uuid], ctx: &Context) -> Result<()> {
+    let multi = ids.len() > 1;
+    let columns = if multi { RECORD_MULTI_COLUMNS } else { COLUMNS };
+    let mut p = ctx.printer(Shape::List, columns, multi)?;
+    let api = ctx.api()?;
+    let res = super::for_each_id(
+        ctx,
+        ids,
+        |id| api.start_run(args.kind, id),
+        |id, start| match start {
+            Ok(start) => {
+                if let Some(run) = start.run_uuid() {
+                    started(ctx, args.kind, id, run);
+                }
+                rows(id, start).into_iter().try_for_each(|mut r| {
+                    if multi {
+                        r.extend([Cell::Str("started".into()), Cell::Null]);
+                    }
+                    p.row(r)
+                })
+            }
+            Err(e) => {
+                let mut r = vec![Cell::Str(id.to_string())];
+                r.resize(COLUMNS.len(), Cell::Null);
+                r.extend(super::error_cells(e));
+                p.row(r)
+            }
         },
     )
     .await;
     super::close(p, &res, multi, "the server returned no run records", ctx)?;
     res
+}
+
+/// Remember a started run, so that Ctrl-C can say how to follow it.
+fn started(ctx: &Context, kind: RunKind, id: Uuid, run: &str) {
+    if let Ok(mut s) = ctx.started.lock() {
+        s.push((kind, id, run.to_string()));
+    }
 }
 
 /// Start every run and follow it (at most `--concurrency` at once), print
@@ -105,9 +194,18 @@ async fn run_and_wait(args: &RunArgs, ids: &[uuid::Uuid], ctx: &Context) -> Resu
         limit: left.map_or(args.wait_timeout, |l| l.min(args.wait_timeout)),
         poll: args.poll,
         progress: ctx.ui.shows_progress() && ids.len() == 1,
+        heartbeat: (!ctx.ui.stderr_tty && ctx.ui.shows(crate::ui::Level::Note))
+            .then_some(args.heartbeat),
     };
     let multi = ids.len() > 1;
-    let mut p = ctx.printer(Shape::List, WAIT_COLUMNS, multi)?;
+    // One ID, one object; several, a row each (a failed start's with its
+    // error).
+    let (shape, columns) = if multi {
+        (Shape::List, WAIT_MULTI_COLUMNS)
+    } else {
+        (Shape::Object, WAIT_COLUMNS)
+    };
+    let mut p = ctx.printer(shape, columns, multi)?;
     let api = &ctx.api()?;
     // One history lookup per pipeline, however often it is named.
     let histories: HashMap<Uuid, OnceCell<History>> =
@@ -131,10 +229,24 @@ async fn run_and_wait(args: &RunArgs, ids: &[uuid::Uuid], ctx: &Context) -> Resu
                 follow(api, args, id, rule, pace, ctx).await
             }
         },
-        |id, f| {
-            p.row(wait_row(id, &f))?;
-            followed.push((id, f));
-            Ok(())
+        |id, f| match f {
+            Ok(f) => {
+                let mut r = wait_row(id, &f);
+                if multi {
+                    r.push(Cell::Null);
+                }
+                p.row(r)?;
+                followed.push((id, f));
+                Ok(())
+            }
+            Err(e) => {
+                let mut r = vec![Cell::Str(id.to_string()), Cell::Null];
+                let [status, error] = super::error_cells(e);
+                r.push(status);
+                r.resize(WAIT_COLUMNS.len(), Cell::Null);
+                r.push(error);
+                p.row(r)
+            }
         },
     )
     .await;
@@ -164,6 +276,7 @@ async fn follow(
     let start = api.start_run(kind, id).await?;
     let run = start.run_uuid().unwrap_or_default().to_string();
     ctx.note(&format!("started run {run} of {kind} {id}"));
+    started(ctx, kind, id, &run);
     let ui = &ctx.ui;
     // The start's records list the initial tasks only: never a task total.
     match rule {
@@ -190,6 +303,22 @@ pub const WAIT_COLUMNS: &[&str] = &[
     "elapsed",
     "completion",
     "evidence",
+];
+
+/// With several IDs, also `error`: a start or wait that failed keeps its
+/// row, its `status` the error's kind.
+pub const WAIT_MULTI_COLUMNS: &[&str] = &[
+    "uuid",
+    "workflow_run_uuid",
+    "status",
+    "tasks_total",
+    "tasks_done",
+    "tasks_failed",
+    "duration",
+    "elapsed",
+    "completion",
+    "evidence",
+    "error",
 ];
 
 pub fn wait_row(id: Uuid, f: &Followed) -> Vec<Cell> {

@@ -16,12 +16,26 @@ pub const COLUMNS: &[&str] = &[
     "last_run_duration",
 ];
 
-/// A row; "never ran" is a null `last_run_executed_at`.
-/// The server's placeholder last-run values of something that never ran
-/// stay as sent in JSON and CSV (the contract nulls only the time), but a
-/// table shows `-` rather than a "failed" that never happened.
-fn moot_unless(ran: bool, c: Cell) -> Cell {
-    if ran { c } else { Cell::Moot(Box::new(c)) }
+/// With several IDs: `status` (`ok`, or the error's kind) and `error`, so a
+/// failed ID keeps its row.
+pub const MULTI_COLUMNS: &[&str] = &[
+    "uuid",
+    "num_of_successes",
+    "num_of_failures",
+    "average_duration",
+    "is_last_run_successful",
+    "last_run_executed_at",
+    "last_run_duration",
+    "status",
+    "error",
+];
+
+/// A row; "never ran" is a null `last_run_executed_at`, and the server's
+/// placeholder last-run values of something that never ran (`false`, `0`)
+/// are "never" too: `null` in JSON, empty in CSV, `never` in a table,
+/// rather than a "failed" that never happened.
+fn never_unless(ran: bool, c: Cell) -> Cell {
+    if ran { c } else { Cell::Never }
 }
 
 pub fn row(id: uuid::Uuid, s: RangeStats) -> Vec<Cell> {
@@ -31,11 +45,11 @@ pub fn row(id: uuid::Uuid, s: RangeStats) -> Vec<Cell> {
         Cell::Int(s.num_of_successes),
         Cell::Int(s.num_of_failures),
         Cell::Ms(s.average_duration),
-        moot_unless(ran, Cell::Success(s.is_last_run_successful)),
+        never_unless(ran, Cell::Success(s.is_last_run_successful)),
         s.last_run_executed_at
             .map(|t| Cell::Time(t.0))
             .unwrap_or(Cell::Never),
-        moot_unless(ran, Cell::Ms(s.last_run_duration)),
+        never_unless(ran, Cell::Ms(s.last_run_duration)),
     ]
 }
 
@@ -43,23 +57,39 @@ pub async fn run(args: &StatsArgs, ctx: &Context) -> Result<()> {
     let ids = ctx.resolve_ids(&args.ids)?;
     let window = ctx.window(&args.window)?;
     let multi = ids.len() > 1;
-    let mut p = ctx.printer(
-        if multi { Shape::List } else { Shape::Object },
-        COLUMNS,
-        multi,
-    )?;
+    let mut p = ctx
+        .printer(
+            if multi { Shape::List } else { Shape::Object },
+            if multi { MULTI_COLUMNS } else { COLUMNS },
+            multi,
+        )?
+        .aged();
     let api = ctx.api()?;
     let mut never = Vec::new();
     let res = super::for_each_id(
         ctx,
         &ids,
         |id| api.range_stats(args.kind, id, &window),
-        |id, s| {
-            if s.num_of_successes == 0 && s.num_of_failures == 0 && s.last_run_executed_at.is_none()
-            {
-                never.push(id.to_string());
+        |id, s| match s {
+            Ok(s) => {
+                if s.num_of_successes == 0
+                    && s.num_of_failures == 0
+                    && s.last_run_executed_at.is_none()
+                {
+                    never.push(id.to_string());
+                }
+                let mut r = row(id, s);
+                if multi {
+                    r.extend([Cell::Str("ok".into()), Cell::Null]);
+                }
+                p.row(r)
             }
-            p.row(row(id, s))
+            Err(e) => {
+                let mut r = vec![Cell::Str(id.to_string())];
+                r.resize(COLUMNS.len(), Cell::Null);
+                r.extend(super::error_cells(e));
+                p.row(r)
+            }
         },
     )
     .await;

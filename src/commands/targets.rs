@@ -23,7 +23,7 @@ type Aliases = BTreeMap<String, (Option<Entity>, Uuid)>;
 
 fn aliases(ctx: &Context) -> Result<Aliases> {
     Ok(match ctx.config()? {
-        Some(c) => c.alias_targets()?,
+        Some(c) => c.alias_targets(&ctx.settings.profile)?,
         None => Aliases::new(),
     })
 }

@@ -46,6 +46,9 @@ pub struct Pace {
     pub limit: Duration,
     pub poll: Duration,
     pub progress: bool,
+    /// Without a spinner (stderr not a terminal, as in CI logs), a note at
+    /// this interval says the wait goes on, so a long wait is not silent.
+    pub heartbeat: Option<Duration>,
 }
 
 /// Grows from 1 s to the poll interval, and further (to a minute) while the
@@ -85,6 +88,7 @@ async fn follow(mut step: impl Step, pace: Pace, ui: &Ui) -> Result<Followed> {
     let started = Instant::now();
     let pb = spinner(pace.progress, ui, &step.waiting());
     let mut pause = Duration::from_millis(500).min(pace.poll);
+    let mut last_beat = started;
     let result = loop {
         if started.elapsed() >= pace.limit {
             break Ok(step.timed_out(started));
@@ -93,6 +97,13 @@ async fn follow(mut step: impl Step, pace: Pace, ui: &Ui) -> Result<Followed> {
         let failing = match step.look(started).await {
             Ok(Progress::Done(f)) => break Ok(f),
             Ok(Progress::Pending(msg)) => {
+                if let Some(every) = pace.heartbeat
+                    && last_beat.elapsed() >= every
+                {
+                    last_beat = Instant::now();
+                    let waited = time::human_ms(started.elapsed().as_millis() as i64);
+                    ui.note(&format!("still waiting ({waited}): {msg}"));
+                }
                 pb.set_message(msg);
                 false
             }
@@ -414,6 +425,7 @@ mod tests {
             limit,
             poll: Duration::from_millis(1),
             progress: false,
+            heartbeat: None,
         }
     }
 

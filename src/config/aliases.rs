@@ -28,24 +28,44 @@ pub fn check_alias_name(name: &str) -> Result<()> {
 }
 
 impl ConfigFile {
-    /// Every alias in the file; a malformed table is an error naming the file.
+    /// The global `[aliases]`; a malformed table is an error naming the file.
     pub fn aliases(&self) -> Result<BTreeMap<String, Uuid>> {
-        Ok(self
-            .alias_targets()?
-            .into_iter()
-            .map(|(k, (_, u))| (k, u))
-            .collect())
+        Ok(strip_kinds(
+            self.alias_table(self.table().get("aliases"), "aliases")?,
+        ))
     }
 
-    /// Every alias with the kind it was set with, if any: a value is
-    /// `UUID` (as older versions wrote) or `KIND:UUID`.
-    pub fn alias_targets(&self) -> Result<BTreeMap<String, (Option<Entity>, Uuid)>> {
-        let Some(v) = self.table().get("aliases") else {
+    /// The aliases profile `name` sees: the global ones, and its own
+    /// `[profiles.NAME.aliases]`, which win (one name can mean the staging
+    /// UUID in one profile and the production one in another).
+    pub fn aliases_for(&self, name: &str) -> Result<BTreeMap<String, Uuid>> {
+        Ok(strip_kinds(self.alias_targets(name)?))
+    }
+
+    /// `aliases_for`, with the kind each alias was set with, if any: a value
+    /// is `UUID` (as older versions wrote) or `KIND:UUID`.
+    pub fn alias_targets(&self, name: &str) -> Result<BTreeMap<String, (Option<Entity>, Uuid)>> {
+        let mut all = self.alias_table(self.table().get("aliases"), "aliases")?;
+        let own = self
+            .table()
+            .get("profiles")
+            .and_then(|p| p.get(name))
+            .and_then(|p| p.get("aliases"));
+        all.extend(self.alias_table(own, &format!("profiles.{name}.aliases"))?);
+        Ok(all)
+    }
+
+    fn alias_table(
+        &self,
+        v: Option<&toml::Value>,
+        at: &str,
+    ) -> Result<BTreeMap<String, (Option<Entity>, Uuid)>> {
+        let Some(v) = v else {
             return Ok(BTreeMap::new());
         };
         let t = v
             .as_table()
-            .ok_or_else(|| self.bad("'aliases' must be a table"))?;
+            .ok_or_else(|| self.bad(&format!("'{at}' must be a table")))?;
         t.iter()
             .map(|(k, v)| {
                 let target = v
@@ -53,12 +73,16 @@ impl ConfigFile {
                     .map(Entity::split_prefix)
                     .and_then(|(kind, s)| Some((kind, Uuid::parse_str(s).ok()?)))
                     .ok_or_else(|| {
-                        self.bad(&format!("aliases.{k} must be a string UUID or KIND:UUID"))
+                        self.bad(&format!("{at}.{k} must be a string UUID or KIND:UUID"))
                     })?;
                 Ok((k.clone(), target))
             })
             .collect()
     }
+}
+
+fn strip_kinds(m: BTreeMap<String, (Option<Entity>, Uuid)>) -> BTreeMap<String, Uuid> {
+    m.into_iter().map(|(k, (_, u))| (k, u)).collect()
 }
 
 #[cfg(test)]

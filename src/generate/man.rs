@@ -92,7 +92,11 @@ const ENVIRONMENT: Items = &[
         "CLICOLOR_FORCE",
         "Set (not 0): colour even when standard output is not a terminal.",
     ),
-    ("COLUMNS", "The width to fit tables and charts into."),
+    (
+        "COLUMNS",
+        "The width to fit tables and charts into; else the terminal's, or 80 when it reports none (0x0).",
+    ),
+    ("TERM", "dumb: no colour and no box drawing."),
     (
         "SSL_CERT_FILE, SSL_CERT_DIR",
         "Trust the CA certificates in this PEM file or directory instead of the system's store.",

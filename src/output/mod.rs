@@ -7,6 +7,7 @@ pub mod chart;
 mod compact;
 pub mod decode;
 mod encode;
+pub mod fit;
 pub mod prometheus;
 pub mod table;
 
@@ -36,7 +37,22 @@ pub struct Style {
     pub header: bool,
     pub zone: Zone,
     pub color: bool,
+    /// Stdout is a terminal: tables are fitted to `width`.
     pub tty: bool,
+    /// Box drawing (a terminal that is not `TERM=dumb`).
+    pub boxes: bool,
+    /// The terminal's width in columns.
+    pub width: usize,
+    pub now: chrono::DateTime<chrono::Utc>,
+    /// Times of the last run shown with their age (`3h ago`).
+    pub ages: bool,
+}
+
+impl Style {
+    /// The width a table must fit: a terminal's; a pipe takes any.
+    pub fn fit_width(&self) -> Option<usize> {
+        self.tty.then_some(self.width)
+    }
 }
 
 /// Tables hold their rows in memory; past this many they stop and say so.
@@ -57,8 +73,8 @@ pub struct Printer<'a> {
     table: Vec<Vec<Cell>>,
 }
 
-/// Pick the `--fields` columns out of `columns`; unknown names are a usage
-/// error. Without `--fields`, all but the first `skip` columns (the leading
+/// Pick the `--fields` columns out of `columns`, in any case; unknown names
+/// are a usage error. Without `--fields`, all but the first `skip` columns (the leading
 /// `uuid`, shown only when several IDs were given).
 pub fn select(
     columns: &[&'static str],
@@ -71,12 +87,15 @@ pub fn select(
     fields
         .iter()
         .map(|f| {
-            columns.iter().position(|c| c == f).ok_or_else(|| {
-                Error::usage(format!(
-                    "unknown field '{f}': valid fields are {}",
-                    columns.join(", ")
-                ))
-            })
+            columns
+                .iter()
+                .position(|c| c.eq_ignore_ascii_case(f))
+                .ok_or_else(|| {
+                    Error::usage(format!(
+                        "unknown field '{f}': valid fields are {}",
+                        columns.join(", ")
+                    ))
+                })
         })
         .collect()
 }
@@ -113,6 +132,12 @@ impl<'a> Printer<'a> {
             rows: 0,
             table: Vec::new(),
         })
+    }
+
+    /// Show the last run's time with its age in a table (`last-run`, `stats`).
+    pub fn aged(mut self) -> Self {
+        self.style.ages = true;
+        self
     }
 
     /// Write one row (all columns, in the order given to `new`).
@@ -201,8 +226,13 @@ impl<'a> Printer<'a> {
             Format::Jsonl => {}
             _ => {
                 if !self.table.is_empty() {
-                    let text = table::render(&self.names, &self.table, self.shape, &self.style);
+                    let (text, note) =
+                        table::render(&self.names, &self.table, self.shape, &self.style);
                     w.put(text.as_bytes())?;
+                    w.flush()?;
+                    if let Some(n) = note {
+                        ui.note(&n);
+                    }
                 }
                 w.flush()?;
                 if self.rows > TABLE_ROW_LIMIT {
@@ -264,6 +294,10 @@ mod tests {
             zone: Zone::Utc,
             color: false,
             tty: false,
+            boxes: false,
+            width: 80,
+            now: chrono::Utc::now(),
+            ages: false,
         };
         let mut p = Printer::new(
             style,

@@ -1,13 +1,19 @@
-//! Tables for people: human durations, times in the chosen zone, shortened
-//! outputs; box drawing and colour only on a terminal.
+//! Tables for people: human durations, times in the chosen zone (named in
+//! the header), shortened outputs with control characters escaped; box
+//! drawing and colour only on a terminal, fitted to its width (`fit`).
 
-use comfy_table::{Cell as TCell, Color, ContentArrangement, Table, presets};
+use chrono::{DateTime, Utc};
+use comfy_table::{Cell as TCell, Color, Table, presets};
 
-use super::{Cell, Shape, Style};
+use super::{Cell, Shape, Style, fit};
 use crate::time::{self, Zone};
 
 /// Longest `output` shown in a table cell.
 pub const OUTPUT_WIDTH: usize = 40;
+
+/// Columns whose times are shown with their age (`3h ago`) beside them:
+/// the last-run views, where "how long ago" is the question.
+const AGED: &[&str] = &["executed_at", "last_run_executed_at"];
 
 /// The text of a cell in a table.
 pub fn text(c: &Cell, zone: Zone) -> String {
@@ -15,7 +21,7 @@ pub fn text(c: &Cell, zone: Zone) -> String {
         Cell::Null => "-".into(),
         Cell::Never => "never".into(),
         Cell::Moot(_) => "-".into(),
-        Cell::Str(s) => s.clone(),
+        Cell::Str(s) => escape(s),
         Cell::Int(i) => i.to_string(),
         Cell::Num(n) => n.to_string(),
         Cell::Bool(b) => b.to_string(),
@@ -23,7 +29,7 @@ pub fn text(c: &Cell, zone: Zone) -> String {
         Cell::Success(false) => "failed".into(),
         Cell::Time(s) => match time::parse_server_time(s) {
             Some(t) => time::display_time(t, zone),
-            None => s.clone(),
+            None => escape(s),
         },
         Cell::Ms(ms) => time::human_ms(*ms),
         Cell::Output(s) => shorten(s, OUTPUT_WIDTH),
@@ -31,21 +37,74 @@ pub fn text(c: &Cell, zone: Zone) -> String {
     }
 }
 
-/// `s` cut to `max` characters with an ellipsis, on one line.
+/// Control characters as visible escapes (`\u{1b}`, `\n`): text from the
+/// server must not move the cursor or recolour the terminal.
+pub fn escape(s: &str) -> String {
+    if !s.chars().any(char::is_control) {
+        return s.to_string();
+    }
+    s.chars()
+        .map(|c| {
+            if c.is_control() {
+                c.escape_default().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
+}
+
+/// `s` cut to `max` characters with an ellipsis, on one line, control
+/// characters escaped.
 pub fn shorten(s: &str, max: usize) -> String {
-    let one_line: String = s
-        .chars()
-        .map(|c| if c.is_control() { ' ' } else { c })
-        .collect();
+    let one_line = escape(s);
     if one_line.chars().count() <= max {
         one_line
     } else {
-        format!("{}…", one_line.chars().take(max - 1).collect::<String>())
+        format!(
+            "{}…",
+            one_line.chars().take(max.max(1) - 1).collect::<String>()
+        )
     }
 }
 
-fn styled(c: &Cell, style: &Style) -> TCell {
-    let t = TCell::new(text(c, style.zone));
+/// How long ago `t` was, for people: `45s ago`, `3h ago`, `2d ago`.
+pub fn age(t: DateTime<Utc>, now: DateTime<Utc>) -> String {
+    let s = (now - t).num_seconds();
+    if s < 0 {
+        return "in the future".into();
+    }
+    let (n, unit) = match s {
+        0..60 => (s, "s"),
+        60..3600 => (s / 60, "m"),
+        3600..86_400 => (s / 3600, "h"),
+        _ => (s / 86_400, "d"),
+    };
+    format!("{n}{unit} ago")
+}
+
+/// The zone times are shown in, as the header says it.
+fn zone_name(zone: Zone) -> &'static str {
+    match zone {
+        Zone::Utc => "UTC",
+        Zone::Local => "local",
+    }
+}
+
+/// A cell's text, with the age beside an aged time.
+fn cell_text(c: &Cell, name: &str, style: &Style) -> String {
+    let t = text(c, style.zone);
+    match c {
+        Cell::Time(s) if style.ages && AGED.contains(&name) => match time::parse_server_time(s) {
+            Some(when) => format!("{t} ({})", age(when, style.now)),
+            None => t,
+        },
+        _ => t,
+    }
+}
+
+fn styled(text: String, c: &Cell, style: &Style) -> TCell {
+    let t = TCell::new(text);
     match c {
         Cell::Success(false) if style.color => t.fg(Color::Red),
         Cell::Success(true) if style.color => t.fg(Color::Green),
@@ -55,36 +114,52 @@ fn styled(c: &Cell, style: &Style) -> TCell {
 
 fn new_table(style: &Style) -> Table {
     let mut t = Table::new();
-    if style.tty {
+    if style.boxes {
         t.load_style(presets::UTF8_FULL_CONDENSED);
-        t.set_content_arrangement(ContentArrangement::Dynamic);
     } else {
         t.load_style(presets::NOTHING);
-        t.force_no_tty();
     }
+    // Never wrapped inside a cell: `fit` has made the table fit already,
+    // and a UUID or a time broken over lines cannot be copied.
+    t.force_no_tty();
     if style.color {
         t.enforce_styling();
     }
     t
 }
 
-/// Render rows; a single object is shown as field/value pairs.
-pub fn render(names: &[&str], rows: &[Vec<Cell>], shape: Shape, style: &Style) -> String {
+/// Render rows; a single object is shown as field/value pairs. On a
+/// terminal, the table is fitted to its width; the note (if any) says
+/// which columns were left out.
+pub fn render(
+    names: &[&str],
+    rows: &[Vec<Cell>],
+    shape: Shape,
+    style: &Style,
+) -> (String, Option<String>) {
     let mut t = new_table(style);
+    let mut note = None;
     if shape == Shape::Object && rows.len() == 1 {
+        // Field names, borders and padding take the rest of the line.
+        let key_w = names.iter().map(|n| n.len()).max().unwrap_or(0);
+        let room = style
+            .fit_width()
+            .map(|w| w.saturating_sub(key_w + 7).max(10));
         for (n, c) in names.iter().zip(&rows[0]) {
-            t.add_row(vec![TCell::new(n), styled(c, style)]);
+            let mut v = cell_text(c, n, style);
+            if matches!(c, Cell::Time(_)) {
+                v = with_zone(v, style.zone);
+            }
+            if let Some(room) = room.filter(|&r| fit::is_free_text(n) && v.chars().count() > r) {
+                v = shorten(&v, room);
+            }
+            t.add_row(vec![TCell::new(n), styled(v, c, style)]);
         }
     } else {
-        if style.header {
-            t.set_header(names.iter().map(|n| TCell::new(n.to_uppercase())));
-        }
-        for r in rows {
-            t.add_row(r.iter().map(|c| styled(c, style)));
-        }
+        note = list(&mut t, names, rows, style);
     }
     let mut s = t.to_string();
-    if !style.tty {
+    if !style.boxes {
         // Without box drawing, trailing padding is noise for `grep` and `awk`.
         s = s
             .lines()
@@ -93,5 +168,81 @@ pub fn render(names: &[&str], rows: &[Vec<Cell>], shape: Shape, style: &Style) -
             .join("\n");
     }
     s.push('\n');
-    s
+    (s, note)
+}
+
+/// Rows under a header, fitted to the terminal; the note names the
+/// columns left out, if any.
+fn list(t: &mut Table, names: &[&str], rows: &[Vec<Cell>], style: &Style) -> Option<String> {
+    let texts: Vec<Vec<String>> = rows
+        .iter()
+        .map(|r| {
+            r.iter()
+                .zip(names)
+                .map(|(c, n)| cell_text(c, n, style))
+                .collect()
+        })
+        .collect();
+    let headers: Vec<String> = names
+        .iter()
+        .enumerate()
+        .map(|(i, n)| header(n, rows.iter().any(|r| matches!(r[i], Cell::Time(_))), style))
+        .collect();
+    let plan = fit::plan(names, &headers, &texts, style.fit_width(), style.boxes);
+    if style.header {
+        t.set_header(plan.keep.iter().map(|&i| TCell::new(&headers[i])));
+    }
+    for (r, row) in rows.iter().zip(texts) {
+        let mut row: Vec<Option<String>> = row.into_iter().map(Some).collect();
+        t.add_row(plan.keep.iter().zip(&plan.widths).map(|(&i, &w)| {
+            let s = row[i].take().unwrap_or_default();
+            let s = if s.chars().count() > w {
+                shorten(&s, w)
+            } else {
+                s
+            };
+            styled(s, &r[i], style)
+        }));
+    }
+    (!plan.dropped.is_empty()).then(|| {
+        format!(
+            "note: left out to fit {} columns: {} (see --fields, -o json)",
+            style.width,
+            plan.dropped.join(", ")
+        )
+    })
+}
+
+fn with_zone(v: String, zone: Zone) -> String {
+    match v.find(" (") {
+        Some(i) => format!("{} {}{}", &v[..i], zone_name(zone), &v[i..]),
+        None if v.contains(':') => format!("{v} {}", zone_name(zone)),
+        None => v,
+    }
+}
+
+/// A short header that says what the column is without breaking a line;
+/// a time column names its zone.
+fn header(name: &str, times: bool, style: &Style) -> String {
+    let short = match name {
+        "workflow_run_uuid" => "RUN_UUID",
+        "is_successful" => "RESULT",
+        "metric_value" => "METRIC",
+        "num_of_successes" => "SUCCESSES",
+        "num_of_failures" => "FAILURES",
+        "average_duration" => "AVG_DURATION",
+        "is_last_run_successful" => "LAST_RESULT",
+        "last_run_executed_at" => "LAST_RUN",
+        "last_run_duration" => "LAST_DURATION",
+        n => return decorate(n.to_uppercase(), times, style),
+    };
+    decorate(short.to_string(), times, style)
+}
+
+fn decorate(h: String, times: bool, style: &Style) -> String {
+    if times {
+        format!("{h} ({})", zone_name(style.zone))
+    } else {
+        h
+    }
 }

@@ -52,6 +52,16 @@ async fn login_with_the_file_store_then_use_status_token_and_logout() {
     );
     assert!(o.stdout.contains("expires"), "{}", o.stdout);
     assert_clean(&o, d);
+    // As values for scripts: no prose inside them.
+    let o = ylem_in(d, &["auth", "status", "-o", "json"], None, &[]);
+    let v: serde_json::Value = serde_json::from_str(&o.stdout).unwrap();
+    assert_eq!(v["logged_in"], true, "{v}");
+    assert_eq!(v["credentials_source"], "profile", "{v}");
+    assert_eq!(v["base_url_source"], "profile", "{v}");
+    assert!(!v["base_url"].as_str().unwrap().contains(' '), "{v}");
+    let exp = v["token_expires_at"].as_str().unwrap();
+    assert!(chrono::DateTime::parse_from_rfc3339(exp).is_ok(), "{v}");
+    assert_clean(&o, d);
 
     let o = ylem_in(d, &["auth", "token"], None, &[]);
     assert_eq!(
@@ -60,9 +70,15 @@ async fn login_with_the_file_store_then_use_status_token_and_logout() {
         "{}",
         o.stderr
     );
-    // Asking for more life than the cached token has left gets a new one.
+    // Asking for more life than the cached token has left gets a new one;
+    // more than a new one has (tokens last 1 day here) is a clear error.
     let o = ylem_in(d, &["auth", "token", "--min-ttl", "2d"], None, &[]);
-    assert_eq!(o.code, 0, "{}", o.stderr);
+    assert_eq!(o.code, 2, "{}", o.stderr);
+    assert!(
+        o.stdout.is_empty() && o.stderr.contains("--min-ttl"),
+        "{}",
+        o.stderr
+    );
     assert_eq!(grants(&s, "refresh_token").await, 1);
     assert_eq!(grants(&s, "client_credentials").await, 1);
 

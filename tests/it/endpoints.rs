@@ -139,15 +139,21 @@ async fn several_ids_concurrently_in_the_order_given() {
     let v: Value = serde_json::from_str(&o.stdout).unwrap();
     assert_eq!(v[0]["uuid"], P1);
     assert_eq!(v[1]["uuid"], P2);
-    // Never ran: null in JSON.
-    assert_eq!(v[1]["last_run_executed_at"], Value::Null);
+    // Never ran: null in JSON, every last-run field.
+    for k in [
+        "last_run_executed_at",
+        "is_last_run_successful",
+        "last_run_duration",
+    ] {
+        assert_eq!(v[1][k], Value::Null, "{k}");
+    }
     let o = run_env(&["stats", "pipeline", P1, P2, "-o", "csv"], &env);
     let lines: Vec<&str> = o.stdout.lines().collect();
     assert!(lines[0].starts_with("uuid,"));
     assert!(lines[1].starts_with(P1) && lines[2].starts_with(P2));
-    // Never ran: the time is empty; the server's other values stay as sent.
+    // Never ran: the last run's fields are empty, not a `false` that never happened.
     assert!(
-        lines[2].ends_with(",0,0,0,false,,0"),
+        lines[2].ends_with(",0,0,0,,,,ok,"),
         "never ran is empty in CSV: {}",
         lines[2]
     );
@@ -215,7 +221,7 @@ async fn last_run_for_each_kind_and_never_ran() {
         .collect();
     assert_eq!(
         l[1],
-        json!({"uuid": P2, "is_successful": null, "executed_at": null, "duration": null, "status": "no_run_found"})
+        json!({"uuid": P2, "is_successful": null, "executed_at": null, "duration": null, "status": "no_run_found", "error": null})
     );
     // Said in words too, naming both readings; with --fail-on-failure there
     // is no run to vouch for: exit 4.
@@ -485,16 +491,25 @@ async fn run_start_both_shapes_trailing_slash_post() {
             "workflow",
             P2,
             "-o",
-            "jsonl",
+            "json",
             "--fields",
             "workflow_run_uuid",
         ],
         &env,
     );
     assert_eq!(o.code, 0, "{}", o.stderr);
+    let v: Value = serde_json::from_str(&o.stdout).unwrap();
+    assert_eq!(
+        v,
+        json!([{"workflow_run_uuid": "dddddddd-0000-4000-8000-000000000001"}])
+    );
+    // Other formats: one row per start, whatever the answer's shape.
+    let o = run_env(&["run", "workflow", P2, "-o", "jsonl"], &env);
     assert_eq!(
         o.stdout.trim(),
-        r#"{"workflow_run_uuid":"dddddddd-0000-4000-8000-000000000001"}"#
+        format!(
+            r#"{{"uuid":"{P2}","run_uuid":"dddddddd-0000-4000-8000-000000000001","status":"started"}}"#
+        )
     );
     let o = run_env(
         &[
@@ -502,24 +517,29 @@ async fn run_start_both_shapes_trailing_slash_post() {
             "pipeline",
             P1,
             "-o",
-            "csv",
+            "json",
             "--fields",
             "state,task_uuid",
         ],
         &env,
     );
+    let v: Value = serde_json::from_str(&o.stdout).unwrap();
     assert_eq!(
-        o.stdout,
-        "state,task_uuid\npending,aaaaaaaa-0000-4000-8000-000000000001\n"
+        v,
+        json!([{"state": "pending", "task_uuid": "aaaaaaaa-0000-4000-8000-000000000001"}])
     );
     let o = run_env(&["run", "pipeline", P1], &env);
-    assert!(o.stdout.contains("pending"));
+    assert!(
+        o.stdout.contains("started") && o.stdout.contains("cccccccc-0000-4000-8000-000000000001"),
+        "{}",
+        o.stdout
+    );
     let r = requests(&s).await;
     assert!(
         r.iter()
             .all(|r| r.method.as_str() == "POST" && r.body.is_empty())
     );
-    assert_eq!(r.len(), 4);
+    assert_eq!(r.len(), 5);
 }
 
 #[tokio::test(flavor = "multi_thread")]

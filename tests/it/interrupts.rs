@@ -119,6 +119,13 @@ fn ctrl_c_during_run_wait_and_logs_exits_130_and_keeps_the_files() {
     ];
     let o = interrupt(&s, dir.path(), &wait, |r| r.path.contains("/logs/"));
     assert_eq!(o.code, 130, "{}", o.stderr);
+    // After the start: the run goes on, and the hint says how to follow it.
+    assert!(
+        o.stderr.contains("goes on on the server")
+            && o.stderr.contains(&format!("ylemctl logs {P1} --run {RUN}")),
+        "{}",
+        o.stderr
+    );
     assert_eq!(s.count("POST") - 1, 1, "one run start");
     assert_eq!(
         snapshot(dir.path()),

@@ -6,8 +6,10 @@
 
 mod common;
 
+mod aliases;
 mod bodies;
 mod credentials;
+mod cron;
 mod e2e_sandbox;
 mod endpoints;
 mod errors;
@@ -15,6 +17,7 @@ mod faults;
 mod files;
 mod follow;
 mod generated;
+mod help;
 mod interrupts;
 mod log_bodies;
 mod metrics;
@@ -22,8 +25,10 @@ mod operator;
 mod props;
 mod props_logs;
 mod sandbox_http;
+mod shapes;
 mod status;
 mod streaming;
+mod tables;
 mod testing_report;
 mod tls_proxy;
 mod token_cache;

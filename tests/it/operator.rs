@@ -24,10 +24,11 @@ fn wait_for_a_run_that_succeeds_fails_or_outlasts_the_timeout() {
         "run", "pipeline", p0, "--wait", "--poll", "300ms", "-v", "-o", "json",
     ]);
     assert_eq!(o.code, 0, "{}", o.stderr);
+    // One ID, one object.
     let v: Value = serde_json::from_str(&o.stdout).unwrap();
-    assert_eq!(v[0]["status"], "succeeded");
-    assert_eq!(v[0]["tasks_done"], tasks.len());
-    assert_eq!(v[0]["tasks_failed"], 0);
+    assert_eq!(v["status"], "succeeded");
+    assert_eq!(v["tasks_done"], tasks.len());
+    assert_eq!(v["tasks_failed"], 0);
     let polls = count_lines(&o.stderr, "/logs/");
     assert!(
         (1..=20).contains(&polls),
@@ -88,11 +89,11 @@ fn wait_with_the_object_form_start_learns_the_task_count_from_history() {
     ]);
     assert_eq!(o.code, 0, "{}", o.stderr);
     let v: Value = serde_json::from_str(&o.stdout).unwrap();
-    assert_eq!(v[0]["status"], "succeeded");
-    assert_eq!(v[0]["completion"], "history", "{v}");
-    assert_eq!(v[0]["tasks_total"], tasks.len());
+    assert_eq!(v["status"], "succeeded");
+    assert_eq!(v["completion"], "history", "{v}");
+    assert_eq!(v["tasks_total"], tasks.len());
     assert_eq!(
-        v[0]["tasks_done"],
+        v["tasks_done"],
         tasks.len(),
         "every task, not just the first"
     );
@@ -115,7 +116,7 @@ fn wait_for_workflows_and_for_several_runs_at_once() {
     ]);
     assert!(o.code == 0 || o.code == 7, "{}", o.stderr);
     let v: Value = serde_json::from_str(&o.stdout).unwrap();
-    assert!(v[0]["status"] == "succeeded" || v[0]["status"] == "failed");
+    assert!(v["status"] == "succeeded" || v["status"] == "failed");
     let p0 = &sb.pipelines[0].0;
     let o = sb.run(&[
         "run", "pipeline", p0, p0, "--wait", "--poll", "300ms", "-o", "csv", "-v",

@@ -4,6 +4,7 @@
 
 pub mod faultserver;
 pub mod login;
+pub mod pty;
 pub mod report;
 pub mod sandbox;
 

@@ -1,0 +1,171 @@
+//! Aliases per profile (`[profiles.NAME.aliases]` wins over `[aliases]`),
+//! and completion that offers alias names only where an ID goes.
+
+use std::process::Command;
+
+use crate::common;
+
+use common::*;
+use wiremock::matchers::method;
+use wiremock::{Mock, MockServer, ResponseTemplate};
+
+const STATS: &str = r#"{"num_of_successes":1,"num_of_failures":0,"average_duration":1,"is_last_run_successful":true,"last_run_executed_at":"2024-01-13 18:36:58","last_run_duration":1}"#;
+
+fn config() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("config.toml"),
+        format!(
+            "[aliases]\nnightly = \"{P1}\"\nshared = \"{P1}\"\n\n[profiles.staging.aliases]\nnightly = \"{P2}\"\n"
+        ),
+    )
+    .unwrap();
+    dir
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_profile_alias_wins_over_the_global_one() {
+    let dir = config();
+    let d = dir.path().to_str().unwrap();
+    let s = MockServer::start().await;
+    Mock::given(method("GET"))
+        .respond_with(ResponseTemplate::new(200).set_body_raw(STATS, "application/json"))
+        .mount(&s)
+        .await;
+    let base = s.uri();
+    let env = [
+        ("YLEM_CONFIG_DIR", d),
+        ("YLEM_BASE_URL", base.as_str()),
+        ("YLEM_TOKEN", TOKEN),
+    ];
+    for (profile, want) in [("default", P1), ("staging", P2)] {
+        let o = ylem(
+            &["-p", profile, "stats", "pipeline", "nightly", "-o", "json"],
+            &env,
+        );
+        assert_eq!(o.code, 0, "{profile}: {}", o.stderr);
+        let last = s.received_requests().await.unwrap().pop().unwrap();
+        assert!(
+            last.url.path().contains(want),
+            "{profile}: {}",
+            last.url.path()
+        );
+        let o = ylem(&["-p", profile, "alias", "list", "-o", "csv"], &env);
+        assert!(
+            o.stdout.contains(&format!("nightly,{want}")),
+            "{profile}: {}",
+            o.stdout
+        );
+        assert!(
+            o.stdout.contains(&format!("shared,{P1}")),
+            "{profile}: {}",
+            o.stdout
+        );
+    }
+}
+
+/// What the bash completion offers for `words` (the last one is being typed).
+fn complete(words: &[&str], config_dir: &str) -> Vec<String> {
+    let script = format!("{}/completions/ylemctl.bash", env!("CARGO_MANIFEST_DIR"));
+    let bin_dir = std::path::Path::new(env!("CARGO_BIN_EXE_ylemctl"))
+        .parent()
+        .unwrap();
+    let quoted: Vec<String> = words.iter().map(|w| format!("'{w}'")).collect();
+    let cmd = format!(
+        "source '{script}' 2>/dev/null; COMP_WORDS=({}); COMP_CWORD={}; COMP_LINE='{}'; COMP_POINT=${{#COMP_LINE}}; _ylemctl_with_aliases ylemctl '{}' '{}' 2>/dev/null; printf '%s\\n' \"${{COMPREPLY[@]}}\"",
+        quoted.join(" "),
+        words.len() - 1,
+        words.join(" "),
+        words[words.len() - 1],
+        words[words.len() - 2],
+    );
+    let o = Command::new("bash")
+        .args(["-c", &cmd])
+        .env_clear()
+        .env("PATH", format!("{}:/usr/bin:/bin", bin_dir.display()))
+        .env("YLEM_CONFIG_DIR", config_dir)
+        .output()
+        .unwrap();
+    String::from_utf8_lossy(&o.stdout)
+        .lines()
+        .map(str::to_string)
+        .filter(|l| !l.is_empty())
+        .collect()
+}
+
+#[test]
+fn completion_offers_aliases_only_where_an_id_goes() {
+    let dir = config();
+    let d = dir.path().to_str().unwrap();
+    let has = |w: &[&str]| complete(w, d).iter().any(|c| c == "nightly");
+    assert!(has(&["ylemctl", "stats", "pipeline", ""]), "after the KIND");
+    assert!(
+        has(&["ylemctl", "last-run", "task", "shared", "n"]),
+        "several IDs"
+    );
+    assert!(has(&["ylemctl", "logs", ""]), "logs' pipeline");
+    assert!(
+        has(&["ylemctl", "alias", "remove", ""]),
+        "after alias remove"
+    );
+    assert!(!has(&["ylemctl", "stats", ""]), "not for the KIND");
+    assert!(
+        !has(&["ylemctl", "logs", "nightly", "--since", ""]),
+        "not a flag's value"
+    );
+    assert!(!has(&["ylemctl", "logs", "nightly", ""]), "logs takes one");
+    assert!(!has(&["ylemctl", "alias", ""]), "not for alias' subcommand");
+    assert!(!has(&["ylemctl", ""]), "not for the command");
+}
+
+#[test]
+fn alias_set_and_remove_for_one_profile() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().to_str().unwrap();
+    let env = [("YLEM_CONFIG_DIR", d)];
+    assert_eq!(ylem(&["alias", "set", "orders", P1], &env).code, 0);
+    let o = ylem(
+        &[
+            "-p",
+            "staging",
+            "alias",
+            "set",
+            "orders",
+            P2,
+            "--profile-only",
+        ],
+        &env,
+    );
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    let list = |p: &str| ylem(&["-p", p, "alias", "list", "-o", "csv"], &env).stdout;
+    assert!(
+        list("staging").contains(&format!("orders,{P2}")),
+        "{}",
+        list("staging")
+    );
+    assert!(
+        list("default").contains(&format!("orders,{P1}")),
+        "{}",
+        list("default")
+    );
+    // The profile's own table does not make a profile that cannot be read.
+    let o = ylem(&["-p", "staging", "auth", "status", "-o", "json"], &env);
+    assert!(o.stderr.contains("not logged in"), "{}", o.stderr);
+    let o = ylem(
+        &[
+            "-p",
+            "staging",
+            "alias",
+            "remove",
+            "orders",
+            "--profile-only",
+        ],
+        &env,
+    );
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    assert!(
+        list("staging").contains(&format!("orders,{P1}")),
+        "{}",
+        list("staging")
+    );
+}

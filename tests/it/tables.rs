@@ -1,0 +1,137 @@
+//! Tables on terminals of ordinary sizes: never a UUID, time or number
+//! broken over lines, fitted to 80 and 120 columns (and to 80 when the
+//! terminal says 0x0), zones named, colour and boxes only where wanted.
+
+use crate::common::{pty, sandbox};
+
+/// Text without colour escapes.
+fn plain(s: &str) -> String {
+    let mut out = String::new();
+    let mut chars = s.chars();
+    while let Some(c) = chars.next() {
+        if c == '\x1b' {
+            for d in chars.by_ref() {
+                if d.is_ascii_alphabetic() {
+                    break;
+                }
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// Every line fits `cols`, and every UUID-like word is a whole UUID.
+fn assert_fits(out: &str, cols: usize, what: &str) {
+    let text = plain(out);
+    for line in text.lines() {
+        assert!(
+            line.chars().count() <= cols,
+            "{what}: wider than {cols}:\n{text}"
+        );
+        for w in line.split(|c: char| !(c.is_ascii_hexdigit() || c == '-')) {
+            let hexes = w.chars().filter(|c| *c == '-').count();
+            if w.len() >= 8 && hexes >= 1 && w.chars().any(|c| c.is_ascii_alphabetic()) {
+                assert!(
+                    w.len() == 36 && uuid::Uuid::parse_str(w).is_ok(),
+                    "{what}: a UUID broken or cut ({w}):\n{text}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn tables_fit_80_120_and_0x0_terminals_without_breaking_a_uuid() {
+    let s = sandbox::start("spec");
+    let (p1, p2) = (s.pipelines[0].0.as_str(), s.pipelines[1].0.as_str());
+    let env = [
+        ("YLEM_BASE_URL", s.base.as_str()),
+        ("YLEM_CLIENT_ID", s.client_id.as_str()),
+        ("YLEM_CLIENT_SECRET", s.secret.as_str()),
+    ];
+    let commands: [Vec<&str>; 3] = [
+        vec!["logs", p1, "--since", "30d"],
+        vec!["stats", "pipeline", p1, p2, "--since", "30d"],
+        vec!["last-run", "pipeline", p1, p2],
+    ];
+    for (cols, rows, limit) in [(80, 40, 80), (120, 40, 120), (160, 40, 160), (0, 0, 80)] {
+        for args in &commands {
+            let o = pty::run(args, &env, cols, rows);
+            let what = format!("{args:?} at {cols}x{rows}");
+            assert_eq!(o.code, 0, "{what}: {}", o.stderr);
+            assert!(o.stdout.contains('┌'), "{what}: a terminal gets boxes");
+            if args[0] != "logs" {
+                assert!(o.stdout.contains(p1), "{what}: {}", o.stdout);
+            }
+            assert_fits(&o.stdout, limit, &what);
+            if o.stderr.contains("left out") {
+                assert!(o.stderr.contains("--fields"), "{what}: {}", o.stderr);
+            }
+        }
+    }
+    // A wait's summary (one object, free-text evidence) fits too.
+    let wait = ["run", "pipeline", p1, "--wait", "--poll", "200ms", "-q"];
+    for (cols, rows) in [(80, 40), (0, 0)] {
+        let o = pty::run(&wait, &env, cols, rows);
+        assert_eq!(o.code, 0, "{}", o.stderr);
+        assert_fits(&o.stdout, 80, "run --wait");
+        assert!(o.stdout.contains("evidence"), "{}", o.stdout);
+    }
+    // COLUMNS is what a person asked for.
+    let mut with_columns = env.to_vec();
+    with_columns.push(("COLUMNS", "100"));
+    let o = pty::run(&commands[0], &with_columns, 200, 40);
+    assert_fits(&o.stdout, 100, "logs with COLUMNS=100");
+    // Headers are short and whole; times say their zone; last runs their age.
+    let o = pty::run(&commands[2], &env, 120, 40);
+    let text = plain(&o.stdout);
+    assert!(text.contains("EXECUTED_AT (UTC)"), "{text}");
+    assert!(text.contains(" ago)"), "{text}");
+    let o = pty::run(&commands[1], &env, 160, 40);
+    assert!(plain(&o.stdout).contains("SUCCESSES"), "{}", o.stdout);
+}
+
+#[test]
+fn dumb_terminals_no_color_and_clicolor_force() {
+    let s = sandbox::start("spec");
+    let p1 = s.pipelines[0].0.as_str();
+    let base = [
+        ("YLEM_BASE_URL", s.base.as_str()),
+        ("YLEM_CLIENT_ID", s.client_id.as_str()),
+        ("YLEM_CLIENT_SECRET", s.secret.as_str()),
+    ];
+    let args = ["last-run", "pipeline", p1, p1];
+    let with = |more: &[(&'static str, &'static str)]| {
+        let mut e = base.to_vec();
+        e.extend_from_slice(more);
+        e
+    };
+    // A terminal colours and draws boxes.
+    let o = pty::run(&args, &with(&[("TERM", "xterm")]), 120, 40);
+    assert!(
+        o.stdout.contains('\x1b') && o.stdout.contains('┌'),
+        "{}",
+        o.stdout
+    );
+    // TERM=dumb: neither.
+    let o = pty::run(&args, &with(&[("TERM", "dumb")]), 120, 40);
+    assert!(!o.stdout.contains('\x1b'), "{:?}", o.stdout);
+    assert!(
+        !o.stdout.contains('┌') && !o.stdout.contains('│'),
+        "{}",
+        o.stdout
+    );
+    // NO_COLOR wins over --color always: not one escape.
+    let mut a = args.to_vec();
+    a.extend(["--color", "always"]);
+    let o = pty::run(&a, &with(&[("TERM", "xterm"), ("NO_COLOR", "1")]), 120, 40);
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    assert!(!o.stdout.contains('\x1b'), "{:?}", o.stdout);
+    // CLICOLOR_FORCE colours even into a pipe.
+    let o = s.run_with(&args, &[("CLICOLOR_FORCE", "1")]);
+    assert!(o.stdout.contains('\x1b'), "{:?}", o.stdout);
+    let o = s.run(&args);
+    assert!(!o.stdout.contains('\x1b'), "{:?}", o.stdout);
+}
