@@ -14,20 +14,13 @@ use std::time::{Duration, Instant};
 
 use common::*;
 use login::ylem_in;
-use wiremock::matchers::{header, path, path_regex};
+use wiremock::matchers::{header, path_regex};
 use wiremock::{Mock, MockServer, ResponseTemplate};
 
 const STATS1: &str = r#"{"num_of_successes":1,"num_of_failures":0,"average_duration":5,"is_last_run_successful":true,"last_run_executed_at":"2024-01-13 18:36:58","last_run_duration":5}"#;
 
 async fn server() -> MockServer {
-    let s = MockServer::start().await;
-    Mock::given(path("/v1/oauth/token"))
-        .respond_with(ResponseTemplate::new(200).set_body_raw(
-            format!(r#"{{"access_token":"{TOKEN}","expires_in":86400,"refresh_token":"{REFRESH}","token_type":"Bearer"}}"#),
-            "application/json",
-        ))
-        .mount(&s)
-        .await;
+    let s = token_server().await;
     Mock::given(path_regex("/stats/"))
         .and(header("authorization", format!("Bearer {TOKEN}").as_str()))
         .respond_with(ResponseTemplate::new(200).set_body_raw(STATS1, "application/json"))

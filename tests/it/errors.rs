@@ -26,13 +26,6 @@ fn client_env(base: &str) -> Vec<(&'static str, String)> {
     ]
 }
 
-fn token_body() -> ResponseTemplate {
-    ResponseTemplate::new(200).set_body_raw(
-        format!(r#"{{"access_token":"{TOKEN}","expires_in":86400,"refresh_token":"{REFRESH}","scope":"workflows:run","token_type":"Bearer"}}"#),
-        "application/json",
-    )
-}
-
 fn assert_no_secret(o: &Out) {
     for s in [SECRET, TOKEN, REFRESH] {
         assert!(
@@ -166,11 +159,7 @@ async fn workflow_404_hints_at_missing_workflow_routes() {
 
 #[tokio::test(flavor = "multi_thread")]
 async fn a_401_gets_one_fresh_token_and_one_repeat() {
-    let s = MockServer::start().await;
-    Mock::given(path("/v1/oauth/token"))
-        .respond_with(token_body())
-        .mount(&s)
-        .await;
+    let s = token_server().await;
     Mock::given(path_regex("/stats/"))
         .respond_with(status(401))
         .mount(&s)
@@ -292,11 +281,7 @@ async fn no_credentials_exit_3() {
 #[tokio::test(flavor = "multi_thread")]
 async fn secrets_never_reach_output_with_vv_on_success_or_failure() {
     for code in [200u16, 500] {
-        let s = MockServer::start().await;
-        Mock::given(path("/v1/oauth/token"))
-            .respond_with(token_body())
-            .mount(&s)
-            .await;
+        let s = token_server().await;
         Mock::given(path_regex("/logs/"))
             .respond_with(
                 status(code).set_body_raw(format!(r#"{{"echo":"{TOKEN}"}}"#), "application/json"),

@@ -70,3 +70,24 @@ pub fn run_env(args: &[&str], env: &[(&'static str, String)]) -> Out {
     let e: Vec<(&str, &str)> = env.iter().map(|(k, v)| (*k, v.as_str())).collect();
     ylem(args, &e)
 }
+
+/// The token endpoint's answer in wiremock: TOKEN and REFRESH for a day.
+pub fn token_body() -> wiremock::ResponseTemplate {
+    wiremock::ResponseTemplate::new(200).set_body_raw(
+        format!(
+            r#"{{"access_token":"{TOKEN}","expires_in":86400,"refresh_token":"{REFRESH}","scope":"pipelines:run,stats:read","token_type":"Bearer"}}"#
+        ),
+        "application/json",
+    )
+}
+
+/// A wiremock server whose token endpoint answers `token_body()`; tests
+/// mount the endpoints they are about.
+pub async fn token_server() -> wiremock::MockServer {
+    let s = wiremock::MockServer::start().await;
+    wiremock::Mock::given(wiremock::matchers::path("/v1/oauth/token"))
+        .respond_with(token_body())
+        .mount(&s)
+        .await;
+    s
+}
