@@ -306,3 +306,29 @@ fn max_time_caps_the_whole_command_and_check_says_unknown_in_time() {
     assert!(started.elapsed() < Duration::from_secs(20));
     sc.done();
 }
+
+#[test]
+fn a_log_whose_first_byte_does_not_come_says_the_server_builds_it_whole() {
+    let mut sc = Scenario::new(
+        "first-byte-timeout",
+        "fault",
+        "a log response whose first byte does not come within --timeout exits 6 with a hint that the server builds the whole log first (narrow the window or raise --timeout)",
+    );
+    let s = with_token(|_, _| Action::Hang {
+        head: Vec::new(),
+        hold: Duration::from_secs(20),
+    });
+    let dir = tempfile::tempdir().unwrap();
+    let started = std::time::Instant::now();
+    let o = client_run(
+        &s.base(),
+        dir.path(),
+        &["logs", P1, "--timeout", "800ms", "--retries", "0"],
+    );
+    sc.check(&o);
+    assert_eq!(o.code, 6, "{}", o.stderr);
+    assert!(o.stderr.contains("builds the whole log"), "{}", o.stderr);
+    assert!(o.stderr.contains("narrow the window"), "{}", o.stderr);
+    assert!(started.elapsed() < Duration::from_secs(15));
+    sc.done();
+}
