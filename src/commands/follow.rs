@@ -27,6 +27,9 @@ const OVERLAP: chrono::Duration = chrono::Duration::minutes(2);
 /// Without `--since`: entries of the last hour, the newest of them shown.
 const TAIL_WINDOW: chrono::Duration = chrono::Duration::hours(1);
 const TAIL: usize = 10;
+/// A `--since` far back is caught up with windows this long, oldest first,
+/// so at most one window's entries are held for sorting at a time.
+const CATCH_UP: chrono::Duration = chrono::Duration::hours(6);
 /// Pauses grow from the first to the last while nothing changes.
 const FIRST_PAUSE: Duration = Duration::from_secs(2);
 const LONGEST_PAUSE: Duration = Duration::from_secs(30);
@@ -67,6 +70,8 @@ pub async fn follow(
     };
     let mut seen: HashSet<Key> = HashSet::new();
     let mut newest: Option<DateTime<Utc>> = None;
+    // Where the windows have reached while catching up.
+    let mut cursor = start;
     let mut run_entries: Vec<Entry> = Vec::new();
     let mut changed_at = Instant::now();
     let mut pause = FIRST_PAUSE;
@@ -74,11 +79,15 @@ pub async fn follow(
     let mut failing = false;
     let mut stop = Box::pin(super::ctrl_c_now());
     loop {
-        let from = newest.map_or(start, |n| (n - OVERLAP).max(start));
+        let from = (newest.map_or(cursor, |n| n.max(cursor)) - OVERLAP).max(start);
+        // Up to now (and a little past: the server's clock may be ahead),
+        // unless a window that long would hold too much to sort.
+        let live = Utc::now() + chrono::Duration::minutes(10);
         let w = Window {
             from,
-            to: Utc::now() + chrono::Duration::minutes(10),
+            to: (from + CATCH_UP).min(live),
         };
+        let catching_up = w.to < live;
         match poll(api, id, &w, run.as_deref()).await {
             Ok(mut got) => {
                 failing = false;
@@ -86,8 +95,21 @@ pub async fn follow(
                 got.reverse();
                 // (By time, not text: `…:31Z` comes before `…:31.5Z`.)
                 got.sort_by_key(|e| time::parse_server_time(e.executed_at().as_str()));
-                let fresh: Vec<LogEntryRef<'static>> =
-                    got.into_iter().filter(|e| seen.insert(key(e))).collect();
+                // Entries past a catch-up window's end wait for the next
+                // window (their whole run comes again then), so the output
+                // stays in order across windows.
+                let fresh: Vec<LogEntryRef<'static>> = got
+                    .into_iter()
+                    .filter(|e| {
+                        !catching_up
+                            || time::parse_server_time(e.executed_at().as_str())
+                                .is_none_or(|t| t <= w.to)
+                    })
+                    .filter(|e| seen.insert(key(e)))
+                    .collect();
+                if catching_up {
+                    cursor = w.to;
+                }
                 let skip = if first && since.is_none() {
                     fresh.len().saturating_sub(TAIL)
                 } else {
@@ -149,10 +171,20 @@ pub async fn follow(
         if left.is_some_and(|l| l.is_zero()) {
             return Ok(());
         }
-        let nap = left.map_or(pause, |l| l.min(pause));
+        // No pause while catching up, but a look at Ctrl-C all the same.
+        let pause_now = if catching_up && !failing {
+            Duration::ZERO
+        } else {
+            pause
+        };
+        let nap = left.map_or(pause_now, |l| l.min(pause_now));
         tokio::select! {
-            _ = tokio::time::sleep(nap) => {}
+            biased;
             () = &mut stop => return Ok(()),
+            _ = tokio::time::sleep(nap) => {}
+        }
+        if catching_up && !failing {
+            continue;
         }
         // Back off while nothing changes (and while the service fails), but
         // keep a run being finished in view.

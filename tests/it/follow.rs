@@ -232,3 +232,51 @@ fn transient_failures_of_the_service_are_waited_out() {
     let n = out.lines().filter(|l| l.contains(&run)).count();
     assert_eq!(n as u64, t["reported"].as_u64().unwrap(), "{out}\n{err}");
 }
+
+/// A `--since` days back is caught up window by window, oldest first: the
+/// same entries as `logs --since`, each once, in order, without holding the
+/// whole span to sort it.
+#[test]
+fn a_since_far_back_is_caught_up_in_order() {
+    let sb = start_with("ylem", &["--task-delay", "100ms"]);
+    let p = sb.pipelines[0].0.clone();
+    let all = sb.run(&["logs", &p, "--since", "3d", "-o", "jsonl"]);
+    assert_eq!(all.code, 0, "{}", all.stderr);
+    let child = spawn(
+        &sb,
+        &[
+            "logs",
+            &p,
+            "-f",
+            "--since",
+            "3d",
+            "--max-time",
+            "4s",
+            "-o",
+            "jsonl",
+            "-v",
+        ],
+    );
+    let (code, out, err) = finish(child, Duration::from_secs(30));
+    assert_eq!(code, 0, "{err}");
+    let mut want: Vec<&str> = all.stdout.lines().collect();
+    let mut got: Vec<&str> = out.lines().collect();
+    assert!(got.len() > 10, "{out}");
+    let times: Vec<chrono::DateTime<chrono::Utc>> = got
+        .iter()
+        .map(|l| {
+            let v: Value = serde_json::from_str(l).unwrap();
+            v["executed_at"].as_str().unwrap().parse().unwrap()
+        })
+        .collect();
+    assert!(times.windows(2).all(|w| w[0] <= w[1]), "out of order");
+    want.sort();
+    got.sort();
+    assert_eq!(got, want, "the same entries as logs --since 3d");
+    // 3 days in windows of 6 hours: a dozen or so requests, not one.
+    let polls = err
+        .lines()
+        .filter(|l| l.starts_with("GET ") && l.contains("/logs/"))
+        .count();
+    assert!(polls >= 12, "{err}");
+}
