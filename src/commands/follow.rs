@@ -245,22 +245,15 @@ fn print(ctx: &Context, sink: &mut Sink, e: &LogEntryRef) -> Result<()> {
     };
     let head = format!(
         "{at}  {outcome:<6}  {:<12}  {:>7}  {}  {}",
-        e.task_type.as_str(),
+        table::escape(e.task_type.as_str()),
         time::human_ms(e.duration),
-        e.workflow_run_uuid.as_str(),
-        e.task_uuid.as_str()
+        table::escape(e.workflow_run_uuid.as_str()),
+        table::escape(e.task_uuid.as_str())
     );
+    // The output on what is left of the line, control characters escaped
+    // (text from the server must not move the cursor).
     let room = ctx.settings.width.saturating_sub(head.chars().count() + 2);
-    let output: String = output
-        .chars()
-        .map(|c| if c.is_control() { ' ' } else { c })
-        .collect();
-    let shown = if output.chars().count() > room {
-        let cut: String = output.chars().take(room.saturating_sub(1)).collect();
-        format!("{cut}…")
-    } else {
-        output
-    };
+    let shown = table::shorten(&output, room);
     let line = if shown.is_empty() || room < 8 {
         format!("{head}\n")
     } else {
