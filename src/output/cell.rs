@@ -26,10 +26,6 @@ pub enum Cell {
     Json(Value),
     /// "Never ran": `null` in JSON, empty in CSV, `never` in a table.
     Never,
-    /// A value the server sends but that means nothing here (the last-run
-    /// fields of something that never ran): as sent in machine formats,
-    /// `-` in a table.
-    Moot(Box<Cell>),
 }
 
 /// Text of a `CellRef`, and whether JSON needs no escape for it (true only
@@ -64,7 +60,6 @@ pub enum CellRef<'a> {
     /// serde_json would write its `Value`.
     RawJson(&'a str),
     Never,
-    Moot(&'a Cell),
 }
 
 impl Cell {
@@ -85,7 +80,6 @@ impl Cell {
             Cell::Output(s) => CellRef::Output(Txt::new(s)),
             Cell::Json(v) => CellRef::Json(v),
             Cell::Never => CellRef::Never,
-            Cell::Moot(c) => CellRef::Moot(c),
         }
     }
 }
@@ -100,7 +94,6 @@ impl CellRef<'_> {
             CellRef::Bool(b) | CellRef::Success(b) => Value::Bool(b),
             CellRef::Json(v) => v.clone(),
             CellRef::RawJson(t) => serde_json::from_str(t).unwrap_or_else(|_| t.into()),
-            CellRef::Moot(c) => c.as_ref().to_json(),
         }
     }
 
@@ -133,7 +126,6 @@ impl CellRef<'_> {
             CellRef::Success(b) => Cell::Success(b),
             CellRef::Ms(i) => Cell::Ms(i),
             CellRef::Never => Cell::Never,
-            CellRef::Moot(c) => Cell::Moot(Box::new(c.clone())),
         }
     }
 }

@@ -81,7 +81,6 @@ pub fn json(w: &mut Blocks, c: CellRef) -> std::io::Result<()> {
         CellRef::Bool(b) | CellRef::Success(b) => w.put(if b { b"true" } else { b"false" }),
         CellRef::Json(v) => serde_json::to_writer(w, v).map_err(std::io::Error::from),
         CellRef::RawJson(t) => w.put(t.as_bytes()),
-        CellRef::Moot(c) => json(w, c.as_ref()),
     }
 }
 
@@ -123,7 +122,6 @@ pub fn csv(w: &mut Blocks, c: CellRef, scratch: &mut Vec<u8>) -> std::io::Result
             scratch
         }
         CellRef::RawJson(t) => t.as_bytes(),
-        CellRef::Moot(c) => return csv(w, c.as_ref(), scratch),
     };
     csv_field(w, text)?;
     Ok(text.is_empty())

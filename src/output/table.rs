@@ -20,7 +20,6 @@ pub fn text(c: &Cell, zone: Zone) -> String {
     match c {
         Cell::Null => "-".into(),
         Cell::Never => "never".into(),
-        Cell::Moot(_) => "-".into(),
         Cell::Str(s) => escape(s),
         Cell::Int(i) => i.to_string(),
         Cell::Num(n) => n.to_string(),
