@@ -7,8 +7,6 @@ use crate::context::Context;
 use crate::error::{Error, Kind, Result};
 use crate::output::{Cell, Shape};
 
-pub const COLUMNS: &[&str] = &["uuid", "is_successful", "executed_at", "duration", "status"];
-
 /// With several IDs, also `error`: a failed ID keeps its row, its `status`
 /// the error's kind.
 pub const MULTI_COLUMNS: &[&str] = &[
@@ -19,6 +17,9 @@ pub const MULTI_COLUMNS: &[&str] = &[
     "status",
     "error",
 ];
+
+/// One ID's last run: all but `error`.
+pub const COLUMNS: &[&str] = MULTI_COLUMNS.split_at(5).0;
 
 /// A row; no run found gives empty fields and says so in `status`.
 pub fn row(id: uuid::Uuid, seen: &LastSeen) -> Vec<Cell> {
@@ -63,16 +64,8 @@ pub async fn run(args: &LastRunArgs, ctx: &Context) -> Result<()> {
         |id, seen| {
             let seen = match seen {
                 Ok(seen) => seen,
-                Err(e) => {
-                    let mut r = vec![
-                        Cell::Str(id.to_string()),
-                        Cell::Null,
-                        Cell::Null,
-                        Cell::Null,
-                    ];
-                    r.extend(super::error_cells(e));
-                    return p.row(r);
-                }
+                // Empty values up to `status`, which holds the error's kind.
+                Err(e) => return p.row(super::failed_row(id, COLUMNS.len() - 1, e)),
             };
             match seen.run() {
                 Some(r) if !r.is_successful => failed.push(id.to_string()),

@@ -140,6 +140,15 @@ pub fn close(
 /// The `status` and `error` cells of a failed ID's row (several IDs): the
 /// error's kind and message, so every ID keeps its row and results zip
 /// with the IDs given.
+/// The row of an ID that failed, with several IDs: the ID, empty values up
+/// to `width` columns, then `status` (the error's kind) and `error`.
+pub fn failed_row(id: Uuid, width: usize, e: &Error) -> Vec<Cell> {
+    let mut r = vec![Cell::Str(id.to_string())];
+    r.resize(width, Cell::Null);
+    r.extend(error_cells(e));
+    r
+}
+
 pub fn error_cells(e: &Error) -> [Cell; 2] {
     [
         Cell::Str(e.kind.name().to_string()),

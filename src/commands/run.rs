@@ -16,20 +16,6 @@ use crate::error::{Error, Kind, Result};
 use crate::kinds::{Entity, RunKind};
 use crate::output::{Cell, Shape};
 
-pub const COLUMNS: &[&str] = &[
-    "uuid",
-    "id",
-    "state",
-    "task_uuid",
-    "task_run_uuid",
-    "workflow_run_uuid",
-    "is_successful",
-    "output",
-    "errors",
-    "created_at",
-    "updated_at",
-];
-
 /// With several IDs, what became of each start: `status` (`started`, or the
 /// error's kind) and `error`.
 pub const RECORD_MULTI_COLUMNS: &[&str] = &[
@@ -48,9 +34,13 @@ pub const RECORD_MULTI_COLUMNS: &[&str] = &[
     "error",
 ];
 
+/// The run records of a start (`-o json` with one ID): all but `status`
+/// and `error`.
+pub const COLUMNS: &[&str] = RECORD_MULTI_COLUMNS.split_at(11).0;
+
 /// One row per start (table, CSV, JSON lines): the entity, the run it
 /// started and `started`; the raw task records are `-o json`'s.
-pub const START_COLUMNS: &[&str] = &["uuid", "run_uuid", "status"];
+pub const START_COLUMNS: &[&str] = START_MULTI_COLUMNS.split_at(3).0;
 
 /// With several IDs, also `error`, so a start that failed keeps its row.
 pub const START_MULTI_COLUMNS: &[&str] = &["uuid", "run_uuid", "status", "error"];
@@ -157,12 +147,7 @@ async fn run_records(args: &RunArgs, ids: &[Uuid], ctx: &Context) -> Result<()> 
                     p.row(r)
                 })
             }
-            Err(e) => {
-                let mut r = vec![Cell::Str(id.to_string())];
-                r.resize(COLUMNS.len(), Cell::Null);
-                r.extend(super::error_cells(e));
-                p.row(r)
-            }
+            Err(e) => p.row(super::failed_row(id, COLUMNS.len(), e)),
         },
     )
     .await;
@@ -292,18 +277,7 @@ async fn follow(
 }
 
 /// The summary row of `run --wait`, one per followed run.
-pub const WAIT_COLUMNS: &[&str] = &[
-    "uuid",
-    "workflow_run_uuid",
-    "status",
-    "tasks_total",
-    "tasks_done",
-    "tasks_failed",
-    "duration",
-    "elapsed",
-    "completion",
-    "evidence",
-];
+pub const WAIT_COLUMNS: &[&str] = WAIT_MULTI_COLUMNS.split_at(10).0;
 
 /// With several IDs, also `error`: a start or wait that failed keeps its
 /// row, its `status` the error's kind.

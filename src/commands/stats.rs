@@ -6,16 +6,6 @@ use crate::context::Context;
 use crate::error::Result;
 use crate::output::{Cell, Shape};
 
-pub const COLUMNS: &[&str] = &[
-    "uuid",
-    "num_of_successes",
-    "num_of_failures",
-    "average_duration",
-    "is_last_run_successful",
-    "last_run_executed_at",
-    "last_run_duration",
-];
-
 /// With several IDs: `status` (`ok`, or the error's kind) and `error`, so a
 /// failed ID keeps its row.
 pub const MULTI_COLUMNS: &[&str] = &[
@@ -29,6 +19,9 @@ pub const MULTI_COLUMNS: &[&str] = &[
     "status",
     "error",
 ];
+
+/// One ID's statistics: all but `status` and `error`.
+pub const COLUMNS: &[&str] = MULTI_COLUMNS.split_at(7).0;
 
 /// A row; "never ran" is a null `last_run_executed_at`, and the server's
 /// placeholder last-run values of something that never ran (`false`, `0`)
@@ -84,12 +77,7 @@ pub async fn run(args: &StatsArgs, ctx: &Context) -> Result<()> {
                 }
                 p.row(r)
             }
-            Err(e) => {
-                let mut r = vec![Cell::Str(id.to_string())];
-                r.resize(COLUMNS.len(), Cell::Null);
-                r.extend(super::error_cells(e));
-                p.row(r)
-            }
+            Err(e) => p.row(super::failed_row(id, COLUMNS.len(), e)),
         },
     )
     .await;
