@@ -62,6 +62,7 @@ impl Context {
             width: s.width,
             now: s.now,
             ages: false,
+            keep: &[],
         }
     }
 

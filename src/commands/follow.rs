@@ -251,14 +251,21 @@ fn print(ctx: &Context, sink: &mut Sink, e: &LogEntryRef) -> Result<()> {
         table::escape(e.task_uuid.as_str())
     );
     // The output on what is left of the line, control characters escaped
-    // (text from the server must not move the cursor).
-    let room = ctx.settings.width.saturating_sub(head.chars().count() + 2);
-    let shown = table::shorten(&output, room);
-    let line = if shown.is_empty() || room < 8 {
-        format!("{head}\n")
-    } else {
-        format!("{head}  {shown}\n")
-    };
+    // (text from the server must not move the cursor); an errors array, or
+    // an output with no room left, on lines of its own below.
+    let width = ctx.settings.width;
+    let room = width.saturating_sub(head.chars().count() + 2);
+    let mut line = head;
+    if output.contains('\n') || (room < 8 && !output.is_empty()) {
+        for l in output.lines() {
+            line.push_str("\n    ");
+            line.push_str(&table::shorten(l, width.saturating_sub(4).max(8)));
+        }
+    } else if !output.is_empty() {
+        line.push_str("  ");
+        line.push_str(&table::shorten(&output, room));
+    }
+    line.push('\n');
     ctx.write_out(line.as_bytes())
 }
 

@@ -7,21 +7,18 @@ use crate::context::Context;
 use crate::error::{Error, Kind, Result};
 use crate::output::{Cell, Shape};
 
-/// With several IDs, also `error`: a failed ID keeps its row, its `status`
-/// the error's kind.
-pub const MULTI_COLUMNS: &[&str] = &[
+/// An ID's last run, and `last_run`: `found`, or `not_found` (never ran,
+/// or unknown to the service). With several IDs, `uuid` leads and the
+/// error columns follow (`super::multi_columns`).
+pub const COLUMNS: &[&str] = &[
     "uuid",
     "is_successful",
     "executed_at",
     "duration",
-    "status",
-    "error",
+    "last_run",
 ];
 
-/// One ID's last run: all but `error`.
-pub const COLUMNS: &[&str] = MULTI_COLUMNS.split_at(5).0;
-
-/// A row; no run found gives empty fields and says so in `status`.
+/// A row; no run found gives empty fields and says so in `last_run`.
 pub fn row(id: uuid::Uuid, seen: &LastSeen) -> Vec<Cell> {
     match seen.run() {
         Some(r) => vec![
@@ -32,14 +29,14 @@ pub fn row(id: uuid::Uuid, seen: &LastSeen) -> Vec<Cell> {
                 .map(|t| Cell::Time(t.0.clone()))
                 .unwrap_or(Cell::Never),
             Cell::Ms(r.duration),
-            Cell::Str("ran".into()),
+            Cell::Str("found".into()),
         ],
         None => vec![
             Cell::Str(id.to_string()),
             Cell::Never,
             Cell::Never,
             Cell::Never,
-            Cell::Str("no_run_found".into()),
+            Cell::Str("not_found".into()),
         ],
     }
 }
@@ -47,13 +44,12 @@ pub fn row(id: uuid::Uuid, seen: &LastSeen) -> Vec<Cell> {
 pub async fn run(args: &LastRunArgs, ctx: &Context) -> Result<()> {
     let ids = ctx.resolve_ids(&args.ids)?;
     let multi = ids.len() > 1;
-    let mut p = ctx
-        .printer(
-            if multi { Shape::List } else { Shape::Object },
-            if multi { MULTI_COLUMNS } else { COLUMNS },
-            multi,
-        )?
-        .aged();
+    let columns = match multi {
+        true => super::multi_columns(ctx, COLUMNS),
+        false => COLUMNS.to_vec(),
+    };
+    let shape = if multi { Shape::List } else { Shape::Object };
+    let mut p = ctx.printer(shape, &columns, multi)?.aged();
     let api = ctx.api()?;
     let now = ctx.settings.now;
     let (mut failed, mut none) = (Vec::new(), Vec::new());
@@ -64,8 +60,7 @@ pub async fn run(args: &LastRunArgs, ctx: &Context) -> Result<()> {
         |id, seen| {
             let seen = match seen {
                 Ok(seen) => seen,
-                // Empty values up to `status`, which holds the error's kind.
-                Err(e) => return p.row(super::failed_row(id, COLUMNS.len() - 1, e)),
+                Err(e) => return p.row(super::failed_row(ctx, id, COLUMNS.len(), e)),
             };
             match seen.run() {
                 Some(r) if !r.is_successful => failed.push(id.to_string()),
@@ -74,7 +69,7 @@ pub async fn run(args: &LastRunArgs, ctx: &Context) -> Result<()> {
             }
             let mut r = row(id, &seen);
             if multi {
-                r.push(Cell::Null);
+                r.extend(super::error_cells(ctx, None));
             }
             p.row(r)
         },

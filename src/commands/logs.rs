@@ -31,8 +31,13 @@ pub async fn run(args: &LogsArgs, ctx: &Context) -> Result<()> {
     } else {
         COLUMNS
     };
+    let mut printer = ctx.printer(Shape::List, columns, false)?;
+    if decoder.is_some() {
+        // Decoded outputs (a failed task's messages) are what is read.
+        printer = printer.keeping(&["output", "executed_at", "is_successful", "task_type"]);
+    }
     let mut sink = Sink {
-        printer: ctx.printer(Shape::List, columns, false)?,
+        printer,
         decoder,
         scratch: decode::Scratch::default(),
         undecodable: 0,
@@ -62,12 +67,33 @@ pub async fn run(args: &LogsArgs, ctx: &Context) -> Result<()> {
     )
     .await?;
     let undecodable = sink.undecodable;
-    sink.printer
-        .finish("no log entries in the window", &ctx.ui)?;
+    sink.printer.finish(&empty_note(args, &window), &ctx.ui)?;
     if undecodable > 0 {
         ctx.ui.warn(&format!(
             "{undecodable} outputs could not be decoded: see decode_error"
         ));
     }
     Ok(())
+}
+
+/// What an empty log says: the window it looked in and, for one run (which
+/// may be older than the window), how to widen it.
+fn empty_note(args: &LogsArgs, w: &crate::time::Window) -> String {
+    let span = format!(
+        "{} .. {} UTC",
+        w.from.format("%Y-%m-%d %H:%M:%S"),
+        w.to.format("%Y-%m-%d %H:%M:%S")
+    );
+    let given = args.window.since.is_some() || args.window.from.is_some();
+    match &args.run {
+        Some(run) => format!(
+            "no log entries of run {run} in the window {span}{}; an older run needs a wider window: --since 7d, or --from DATE",
+            if given {
+                ""
+            } else {
+                " (the default: the last 24 hours)"
+            }
+        ),
+        None => format!("no log entries in the window {span}"),
+    }
 }

@@ -28,7 +28,7 @@ use std::future::Future;
 use futures_util::{StreamExt, stream};
 use uuid::Uuid;
 
-use crate::cli::Command;
+use crate::cli::{Command, Format};
 use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::output::{Cell, Printer};
@@ -137,23 +137,46 @@ pub fn close(
     }
 }
 
-/// The `status` and `error` cells of a failed ID's row (several IDs): the
-/// error's kind and message, so every ID keeps its row and results zip
-/// with the IDs given.
-/// The row of an ID that failed, with several IDs: the ID, empty values up
-/// to `width` columns, then `status` (the error's kind) and `error`.
-pub fn failed_row(id: Uuid, width: usize, e: &Error) -> Vec<Cell> {
-    let mut r = vec![Cell::Str(id.to_string())];
-    r.resize(width, Cell::Null);
-    r.extend(error_cells(e));
-    r
+/// The columns of several IDs' rows: `columns`, then what became of each
+/// ID: `error` (a JSON object, `null` when answered) in JSON, `error_kind`
+/// and `error` in CSV and tables.
+pub fn multi_columns(ctx: &Context, columns: &[&'static str]) -> Vec<&'static str> {
+    let mut c = columns.to_vec();
+    c.extend(error_names(ctx));
+    c
 }
 
-pub fn error_cells(e: &Error) -> [Cell; 2] {
-    [
-        Cell::Str(e.kind.name().to_string()),
-        Cell::Str(e.message.clone()),
-    ]
+fn error_names(ctx: &Context) -> &'static [&'static str] {
+    match ctx.settings.format {
+        Format::Json | Format::Jsonl => &["error"],
+        _ => &["error_kind", "error"],
+    }
+}
+
+/// The error cells of an ID's row (several IDs): empty for an ID that was
+/// answered, else the error as `multi_columns` names it.
+pub fn error_cells(ctx: &Context, e: Option<&Error>) -> Vec<Cell> {
+    let Some(e) = e else {
+        return vec![Cell::Null; error_names(ctx).len()];
+    };
+    let message = crate::secret::scrub(&e.message);
+    match ctx.settings.format {
+        Format::Json | Format::Jsonl => vec![Cell::Json(serde_json::json!({
+            "kind": e.kind.name(),
+            "message": message,
+            "http_status": e.http_status,
+        }))],
+        _ => vec![Cell::Str(e.kind.name().to_string()), Cell::Str(message)],
+    }
+}
+
+/// The row of an ID that failed, with several IDs: the ID, empty values up
+/// to `width` columns, then its error.
+pub fn failed_row(ctx: &Context, id: Uuid, width: usize, e: &Error) -> Vec<Cell> {
+    let mut r = vec![Cell::Str(id.to_string())];
+    r.resize(width, Cell::Null);
+    r.extend(error_cells(ctx, Some(e)));
+    r
 }
 
 /// Fetch for every ID concurrently (at most `--concurrency` at once) and hand
@@ -194,9 +217,13 @@ where
             }
         }
     }
-    // The exit code reports the worst failure (the highest code, the
-    // first of equals), whatever the order of the IDs; the others are
-    // reported as they are.
+    worst_of(ctx, errors)
+}
+
+/// The worst of several failures (the highest exit code, the first of
+/// equals), whatever the order of the IDs, as the command's error; the
+/// others are reported now, an `error:` line each.
+pub fn worst_of(ctx: &Context, mut errors: Vec<Error>) -> Result<()> {
     let worst = (0..errors.len())
         .rev()
         .max_by_key(|&i| errors[i].kind.exit_code());

@@ -16,9 +16,9 @@ use crate::error::{Error, Kind, Result};
 use crate::kinds::{Entity, RunKind};
 use crate::output::{Cell, Shape};
 
-/// With several IDs, what became of each start: `status` (`started`, or the
-/// error's kind) and `error`.
-pub const RECORD_MULTI_COLUMNS: &[&str] = &[
+/// The run records of a start (`-o json`); with several IDs, `uuid` leads
+/// and the error columns follow (`super::multi_columns`).
+pub const COLUMNS: &[&str] = &[
     "uuid",
     "id",
     "state",
@@ -30,20 +30,11 @@ pub const RECORD_MULTI_COLUMNS: &[&str] = &[
     "errors",
     "created_at",
     "updated_at",
-    "status",
-    "error",
 ];
 
-/// The run records of a start (`-o json` with one ID): all but `status`
-/// and `error`.
-pub const COLUMNS: &[&str] = RECORD_MULTI_COLUMNS.split_at(11).0;
-
 /// One row per start (table, CSV, JSON lines): the entity, the run it
-/// started and `started`; the raw task records are `-o json`'s.
-pub const START_COLUMNS: &[&str] = START_MULTI_COLUMNS.split_at(3).0;
-
-/// With several IDs, also `error`, so a start that failed keeps its row.
-pub const START_MULTI_COLUMNS: &[&str] = &["uuid", "run_uuid", "status", "error"];
+/// started and `outcome` (`started`); the raw task records are `-o json`'s.
+pub const START_COLUMNS: &[&str] = &["uuid", "run_uuid", "outcome"];
 
 fn record_row(id: uuid::Uuid, r: RunRecord) -> Vec<Cell> {
     vec![
@@ -87,13 +78,12 @@ pub async fn run(args: &RunArgs, ctx: &Context) -> Result<()> {
         return run_records(args, &ids, ctx).await;
     }
     let multi = ids.len() > 1;
-    let columns = if multi {
-        START_MULTI_COLUMNS
-    } else {
-        START_COLUMNS
+    let columns = match multi {
+        true => super::multi_columns(ctx, START_COLUMNS),
+        false => START_COLUMNS.to_vec(),
     };
     // The entity is named even for one ID: the row says what was started.
-    let mut p = ctx.printer(Shape::List, columns, true)?;
+    let mut p = ctx.printer(Shape::List, &columns, true)?;
     let api = ctx.api()?;
     let res = super::for_each_id(
         ctx,
@@ -109,12 +99,12 @@ pub async fn run(args: &RunArgs, ctx: &Context) -> Result<()> {
                     r.push(Cell::opt_str(start.run_uuid().map(str::to_string)));
                     r.push(Cell::Str("started".into()));
                     if multi {
-                        r.push(Cell::Null);
+                        r.extend(super::error_cells(ctx, None));
                     }
                 }
                 Err(e) => {
-                    r.push(Cell::Null);
-                    r.extend(super::error_cells(e));
+                    r.extend([Cell::Null, Cell::Null]);
+                    r.extend(super::error_cells(ctx, Some(e)));
                 }
             }
             p.row(r)
@@ -128,8 +118,11 @@ pub async fn run(args: &RunArgs, ctx: &Context) -> Result<()> {
 /// `-o json`: the task records the server answered each start with.
 async fn run_records(args: &RunArgs, ids: &[Uuid], ctx: &Context) -> Result<()> {
     let multi = ids.len() > 1;
-    let columns = if multi { RECORD_MULTI_COLUMNS } else { COLUMNS };
-    let mut p = ctx.printer(Shape::List, columns, multi)?;
+    let columns = match multi {
+        true => super::multi_columns(ctx, COLUMNS),
+        false => COLUMNS.to_vec(),
+    };
+    let mut p = ctx.printer(Shape::List, &columns, multi)?;
     let api = ctx.api()?;
     let res = super::for_each_id(
         ctx,
@@ -142,12 +135,12 @@ async fn run_records(args: &RunArgs, ids: &[Uuid], ctx: &Context) -> Result<()> 
                 }
                 rows(id, start).into_iter().try_for_each(|mut r| {
                     if multi {
-                        r.extend([Cell::Str("started".into()), Cell::Null]);
+                        r.extend(super::error_cells(ctx, None));
                     }
                     p.row(r)
                 })
             }
-            Err(e) => p.row(super::failed_row(id, COLUMNS.len(), e)),
+            Err(e) => p.row(super::failed_row(ctx, id, COLUMNS.len(), e)),
         },
     )
     .await;
@@ -185,12 +178,11 @@ async fn run_and_wait(args: &RunArgs, ids: &[uuid::Uuid], ctx: &Context) -> Resu
     let multi = ids.len() > 1;
     // One ID, one object; several, a row each (a failed start's with its
     // error).
-    let (shape, columns) = if multi {
-        (Shape::List, WAIT_MULTI_COLUMNS)
-    } else {
-        (Shape::Object, WAIT_COLUMNS)
+    let (shape, columns) = match multi {
+        true => (Shape::List, super::multi_columns(ctx, WAIT_COLUMNS)),
+        false => (Shape::Object, WAIT_COLUMNS.to_vec()),
     };
-    let mut p = ctx.printer(shape, columns, multi)?;
+    let mut p = ctx.printer(shape, &columns, multi)?;
     let api = &ctx.api()?;
     // One history lookup per pipeline, however often it is named.
     let histories: HashMap<Uuid, OnceCell<History>> =
@@ -218,26 +210,28 @@ async fn run_and_wait(args: &RunArgs, ids: &[uuid::Uuid], ctx: &Context) -> Resu
             Ok(f) => {
                 let mut r = wait_row(id, &f);
                 if multi {
-                    r.push(Cell::Null);
+                    r.extend(super::error_cells(ctx, None));
                 }
                 p.row(r)?;
                 followed.push((id, f));
                 Ok(())
             }
-            Err(e) => {
-                let mut r = vec![Cell::Str(id.to_string()), Cell::Null];
-                let [status, error] = super::error_cells(e);
-                r.push(status);
-                r.resize(WAIT_COLUMNS.len(), Cell::Null);
-                r.push(error);
-                p.row(r)
-            }
+            Err(e) => p.row(super::failed_row(ctx, id, WAIT_COLUMNS.len(), e)),
         },
     )
     .await;
     super::close(p, &res, multi, "", ctx)?;
-    res?;
-    verdict(&followed)
+    // Every failure is said, a line each; the exit code is the worst.
+    let mut errors: Vec<Error> = res.err().into_iter().collect();
+    if multi {
+        errors.extend(followed.iter().filter_map(|x| {
+            let e = verdict(std::slice::from_ref(x)).err()?;
+            Some(e.context(format!("{} {}", args.kind, x.0)))
+        }));
+    } else {
+        errors.extend(verdict(&followed).err());
+    }
+    super::worst_of(ctx, errors)
 }
 
 /// Start one run and follow it until it finishes or time runs out.
@@ -276,15 +270,13 @@ async fn follow(
     .map_err(|e| e.context(format!("while following run {run}")))
 }
 
-/// The summary row of `run --wait`, one per followed run.
-pub const WAIT_COLUMNS: &[&str] = WAIT_MULTI_COLUMNS.split_at(10).0;
-
-/// With several IDs, also `error`: a start or wait that failed keeps its
-/// row, its `status` the error's kind.
-pub const WAIT_MULTI_COLUMNS: &[&str] = &[
+/// The summary row of `run --wait`, one per followed run: `verdict` is
+/// `succeeded`, `failed` or `timed_out`. With several IDs, the error
+/// columns follow (`super::multi_columns`).
+pub const WAIT_COLUMNS: &[&str] = &[
     "uuid",
     "workflow_run_uuid",
-    "status",
+    "verdict",
     "tasks_total",
     "tasks_done",
     "tasks_failed",
@@ -292,7 +284,6 @@ pub const WAIT_MULTI_COLUMNS: &[&str] = &[
     "elapsed",
     "completion",
     "evidence",
-    "error",
 ];
 
 pub fn wait_row(id: Uuid, f: &Followed) -> Vec<Cell> {

@@ -6,9 +6,9 @@ use crate::context::Context;
 use crate::error::Result;
 use crate::output::{Cell, Shape};
 
-/// With several IDs: `status` (`ok`, or the error's kind) and `error`, so a
-/// failed ID keeps its row.
-pub const MULTI_COLUMNS: &[&str] = &[
+/// The statistics of an ID (`uuid` shown with several IDs, which also get
+/// the error columns: `super::multi_columns`).
+pub const COLUMNS: &[&str] = &[
     "uuid",
     "num_of_successes",
     "num_of_failures",
@@ -16,12 +16,7 @@ pub const MULTI_COLUMNS: &[&str] = &[
     "is_last_run_successful",
     "last_run_executed_at",
     "last_run_duration",
-    "status",
-    "error",
 ];
-
-/// One ID's statistics: all but `status` and `error`.
-pub const COLUMNS: &[&str] = MULTI_COLUMNS.split_at(7).0;
 
 /// A row; "never ran" is a null `last_run_executed_at`, and the server's
 /// placeholder last-run values of something that never ran (`false`, `0`)
@@ -50,13 +45,12 @@ pub async fn run(args: &StatsArgs, ctx: &Context) -> Result<()> {
     let ids = ctx.resolve_ids(&args.ids)?;
     let window = ctx.window(&args.window)?;
     let multi = ids.len() > 1;
-    let mut p = ctx
-        .printer(
-            if multi { Shape::List } else { Shape::Object },
-            if multi { MULTI_COLUMNS } else { COLUMNS },
-            multi,
-        )?
-        .aged();
+    let columns = match multi {
+        true => super::multi_columns(ctx, COLUMNS),
+        false => COLUMNS.to_vec(),
+    };
+    let shape = if multi { Shape::List } else { Shape::Object };
+    let mut p = ctx.printer(shape, &columns, multi)?.aged();
     let api = ctx.api()?;
     let mut never = Vec::new();
     let res = super::for_each_id(
@@ -73,11 +67,11 @@ pub async fn run(args: &StatsArgs, ctx: &Context) -> Result<()> {
                 }
                 let mut r = row(id, s);
                 if multi {
-                    r.extend([Cell::Str("ok".into()), Cell::Null]);
+                    r.extend(super::error_cells(ctx, None));
                 }
                 p.row(r)
             }
-            Err(e) => p.row(super::failed_row(id, COLUMNS.len(), e)),
+            Err(e) => p.row(super::failed_row(ctx, id, COLUMNS.len(), e)),
         },
     )
     .await;

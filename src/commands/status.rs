@@ -19,7 +19,8 @@ use crate::output::prometheus::Sample;
 use crate::output::{Cell, Shape};
 use crate::time;
 
-/// Machine rows: every field, in the order the IDs were given.
+/// Machine rows: every field, in the order the IDs were given, then the
+/// error columns (`super::multi_columns`).
 pub const COLUMNS: &[&str] = &[
     "name",
     "kind",
@@ -32,7 +33,6 @@ pub const COLUMNS: &[&str] = &[
     "failures_24h",
     "average_duration",
     "failures_7d",
-    "error",
 ];
 
 /// The table: what a person scans, worst first.
@@ -104,11 +104,15 @@ pub async fn run(args: &StatusArgs, ctx: &Context) -> Result<()> {
             .collect();
         return super::exposition::write(ctx, &samples);
     }
-    let mut p = ctx.printer(
-        Shape::List,
-        if table { TABLE_COLUMNS } else { COLUMNS },
-        true,
-    )?;
+    let columns = match table {
+        true => TABLE_COLUMNS.to_vec(),
+        false => super::multi_columns(ctx, COLUMNS),
+    };
+    // On a narrow terminal, what the board is for stays: which entity, and
+    // how it is doing.
+    let mut p = ctx
+        .printer(Shape::List, &columns, true)?
+        .keeping(&["name", "status", "last_run", "age"]);
     let api = ctx.api()?;
     let date_time = AtomicBool::new(aggregate_date_time(ctx));
     let results = targets::fetch_all(ctx.settings.concurrency, &targets, |t| {
@@ -131,7 +135,9 @@ pub async fn run(args: &StatusArgs, ctx: &Context) -> Result<()> {
         }
     } else {
         for (t, r) in rows {
-            p.row(machine_row(t, r, now))?;
+            let mut row = machine_row(t, r, now);
+            row.extend(super::error_cells(ctx, r.as_ref().err()));
+            p.row(row)?;
         }
     }
     p.finish("", &ctx.ui)?;
@@ -166,11 +172,7 @@ fn machine_row(t: &Target, r: &Result<Facts>, now: DateTime<Utc>) -> Vec<Cell> {
         Cell::Str(Health::of(r).word().into()),
     ];
     let rest = match r {
-        Err(e) => {
-            let mut v = vec![Cell::Null; 7];
-            v.push(Cell::Str(crate::secret::scrub(&e.message)));
-            v
-        }
+        Err(_) => vec![Cell::Null; 7],
         Ok(f) => {
             let last = f.last.run();
             vec![
@@ -184,7 +186,6 @@ fn machine_row(t: &Target, r: &Result<Facts>, now: DateTime<Utc>) -> Vec<Cell> {
                 Cell::Int(f.day.num_of_failures),
                 Cell::Ms(f.day.average_duration),
                 Cell::Json(Value::from(f.week.clone())),
-                Cell::Null,
             ]
         }
     };

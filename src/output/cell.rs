@@ -100,7 +100,7 @@ impl CellRef<'_> {
     /// What a table keeps of the cell: outputs only as long as they are
     /// shown, so 10 000 held rows stay small however long the outputs are.
     pub fn for_table(self) -> Cell {
-        // Decoded outputs are shown whole (JSON pretty-printed) up to this
+        // Decoded outputs are shown whole (JSON on one line) up to this
         // size; beyond it they are shortened like raw outputs.
         const DECODED_MAX: usize = 2000;
         let short = |s: &str| Cell::Output(table::shorten(s, table::OUTPUT_WIDTH));
@@ -109,10 +109,14 @@ impl CellRef<'_> {
             CellRef::Str(s) if s.text.len() > DECODED_MAX => short(s.text),
             CellRef::Str(s) => Cell::Str(s.text.to_string()),
             CellRef::Time(s) => Cell::Time(s.text.to_string()),
-            CellRef::RawJson(t) if t.len() > DECODED_MAX => short(t),
+            // An errors array is kept whole: a table shows it a message a line.
+            CellRef::RawJson(t) if t.len() > DECODED_MAX => match self.to_json() {
+                v if super::errors::is_errors(&v) => Cell::Json(v),
+                _ => short(t),
+            },
             CellRef::Json(v) => {
                 let compact = v.to_string();
-                if compact.len() > DECODED_MAX {
+                if compact.len() > DECODED_MAX && !super::errors::is_errors(v) {
                     short(&compact)
                 } else {
                     Cell::Json(v.clone())

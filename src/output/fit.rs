@@ -12,8 +12,10 @@ pub fn is_free_text(name: &str) -> bool {
     FREE_TEXT.contains(&name)
 }
 
-/// The narrowest a free-text column is shortened to.
+/// The narrowest a free-text column is shortened to; a free-text column
+/// the table keeps longest (a decoded output) keeps enough to be read.
 const MIN_FREE: usize = 10;
+const MIN_KEPT_FREE: usize = 40;
 
 /// Which columns go first when even shortened free text does not fit, the
 /// least useful first. Columns not named go after these, from the right;
@@ -57,13 +59,15 @@ fn width_of(s: &str) -> usize {
 
 /// Plan the table: `width` is the terminal's (`None`: no limit, as for a
 /// pipe); `boxes` whether borders are drawn (3 cells a column and 1, else 2
-/// a column).
+/// a column); `keep` the columns the table keeps longest, the most needed
+/// first (left out last, from the end of that list).
 pub fn plan(
     names: &[&str],
     headers: &[String],
     rows: &[Vec<String>],
     width: Option<usize>,
     boxes: bool,
+    keep_longest: &[&str],
 ) -> Plan {
     let natural: Vec<usize> = (0..names.len())
         .map(|i| {
@@ -77,7 +81,11 @@ pub fn plan(
     let free = |i: usize| FREE_TEXT.contains(&names[i]);
     let least = |i: usize| {
         if free(i) {
-            natural[i].min(MIN_FREE.max(headers[i].chars().count()))
+            let min = match keep_longest.contains(&names[i]) {
+                true => MIN_KEPT_FREE,
+                false => MIN_FREE,
+            };
+            natural[i].min(min.max(headers[i].chars().count()))
         } else {
             natural[i]
         }
@@ -89,10 +97,7 @@ pub fn plan(
         let total =
             |keep: &[usize]| keep.iter().map(|&i| least(i)).sum::<usize>() + frame(keep.len());
         while keep.len() > 1 && total(&keep) > limit {
-            let victim = DROP_ORDER
-                .iter()
-                .find_map(|d| keep.iter().position(|&i| names[i] == *d && i != 0))
-                .unwrap_or(keep.len() - 1);
+            let victim = victim(names, &keep, keep_longest);
             dropped.push(names[keep.remove(victim)].to_string());
         }
     }
@@ -111,6 +116,27 @@ pub fn plan(
         widths,
         dropped,
     }
+}
+
+/// The position in `keep` of the next column to leave out: by the drop
+/// order, then from the right, the columns kept longest last of all (the
+/// last of them first). The first column stays while another is left,
+/// unless the table names the columns it keeps longest without it.
+fn victim(names: &[&str], keep: &[usize], keep_longest: &[&str]) -> usize {
+    let spare = |k: &usize| *k != 0 && !keep_longest.contains(&names[*k]);
+    let first_spare = !keep_longest.is_empty() && !keep_longest.contains(&names[0]);
+    DROP_ORDER
+        .iter()
+        .find_map(|d| keep.iter().position(|&i| names[i] == *d && spare(&i)))
+        .or_else(|| keep.iter().rposition(spare))
+        .or_else(|| keep.iter().position(|&i| i == 0 && first_spare))
+        .or_else(|| {
+            keep_longest
+                .iter()
+                .rev()
+                .find_map(|d| keep.iter().position(|&i| names[i] == *d && i != 0))
+        })
+        .unwrap_or(keep.len() - 1)
 }
 
 /// Shorten the widest free-text column, one cell at a time, until the
@@ -164,7 +190,7 @@ mod tests {
         .iter()
         .map(|s| s.to_string())
         .collect();
-        plan(&names, &headers, &[row], Some(width), true)
+        plan(&names, &headers, &[row], Some(width), true, &[])
     }
 
     #[test]
@@ -180,11 +206,31 @@ mod tests {
     }
 
     #[test]
+    fn the_columns_kept_longest_go_last() {
+        let names = ["name", "kind", "status", "fails_7d"];
+        let headers: Vec<String> = names.iter().map(|n| n.to_uppercase()).collect();
+        let row: Vec<String> = ["orders", "pipeline", "failed", "▁▁▁▁▁▁▁"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        let p = plan(
+            &names,
+            &headers,
+            &[row],
+            Some(24),
+            false,
+            &["name", "status"],
+        );
+        assert_eq!(p.keep, [0, 2], "{p:?}");
+        assert_eq!(p.dropped, ["fails_7d", "kind"]);
+    }
+
+    #[test]
     fn no_limit_keeps_everything_whole() {
         let names = ["a", "output"];
         let headers = vec!["A".to_string(), "OUTPUT".to_string()];
         let rows = vec![vec!["1".to_string(), "y".repeat(100)]];
-        let p = plan(&names, &headers, &rows, None, false);
+        let p = plan(&names, &headers, &rows, None, false, &[]);
         assert_eq!(p.widths, [1, 100]);
     }
 }

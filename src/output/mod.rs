@@ -7,6 +7,7 @@ pub mod chart;
 mod compact;
 pub mod decode;
 mod encode;
+pub mod errors;
 pub mod fit;
 pub mod prometheus;
 pub mod table;
@@ -46,6 +47,9 @@ pub struct Style {
     pub now: chrono::DateTime<chrono::Utc>,
     /// Times of the last run shown with their age (`3h ago`).
     pub ages: bool,
+    /// The columns a narrow table keeps longest, the most needed first
+    /// (what the command exists for).
+    pub keep: &'static [&'static str],
 }
 
 impl Style {
@@ -137,6 +141,12 @@ impl<'a> Printer<'a> {
     /// Show the last run's time with its age in a table (`last-run`, `stats`).
     pub fn aged(mut self) -> Self {
         self.style.ages = true;
+        self
+    }
+
+    /// The columns a narrow table keeps longest, the most needed first.
+    pub fn keeping(mut self, keep: &'static [&'static str]) -> Self {
+        self.style.keep = keep;
         self
     }
 
@@ -298,6 +308,7 @@ mod tests {
             width: 80,
             now: chrono::Utc::now(),
             ages: false,
+            keep: &[],
         };
         let mut p = Printer::new(
             style,

@@ -32,8 +32,21 @@ pub fn text(c: &Cell, zone: Zone) -> String {
         },
         Cell::Ms(ms) => time::human_ms(*ms),
         Cell::Output(s) => shorten(s, OUTPUT_WIDTH),
-        Cell::Json(v) => serde_json::to_string_pretty(v).unwrap_or_default(),
+        // An errors array, one message a line; other JSON on one line.
+        Cell::Json(v) => match super::errors::lines(v) {
+            Some(lines) => lines.join("\n"),
+            None => escape(&v.to_string()),
+        },
     }
+}
+
+/// Each line of `s` cut to `max` characters (a cell of several lines, an
+/// errors array, keeps its lines).
+pub fn shorten_lines(s: &str, max: usize) -> String {
+    s.lines()
+        .map(|l| shorten(l, max))
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 /// Control characters as visible escapes (`\u{1b}`, `\n`): text from the
@@ -150,7 +163,7 @@ pub fn render(
                 v = with_zone(v, style.zone);
             }
             if let Some(room) = room.filter(|&r| fit::is_free_text(n) && v.chars().count() > r) {
-                v = shorten(&v, room);
+                v = shorten_lines(&v, room);
             }
             t.add_row(vec![TCell::new(n), styled(v, c, style)]);
         }
@@ -187,7 +200,14 @@ fn list(t: &mut Table, names: &[&str], rows: &[Vec<Cell>], style: &Style) -> Opt
         .enumerate()
         .map(|(i, n)| header(n, rows.iter().any(|r| matches!(r[i], Cell::Time(_))), style))
         .collect();
-    let plan = fit::plan(names, &headers, &texts, style.fit_width(), style.boxes);
+    let plan = fit::plan(
+        names,
+        &headers,
+        &texts,
+        style.fit_width(),
+        style.boxes,
+        style.keep,
+    );
     if style.header {
         t.set_header(plan.keep.iter().map(|&i| TCell::new(&headers[i])));
     }
@@ -195,8 +215,8 @@ fn list(t: &mut Table, names: &[&str], rows: &[Vec<Cell>], style: &Style) -> Opt
         let mut row: Vec<Option<String>> = row.into_iter().map(Some).collect();
         t.add_row(plan.keep.iter().zip(&plan.widths).map(|(&i, &w)| {
             let s = row[i].take().unwrap_or_default();
-            let s = if s.chars().count() > w {
-                shorten(&s, w)
+            let s = if s.lines().any(|l| l.chars().count() > w) {
+                shorten_lines(&s, w)
             } else {
                 s
             };

@@ -91,7 +91,7 @@ fn ylem_dialect_every_command() {
     // statistics of zeros: "no run found", never "never ran".
     let v = sb.json(&["last-run", "task", "00000000-0000-4000-8000-000000000000"]);
     assert_eq!(v["executed_at"], Value::Null);
-    assert_eq!(v["status"], "no_run_found");
+    assert_eq!(v["last_run"], "not_found");
     // A bare-date aggregate is refused and asked again with a time.
     task_stats_match_the_log(&sb);
     periods_align(&sb);

@@ -153,7 +153,7 @@ async fn several_ids_concurrently_in_the_order_given() {
     assert!(lines[1].starts_with(P1) && lines[2].starts_with(P2));
     // Never ran: the last run's fields are empty, not a `false` that never happened.
     assert!(
-        lines[2].ends_with(",0,0,0,,,,ok,"),
+        lines[2].ends_with(",0,0,0,,,,,"),
         "never ran is empty in CSV: {}",
         lines[2]
     );
@@ -209,7 +209,7 @@ async fn last_run_for_each_kind_and_never_ran() {
         let v: Value = serde_json::from_str(&o.stdout).unwrap();
         assert_eq!(
             v,
-            json!({"is_successful": false, "executed_at": "2024-02-01T10:00:00Z", "duration": 900, "status": "ran"})
+            json!({"is_successful": false, "executed_at": "2024-02-01T10:00:00Z", "duration": 900, "last_run": "found"})
         );
     }
     let o = run_env(&["last-run", "pipeline", P1, P2, "-o", "jsonl"], &env);
@@ -221,7 +221,7 @@ async fn last_run_for_each_kind_and_never_ran() {
         .collect();
     assert_eq!(
         l[1],
-        json!({"uuid": P2, "is_successful": null, "executed_at": null, "duration": null, "status": "no_run_found", "error": null})
+        json!({"uuid": P2, "is_successful": null, "executed_at": null, "duration": null, "last_run": "not_found", "error": null})
     );
     // Said in words too, naming both readings; with --fail-on-failure there
     // is no run to vouch for: exit 4.
@@ -238,7 +238,7 @@ async fn last_run_for_each_kind_and_never_ran() {
     let o = run_env(&["last-run", "pipeline", P1, "-o", "csv"], &env);
     assert_eq!(
         o.stdout,
-        "is_successful,executed_at,duration,status\nfalse,2024-02-01T10:00:00Z,900,ran\n"
+        "is_successful,executed_at,duration,last_run\nfalse,2024-02-01T10:00:00Z,900,found\n"
     );
     let o = run_env(&["last-run", "pipeline", P1], &env);
     assert!(
@@ -508,7 +508,7 @@ async fn run_start_both_shapes_trailing_slash_post() {
     assert_eq!(
         o.stdout.trim(),
         format!(
-            r#"{{"uuid":"{P2}","run_uuid":"dddddddd-0000-4000-8000-000000000001","status":"started"}}"#
+            r#"{{"uuid":"{P2}","run_uuid":"dddddddd-0000-4000-8000-000000000001","outcome":"started"}}"#
         )
     );
     let o = run_env(
@@ -610,7 +610,7 @@ async fn a_last_run_403_is_told_apart_by_range_statistics() {
     assert_eq!(o.code, 0, "{}", o.stderr);
     let v: Value = serde_json::from_str(&o.stdout).unwrap();
     assert_eq!(v["executed_at"], "2024-02-01T10:00:00Z");
-    assert_eq!(v["status"], "ran");
+    assert_eq!(v["last_run"], "found");
     for extra in [&[][..], &["--fail-on-failure"][..]] {
         let mut a = vec!["last-run", "pipeline", P2];
         a.extend_from_slice(extra);

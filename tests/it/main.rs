@@ -32,4 +32,5 @@ mod tables;
 mod testing_report;
 mod tls_proxy;
 mod token_cache;
+mod ux27;
 mod verdicts;

@@ -26,7 +26,7 @@ fn wait_for_a_run_that_succeeds_fails_or_outlasts_the_timeout() {
     assert_eq!(o.code, 0, "{}", o.stderr);
     // One ID, one object.
     let v: Value = serde_json::from_str(&o.stdout).unwrap();
-    assert_eq!(v["status"], "succeeded");
+    assert_eq!(v["verdict"], "succeeded");
     assert_eq!(v["tasks_done"], tasks.len());
     assert_eq!(v["tasks_failed"], 0);
     let polls = count_lines(&o.stderr, "/logs/");
@@ -44,7 +44,7 @@ fn wait_for_a_run_that_succeeds_fails_or_outlasts_the_timeout() {
         codes.push(o.code);
         if o.code == 7 {
             let v: Value = serde_json::from_str(o.stdout.trim()).unwrap();
-            assert_eq!(v["status"], "failed");
+            assert_eq!(v["verdict"], "failed");
             assert!(o.stderr.contains("run failed"), "{}", o.stderr);
             break;
         }
@@ -89,7 +89,7 @@ fn wait_with_the_object_form_start_learns_the_task_count_from_history() {
     ]);
     assert_eq!(o.code, 0, "{}", o.stderr);
     let v: Value = serde_json::from_str(&o.stdout).unwrap();
-    assert_eq!(v["status"], "succeeded");
+    assert_eq!(v["verdict"], "succeeded");
     assert_eq!(v["completion"], "history", "{v}");
     assert_eq!(v["tasks_total"], tasks.len());
     assert_eq!(
@@ -116,7 +116,7 @@ fn wait_for_workflows_and_for_several_runs_at_once() {
     ]);
     assert!(o.code == 0 || o.code == 7, "{}", o.stderr);
     let v: Value = serde_json::from_str(&o.stdout).unwrap();
-    assert!(v["status"] == "succeeded" || v["status"] == "failed");
+    assert!(v["verdict"] == "succeeded" || v["verdict"] == "failed");
     let p0 = &sb.pipelines[0].0;
     let o = sb.run(&[
         "run", "pipeline", p0, p0, "--wait", "--poll", "300ms", "-o", "csv", "-v",
@@ -141,7 +141,7 @@ fn wait_for_workflows_and_for_several_runs_at_once() {
         .count();
     assert_eq!(history, 1, "{}", o.stderr);
     let lines: Vec<&str> = o.stdout.lines().collect();
-    assert!(lines[0].starts_with("uuid,workflow_run_uuid,status"));
+    assert!(lines[0].starts_with("uuid,workflow_run_uuid,verdict"));
     assert_eq!(lines.len(), 3);
     assert!(lines[1].contains(",succeeded,") && lines[2].contains(",succeeded,"));
 }

@@ -43,24 +43,34 @@ async fn a_failed_id_keeps_its_row_in_every_format() {
     for (row, id) in rows.iter().zip([P2, P1, P2]) {
         assert_eq!(row["uuid"], id);
     }
-    assert_eq!(rows[0]["status"], "not_found");
-    assert!(rows[0]["error"].as_str().unwrap().contains("404"), "{v}");
+    assert_eq!(rows[0]["error"]["kind"], "not_found");
+    assert_eq!(rows[0]["error"]["http_status"], 404);
+    assert!(
+        rows[0]["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("404"),
+        "{v}"
+    );
+    assert!(
+        rows[0].get("status").is_none(),
+        "status is the board's: {v}"
+    );
     assert_eq!(rows[0]["num_of_successes"], Value::Null);
-    assert_eq!(rows[1]["status"], "ok");
     assert_eq!(rows[1]["error"], Value::Null);
     assert_eq!(rows[1]["num_of_successes"], 12);
     let o = run_env(&args("csv"), &env);
     let lines: Vec<&str> = o.stdout.lines().collect();
     assert_eq!(lines.len(), 4, "{}", o.stdout);
-    assert!(lines[0].ends_with(",status,error"), "{}", lines[0]);
+    assert!(lines[0].ends_with(",error_kind,error"), "{}", lines[0]);
     assert!(lines[1].starts_with(P2) && lines[1].contains(",not_found,"));
-    assert!(lines[2].starts_with(P1) && lines[2].contains(",ok,"));
+    assert!(lines[2].starts_with(P1) && lines[2].ends_with(",,"));
     let o = run_env(&["stats", "pipeline", P2, P1], &env);
     assert_eq!(o.code, 4);
     let lines: Vec<&str> = o.stdout.lines().collect();
     assert_eq!(lines.len(), 3, "{}", o.stdout);
     assert!(lines[1].contains(P2) && lines[1].contains("not_found"));
-    // last-run too, with its own status column.
+    // last-run too, with its own error and last_run columns.
     let o = run_env(&["last-run", "pipeline", P1, P2, "-o", "jsonl"], &env);
     let rows: Vec<Value> = o
         .stdout
@@ -69,7 +79,8 @@ async fn a_failed_id_keeps_its_row_in_every_format() {
         .collect();
     assert_eq!(rows.len(), 2, "{}", o.stdout);
     assert_eq!(rows[1]["uuid"], P2);
-    assert_eq!(rows[1]["status"], "not_found");
+    assert_eq!(rows[1]["error"]["kind"], "not_found");
+    assert_eq!(rows[1]["last_run"], Value::Null);
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -104,7 +115,8 @@ fn run_prints_a_row_per_start_and_one_id_is_one_object() {
     let o = sb.run(&["run", "pipeline", p, p, "-o", "csv"]);
     assert_eq!(o.stdout.lines().count(), 3, "{}", o.stdout);
     assert!(
-        o.stdout.starts_with("uuid,run_uuid,status,error\n"),
+        o.stdout
+            .starts_with("uuid,run_uuid,outcome,error_kind,error\n"),
         "{}",
         o.stdout
     );

@@ -89,7 +89,10 @@ fn a_mixed_board_shows_every_row() {
     assert_eq!(rows[3]["status"], "unknown");
     assert_eq!(rows[3]["kind"], "workflow");
     assert!(
-        rows[3]["error"].as_str().unwrap().contains("404"),
+        rows[3]["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("404"),
         "{}",
         rows[3]
     );
