@@ -16,6 +16,7 @@ pub mod log_rows;
 pub mod login;
 pub mod logs;
 pub mod metrics;
+pub mod refusal;
 pub mod run;
 pub mod sandbox;
 pub mod stats;

@@ -88,7 +88,7 @@ pub async fn run(args: &RunArgs, ctx: &Context) -> Result<()> {
     let res = super::for_each_id(
         ctx,
         &ids,
-        |id| api.start_run(args.kind, id),
+        |id| super::refusal::start_run(&api, args.kind, id),
         |id, start| {
             let mut r = vec![Cell::Str(id.to_string())];
             match start {
@@ -127,7 +127,7 @@ async fn run_records(args: &RunArgs, ids: &[Uuid], ctx: &Context) -> Result<()> 
     let res = super::for_each_id(
         ctx,
         ids,
-        |id| api.start_run(args.kind, id),
+        |id| super::refusal::start_run(&api, args.kind, id),
         |id, start| match start {
             Ok(start) => {
                 if let Some(run) = start.run_uuid() {
@@ -252,7 +252,7 @@ async fn follow(
             .map(|t| t.0),
         RunKind::Pipeline => None,
     };
-    let start = api.start_run(kind, id).await?;
+    let start = super::refusal::start_run(api, kind, id).await?;
     let run = start.run_uuid().unwrap_or_default().to_string();
     ctx.note(&format!("started run {run} of {kind} {id}"));
     started(ctx, kind, id, &run);

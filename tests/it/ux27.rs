@@ -106,3 +106,109 @@ fn an_empty_log_of_one_run_names_the_window_and_how_to_widen_it() {
     assert!(o.stderr.contains("--since"), "{}", o.stderr);
     assert!(o.stderr.contains("last 24 hours"), "{}", o.stderr);
 }
+
+/// The default seed's paused pipeline and another organisation's (the
+/// sandbox banner lists both).
+const PAUSED: &str = "b5e02006-cc2f-4631-a3d9-93b918ffa09c";
+const OTHER_ORG: &str = "77b41304-dad1-40de-b07d-6cc0c19ecb8c";
+const UNKNOWN: &str = "00000000-0000-4000-8000-0000000000aa";
+
+#[test]
+fn several_ids_with_mixed_outcomes_in_every_format() {
+    let s = sandbox::start("ylem");
+    let p = s.pipelines[0].0.as_str();
+    let ids = [p, PAUSED, OTHER_ORG, UNKNOWN];
+    for f in ["json", "jsonl", "csv", "table"] {
+        let mut args = vec!["run", "pipeline"];
+        args.extend(ids);
+        args.extend(["-o", f]);
+        let o = s.run(&args);
+        let what = format!("-o {f}: {}\n{}", o.stdout, o.stderr);
+        assert_eq!(o.code, 4, "the worst of 0, 3, 3 and 4: {what}");
+        // Every failed ID its own error on stderr, with its own hint.
+        let errors = match f {
+            "json" | "jsonl" => o
+                .stderr
+                .lines()
+                .filter(|l| l.starts_with("{\"error\""))
+                .count(),
+            _ => o.stderr.lines().filter(|l| l.starts_with("error:")).count(),
+        };
+        assert_eq!(errors, 3, "{what}");
+        assert!(o.stderr.contains("paused"), "{what}");
+        assert!(o.stderr.contains("another organisation"), "{what}");
+        assert!(!o.stderr.contains("pipeline is paused, or"), "{what}");
+        match f {
+            "json" | "jsonl" => {
+                let rows: Vec<Value> = match f {
+                    "json" => serde_json::from_str::<Vec<Value>>(&o.stdout).unwrap(),
+                    _ => o
+                        .stdout
+                        .lines()
+                        .map(|l| serde_json::from_str(l).unwrap())
+                        .collect(),
+                };
+                let uuids: Vec<&str> = rows.iter().map(|r| r["uuid"].as_str().unwrap()).collect();
+                assert_eq!(uuids, ids, "{what}");
+                assert_eq!(rows[0]["error"], Value::Null, "{what}");
+                for (r, kind, status) in [(1, "auth", 403), (2, "auth", 403), (3, "not_found", 404)]
+                {
+                    assert_eq!(rows[r]["error"]["kind"], kind, "{what}");
+                    assert_eq!(rows[r]["error"]["http_status"], status, "{what}");
+                    assert!(rows[r]["error"]["message"].is_string(), "{what}");
+                    assert!(rows[r].get("status").is_none(), "{what}");
+                }
+            }
+            _ => {
+                let lines: Vec<&str> = o.stdout.lines().collect();
+                assert_eq!(lines.len(), 5, "{what}");
+                let header = lines[0].to_ascii_lowercase();
+                assert!(
+                    header.contains("error_kind") && header.contains("error"),
+                    "{what}"
+                );
+                assert!(
+                    lines[2].contains(PAUSED) && lines[2].contains("auth"),
+                    "{what}"
+                );
+                assert!(
+                    lines[4].contains(UNKNOWN) && lines[4].contains("not_found"),
+                    "{what}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn a_refused_id_among_several_keeps_its_row_and_says_why() {
+    let s = sandbox::start("ylem");
+    let p = s.pipelines[0].0.as_str();
+    let o = s.run(&[
+        "stats", "pipeline", p, OTHER_ORG, UNKNOWN, "--since", "30d", "-o", "csv",
+    ]);
+    assert_eq!(o.code, 3, "{}", o.stderr);
+    let errors: Vec<&str> = o
+        .stderr
+        .lines()
+        .filter(|l| l.starts_with("error:"))
+        .collect();
+    assert_eq!(errors.len(), 1, "{}", o.stderr);
+    assert!(errors[0].contains(OTHER_ORG), "{}", o.stderr);
+    let lines: Vec<&str> = o.stdout.lines().collect();
+    assert!(lines[0].ends_with(",error_kind,error"), "{}", o.stdout);
+    assert!(lines[1].ends_with(",,"), "answered: {}", o.stdout);
+    assert!(lines[2].contains(",auth,"), "{}", o.stdout);
+    // last-run's own found/not_found is not a request outcome.
+    let o = s.run(&["last-run", "pipeline", p, UNKNOWN, "-o", "jsonl"]);
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    let rows: Vec<Value> = o
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(rows[0]["last_run"], "found");
+    assert_eq!(rows[0]["error"], Value::Null);
+    assert_eq!(rows[1]["last_run"], "not_found");
+    assert_eq!(rows[1]["error"], Value::Null);
+}
