@@ -195,7 +195,10 @@ pub enum Command {
     Check(CheckArgs),
     /// One row per pipeline, workflow or task: last run, runs and failures in 24 h, a 7-day failure sparkline
     #[command(
-        after_help = "Examples:\n  ylemctl status                               # every alias in the profile\n  ylemctl status orders workflow:nightly task:0b6c...-...\n  ylemctl status -o prometheus --output-file /var/lib/node_exporter/ylem.prom"
+        after_help = concat!(
+            "Examples:\n  ylemctl status                               # every alias in the profile\n  ylemctl status orders workflow:nightly task:0b6c...-...\n  ylemctl status -o prometheus --output-file /var/lib/node_exporter/ylem.prom\n  watch -n 30 ylemctl status                   # a board that refreshes itself",
+            "\n\nExit status: 0 ok (also when some IDs could not be read: their rows say unknown), 2 usage; when no ID could be read, that error's: 3 auth, 4 not found, 5 server, 6 network; 130 interrupted"
+        )
     )]
     Status(StatusArgs),
     /// A Prometheus exporter: serve /metrics for IDs and aliases
@@ -344,12 +347,12 @@ pub struct StatsArgs {
 
 #[derive(Debug, Args)]
 pub struct AggregateArgs {
-    /// What the ID is: task, pipeline or workflow
+    /// What the IDs are: task, pipeline or workflow
     #[arg(value_enum)]
     pub kind: Entity,
-    /// UUID (or alias)
-    #[arg(value_name = "ID")]
-    pub id: String,
+    /// UUIDs (or aliases)
+    #[arg(required = true, value_name = "ID")]
+    pub ids: Vec<String>,
     /// Start of the first period (default: so that the last period is the current one)
     #[arg(long, value_name = "DATE")]
     pub from: Option<String>,
@@ -579,6 +582,8 @@ const IGNORED: &[(&str, &[&str])] = &[
     ("login", &["fields", "no_header", "local", "concurrency"]),
     ("logout", &["fields", "no_header", "local", "concurrency"]),
     ("check", &["fields", "no_header", "concurrency", "output"]),
+    // One ID: nothing to fetch concurrently.
+    ("logs", &["concurrency"]),
 ];
 
 /// What a command that asks no service ignores.

@@ -14,6 +14,7 @@ use crate::cli::{StoreChoice, WindowArgs};
 use crate::config::{ConfigFile, aliases};
 use crate::error::{Error, Result};
 use crate::http::{Transport, TransportConfig};
+use crate::kinds::Entity;
 use crate::output::{Printer, Shape, Style};
 use crate::settings::{EnvCredentials, Settings};
 use crate::time::{self, Window};
@@ -29,7 +30,7 @@ pub struct Context {
     /// (a stored login, an alias, a remembered setting); `None` without a
     /// config directory.
     config: std::sync::OnceLock<Result<Option<ConfigFile>>>,
-    aliases: std::sync::OnceLock<Result<std::collections::BTreeMap<String, Uuid>>>,
+    aliases: std::sync::OnceLock<Result<crate::config::aliases::Targets>>,
     out: std::sync::Mutex<Option<Box<dyn Write + Send>>>,
     /// Runs this command started (kind, ID, run UUID): after Ctrl-C, the
     /// error says how to follow them, as they go on on the server.
@@ -139,28 +140,61 @@ impl Context {
         ids.iter().map(|s| self.resolve_id(s)).collect()
     }
 
+    /// `resolve_ids` for a command about one kind: an alias set with
+    /// another kind is a usage error naming both.
+    pub fn resolve_ids_as(&self, kind: Entity, ids: &[String]) -> Result<Vec<Uuid>> {
+        ids.iter().map(|s| self.resolve_id_as(kind, s)).collect()
+    }
+
+    pub fn resolve_id_as(&self, kind: Entity, s: &str) -> Result<Uuid> {
+        match self.alias(s.trim())? {
+            Some((Some(k), _)) if k != kind => Err(Error::usage(format!(
+                "alias '{}' is a {k}, not a {kind}",
+                s.trim()
+            ))
+            .with_hint(format!(
+                "name a {kind}, or use the alias where a {k} fits (e.g. 'ylemctl stats {k} {}')",
+                s.trim()
+            ))),
+            _ => self.resolve_id(s),
+        }
+    }
+
+    /// The alias `name` with the kind it was set with, if there is one.
+    fn alias(&self, name: &str) -> Result<Option<(Option<Entity>, Uuid)>> {
+        if aliases::check_alias_name(name).is_err() {
+            return Ok(None);
+        }
+        // Read once per command, and only when an alias is used.
+        let all = self.aliases.get_or_init(|| match self.config()? {
+            Some(c) => c.alias_targets(&self.settings.profile),
+            None => Ok(Default::default()),
+        });
+        match all {
+            Ok(a) => Ok(a.get(name).copied()),
+            Err(e) => Err(e.clone()),
+        }
+    }
+
     pub fn resolve_id(&self, s: &str) -> Result<Uuid> {
         let t = s.trim();
         if aliases::check_alias_name(t).is_ok() {
-            // Read once per command, and only when an alias is used.
-            let aliases = self.aliases.get_or_init(|| match self.config()? {
-                Some(c) => c.aliases_for(&self.settings.profile),
-                None => Ok(Default::default()),
-            });
-            match aliases {
-                Ok(a) => {
-                    if let Some(u) = a.get(t) {
-                        return Ok(*u);
-                    }
-                }
-                Err(e) => return Err(e.clone()),
+            if let Some((_, u)) = self.alias(t)? {
+                return Ok(u);
             }
+            let names: Vec<&str> = match self.aliases.get() {
+                Some(Ok(a)) => a.keys().map(String::as_str).collect(),
+                _ => Vec::new(),
+            };
+            let near = aliases::nearest(t, &names);
+            let hint = match near.is_empty() {
+                true => "see 'ylemctl alias list'; a UUID looks like 3f2a1b4c-5d6e-4f70-8a9b-0c1d2e3f4a5b".to_string(),
+                false => format!("did you mean {}? (see 'ylemctl alias list')", near.join(", ")),
+            };
             return Err(Error::usage(format!(
                 "invalid ID '{s}': not a UUID, and no alias of that name"
             ))
-            .with_hint(
-                "see 'ylemctl alias list'; a UUID looks like 3f2a1b4c-5d6e-4f70-8a9b-0c1d2e3f4a5b",
-            ));
+            .with_hint(hint));
         }
         // Only the hyphenated form: a bare 32-hex string or a URN is more
         // likely a mistake than an ID.

@@ -103,7 +103,7 @@ pub fn run(cli: &Cli, mut settings: Settings) -> Result<ExitStatus> {
             r = commands::dispatch(&cli.command, &ctx) => r,
             _ = tokio::signal::ctrl_c(), if !follows => Err(interrupted(&cli.command, &ctx)),
             _ = out_of_time(&ctx, grace) => {
-                Err(max_time_error(&cli.command, ctx.settings.max_time))
+                Err(max_time_error(&cli.command, &ctx))
             }
         }
     });
@@ -124,17 +124,45 @@ async fn out_of_time(ctx: &Context, grace: bool) {
     }
 }
 
-fn max_time_error(cmd: &cli::Command, max: Option<std::time::Duration>) -> Error {
-    let d = max
+fn max_time_error(cmd: &cli::Command, ctx: &Context) -> Error {
+    let d = ctx
+        .settings
+        .max_time
         .map(|d| time::human_ms(d.as_millis() as i64))
         .unwrap_or_default();
     let e = Error::network(format!(
         "out of time: the command's --max-time of {d} ran out"
     ));
-    match cmd {
-        cli::Command::Run(_) => e.with_hint(http::MAY_HAVE_STARTED),
+    match (cmd, started_runs(ctx)) {
+        // A run it knows started goes on on the server: name it, and how
+        // to follow it, as Ctrl-C does.
+        (cli::Command::Run(_), Some((runs, hint))) => Error::network(format!(
+            "out of time: the command's --max-time of {d} ran out; the run goes on on the server: {runs}"
+        ))
+        .with_hint(hint),
+        (cli::Command::Run(_), None) => e.with_hint(http::MAY_HAVE_STARTED),
         _ => e.with_hint("raise --max-time, or narrow what is asked"),
     }
+}
+
+/// The runs this command started, and how to follow them.
+fn started_runs(ctx: &Context) -> Option<(String, String)> {
+    let started = ctx.started.lock().map(|s| s.clone()).unwrap_or_default();
+    if started.is_empty() {
+        return None;
+    }
+    let runs: Vec<&str> = started.iter().map(|(_, _, r)| r.as_str()).collect();
+    let follow: Vec<String> = started
+        .iter()
+        .map(|(kind, id, run)| match kind {
+            kinds::RunKind::Pipeline => format!("ylemctl logs {id} --run {run} --follow"),
+            kinds::RunKind::Workflow => format!("ylemctl last-run workflow {id}"),
+        })
+        .collect();
+    Some((
+        runs.join(", "),
+        format!("follow it with '{}'", follow.join("', '")),
+    ))
 }
 
 /// Ctrl-C; a run start it cut short may already have reached the server,
@@ -225,6 +253,11 @@ fn advice(e: &clap::Error, command: Option<&str>) -> Option<String> {
             Some(format!("use '-o {f}' (or --output {f})"))
         }
         ("--format", _) => Some("use '-o table|json|jsonl|csv' (or --output)".into()),
+        // A board that refreshes itself is watch(1)'s job.
+        ("--watch" | "-w", c) => Some(format!(
+            "ylemctl has no --watch: repeat it with watch(1), e.g. 'watch -n 30 ylemctl {}'",
+            c.unwrap_or("status")
+        )),
         ("--since" | "--to", Some("aggregate")) => Some(
             "aggregate takes --from and --count (and --period): e.g. --from 2024-01-01 --count 7"
                 .into(),

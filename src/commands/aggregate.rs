@@ -1,4 +1,4 @@
-//! `ylemctl aggregate KIND ID`: statistics per period (endpoints 8-10),
+//! `ylemctl aggregate KIND ID...`: statistics per period (endpoints 8-10),
 //! sorted by `date_from`, every period whole (`--from` aligned to the start
 //! of its period) and every requested period shown (empty ones as zeros,
 //! marked `filled`).
@@ -17,7 +17,10 @@ use crate::output::{Cell, Shape, chart};
 use crate::settings::{EnvCredentials, Settings};
 use crate::time;
 
+/// A period's statistics; `uuid` is shown with several IDs (which also
+/// get the error columns, `super::multi_columns`).
 pub const COLUMNS: &[&str] = &[
+    "uuid",
     "date_from",
     "date_to",
     "num_of_successes",
@@ -27,8 +30,9 @@ pub const COLUMNS: &[&str] = &[
 ];
 
 /// A row; `filled`: the service returned nothing for this period.
-pub fn row(a: Aggregated, filled: bool) -> Vec<Cell> {
+pub fn row(id: uuid::Uuid, a: Aggregated, filled: bool) -> Vec<Cell> {
     vec![
+        Cell::Str(id.to_string()),
         Cell::Time(a.date_from.0),
         Cell::Time(a.date_to.0),
         Cell::Int(a.num_of_successes),
@@ -80,9 +84,52 @@ pub fn fill_periods(
 
 pub async fn run(args: &AggregateArgs, ctx: &Context) -> Result<()> {
     let s = &ctx.settings;
-    let id = ctx.resolve_id(&args.id)?;
-    let count = args.count;
-    let from = match &args.from {
+    let ids = ctx.resolve_ids_as(args.kind, &args.ids)?;
+    let from = first_period(args, ctx)?;
+    if args.chart && s.format != Format::Table {
+        return Err(Error::usage(
+            "--chart draws for people: use it with the table format, not -o json/jsonl/csv",
+        ));
+    }
+    let multi = ids.len() > 1;
+    let columns = match multi {
+        true => super::multi_columns(ctx, COLUMNS),
+        false => COLUMNS.to_vec(),
+    };
+    let mut p = ctx.printer(Shape::List, &columns, multi)?;
+    let api = ctx.api()?;
+    let res = super::for_each_id(
+        ctx,
+        &ids,
+        |id| fetch(ctx, &api, args, id, from),
+        |id, rows| match rows {
+            Ok(rows) if args.chart => draw(ctx, args, multi.then_some(id), rows),
+            Ok(rows) => rows.into_iter().try_for_each(|(a, filled)| {
+                let mut r = row(id, a, filled);
+                if multi {
+                    r.extend(super::error_cells(ctx, None));
+                }
+                p.row(r)
+            }),
+            Err(_) if args.chart => Ok(()),
+            Err(e) => p.row(super::failed_row(ctx, id, COLUMNS.len(), e)),
+        },
+    )
+    .await;
+    let note = if args.chart {
+        ""
+    } else {
+        "no runs in these periods"
+    };
+    super::close(p, &res, multi, note, ctx)?;
+    res
+}
+
+/// The start of the first period: `--from` aligned to its period (said in
+/// a note), else so that the last period is the current one.
+fn first_period(args: &AggregateArgs, ctx: &Context) -> Result<NaiveDate> {
+    let s = &ctx.settings;
+    match &args.from {
         // A start inside a period would make the first and an extra last
         // bucket cover part of a period each, labelled as whole ones.
         Some(f) => {
@@ -94,20 +141,24 @@ pub async fn run(args: &AggregateArgs, ctx: &Context) -> Result<()> {
                     args.period, args.period
                 ));
             }
-            aligned
+            Ok(aligned)
         }
         None => {
             let today = time::parse_date("today", s.now, s.zone)?;
-            time::default_aggregate_from(today, args.period, count)
+            Ok(time::default_aggregate_from(today, args.period, args.count))
         }
-    };
-    if args.chart && s.format != Format::Table {
-        return Err(Error::usage(
-            "--chart draws for people: use it with the table format, not -o json/jsonl/csv",
-        ));
     }
-    let mut p = ctx.printer(Shape::List, COLUMNS, false)?;
-    let api = ctx.api()?;
+}
+
+/// One ID's periods, every one of them (`fill_periods`).
+async fn fetch(
+    ctx: &Context,
+    api: &crate::api::Api,
+    args: &AggregateArgs,
+    id: uuid::Uuid,
+    from: NaiveDate,
+) -> Result<Vec<(Aggregated, bool)>> {
+    let count = args.count;
     // A profile remembers a server that wants the time, saving a 400 a call.
     let remembered = aggregate_date_time(ctx);
     let first = if remembered {
@@ -128,28 +179,35 @@ pub async fn run(args: &AggregateArgs, ctx: &Context) -> Result<()> {
             let list = api
                 .aggregated_stats(args.kind, id, from, DateForm::DateTime, args.period, count)
                 .await?;
-            remember_aggregate_date_time(s);
+            remember_aggregate_date_time(&ctx.settings);
             list
         }
         other => other?,
     };
-    let rows = fill_periods(list, from, args.period, count);
-    if args.chart {
-        if rows.iter().all(|(_, filled)| *filled) {
-            ctx.note("no runs in these periods");
-        }
-        let list: Vec<Aggregated> = rows.into_iter().map(|(a, _)| a).collect();
-        let canvas = chart::Canvas {
-            width: s.width,
-            color: s.color,
-            unicode: s.tty.stdout,
-        };
-        return ctx.write_out(chart::render(&list, args.period, canvas).as_bytes());
+    Ok(fill_periods(list, from, args.period, count))
+}
+
+/// `--chart`: one chart per ID, headed by the ID when there are several.
+fn draw(
+    ctx: &Context,
+    args: &AggregateArgs,
+    id: Option<uuid::Uuid>,
+    rows: Vec<(Aggregated, bool)>,
+) -> Result<()> {
+    let s = &ctx.settings;
+    if rows.iter().all(|(_, filled)| *filled) {
+        ctx.note("no runs in these periods");
     }
-    for (a, filled) in rows {
-        p.row(row(a, filled))?;
+    if let Some(id) = id {
+        ctx.write_out(format!("{} {id}\n", args.kind).as_bytes())?;
     }
-    p.finish("no runs in these periods", &ctx.ui)
+    let list: Vec<Aggregated> = rows.into_iter().map(|(a, _)| a).collect();
+    let canvas = chart::Canvas {
+        width: s.width,
+        color: s.color,
+        unicode: s.tty.stdout,
+    };
+    ctx.write_out(chart::render(&list, args.period, canvas).as_bytes())
 }
 
 /// Whether the stored profile (in use, for the same base URL) remembers that

@@ -140,7 +140,9 @@ pub(super) fn judge(
 
 pub async fn run(a: &CheckArgs, ctx: &Context) -> Result<ExitStatus> {
     let kind = a.kind.as_str();
-    let short = a.id.chars().take(8).collect::<String>();
+    // The name as given, whole (an alias or a UUID): the alert line can be
+    // pasted into the next command.
+    let name = a.id.trim();
     // Within --max-time (50 s by default here): a hanging service is an
     // UNKNOWN in time, not a plugin the monitoring system kills.
     let measured = match ctx.deadline {
@@ -161,7 +163,7 @@ pub async fn run(a: &CheckArgs, ctx: &Context) -> Result<ExitStatus> {
             (
                 status,
                 format!(
-                    "{} - {kind} {short}… {} | {}",
+                    "{} - {kind} {name} {} | {}",
                     status.label(),
                     msgs.join(", "),
                     perf.join(" ")
@@ -171,7 +173,7 @@ pub async fn run(a: &CheckArgs, ctx: &Context) -> Result<ExitStatus> {
         Err(e) => (
             Status::Unknown,
             format!(
-                "UNKNOWN - {kind} {short}…: {}",
+                "UNKNOWN - {kind} {name}: {}",
                 crate::secret::scrub(&e.message)
             ),
         ),
@@ -190,7 +192,7 @@ pub fn usage_line(message: &str) -> (String, ExitStatus) {
 }
 
 pub(super) async fn measure(a: &CheckArgs, ctx: &Context) -> Result<Facts> {
-    let id = ctx.resolve_id(&a.id)?;
+    let id = ctx.resolve_id_as(a.kind, &a.id)?;
     let api = ctx.api()?;
     let mut last = match api.last_run(a.kind, id).await? {
         Some(r) => match r.executed_at {

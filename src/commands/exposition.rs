@@ -123,7 +123,7 @@ pub fn duration_label(secs: u64) -> String {
 }
 
 pub async fn stats(args: &StatsArgs, ctx: &Context) -> Result<()> {
-    let ids = ctx.resolve_ids(&args.ids)?;
+    let ids = ctx.resolve_ids_as(args.kind, &args.ids)?;
     let window = ctx.window(&args.window)?;
     let label = window_label(&window, ctx.settings.now);
     let api = ctx.api()?;
@@ -160,7 +160,7 @@ pub async fn stats(args: &StatsArgs, ctx: &Context) -> Result<()> {
 }
 
 pub async fn last_run(args: &LastRunArgs, ctx: &Context) -> Result<()> {
-    let ids = ctx.resolve_ids(&args.ids)?;
+    let ids = ctx.resolve_ids_as(args.kind, &args.ids)?;
     let api = ctx.api()?;
     let now = ctx.settings.now;
     let results = targets::fetch_all(ctx.settings.concurrency, &ids, |id| {
@@ -197,7 +197,7 @@ pub async fn last_run(args: &LastRunArgs, ctx: &Context) -> Result<()> {
 /// `check -o prometheus`: what was measured, and the verdict as
 /// `ylem_check_status`; exit 0 once the exposition is written.
 pub async fn check(a: &CheckArgs, ctx: &Context) -> Result<ExitStatus> {
-    let id = ctx.resolve_id(&a.id)?;
+    let id = ctx.resolve_id_as(a.kind, &a.id)?;
     let l = labels(ctx, a.kind, id, Some(duration_label(a.window.as_secs())));
     let sample = match super::check::measure(a, ctx).await {
         Err(e) => Sample {

@@ -42,7 +42,7 @@ pub fn row(id: uuid::Uuid, seen: &LastSeen) -> Vec<Cell> {
 }
 
 pub async fn run(args: &LastRunArgs, ctx: &Context) -> Result<()> {
-    let ids = ctx.resolve_ids(&args.ids)?;
+    let ids = ctx.resolve_ids_as(args.kind, &args.ids)?;
     let multi = ids.len() > 1;
     let columns = match multi {
         true => super::multi_columns(ctx, COLUMNS),

@@ -10,7 +10,7 @@ use crate::error::Result;
 use crate::output::{Shape, decode};
 
 pub async fn run(args: &LogsArgs, ctx: &Context) -> Result<()> {
-    let id = ctx.resolve_id(&args.pipeline)?;
+    let id = ctx.resolve_id_as(crate::kinds::Entity::Pipeline, &args.pipeline)?;
     let run_filter = args
         .run
         .as_deref()

@@ -10,6 +10,7 @@ pub mod completions;
 pub mod demo;
 pub mod exposition;
 pub mod follow;
+pub mod hints;
 pub mod last_run;
 pub mod last_seen;
 pub mod log_rows;
@@ -60,6 +61,28 @@ impl ExitStatus {
 }
 
 pub async fn dispatch(cmd: &Command, ctx: &Context) -> Result<ExitStatus> {
+    dispatch_inner(cmd, ctx)
+        .await
+        .map_err(|e| hints::fit(ctx, e))
+}
+
+/// Commands that use the profile's login (not `login`, which creates
+/// profiles, nor the local ones).
+fn uses_profile(cmd: &Command) -> bool {
+    !matches!(
+        cmd,
+        Command::Login(_)
+            | Command::Sandbox(_)
+            | Command::Demo
+            | Command::Completions(_)
+            | Command::Alias(_)
+    )
+}
+
+async fn dispatch_inner(cmd: &Command, ctx: &Context) -> Result<ExitStatus> {
+    if uses_profile(cmd) {
+        hints::profile_exists(ctx)?;
+    }
     prometheus_only_where_it_fits(cmd, ctx)?;
     // The exposition of the measuring commands is written apart from
     // their rows (status writes its own from its board).
@@ -229,8 +252,8 @@ pub fn worst_of(ctx: &Context, mut errors: Vec<Error>) -> Result<()> {
         .rev()
         .max_by_key(|&i| errors[i].kind.exit_code());
     let worst = worst.map(|i| errors.remove(i));
-    for e in &errors {
-        ctx.report(e);
+    for e in errors {
+        ctx.report(&hints::fit(ctx, e));
     }
     worst.map_or(Ok(()), Err)
 }

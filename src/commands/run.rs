@@ -70,7 +70,7 @@ pub fn rows(id: uuid::Uuid, start: RunStart) -> Vec<Vec<Cell>> {
 }
 
 pub async fn run(args: &RunArgs, ctx: &Context) -> Result<()> {
-    let ids = ctx.resolve_ids(&args.ids)?;
+    let ids = ctx.resolve_ids_as(args.kind.entity(), &args.ids)?;
     if args.wait {
         return run_and_wait(args, &ids, ctx).await;
     }

@@ -42,7 +42,7 @@ pub fn row(id: uuid::Uuid, s: RangeStats) -> Vec<Cell> {
 }
 
 pub async fn run(args: &StatsArgs, ctx: &Context) -> Result<()> {
-    let ids = ctx.resolve_ids(&args.ids)?;
+    let ids = ctx.resolve_ids_as(args.kind, &args.ids)?;
     let window = ctx.window(&args.window)?;
     let multi = ids.len() > 1;
     let columns = match multi {

@@ -9,6 +9,37 @@ use super::ConfigFile;
 use crate::error::{Error, Result};
 use crate::kinds::Entity;
 
+/// Aliases by name, each with the kind it was set with (if any).
+pub type Targets = BTreeMap<String, (Option<Entity>, Uuid)>;
+
+/// The names nearest to a mistyped `name` (at most 3, by edit distance,
+/// within a third of its length and at least 2), for "did you mean".
+pub fn nearest<'a>(name: &str, names: &[&'a str]) -> Vec<&'a str> {
+    let limit = (name.chars().count() / 3).max(2);
+    let mut near: Vec<(usize, &str)> = names
+        .iter()
+        .map(|n| (distance(&name.to_lowercase(), &n.to_lowercase()), *n))
+        .filter(|(d, _)| *d <= limit)
+        .collect();
+    near.sort();
+    near.into_iter().take(3).map(|(_, n)| n).collect()
+}
+
+/// Levenshtein distance, by characters.
+fn distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut cur = vec![i + 1];
+        for (j, cb) in b.iter().enumerate() {
+            let sub = prev[j] + usize::from(ca != *cb);
+            cur.push(sub.min(prev[j + 1] + 1).min(cur[j] + 1));
+        }
+        prev = cur;
+    }
+    prev[b.len()]
+}
+
 /// An alias: letters, digits, `-`, `_`, `.`; not a UUID, not starting with `-`.
 pub fn check_alias_name(name: &str) -> Result<()> {
     let ok = !name.is_empty()
@@ -88,6 +119,15 @@ fn strip_kinds(m: BTreeMap<String, (Option<Entity>, Uuid)>) -> BTreeMap<String, 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn nearest_names_for_a_typo() {
+        let names = ["orders", "triage", "nightly-sync"];
+        assert_eq!(nearest("ordres", &names), ["orders"]);
+        assert_eq!(nearest("nightly", &names), Vec::<&str>::new());
+        assert_eq!(nearest("nightlysync", &names), ["nightly-sync"]);
+        assert_eq!(nearest("zzz", &names), Vec::<&str>::new());
+    }
 
     #[test]
     fn names() {

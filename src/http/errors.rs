@@ -138,13 +138,22 @@ pub fn from_status(status: u16, body: &[u8], method: &Method, path: &str) -> Err
 
 pub const MAY_HAVE_STARTED: &str = "the run may have started anyway: check 'ylemctl logs' or 'ylemctl last-run' before starting it again";
 
-/// Map a transport failure (no response) to an error. Never shows the URL.
-pub fn from_transport(e: &reqwest::Error, method: &Method, path: &str, timeout: Duration) -> Error {
+/// Map a transport failure (no response) to an error. Shows the base URL
+/// (redacted, without its query) only, never the request's own URL.
+pub fn from_transport(
+    e: &reqwest::Error,
+    method: &Method,
+    base: &str,
+    path: &str,
+    timeout: Duration,
+) -> Error {
     let is_run_start = *method == Method::POST && path.ends_with("/runs/");
+    let base = redact_url(base);
+    let base = base.split(['?', '#']).next().unwrap_or("");
     let waited = crate::time::human_ms(timeout.as_millis() as i64);
     let err = if e.is_timeout() && e.is_connect() {
         Error::network(format!(
-            "cannot connect to the service within --connect-timeout ({method} request)"
+            "cannot connect to the service at {base} within --connect-timeout ({method} request)"
         ))
         .with_hint("check the base URL and that the service is up, or raise --connect-timeout")
     } else if e.is_timeout() && path.contains("/logs/") {
@@ -158,8 +167,11 @@ pub fn from_transport(e: &reqwest::Error, method: &Method, path: &str, timeout: 
         Error::network(format!("TLS: the service's certificate is not trusted: {}", describe(e)))
             .with_hint("the server's CA is not in the trust store: add it to the system's store, or point SSL_CERT_FILE at a PEM file holding it")
     } else if e.is_connect() {
-        Error::network(format!("cannot connect to the service: {}", describe(e)))
-            .with_hint("check the base URL and that the service is up")
+        Error::network(format!(
+            "cannot connect to the service at {base}: {}",
+            describe(e)
+        ))
+        .with_hint("check the base URL and that the service is up")
     } else if e.is_decode() || e.is_body() {
         from_body(e)
     } else {

@@ -129,7 +129,13 @@ impl Transport {
                         tokio::time::sleep(w).await;
                     }
                     None => {
-                        return Err(errors::from_transport(&e, &method, path, self.cfg.timeout));
+                        return Err(errors::from_transport(
+                            &e,
+                            &method,
+                            &self.cfg.base_url,
+                            path,
+                            self.cfg.timeout,
+                        ));
                     }
                 },
             }

@@ -77,8 +77,8 @@ pub struct Printer<'a> {
     table: Vec<Vec<Cell>>,
 }
 
-/// Pick the `--fields` columns out of `columns`, in any case; unknown names
-/// are a usage error. Without `--fields`, all but the first `skip` columns (the leading
+/// Pick the `--fields` columns out of `columns`, in any case, by field name
+/// or by the table's header (`RUN_UUID`); unknown names are a usage error. Without `--fields`, all but the first `skip` columns (the leading
 /// `uuid`, shown only when several IDs were given).
 pub fn select(
     columns: &[&'static str],
@@ -94,6 +94,11 @@ pub fn select(
             columns
                 .iter()
                 .position(|c| c.eq_ignore_ascii_case(f))
+                .or_else(|| {
+                    columns
+                        .iter()
+                        .position(|c| table::header_name(c).eq_ignore_ascii_case(f.trim()))
+                })
                 .ok_or_else(|| {
                     Error::usage(format!(
                         "unknown field '{f}': valid fields are {}",
@@ -364,6 +369,13 @@ mod tests {
         for l in s.lines() {
             serde_json::from_str::<Value>(l).unwrap();
         }
+    }
+
+    #[test]
+    fn header_names_are_fields_too() {
+        let cols = ["workflow_run_uuid", "is_successful"];
+        let f = vec!["RUN_UUID".to_string(), "result".to_string()];
+        assert_eq!(select(&cols, Some(&f), 0).unwrap(), [0, 1]);
     }
 
     #[test]

@@ -243,6 +243,11 @@ fn with_zone(v: String, zone: Zone) -> String {
 /// A short header that says what the column is without breaking a line;
 /// a time column names its zone.
 fn header(name: &str, times: bool, style: &Style) -> String {
+    decorate(header_name(name), times, style)
+}
+
+/// The header a table shows for a field (`--fields` takes either).
+pub fn header_name(name: &str) -> String {
     let short = match name {
         "workflow_run_uuid" => "RUN_UUID",
         "is_successful" => "RESULT",
@@ -253,9 +258,9 @@ fn header(name: &str, times: bool, style: &Style) -> String {
         "is_last_run_successful" => "LAST_RESULT",
         "last_run_executed_at" => "LAST_RUN",
         "last_run_duration" => "LAST_DURATION",
-        n => return decorate(n.to_uppercase(), times, style),
+        n => return n.to_uppercase(),
     };
-    decorate(short.to_string(), times, style)
+    short.to_string()
 }
 
 fn decorate(h: String, times: bool, style: &Style) -> String {
