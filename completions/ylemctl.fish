@@ -97,6 +97,7 @@ complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -l to -d 'End (inc
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -l since -d 'Start of a window that ends now, e.g. 90m, 24h, 7d, 2w, or a TIME' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -l run -d 'Only entries of this run' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -l decrypt-key-file -d 'Decrypt `output` (AES-256-GCM, 12-byte nonce first) with the key in FILE: 32 raw bytes, hex or Base64' -r -F
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -l concurrency -d 'Requests in flight at once when several IDs are given [default: 8]' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -s p -l profile -d 'Profile to use' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -l base-url -d 'Base URL of the service (overrides the profile\'s)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -s o -l output -d 'Output format (prometheus: stats, last-run, status and check)' -r -f -a "table\t''
@@ -110,7 +111,6 @@ complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -l connect-timeout
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -l timeout -d 'Longest wait for the server with no progress: the first byte, any stall between bytes; a body that keeps arriving is never cut [default: 60s]' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -l max-time -d 'Longest time for the whole command, retries and waits included (off by default; `check` defaults to 50s, inside a monitoring plugin\'s 60 s)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -l retries -d 'Retries of idempotent requests (GET, token); a run start is never retried [default: 2]' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -l concurrency -d 'Requests in flight at once when several IDs are given [default: 8]' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -l color -d 'When to use colour (NO_COLOR turns it off even with always; CLICOLOR_FORCE on in auto)' -r -f -a "auto\t''
 always\t''
 never\t''"
