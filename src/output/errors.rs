@@ -5,8 +5,6 @@
 
 use serde_json::Value;
 
-use super::table::escape;
-
 /// A key of an error object, in any case (`Message`, `message`).
 fn field<'a>(o: &'a serde_json::Map<String, Value>, key: &str) -> Option<&'a Value> {
     o.iter()
@@ -18,8 +16,8 @@ fn word(v: Option<&Value>) -> Option<String> {
     match v? {
         Value::Null => None,
         Value::String(s) if s.is_empty() => None,
-        Value::String(s) => Some(escape(s)),
-        other => Some(escape(&other.to_string())),
+        Value::String(s) => Some(s.clone()),
+        other => Some(other.to_string()),
     }
 }
 
@@ -39,7 +37,8 @@ fn one(v: &Value) -> Option<String> {
 }
 
 /// The messages of an errors array (or of one error object), one line
-/// each, control characters escaped; `None` when `v` is not one.
+/// each, as the server wrote them: whoever shows them escapes control
+/// characters (`table::escape`); `None` when `v` is not one.
 pub fn lines(v: &Value) -> Option<Vec<String>> {
     match v {
         Value::Array(a) if !a.is_empty() => a.iter().map(one).collect(),
@@ -66,7 +65,7 @@ mod tests {
         ]);
         assert_eq!(
             lines(&v).unwrap(),
-            ["[4029 critical] quota exceeded", "[12] retry\\nlater"]
+            ["[4029 critical] quota exceeded", "[12] retry\nlater"]
         );
         assert_eq!(lines(&json!({"Message": "x"})).unwrap(), ["x"]);
     }

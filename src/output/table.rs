@@ -34,7 +34,11 @@ pub fn text(c: &Cell, zone: Zone) -> String {
         Cell::Output(s) => shorten(s, OUTPUT_WIDTH),
         // An errors array, one message a line; other JSON on one line.
         Cell::Json(v) => match super::errors::lines(v) {
-            Some(lines) => lines.join("\n"),
+            Some(lines) => lines
+                .iter()
+                .map(|l| escape(l))
+                .collect::<Vec<_>>()
+                .join("\n"),
             None => escape(&v.to_string()),
         },
     }
