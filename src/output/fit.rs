@@ -5,7 +5,7 @@
 
 /// Columns of free text: shortened, with an ellipsis, before anything is
 /// left out.
-const FREE_TEXT: &[&str] = &["output", "errors", "evidence", "decode_error"];
+const FREE_TEXT: &[&str] = &["output", "errors", "error", "evidence", "decode_error"];
 
 /// Whether a column is free text, which may be shortened to fit.
 pub fn is_free_text(name: &str) -> bool {
@@ -128,6 +128,11 @@ fn victim(names: &[&str], keep: &[usize], keep_longest: &[&str]) -> usize {
     DROP_ORDER
         .iter()
         .find_map(|d| keep.iter().position(|&i| names[i] == *d && spare(&i)))
+        // A row's `error_kind` (several IDs) says a row of blanks failed.
+        .or_else(|| {
+            keep.iter()
+                .rposition(|k| spare(k) && names[*k] != "error_kind")
+        })
         .or_else(|| keep.iter().rposition(spare))
         .or_else(|| keep.iter().position(|&i| i == 0 && first_spare))
         .or_else(|| {

@@ -199,6 +199,10 @@ fn a_refused_id_among_several_keeps_its_row_and_says_why() {
     assert!(lines[0].ends_with(",error_kind,error"), "{}", o.stdout);
     assert!(lines[1].ends_with(",,"), "answered: {}", o.stdout);
     assert!(lines[2].contains(",auth,"), "{}", o.stdout);
+    // An 80-column table keeps the failed row's error_kind.
+    let o = pty::run(&["stats", "pipeline", p, OTHER_ORG], &env(&s), 80, 40);
+    let out = plain(&o.stdout);
+    assert!(out.contains("ERROR_KIND") && out.contains("auth"), "{out}");
     // last-run's own found/not_found is not a request outcome.
     let o = s.run(&["last-run", "pipeline", p, UNKNOWN, "-o", "jsonl"]);
     assert_eq!(o.code, 0, "{}", o.stderr);
