@@ -33,4 +33,5 @@ mod testing_report;
 mod tls_proxy;
 mod token_cache;
 mod ux27;
+mod ux27_hints;
 mod verdicts;
