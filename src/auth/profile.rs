@@ -160,7 +160,7 @@ impl Resolved {
 
 /// The first profile (by name) logged in to the service `url` names.
 fn logged_in_to(config: &ConfigFile, url: &str) -> Option<String> {
-    let names = config.table().get("profiles")?.as_table()?.keys();
+    let mut names = config.table().get("profiles")?.as_table()?.keys();
     names
         .find(|name| {
             config.profile(name).ok().flatten().is_some_and(|p| {
