@@ -222,6 +222,7 @@ pub enum Command {
         after_help = concat!(
             "Examples:\n  ylemctl login --base-url https://api.datamin.io --client-id 0b0e8b5c-...   # asks for the secret\n  pass show ylem/secret | ylemctl login --client-id 0b0e8b5c-... --client-secret-stdin\n  ylemctl -p staging login --base-url https://staging.example.com --store file",
             bound!(),
+            " Logging a profile in to another service takes an explicit --base-url (YLEM_BASE_URL alone is refused).",
             exits!()
         )
     )]

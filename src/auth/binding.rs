@@ -141,6 +141,23 @@ pub fn refusal(name: &str, saved: &str, given: &str, from: Given, other: Option<
     .with_hint(format!("{reach_given}; {reach_saved}"))
 }
 
+/// `login` of a profile logged in to `saved`, with `YLEM_BASE_URL` naming
+/// another service: the secret typed next is most likely `saved`'s, so it
+/// is not sent to `given` unless `--base-url` says so.
+pub fn login_elsewhere(name: &str, saved: &str, given: &str) -> Error {
+    let p = if name == "default" {
+        String::new()
+    } else {
+        format!("-p {name} ")
+    };
+    Error::auth(format!(
+        "profile '{name}' is logged in to {saved}, but YLEM_BASE_URL names {given}: nothing was asked or sent"
+    ))
+    .with_hint(format!(
+        "to log in to {saved} again, unset YLEM_BASE_URL; to move the profile to {given}, say so: 'ylemctl {p}login --base-url {given}' (or use another profile: -p PROFILE)"
+    ))
+}
+
 /// A profile with a client id but no base URL (a config file written by
 /// hand): its credentials belong to no known service, so they go nowhere.
 pub fn unbound(name: &str) -> Error {

@@ -7,7 +7,7 @@
 
 use std::io::{BufRead, IsTerminal, Read};
 
-use crate::auth::binding::{Binding, same_service};
+use crate::auth::binding::{self, Binding, same_service};
 use crate::auth::store::{self, Item, Store, StoreKind};
 use crate::auth::token::CachedToken;
 use crate::auth::{oauth, profile};
@@ -40,6 +40,14 @@ pub async fn run(args: &LoginArgs, ctx: &Context) -> Result<()> {
             "--base-url",
         )?)?,
     };
+    // A stale YLEM_BASE_URL must not receive the secret of the service the
+    // profile logged in to; moving a profile takes an explicit --base-url.
+    if s.base_url_from_env
+        && let Some(was) = old.base_url.as_deref()
+        && !same_service(was, &base_url)
+    {
+        return Err(binding::login_elsewhere(&s.profile, was, &base_url));
+    }
     let client_id = match args.client_id.clone().or(old.client_id.clone()) {
         Some(c) => c.trim().to_string(),
         None => prompt(&ctx.ui, "Client id", ask, "--client-id")?,

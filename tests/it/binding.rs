@@ -554,3 +554,43 @@ fn a_profile_without_a_saved_base_url_sends_its_credentials_nowhere() {
     assert!(!o.all().contains(SECRET));
     assert!(b.seen().is_empty());
 }
+
+#[test]
+fn a_stale_ylem_base_url_does_not_get_a_login_s_secret() {
+    let (a, b) = (sandbox::start("spec"), sandbox::start("spec"));
+    let rec = FaultServer::start(|_, _| Action::Raw(json(200, STATS)));
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    assert_eq!(login_to(d, &a.base, &a).code, 0);
+    // Logging in again with YLEM_BASE_URL left over from another service.
+    let o = ylem_in(
+        d,
+        &["login", "--client-secret-stdin", "--store", "file"],
+        Some(&format!("{}\n", a.secret)),
+        &[("YLEM_BASE_URL", &rec.base())],
+    );
+    assert_eq!(o.code, 3, "{}", o.stderr);
+    for want in [
+        a.base.as_str(),
+        &rec.base(),
+        "unset YLEM_BASE_URL",
+        "login --base-url",
+    ] {
+        assert!(o.stderr.contains(want), "{want}: {}", o.stderr);
+    }
+    assert!(!o.all().contains(&a.secret));
+    assert!(rec.seen().is_empty(), "{:?}", rec.seen());
+    // Moving the profile takes an explicit --base-url, and says so.
+    let o = login_to(d, &b.base, &b);
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    assert!(
+        o.stderr
+            .contains(&format!("it was logged in to {}", a.base)),
+        "{}",
+        o.stderr
+    );
+    let p = b.pipelines[0].0.as_str();
+    assert_eq!(ylem_in(d, &["stats", "pipeline", p], None, &[]).code, 0);
+    let o = against(d, &a.base, true, &["stats", "pipeline", p]);
+    assert_eq!(o.code, 3, "{}", o.stderr);
+}
