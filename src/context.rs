@@ -232,7 +232,7 @@ impl Context {
     }
 
     /// Where `--base-url`'s value came from: the flag or `YLEM_BASE_URL`.
-    fn base_url_given(&self) -> Given {
+    pub fn base_url_given(&self) -> Given {
         if self.settings.base_url_from_env {
             Given::Env
         } else {

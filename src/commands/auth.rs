@@ -4,7 +4,7 @@
 
 use std::time::Duration;
 
-use crate::auth::binding::{Binding, Given};
+use crate::auth::binding::Binding;
 use crate::auth::profile::not_logged_in;
 use crate::auth::store::Item;
 use crate::auth::stored::read_bound;
@@ -68,8 +68,8 @@ struct Status {
     client_id: Option<String>,
     /// The base URL the stored credentials were saved for: the only
     /// service they are sent to.
-    credentials_for: Option<String>,
-    /// The base URL in effect names another service than `credentials_for`:
+    bound_to: Option<String>,
+    /// The base URL in effect names another service than `bound_to`:
     /// the stored credentials would not be used.
     refused: bool,
     store: Option<String>,
@@ -115,7 +115,7 @@ async fn status(ctx: &Context) -> Result<()> {
         st.config = Some(r.config_dir.join("config.toml").display().to_string());
         st.client_id = r.profile.as_ref().and_then(|p| p.client_id.clone());
         if st.client_id.is_some() {
-            st.credentials_for = r.saved_base_url().map(str::to_string);
+            st.bound_to = r.saved_base_url().map(str::to_string);
             stored_items(&mut st, r, r.binding().as_ref()).await?;
         }
     }
@@ -126,11 +126,7 @@ async fn status(ctx: &Context) -> Result<()> {
         && st.secret_stored
         && let Some(r) = &resolved
     {
-        let from = if s.base_url_from_env {
-            Given::Env
-        } else {
-            Given::Flag
-        };
+        let from = ctx.base_url_given();
         match r.check_service(s.base_url.as_deref(), from, ctx.config()?) {
             Ok(()) => st.credentials_source = Some("profile"),
             Err(e) => {
@@ -186,7 +182,7 @@ fn json(st: &Status) -> serde_json::Value {
         "base_url": st.base_url,
         "base_url_source": st.base_url_source,
         "client_id": st.client_id,
-        "bound_to": st.credentials_for,
+        "bound_to": st.bound_to,
         "base_url_refused": st.refused,
         "store": st.store,
         "secret_stored": st.secret_stored,
@@ -217,7 +213,7 @@ fn prose(st: &Status, now: i64) -> String {
         if st.client_id.is_some() {
             rows.push((
                 "bound_to",
-                match &st.credentials_for {
+                match &st.bound_to {
                     Some(u) => format!("{u} (the stored secret and tokens are sent only there)"),
                     None => {
                         "no base URL saved: the stored credentials are not sent anywhere".into()
@@ -250,7 +246,7 @@ fn prose(st: &Status, now: i64) -> String {
         (Some(_), _) => format!("the stored login of profile '{}'", st.profile),
         (None, _) if st.refused => format!(
             "nothing: the stored login is for {}, not {}",
-            st.credentials_for.as_deref().unwrap_or("?"),
+            st.bound_to.as_deref().unwrap_or("?"),
             st.base_url.as_deref().unwrap_or("?")
         ),
         (None, _) => "nothing: not logged in".into(),
