@@ -330,6 +330,34 @@ mod tests {
     }
 
     #[test]
+    fn a_base_url_knows_whether_it_came_from_the_environment() {
+        let g = |u: &str| GlobalArgs {
+            base_url: Some(u.into()),
+            ..GlobalArgs::default()
+        };
+        let env = Env {
+            base_url: Some("https://b.example.com/".into()),
+            ..Env::default()
+        };
+        // clap hands over YLEM_BASE_URL's value as the flag's.
+        assert!(
+            resolve(g("https://b.example.com/"), env.clone())
+                .unwrap()
+                .base_url_from_env
+        );
+        assert!(
+            !resolve(g("https://c.example.com"), env)
+                .unwrap()
+                .base_url_from_env
+        );
+        assert!(
+            !resolve(g("https://b.example.com"), Env::default())
+                .unwrap()
+                .base_url_from_env
+        );
+    }
+
+    #[test]
     fn token_beats_client_credentials() {
         let env = Env {
             token: Some(Secret::new("tok-12345")),
