@@ -23,7 +23,7 @@ Register-ArgumentCompleter -Native -CommandName 'ylemctl' -ScriptBlock {
         'ylemctl' {
             [CompletionResult]::new('-p', '-p', [CompletionResultType]::ParameterName, 'Profile to use')
             [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Profile to use')
-            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Base URL of the service (overrides the profile''s)')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Base URL of the service (a profile''s credentials go only to its own)')
             [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format (prometheus: stats, last-run, status and check)')
             [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format (prometheus: stats, last-run, status and check)')
             [CompletionResult]::new('--fields', '--fields', [CompletionResultType]::ParameterName, 'Columns or keys to keep, in this order (comma-separated)')
@@ -70,7 +70,7 @@ Register-ArgumentCompleter -Native -CommandName 'ylemctl' -ScriptBlock {
             [CompletionResult]::new('--heartbeat', '--heartbeat', [CompletionResultType]::ParameterName, 'Without a terminal on stderr, say "still waiting" this often')
             [CompletionResult]::new('-p', '-p', [CompletionResultType]::ParameterName, 'Profile to use')
             [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Profile to use')
-            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Base URL of the service (overrides the profile''s)')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Base URL of the service (a profile''s credentials go only to its own)')
             [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format (prometheus: stats, last-run, status and check)')
             [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format (prometheus: stats, last-run, status and check)')
             [CompletionResult]::new('--fields', '--fields', [CompletionResultType]::ParameterName, 'Columns or keys to keep, in this order (comma-separated)')
@@ -103,7 +103,7 @@ Register-ArgumentCompleter -Native -CommandName 'ylemctl' -ScriptBlock {
             [CompletionResult]::new('--concurrency', '--concurrency', [CompletionResultType]::ParameterName, 'Requests in flight at once when several IDs are given [default: 8]')
             [CompletionResult]::new('-p', '-p', [CompletionResultType]::ParameterName, 'Profile to use')
             [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Profile to use')
-            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Base URL of the service (overrides the profile''s)')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Base URL of the service (a profile''s credentials go only to its own)')
             [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format (prometheus: stats, last-run, status and check)')
             [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format (prometheus: stats, last-run, status and check)')
             [CompletionResult]::new('--fields', '--fields', [CompletionResultType]::ParameterName, 'Columns or keys to keep, in this order (comma-separated)')
@@ -135,7 +135,7 @@ Register-ArgumentCompleter -Native -CommandName 'ylemctl' -ScriptBlock {
             [CompletionResult]::new('--since', '--since', [CompletionResultType]::ParameterName, 'Start of a window that ends now, e.g. 90m, 24h, 7d, 2w, or a TIME')
             [CompletionResult]::new('-p', '-p', [CompletionResultType]::ParameterName, 'Profile to use')
             [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Profile to use')
-            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Base URL of the service (overrides the profile''s)')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Base URL of the service (a profile''s credentials go only to its own)')
             [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format (prometheus: stats, last-run, status and check)')
             [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format (prometheus: stats, last-run, status and check)')
             [CompletionResult]::new('--fields', '--fields', [CompletionResultType]::ParameterName, 'Columns or keys to keep, in this order (comma-separated)')
@@ -164,7 +164,7 @@ Register-ArgumentCompleter -Native -CommandName 'ylemctl' -ScriptBlock {
             [CompletionResult]::new('--count', '--count', [CompletionResultType]::ParameterName, 'Number of periods (1 or more)')
             [CompletionResult]::new('-p', '-p', [CompletionResultType]::ParameterName, 'Profile to use')
             [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Profile to use')
-            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Base URL of the service (overrides the profile''s)')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Base URL of the service (a profile''s credentials go only to its own)')
             [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format (prometheus: stats, last-run, status and check)')
             [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format (prometheus: stats, last-run, status and check)')
             [CompletionResult]::new('--fields', '--fields', [CompletionResultType]::ParameterName, 'Columns or keys to keep, in this order (comma-separated)')
@@ -191,7 +191,7 @@ Register-ArgumentCompleter -Native -CommandName 'ylemctl' -ScriptBlock {
         'ylemctl;last-run' {
             [CompletionResult]::new('-p', '-p', [CompletionResultType]::ParameterName, 'Profile to use')
             [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Profile to use')
-            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Base URL of the service (overrides the profile''s)')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Base URL of the service (a profile''s credentials go only to its own)')
             [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format (prometheus: stats, last-run, status and check)')
             [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format (prometheus: stats, last-run, status and check)')
             [CompletionResult]::new('--fields', '--fields', [CompletionResultType]::ParameterName, 'Columns or keys to keep, in this order (comma-separated)')
@@ -226,7 +226,7 @@ Register-ArgumentCompleter -Native -CommandName 'ylemctl' -ScriptBlock {
             [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format (prometheus: stats, last-run, status and check)')
             [CompletionResult]::new('-p', '-p', [CompletionResultType]::ParameterName, 'Profile to use')
             [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Profile to use')
-            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Base URL of the service (overrides the profile''s)')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Base URL of the service (a profile''s credentials go only to its own)')
             [CompletionResult]::new('--output-file', '--output-file', [CompletionResultType]::ParameterName, 'With -o prometheus: write the exposition to PATH atomically (a temporary file in the same directory, then renamed), for node_exporter''s textfile collector')
             [CompletionResult]::new('--connect-timeout', '--connect-timeout', [CompletionResultType]::ParameterName, 'Longest time to connect (TCP and TLS) [default: 10s]')
             [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Longest wait for the server with no progress: the first byte, any stall between bytes; a body that keeps arriving is never cut [default: 60s]')
@@ -248,7 +248,7 @@ Register-ArgumentCompleter -Native -CommandName 'ylemctl' -ScriptBlock {
         'ylemctl;status' {
             [CompletionResult]::new('-p', '-p', [CompletionResultType]::ParameterName, 'Profile to use')
             [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Profile to use')
-            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Base URL of the service (overrides the profile''s)')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Base URL of the service (a profile''s credentials go only to its own)')
             [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format (prometheus: stats, last-run, status and check)')
             [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format (prometheus: stats, last-run, status and check)')
             [CompletionResult]::new('--fields', '--fields', [CompletionResultType]::ParameterName, 'Columns or keys to keep, in this order (comma-separated)')
@@ -274,7 +274,7 @@ Register-ArgumentCompleter -Native -CommandName 'ylemctl' -ScriptBlock {
         'ylemctl;metrics' {
             [CompletionResult]::new('-p', '-p', [CompletionResultType]::ParameterName, 'Profile to use')
             [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Profile to use')
-            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Base URL of the service (overrides the profile''s)')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Base URL of the service (a profile''s credentials go only to its own)')
             [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format (prometheus: stats, last-run, status and check)')
             [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format (prometheus: stats, last-run, status and check)')
             [CompletionResult]::new('--fields', '--fields', [CompletionResultType]::ParameterName, 'Columns or keys to keep, in this order (comma-separated)')
@@ -304,7 +304,7 @@ Register-ArgumentCompleter -Native -CommandName 'ylemctl' -ScriptBlock {
             [CompletionResult]::new('--cache', '--cache', [CompletionResultType]::ParameterName, 'Serve the same figures for this long before asking the service again')
             [CompletionResult]::new('-p', '-p', [CompletionResultType]::ParameterName, 'Profile to use')
             [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Profile to use')
-            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Base URL of the service (overrides the profile''s)')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Base URL of the service (a profile''s credentials go only to its own)')
             [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format (prometheus: stats, last-run, status and check)')
             [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format (prometheus: stats, last-run, status and check)')
             [CompletionResult]::new('--fields', '--fields', [CompletionResultType]::ParameterName, 'Columns or keys to keep, in this order (comma-separated)')
@@ -349,7 +349,7 @@ Register-ArgumentCompleter -Native -CommandName 'ylemctl' -ScriptBlock {
             [CompletionResult]::new('--task-delay', '--task-delay', [CompletionResultType]::ParameterName, 'Live time of one second of task time: each task of a started run reports after its duration times this')
             [CompletionResult]::new('-p', '-p', [CompletionResultType]::ParameterName, 'Profile to use')
             [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Profile to use')
-            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Base URL of the service (overrides the profile''s)')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Base URL of the service (a profile''s credentials go only to its own)')
             [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format (prometheus: stats, last-run, status and check)')
             [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format (prometheus: stats, last-run, status and check)')
             [CompletionResult]::new('--fields', '--fields', [CompletionResultType]::ParameterName, 'Columns or keys to keep, in this order (comma-separated)')
@@ -375,7 +375,7 @@ Register-ArgumentCompleter -Native -CommandName 'ylemctl' -ScriptBlock {
         'ylemctl;demo' {
             [CompletionResult]::new('-p', '-p', [CompletionResultType]::ParameterName, 'Profile to use')
             [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Profile to use')
-            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Base URL of the service (overrides the profile''s)')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Base URL of the service (a profile''s credentials go only to its own)')
             [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format (prometheus: stats, last-run, status and check)')
             [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format (prometheus: stats, last-run, status and check)')
             [CompletionResult]::new('--fields', '--fields', [CompletionResultType]::ParameterName, 'Columns or keys to keep, in this order (comma-separated)')
@@ -405,7 +405,7 @@ Register-ArgumentCompleter -Native -CommandName 'ylemctl' -ScriptBlock {
             [CompletionResult]::new('--concurrency', '--concurrency', [CompletionResultType]::ParameterName, 'Requests in flight at once when several IDs are given [default: 8]')
             [CompletionResult]::new('-p', '-p', [CompletionResultType]::ParameterName, 'Profile to use')
             [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Profile to use')
-            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Base URL of the service (overrides the profile''s)')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Base URL of the service (a profile''s credentials go only to its own)')
             [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format (prometheus: stats, last-run, status and check)')
             [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format (prometheus: stats, last-run, status and check)')
             [CompletionResult]::new('--output-file', '--output-file', [CompletionResultType]::ParameterName, 'With -o prometheus: write the exposition to PATH atomically (a temporary file in the same directory, then renamed), for node_exporter''s textfile collector')
@@ -432,7 +432,7 @@ Register-ArgumentCompleter -Native -CommandName 'ylemctl' -ScriptBlock {
             [CompletionResult]::new('--concurrency', '--concurrency', [CompletionResultType]::ParameterName, 'Requests in flight at once when several IDs are given [default: 8]')
             [CompletionResult]::new('-p', '-p', [CompletionResultType]::ParameterName, 'Profile to use')
             [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Profile to use')
-            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Base URL of the service (overrides the profile''s)')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Base URL of the service (a profile''s credentials go only to its own)')
             [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format (prometheus: stats, last-run, status and check)')
             [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format (prometheus: stats, last-run, status and check)')
             [CompletionResult]::new('--output-file', '--output-file', [CompletionResultType]::ParameterName, 'With -o prometheus: write the exposition to PATH atomically (a temporary file in the same directory, then renamed), for node_exporter''s textfile collector')
@@ -456,7 +456,7 @@ Register-ArgumentCompleter -Native -CommandName 'ylemctl' -ScriptBlock {
         'ylemctl;auth' {
             [CompletionResult]::new('-p', '-p', [CompletionResultType]::ParameterName, 'Profile to use')
             [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Profile to use')
-            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Base URL of the service (overrides the profile''s)')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Base URL of the service (a profile''s credentials go only to its own)')
             [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format (prometheus: stats, last-run, status and check)')
             [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format (prometheus: stats, last-run, status and check)')
             [CompletionResult]::new('--fields', '--fields', [CompletionResultType]::ParameterName, 'Columns or keys to keep, in this order (comma-separated)')
@@ -477,7 +477,7 @@ Register-ArgumentCompleter -Native -CommandName 'ylemctl' -ScriptBlock {
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
-            [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Profile, base URL, client id, credential store and token expiry (never the token)')
+            [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Profile, base URL, client id, the URL its credentials are bound to, store and token expiry (never the token)')
             [CompletionResult]::new('token', 'token', [CompletionResultType]::ParameterValue, 'Print a valid access token on standard output, for other tools')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
@@ -485,7 +485,7 @@ Register-ArgumentCompleter -Native -CommandName 'ylemctl' -ScriptBlock {
         'ylemctl;auth;status' {
             [CompletionResult]::new('-p', '-p', [CompletionResultType]::ParameterName, 'Profile to use')
             [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Profile to use')
-            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Base URL of the service (overrides the profile''s)')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Base URL of the service (a profile''s credentials go only to its own)')
             [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format (prometheus: stats, last-run, status and check)')
             [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format (prometheus: stats, last-run, status and check)')
             [CompletionResult]::new('--fields', '--fields', [CompletionResultType]::ParameterName, 'Columns or keys to keep, in this order (comma-separated)')
@@ -512,7 +512,7 @@ Register-ArgumentCompleter -Native -CommandName 'ylemctl' -ScriptBlock {
             [CompletionResult]::new('--min-ttl', '--min-ttl', [CompletionResultType]::ParameterName, 'Fetch a new token unless the cached one stays valid this long, e.g. 10m')
             [CompletionResult]::new('-p', '-p', [CompletionResultType]::ParameterName, 'Profile to use')
             [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Profile to use')
-            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Base URL of the service (overrides the profile''s)')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Base URL of the service (a profile''s credentials go only to its own)')
             [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format (prometheus: stats, last-run, status and check)')
             [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format (prometheus: stats, last-run, status and check)')
             [CompletionResult]::new('--fields', '--fields', [CompletionResultType]::ParameterName, 'Columns or keys to keep, in this order (comma-separated)')
@@ -536,7 +536,7 @@ Register-ArgumentCompleter -Native -CommandName 'ylemctl' -ScriptBlock {
             break
         }
         'ylemctl;auth;help' {
-            [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Profile, base URL, client id, credential store and token expiry (never the token)')
+            [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Profile, base URL, client id, the URL its credentials are bound to, store and token expiry (never the token)')
             [CompletionResult]::new('token', 'token', [CompletionResultType]::ParameterValue, 'Print a valid access token on standard output, for other tools')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
@@ -553,7 +553,7 @@ Register-ArgumentCompleter -Native -CommandName 'ylemctl' -ScriptBlock {
         'ylemctl;alias' {
             [CompletionResult]::new('-p', '-p', [CompletionResultType]::ParameterName, 'Profile to use')
             [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Profile to use')
-            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Base URL of the service (overrides the profile''s)')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Base URL of the service (a profile''s credentials go only to its own)')
             [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format (prometheus: stats, last-run, status and check)')
             [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format (prometheus: stats, last-run, status and check)')
             [CompletionResult]::new('--fields', '--fields', [CompletionResultType]::ParameterName, 'Columns or keys to keep, in this order (comma-separated)')
@@ -583,7 +583,7 @@ Register-ArgumentCompleter -Native -CommandName 'ylemctl' -ScriptBlock {
         'ylemctl;alias;set' {
             [CompletionResult]::new('-p', '-p', [CompletionResultType]::ParameterName, 'Profile to use')
             [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Profile to use')
-            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Base URL of the service (overrides the profile''s)')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Base URL of the service (a profile''s credentials go only to its own)')
             [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format (prometheus: stats, last-run, status and check)')
             [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format (prometheus: stats, last-run, status and check)')
             [CompletionResult]::new('--fields', '--fields', [CompletionResultType]::ParameterName, 'Columns or keys to keep, in this order (comma-separated)')
@@ -610,7 +610,7 @@ Register-ArgumentCompleter -Native -CommandName 'ylemctl' -ScriptBlock {
         'ylemctl;alias;list' {
             [CompletionResult]::new('-p', '-p', [CompletionResultType]::ParameterName, 'Profile to use')
             [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Profile to use')
-            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Base URL of the service (overrides the profile''s)')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Base URL of the service (a profile''s credentials go only to its own)')
             [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format (prometheus: stats, last-run, status and check)')
             [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format (prometheus: stats, last-run, status and check)')
             [CompletionResult]::new('--fields', '--fields', [CompletionResultType]::ParameterName, 'Columns or keys to keep, in this order (comma-separated)')
@@ -637,7 +637,7 @@ Register-ArgumentCompleter -Native -CommandName 'ylemctl' -ScriptBlock {
         'ylemctl;alias;remove' {
             [CompletionResult]::new('-p', '-p', [CompletionResultType]::ParameterName, 'Profile to use')
             [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Profile to use')
-            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Base URL of the service (overrides the profile''s)')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Base URL of the service (a profile''s credentials go only to its own)')
             [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format (prometheus: stats, last-run, status and check)')
             [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format (prometheus: stats, last-run, status and check)')
             [CompletionResult]::new('--fields', '--fields', [CompletionResultType]::ParameterName, 'Columns or keys to keep, in this order (comma-separated)')
@@ -683,7 +683,7 @@ Register-ArgumentCompleter -Native -CommandName 'ylemctl' -ScriptBlock {
         'ylemctl;completions' {
             [CompletionResult]::new('-p', '-p', [CompletionResultType]::ParameterName, 'Profile to use')
             [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Profile to use')
-            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Base URL of the service (overrides the profile''s)')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Base URL of the service (a profile''s credentials go only to its own)')
             [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format (prometheus: stats, last-run, status and check)')
             [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format (prometheus: stats, last-run, status and check)')
             [CompletionResult]::new('--fields', '--fields', [CompletionResultType]::ParameterName, 'Columns or keys to keep, in this order (comma-separated)')
@@ -766,7 +766,7 @@ Register-ArgumentCompleter -Native -CommandName 'ylemctl' -ScriptBlock {
             break
         }
         'ylemctl;help;auth' {
-            [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Profile, base URL, client id, credential store and token expiry (never the token)')
+            [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Profile, base URL, client id, the URL its credentials are bound to, store and token expiry (never the token)')
             [CompletionResult]::new('token', 'token', [CompletionResultType]::ParameterValue, 'Print a valid access token on standard output, for other tools')
             break
         }

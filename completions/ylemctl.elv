@@ -20,7 +20,7 @@ set edit:completion:arg-completer[ylemctl] = {|@words|
         &'ylemctl'= {
             cand -p 'Profile to use'
             cand --profile 'Profile to use'
-            cand --base-url 'Base URL of the service (overrides the profile''s)'
+            cand --base-url 'Base URL of the service (a profile''s credentials go only to its own)'
             cand -o 'Output format (prometheus: stats, last-run, status and check)'
             cand --output 'Output format (prometheus: stats, last-run, status and check)'
             cand --fields 'Columns or keys to keep, in this order (comma-separated)'
@@ -66,7 +66,7 @@ set edit:completion:arg-completer[ylemctl] = {|@words|
             cand --heartbeat 'Without a terminal on stderr, say "still waiting" this often'
             cand -p 'Profile to use'
             cand --profile 'Profile to use'
-            cand --base-url 'Base URL of the service (overrides the profile''s)'
+            cand --base-url 'Base URL of the service (a profile''s credentials go only to its own)'
             cand -o 'Output format (prometheus: stats, last-run, status and check)'
             cand --output 'Output format (prometheus: stats, last-run, status and check)'
             cand --fields 'Columns or keys to keep, in this order (comma-separated)'
@@ -98,7 +98,7 @@ set edit:completion:arg-completer[ylemctl] = {|@words|
             cand --concurrency 'Requests in flight at once when several IDs are given [default: 8]'
             cand -p 'Profile to use'
             cand --profile 'Profile to use'
-            cand --base-url 'Base URL of the service (overrides the profile''s)'
+            cand --base-url 'Base URL of the service (a profile''s credentials go only to its own)'
             cand -o 'Output format (prometheus: stats, last-run, status and check)'
             cand --output 'Output format (prometheus: stats, last-run, status and check)'
             cand --fields 'Columns or keys to keep, in this order (comma-separated)'
@@ -129,7 +129,7 @@ set edit:completion:arg-completer[ylemctl] = {|@words|
             cand --since 'Start of a window that ends now, e.g. 90m, 24h, 7d, 2w, or a TIME'
             cand -p 'Profile to use'
             cand --profile 'Profile to use'
-            cand --base-url 'Base URL of the service (overrides the profile''s)'
+            cand --base-url 'Base URL of the service (a profile''s credentials go only to its own)'
             cand -o 'Output format (prometheus: stats, last-run, status and check)'
             cand --output 'Output format (prometheus: stats, last-run, status and check)'
             cand --fields 'Columns or keys to keep, in this order (comma-separated)'
@@ -157,7 +157,7 @@ set edit:completion:arg-completer[ylemctl] = {|@words|
             cand --count 'Number of periods (1 or more)'
             cand -p 'Profile to use'
             cand --profile 'Profile to use'
-            cand --base-url 'Base URL of the service (overrides the profile''s)'
+            cand --base-url 'Base URL of the service (a profile''s credentials go only to its own)'
             cand -o 'Output format (prometheus: stats, last-run, status and check)'
             cand --output 'Output format (prometheus: stats, last-run, status and check)'
             cand --fields 'Columns or keys to keep, in this order (comma-separated)'
@@ -183,7 +183,7 @@ set edit:completion:arg-completer[ylemctl] = {|@words|
         &'ylemctl;last-run'= {
             cand -p 'Profile to use'
             cand --profile 'Profile to use'
-            cand --base-url 'Base URL of the service (overrides the profile''s)'
+            cand --base-url 'Base URL of the service (a profile''s credentials go only to its own)'
             cand -o 'Output format (prometheus: stats, last-run, status and check)'
             cand --output 'Output format (prometheus: stats, last-run, status and check)'
             cand --fields 'Columns or keys to keep, in this order (comma-separated)'
@@ -217,7 +217,7 @@ set edit:completion:arg-completer[ylemctl] = {|@words|
             cand --output 'Output format (prometheus: stats, last-run, status and check)'
             cand -p 'Profile to use'
             cand --profile 'Profile to use'
-            cand --base-url 'Base URL of the service (overrides the profile''s)'
+            cand --base-url 'Base URL of the service (a profile''s credentials go only to its own)'
             cand --output-file 'With -o prometheus: write the exposition to PATH atomically (a temporary file in the same directory, then renamed), for node_exporter''s textfile collector'
             cand --connect-timeout 'Longest time to connect (TCP and TLS) [default: 10s]'
             cand --timeout 'Longest wait for the server with no progress: the first byte, any stall between bytes; a body that keeps arriving is never cut [default: 60s]'
@@ -238,7 +238,7 @@ set edit:completion:arg-completer[ylemctl] = {|@words|
         &'ylemctl;status'= {
             cand -p 'Profile to use'
             cand --profile 'Profile to use'
-            cand --base-url 'Base URL of the service (overrides the profile''s)'
+            cand --base-url 'Base URL of the service (a profile''s credentials go only to its own)'
             cand -o 'Output format (prometheus: stats, last-run, status and check)'
             cand --output 'Output format (prometheus: stats, last-run, status and check)'
             cand --fields 'Columns or keys to keep, in this order (comma-separated)'
@@ -263,7 +263,7 @@ set edit:completion:arg-completer[ylemctl] = {|@words|
         &'ylemctl;metrics'= {
             cand -p 'Profile to use'
             cand --profile 'Profile to use'
-            cand --base-url 'Base URL of the service (overrides the profile''s)'
+            cand --base-url 'Base URL of the service (a profile''s credentials go only to its own)'
             cand -o 'Output format (prometheus: stats, last-run, status and check)'
             cand --output 'Output format (prometheus: stats, last-run, status and check)'
             cand --fields 'Columns or keys to keep, in this order (comma-separated)'
@@ -292,7 +292,7 @@ set edit:completion:arg-completer[ylemctl] = {|@words|
             cand --cache 'Serve the same figures for this long before asking the service again'
             cand -p 'Profile to use'
             cand --profile 'Profile to use'
-            cand --base-url 'Base URL of the service (overrides the profile''s)'
+            cand --base-url 'Base URL of the service (a profile''s credentials go only to its own)'
             cand -o 'Output format (prometheus: stats, last-run, status and check)'
             cand --output 'Output format (prometheus: stats, last-run, status and check)'
             cand --fields 'Columns or keys to keep, in this order (comma-separated)'
@@ -333,7 +333,7 @@ set edit:completion:arg-completer[ylemctl] = {|@words|
             cand --task-delay 'Live time of one second of task time: each task of a started run reports after its duration times this'
             cand -p 'Profile to use'
             cand --profile 'Profile to use'
-            cand --base-url 'Base URL of the service (overrides the profile''s)'
+            cand --base-url 'Base URL of the service (a profile''s credentials go only to its own)'
             cand -o 'Output format (prometheus: stats, last-run, status and check)'
             cand --output 'Output format (prometheus: stats, last-run, status and check)'
             cand --fields 'Columns or keys to keep, in this order (comma-separated)'
@@ -358,7 +358,7 @@ set edit:completion:arg-completer[ylemctl] = {|@words|
         &'ylemctl;demo'= {
             cand -p 'Profile to use'
             cand --profile 'Profile to use'
-            cand --base-url 'Base URL of the service (overrides the profile''s)'
+            cand --base-url 'Base URL of the service (a profile''s credentials go only to its own)'
             cand -o 'Output format (prometheus: stats, last-run, status and check)'
             cand --output 'Output format (prometheus: stats, last-run, status and check)'
             cand --fields 'Columns or keys to keep, in this order (comma-separated)'
@@ -387,7 +387,7 @@ set edit:completion:arg-completer[ylemctl] = {|@words|
             cand --concurrency 'Requests in flight at once when several IDs are given [default: 8]'
             cand -p 'Profile to use'
             cand --profile 'Profile to use'
-            cand --base-url 'Base URL of the service (overrides the profile''s)'
+            cand --base-url 'Base URL of the service (a profile''s credentials go only to its own)'
             cand -o 'Output format (prometheus: stats, last-run, status and check)'
             cand --output 'Output format (prometheus: stats, last-run, status and check)'
             cand --output-file 'With -o prometheus: write the exposition to PATH atomically (a temporary file in the same directory, then renamed), for node_exporter''s textfile collector'
@@ -413,7 +413,7 @@ set edit:completion:arg-completer[ylemctl] = {|@words|
             cand --concurrency 'Requests in flight at once when several IDs are given [default: 8]'
             cand -p 'Profile to use'
             cand --profile 'Profile to use'
-            cand --base-url 'Base URL of the service (overrides the profile''s)'
+            cand --base-url 'Base URL of the service (a profile''s credentials go only to its own)'
             cand -o 'Output format (prometheus: stats, last-run, status and check)'
             cand --output 'Output format (prometheus: stats, last-run, status and check)'
             cand --output-file 'With -o prometheus: write the exposition to PATH atomically (a temporary file in the same directory, then renamed), for node_exporter''s textfile collector'
@@ -436,7 +436,7 @@ set edit:completion:arg-completer[ylemctl] = {|@words|
         &'ylemctl;auth'= {
             cand -p 'Profile to use'
             cand --profile 'Profile to use'
-            cand --base-url 'Base URL of the service (overrides the profile''s)'
+            cand --base-url 'Base URL of the service (a profile''s credentials go only to its own)'
             cand -o 'Output format (prometheus: stats, last-run, status and check)'
             cand --output 'Output format (prometheus: stats, last-run, status and check)'
             cand --fields 'Columns or keys to keep, in this order (comma-separated)'
@@ -457,14 +457,14 @@ set edit:completion:arg-completer[ylemctl] = {|@words|
             cand --help 'Print help'
             cand -V 'Print version'
             cand --version 'Print version'
-            cand status 'Profile, base URL, client id, credential store and token expiry (never the token)'
+            cand status 'Profile, base URL, client id, the URL its credentials are bound to, store and token expiry (never the token)'
             cand token 'Print a valid access token on standard output, for other tools'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'ylemctl;auth;status'= {
             cand -p 'Profile to use'
             cand --profile 'Profile to use'
-            cand --base-url 'Base URL of the service (overrides the profile''s)'
+            cand --base-url 'Base URL of the service (a profile''s credentials go only to its own)'
             cand -o 'Output format (prometheus: stats, last-run, status and check)'
             cand --output 'Output format (prometheus: stats, last-run, status and check)'
             cand --fields 'Columns or keys to keep, in this order (comma-separated)'
@@ -490,7 +490,7 @@ set edit:completion:arg-completer[ylemctl] = {|@words|
             cand --min-ttl 'Fetch a new token unless the cached one stays valid this long, e.g. 10m'
             cand -p 'Profile to use'
             cand --profile 'Profile to use'
-            cand --base-url 'Base URL of the service (overrides the profile''s)'
+            cand --base-url 'Base URL of the service (a profile''s credentials go only to its own)'
             cand -o 'Output format (prometheus: stats, last-run, status and check)'
             cand --output 'Output format (prometheus: stats, last-run, status and check)'
             cand --fields 'Columns or keys to keep, in this order (comma-separated)'
@@ -513,7 +513,7 @@ set edit:completion:arg-completer[ylemctl] = {|@words|
             cand --version 'Print version'
         }
         &'ylemctl;auth;help'= {
-            cand status 'Profile, base URL, client id, credential store and token expiry (never the token)'
+            cand status 'Profile, base URL, client id, the URL its credentials are bound to, store and token expiry (never the token)'
             cand token 'Print a valid access token on standard output, for other tools'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
@@ -526,7 +526,7 @@ set edit:completion:arg-completer[ylemctl] = {|@words|
         &'ylemctl;alias'= {
             cand -p 'Profile to use'
             cand --profile 'Profile to use'
-            cand --base-url 'Base URL of the service (overrides the profile''s)'
+            cand --base-url 'Base URL of the service (a profile''s credentials go only to its own)'
             cand -o 'Output format (prometheus: stats, last-run, status and check)'
             cand --output 'Output format (prometheus: stats, last-run, status and check)'
             cand --fields 'Columns or keys to keep, in this order (comma-separated)'
@@ -555,7 +555,7 @@ set edit:completion:arg-completer[ylemctl] = {|@words|
         &'ylemctl;alias;set'= {
             cand -p 'Profile to use'
             cand --profile 'Profile to use'
-            cand --base-url 'Base URL of the service (overrides the profile''s)'
+            cand --base-url 'Base URL of the service (a profile''s credentials go only to its own)'
             cand -o 'Output format (prometheus: stats, last-run, status and check)'
             cand --output 'Output format (prometheus: stats, last-run, status and check)'
             cand --fields 'Columns or keys to keep, in this order (comma-separated)'
@@ -581,7 +581,7 @@ set edit:completion:arg-completer[ylemctl] = {|@words|
         &'ylemctl;alias;list'= {
             cand -p 'Profile to use'
             cand --profile 'Profile to use'
-            cand --base-url 'Base URL of the service (overrides the profile''s)'
+            cand --base-url 'Base URL of the service (a profile''s credentials go only to its own)'
             cand -o 'Output format (prometheus: stats, last-run, status and check)'
             cand --output 'Output format (prometheus: stats, last-run, status and check)'
             cand --fields 'Columns or keys to keep, in this order (comma-separated)'
@@ -607,7 +607,7 @@ set edit:completion:arg-completer[ylemctl] = {|@words|
         &'ylemctl;alias;remove'= {
             cand -p 'Profile to use'
             cand --profile 'Profile to use'
-            cand --base-url 'Base URL of the service (overrides the profile''s)'
+            cand --base-url 'Base URL of the service (a profile''s credentials go only to its own)'
             cand -o 'Output format (prometheus: stats, last-run, status and check)'
             cand --output 'Output format (prometheus: stats, last-run, status and check)'
             cand --fields 'Columns or keys to keep, in this order (comma-separated)'
@@ -647,7 +647,7 @@ set edit:completion:arg-completer[ylemctl] = {|@words|
         &'ylemctl;completions'= {
             cand -p 'Profile to use'
             cand --profile 'Profile to use'
-            cand --base-url 'Base URL of the service (overrides the profile''s)'
+            cand --base-url 'Base URL of the service (a profile''s credentials go only to its own)'
             cand -o 'Output format (prometheus: stats, last-run, status and check)'
             cand --output 'Output format (prometheus: stats, last-run, status and check)'
             cand --fields 'Columns or keys to keep, in this order (comma-separated)'
@@ -715,7 +715,7 @@ set edit:completion:arg-completer[ylemctl] = {|@words|
         &'ylemctl;help;logout'= {
         }
         &'ylemctl;help;auth'= {
-            cand status 'Profile, base URL, client id, credential store and token expiry (never the token)'
+            cand status 'Profile, base URL, client id, the URL its credentials are bound to, store and token expiry (never the token)'
             cand token 'Print a valid access token on standard output, for other tools'
         }
         &'ylemctl;help;auth;status'= {

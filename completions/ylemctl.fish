@@ -25,7 +25,7 @@ function __fish_ylemctl_using_subcommand
 end
 
 complete -c ylemctl -n "__fish_ylemctl_needs_command" -s p -l profile -d 'Profile to use' -r
-complete -c ylemctl -n "__fish_ylemctl_needs_command" -l base-url -d 'Base URL of the service (overrides the profile\'s)' -r
+complete -c ylemctl -n "__fish_ylemctl_needs_command" -l base-url -d 'Base URL of the service (a profile\'s credentials go only to its own)' -r
 complete -c ylemctl -n "__fish_ylemctl_needs_command" -s o -l output -d 'Output format (prometheus: stats, last-run, status and check)' -r -f -a "table\t''
 json\t''
 jsonl\t''
@@ -69,7 +69,7 @@ complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l expect-tasks -d 
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l poll -d 'Longest pause between two looks at a run being waited for' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l heartbeat -d 'Without a terminal on stderr, say "still waiting" this often' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -s p -l profile -d 'Profile to use' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l base-url -d 'Base URL of the service (overrides the profile\'s)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l base-url -d 'Base URL of the service (a profile\'s credentials go only to its own)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -s o -l output -d 'Output format (prometheus: stats, last-run, status and check)' -r -f -a "table\t''
 json\t''
 jsonl\t''
@@ -99,7 +99,7 @@ complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -l run -d 'Only en
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -l decrypt-key-file -d 'Decrypt `output` (AES-256-GCM, 12-byte nonce first) with the key in FILE: 32 raw bytes, hex or Base64' -r -F
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -l concurrency -d 'Requests in flight at once when several IDs are given [default: 8]' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -s p -l profile -d 'Profile to use' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -l base-url -d 'Base URL of the service (overrides the profile\'s)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -l base-url -d 'Base URL of the service (a profile\'s credentials go only to its own)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -s o -l output -d 'Output format (prometheus: stats, last-run, status and check)' -r -f -a "table\t''
 json\t''
 jsonl\t''
@@ -127,7 +127,7 @@ complete -c ylemctl -n "__fish_ylemctl_using_subcommand stats" -l from -d 'Start
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand stats" -l to -d 'End (inclusive; a bare date means the end of that day)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand stats" -l since -d 'Start of a window that ends now, e.g. 90m, 24h, 7d, 2w, or a TIME' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand stats" -s p -l profile -d 'Profile to use' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand stats" -l base-url -d 'Base URL of the service (overrides the profile\'s)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand stats" -l base-url -d 'Base URL of the service (a profile\'s credentials go only to its own)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand stats" -s o -l output -d 'Output format (prometheus: stats, last-run, status and check)' -r -f -a "table\t''
 json\t''
 jsonl\t''
@@ -157,7 +157,7 @@ quarter\t''
 year\t''"
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand aggregate" -l count -d 'Number of periods (1 or more)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand aggregate" -s p -l profile -d 'Profile to use' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand aggregate" -l base-url -d 'Base URL of the service (overrides the profile\'s)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand aggregate" -l base-url -d 'Base URL of the service (a profile\'s credentials go only to its own)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand aggregate" -s o -l output -d 'Output format (prometheus: stats, last-run, status and check)' -r -f -a "table\t''
 json\t''
 jsonl\t''
@@ -181,7 +181,7 @@ complete -c ylemctl -n "__fish_ylemctl_using_subcommand aggregate" -s q -l quiet
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand aggregate" -s h -l help -d 'Print help'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand aggregate" -s V -l version -d 'Print version'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand last-run" -s p -l profile -d 'Profile to use' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand last-run" -l base-url -d 'Base URL of the service (overrides the profile\'s)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand last-run" -l base-url -d 'Base URL of the service (a profile\'s credentials go only to its own)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand last-run" -s o -l output -d 'Output format (prometheus: stats, last-run, status and check)' -r -f -a "table\t''
 json\t''
 jsonl\t''
@@ -216,7 +216,7 @@ jsonl\t''
 csv\t''
 prometheus\t''"
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand check" -s p -l profile -d 'Profile to use' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand check" -l base-url -d 'Base URL of the service (overrides the profile\'s)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand check" -l base-url -d 'Base URL of the service (a profile\'s credentials go only to its own)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand check" -l output-file -d 'With -o prometheus: write the exposition to PATH atomically (a temporary file in the same directory, then renamed), for node_exporter\'s textfile collector' -r -F
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand check" -l connect-timeout -d 'Longest time to connect (TCP and TLS) [default: 10s]' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand check" -l timeout -d 'Longest wait for the server with no progress: the first byte, any stall between bytes; a body that keeps arriving is never cut [default: 60s]' -r
@@ -232,7 +232,7 @@ complete -c ylemctl -n "__fish_ylemctl_using_subcommand check" -s q -l quiet -d 
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand check" -s h -l help -d 'Print help'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand check" -s V -l version -d 'Print version'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand status" -s p -l profile -d 'Profile to use' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand status" -l base-url -d 'Base URL of the service (overrides the profile\'s)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand status" -l base-url -d 'Base URL of the service (a profile\'s credentials go only to its own)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand status" -s o -l output -d 'Output format (prometheus: stats, last-run, status and check)' -r -f -a "table\t''
 json\t''
 jsonl\t''
@@ -255,7 +255,7 @@ complete -c ylemctl -n "__fish_ylemctl_using_subcommand status" -s q -l quiet -d
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand status" -s h -l help -d 'Print help'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand status" -s V -l version -d 'Print version'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and not __fish_seen_subcommand_from serve help" -s p -l profile -d 'Profile to use' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and not __fish_seen_subcommand_from serve help" -l base-url -d 'Base URL of the service (overrides the profile\'s)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and not __fish_seen_subcommand_from serve help" -l base-url -d 'Base URL of the service (a profile\'s credentials go only to its own)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and not __fish_seen_subcommand_from serve help" -s o -l output -d 'Output format (prometheus: stats, last-run, status and check)' -r -f -a "table\t''
 json\t''
 jsonl\t''
@@ -282,7 +282,7 @@ complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and not __fish_
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and __fish_seen_subcommand_from serve" -l listen -d 'Address to listen on; a non-loopback one needs --allow-remote' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and __fish_seen_subcommand_from serve" -l cache -d 'Serve the same figures for this long before asking the service again' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and __fish_seen_subcommand_from serve" -s p -l profile -d 'Profile to use' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and __fish_seen_subcommand_from serve" -l base-url -d 'Base URL of the service (overrides the profile\'s)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and __fish_seen_subcommand_from serve" -l base-url -d 'Base URL of the service (a profile\'s credentials go only to its own)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and __fish_seen_subcommand_from serve" -s o -l output -d 'Output format (prometheus: stats, last-run, status and check)' -r -f -a "table\t''
 json\t''
 jsonl\t''
@@ -316,7 +316,7 @@ complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l fail-rate -d
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l token-ttl -d 'Lifetime of issued tokens' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l task-delay -d 'Live time of one second of task time: each task of a started run reports after its duration times this' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -s p -l profile -d 'Profile to use' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l base-url -d 'Base URL of the service (overrides the profile\'s)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l base-url -d 'Base URL of the service (a profile\'s credentials go only to its own)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -s o -l output -d 'Output format (prometheus: stats, last-run, status and check)' -r -f -a "table\t''
 json\t''
 jsonl\t''
@@ -339,7 +339,7 @@ complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -s q -l quiet -
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -s V -l version -d 'Print version'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand demo" -s p -l profile -d 'Profile to use' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand demo" -l base-url -d 'Base URL of the service (overrides the profile\'s)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand demo" -l base-url -d 'Base URL of the service (a profile\'s credentials go only to its own)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand demo" -s o -l output -d 'Output format (prometheus: stats, last-run, status and check)' -r -f -a "table\t''
 json\t''
 jsonl\t''
@@ -368,7 +368,7 @@ file\t'A file of mode 0600 in a 0700 directory under the config directory'"
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand login" -l fields -d 'Columns or keys to keep, in this order (comma-separated)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand login" -l concurrency -d 'Requests in flight at once when several IDs are given [default: 8]' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand login" -s p -l profile -d 'Profile to use' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand login" -l base-url -d 'Base URL of the service (overrides the profile\'s)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand login" -l base-url -d 'Base URL of the service (a profile\'s credentials go only to its own)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand login" -s o -l output -d 'Output format (prometheus: stats, last-run, status and check)' -r -f -a "table\t''
 json\t''
 jsonl\t''
@@ -392,7 +392,7 @@ complete -c ylemctl -n "__fish_ylemctl_using_subcommand login" -s V -l version -
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand logout" -l fields -d 'Columns or keys to keep, in this order (comma-separated)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand logout" -l concurrency -d 'Requests in flight at once when several IDs are given [default: 8]' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand logout" -s p -l profile -d 'Profile to use' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand logout" -l base-url -d 'Base URL of the service (overrides the profile\'s)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand logout" -l base-url -d 'Base URL of the service (a profile\'s credentials go only to its own)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand logout" -s o -l output -d 'Output format (prometheus: stats, last-run, status and check)' -r -f -a "table\t''
 json\t''
 jsonl\t''
@@ -413,7 +413,7 @@ complete -c ylemctl -n "__fish_ylemctl_using_subcommand logout" -s q -l quiet -d
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand logout" -s h -l help -d 'Print help'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand logout" -s V -l version -d 'Print version'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and not __fish_seen_subcommand_from status token help" -s p -l profile -d 'Profile to use' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and not __fish_seen_subcommand_from status token help" -l base-url -d 'Base URL of the service (overrides the profile\'s)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and not __fish_seen_subcommand_from status token help" -l base-url -d 'Base URL of the service (a profile\'s credentials go only to its own)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and not __fish_seen_subcommand_from status token help" -s o -l output -d 'Output format (prometheus: stats, last-run, status and check)' -r -f -a "table\t''
 json\t''
 jsonl\t''
@@ -435,11 +435,11 @@ complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and not __fish_see
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and not __fish_seen_subcommand_from status token help" -s q -l quiet -d 'No spinner, notes or warnings'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and not __fish_seen_subcommand_from status token help" -s h -l help -d 'Print help'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and not __fish_seen_subcommand_from status token help" -s V -l version -d 'Print version'
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and not __fish_seen_subcommand_from status token help" -f -a "status" -d 'Profile, base URL, client id, credential store and token expiry (never the token)'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and not __fish_seen_subcommand_from status token help" -f -a "status" -d 'Profile, base URL, client id, the URL its credentials are bound to, store and token expiry (never the token)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and not __fish_seen_subcommand_from status token help" -f -a "token" -d 'Print a valid access token on standard output, for other tools'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and not __fish_seen_subcommand_from status token help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from status" -s p -l profile -d 'Profile to use' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from status" -l base-url -d 'Base URL of the service (overrides the profile\'s)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from status" -l base-url -d 'Base URL of the service (a profile\'s credentials go only to its own)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from status" -s o -l output -d 'Output format (prometheus: stats, last-run, status and check)' -r -f -a "table\t''
 json\t''
 jsonl\t''
@@ -463,7 +463,7 @@ complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_su
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from status" -s V -l version -d 'Print version'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from token" -l min-ttl -d 'Fetch a new token unless the cached one stays valid this long, e.g. 10m' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from token" -s p -l profile -d 'Profile to use' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from token" -l base-url -d 'Base URL of the service (overrides the profile\'s)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from token" -l base-url -d 'Base URL of the service (a profile\'s credentials go only to its own)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from token" -s o -l output -d 'Output format (prometheus: stats, last-run, status and check)' -r -f -a "table\t''
 json\t''
 jsonl\t''
@@ -485,11 +485,11 @@ complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_su
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from token" -s q -l quiet -d 'No spinner, notes or warnings'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from token" -s h -l help -d 'Print help'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from token" -s V -l version -d 'Print version'
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from help" -f -a "status" -d 'Profile, base URL, client id, credential store and token expiry (never the token)'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from help" -f -a "status" -d 'Profile, base URL, client id, the URL its credentials are bound to, store and token expiry (never the token)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from help" -f -a "token" -d 'Print a valid access token on standard output, for other tools'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and not __fish_seen_subcommand_from set list remove help" -s p -l profile -d 'Profile to use' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and not __fish_seen_subcommand_from set list remove help" -l base-url -d 'Base URL of the service (overrides the profile\'s)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and not __fish_seen_subcommand_from set list remove help" -l base-url -d 'Base URL of the service (a profile\'s credentials go only to its own)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and not __fish_seen_subcommand_from set list remove help" -s o -l output -d 'Output format (prometheus: stats, last-run, status and check)' -r -f -a "table\t''
 json\t''
 jsonl\t''
@@ -516,7 +516,7 @@ complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and not __fish_se
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and not __fish_seen_subcommand_from set list remove help" -f -a "remove" -d 'Remove an alias'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and not __fish_seen_subcommand_from set list remove help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from set" -s p -l profile -d 'Profile to use' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from set" -l base-url -d 'Base URL of the service (overrides the profile\'s)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from set" -l base-url -d 'Base URL of the service (a profile\'s credentials go only to its own)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from set" -s o -l output -d 'Output format (prometheus: stats, last-run, status and check)' -r -f -a "table\t''
 json\t''
 jsonl\t''
@@ -540,7 +540,7 @@ complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_s
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from set" -s h -l help -d 'Print help'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from set" -s V -l version -d 'Print version'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from list" -s p -l profile -d 'Profile to use' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from list" -l base-url -d 'Base URL of the service (overrides the profile\'s)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from list" -l base-url -d 'Base URL of the service (a profile\'s credentials go only to its own)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from list" -s o -l output -d 'Output format (prometheus: stats, last-run, status and check)' -r -f -a "table\t''
 json\t''
 jsonl\t''
@@ -564,7 +564,7 @@ complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_s
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from remove" -s p -l profile -d 'Profile to use' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from remove" -l base-url -d 'Base URL of the service (overrides the profile\'s)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from remove" -l base-url -d 'Base URL of the service (a profile\'s credentials go only to its own)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from remove" -s o -l output -d 'Output format (prometheus: stats, last-run, status and check)' -r -f -a "table\t''
 json\t''
 jsonl\t''
@@ -592,7 +592,7 @@ complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_s
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from help" -f -a "remove" -d 'Remove an alias'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand completions" -s p -l profile -d 'Profile to use' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand completions" -l base-url -d 'Base URL of the service (overrides the profile\'s)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand completions" -l base-url -d 'Base URL of the service (a profile\'s credentials go only to its own)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand completions" -s o -l output -d 'Output format (prometheus: stats, last-run, status and check)' -r -f -a "table\t''
 json\t''
 jsonl\t''
@@ -631,7 +631,7 @@ complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_see
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs stats aggregate last-run check status metrics sandbox demo login logout auth alias completions help" -f -a "completions" -d 'Print a shell completion script'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs stats aggregate last-run check status metrics sandbox demo login logout auth alias completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and __fish_seen_subcommand_from metrics" -f -a "serve" -d 'Serve /metrics (Prometheus text format) and / until Ctrl-C, fetching on scrape'
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and __fish_seen_subcommand_from auth" -f -a "status" -d 'Profile, base URL, client id, credential store and token expiry (never the token)'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and __fish_seen_subcommand_from auth" -f -a "status" -d 'Profile, base URL, client id, the URL its credentials are bound to, store and token expiry (never the token)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and __fish_seen_subcommand_from auth" -f -a "token" -d 'Print a valid access token on standard output, for other tools'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and __fish_seen_subcommand_from alias" -f -a "set" -d 'Name a UUID (replaces an alias of the same name)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and __fish_seen_subcommand_from alias" -f -a "list" -d 'List the aliases'

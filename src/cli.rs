@@ -23,6 +23,14 @@ Examples:
 
 /// The exit codes every command that asks the service shares, as one line
 /// at the end of its help (`man ylemctl` has them all).
+/// The rule that keeps a profile's credentials with its service, in the
+/// help (and so the man pages) of `login` and `auth`.
+macro_rules! bound {
+    () => {
+        "\n\nA profile's secret and tokens are sent only to the base URL it logged in to: another --base-url or YLEM_BASE_URL (scheme, host, port or path) is refused before anything is sent (exit 3). Use -p PROFILE for another service, or log a profile in to it with 'ylemctl -p PROFILE login --base-url URL'. YLEM_TOKEN and YLEM_CLIENT_ID/YLEM_CLIENT_SECRET go to the base URL in effect. Plain http:// to another machine is warned about: credentials would travel in clear."
+    };
+}
+
 macro_rules! exits {
     () => {
         "\n\nExit status: 0 ok, 2 usage, 3 auth, 4 not found, 5 server, 6 network, 130 interrupted"
@@ -68,7 +76,7 @@ pub struct GlobalArgs {
     /// Profile to use
     #[arg(short, long, global = true, env = "YLEM_PROFILE", value_name = "NAME")]
     pub profile: Option<String>,
-    /// Base URL of the service (overrides the profile's)
+    /// Base URL of the service (a profile's credentials go only to its own)
     #[arg(long, global = true, env = "YLEM_BASE_URL", value_name = "URL")]
     pub base_url: Option<String>,
     /// Output format (prometheus: stats, last-run, status and check)
@@ -216,6 +224,8 @@ pub enum Command {
     #[command(
         after_help = concat!(
             "Examples:\n  ylemctl login --base-url https://api.datamin.io --client-id 0b0e8b5c-...   # asks for the secret\n  pass show ylem/secret | ylemctl login --client-id 0b0e8b5c-... --client-secret-stdin\n  ylemctl -p staging login --base-url https://staging.example.com --store file",
+            bound!(),
+            " Logging a profile in to another service takes an explicit --base-url (YLEM_BASE_URL alone is refused).",
             exits!()
         )
     )]
@@ -503,10 +513,12 @@ pub struct LoginArgs {
 
 #[derive(Debug, Subcommand)]
 pub enum AuthCommand {
-    /// Profile, base URL, client id, credential store and token expiry (never the token)
+    /// Profile, base URL, client id, the URL its credentials are bound to, store and token expiry (never the token)
     #[command(
         after_help = concat!(
             "Examples:\n  ylemctl auth status\n  ylemctl -p staging auth status -o json",
+            "\n\nbound_to is the base URL the stored credentials belong to.",
+            bound!(),
             exits!()
         )
     )]
@@ -515,6 +527,7 @@ pub enum AuthCommand {
     #[command(
         after_help = concat!(
             "Examples:\n  curl -H \"Authorization: Bearer $(ylemctl auth token)\" https://api.datamin.io/v1/...\n  ylemctl auth token --min-ttl 10m     # valid for at least 10 more minutes",
+            bound!(),
             exits!()
         )
     )]

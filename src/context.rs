@@ -3,11 +3,13 @@
 //! credentials.
 
 use std::io::{BufWriter, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use uuid::Uuid;
 
 use crate::api::Api;
+use crate::auth::binding::{Given, in_clear_off_machine};
 use crate::auth::store::StoreKind;
 use crate::auth::{self, ClientCredentials, TokenSource};
 use crate::cli::{StoreChoice, WindowArgs};
@@ -35,6 +37,8 @@ pub struct Context {
     /// Runs this command started (kind, ID, run UUID): after Ctrl-C, the
     /// error says how to follow them, as they go on on the server.
     pub started: std::sync::Mutex<Vec<(crate::kinds::RunKind, Uuid, String)>>,
+    /// The plain-`http` warning was given (once per command).
+    warned_in_clear: AtomicBool,
 }
 
 impl Context {
@@ -48,6 +52,7 @@ impl Context {
             aliases: std::sync::OnceLock::new(),
             out: std::sync::Mutex::new(Some(Box::new(out))),
             started: std::sync::Mutex::new(Vec::new()),
+            warned_in_clear: AtomicBool::new(false),
         }
     }
 
@@ -242,7 +247,11 @@ impl Context {
             EnvCredentials::None => {
                 let r = self.profile()?;
                 let source = r.token_source(min_ttl, self.ui)?;
-                let t = self.transport_to(r.base_url(self.settings.base_url.as_deref()))?;
+                // Stored credentials go only to the service they were saved
+                // for: another base URL is refused before anything is sent.
+                let given = self.settings.base_url.as_deref();
+                r.check_service(given, self.base_url_given(), self.config()?)?;
+                let t = self.transport_to(r.base_url(given))?;
                 return Ok((t, TokenSource::Stored(source)));
             }
         };
@@ -257,14 +266,30 @@ impl Context {
         Ok((self.transport_to(base_url)?, source))
     }
 
+    /// Where `--base-url`'s value came from: the flag or `YLEM_BASE_URL`.
+    pub fn base_url_given(&self) -> Given {
+        if self.settings.base_url_from_env {
+            Given::Env
+        } else {
+            Given::Flag
+        }
+    }
+
     /// A transport to `base_url` with the settings' time limit, retries and
     /// request log (`login` checks a client with it before saving anything).
+    /// Credentials go with every request, so a plain `http://` URL to
+    /// another machine is warned about, once per command.
     pub fn transport_to(&self, base_url: Option<String>) -> Result<Transport> {
         let s = &self.settings;
         let base_url = base_url.ok_or_else(|| {
             Error::auth("no base URL: set --base-url or YLEM_BASE_URL")
                 .with_hint("run 'ylemctl login', or try 'ylemctl sandbox' for a local service")
         })?;
+        if in_clear_off_machine(&base_url) && !self.warned_in_clear.swap(true, Ordering::SeqCst) {
+            self.ui.warn(&format!(
+                "{base_url} is plain http:// to another machine: the client secret and tokens travel over the network in clear (use https:// if the service offers it)"
+            ));
+        }
         Transport::new(TransportConfig {
             base_url,
             connect_timeout: s.connect_timeout,

@@ -37,6 +37,10 @@ pub struct Env {
     /// `YLEM_OUTPUT`, which clap reads itself; kept for the errors of
     /// arguments clap could not parse.
     pub output: Option<String>,
+    /// `YLEM_BASE_URL`, which clap reads itself; kept to say where a
+    /// refused base URL came from (a stale variable in a shell is the
+    /// likely one).
+    pub base_url: Option<String>,
 }
 
 impl Env {
@@ -58,6 +62,7 @@ impl Env {
             credential_store: get("YLEM_CREDENTIAL_STORE"),
             ci: get("CI").is_some(),
             output: get("YLEM_OUTPUT"),
+            base_url: get("YLEM_BASE_URL"),
         }
     }
 }
@@ -83,6 +88,8 @@ pub enum EnvCredentials {
 pub struct Settings {
     pub profile: String,
     pub base_url: Option<String>,
+    /// `base_url` is `YLEM_BASE_URL`'s value (not a `--base-url` of its own).
+    pub base_url_from_env: bool,
     pub format: Format,
     pub fields: Option<Vec<String>>,
     /// `--output-file`: where `-o prometheus` writes, atomically.
@@ -144,6 +151,9 @@ impl Settings {
         let timeout = g.timeout.unwrap_or(Duration::from_secs(60));
         let concurrency = g.concurrency.unwrap_or(8);
         let base_url = g.base_url.as_deref().map(normalize_base_url).transpose()?;
+        let from_env = env.base_url.as_deref().map(normalize_base_url);
+        let base_url_from_env =
+            base_url.is_some() && matches!(&from_env, Some(Ok(e)) if Some(e) == base_url.as_ref());
         let format = g.output.unwrap_or(Format::Table);
         let color = colour(g.color.unwrap_or(ColorChoice::Auto), env, tty);
         let zone = if g.local || env.tz.as_deref() == Some("local") {
@@ -157,6 +167,7 @@ impl Settings {
         Ok(Settings {
             profile: g.profile.clone().unwrap_or_else(|| "default".into()),
             base_url,
+            base_url_from_env,
             format,
             fields: g
                 .fields
@@ -316,6 +327,34 @@ mod tests {
         for bad in ["h:1", "ftp://h", "http://", "http://h/?a=1"] {
             assert!(normalize_base_url(bad).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn a_base_url_knows_whether_it_came_from_the_environment() {
+        let g = |u: &str| GlobalArgs {
+            base_url: Some(u.into()),
+            ..GlobalArgs::default()
+        };
+        let env = Env {
+            base_url: Some("https://b.example.com/".into()),
+            ..Env::default()
+        };
+        // clap hands over YLEM_BASE_URL's value as the flag's.
+        assert!(
+            resolve(g("https://b.example.com/"), env.clone())
+                .unwrap()
+                .base_url_from_env
+        );
+        assert!(
+            !resolve(g("https://c.example.com"), env)
+                .unwrap()
+                .base_url_from_env
+        );
+        assert!(
+            !resolve(g("https://b.example.com"), Env::default())
+                .unwrap()
+                .base_url_from_env
+        );
     }
 
     #[test]

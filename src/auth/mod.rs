@@ -4,6 +4,7 @@
 //! renewable ones keep their token in one `token::Memo`, so concurrent
 //! requests share one fetch; `oauth` is the token endpoint they fetch from.
 
+pub mod binding;
 pub mod oauth;
 pub mod profile;
 pub mod store;
@@ -13,6 +14,7 @@ pub mod token;
 use crate::error::Result;
 use crate::http::Transport;
 use crate::secret::Secret;
+use binding::Binding;
 use stored::StoredProfile;
 use token::{CachedToken, EXPIRY_MARGIN, Memo};
 
@@ -60,9 +62,12 @@ impl ClientCredentials {
         }
     }
 
+    /// A token for the transport's service: environment credentials go to
+    /// the base URL in effect, and the memo keeps a token for that one only.
     async fn token(&self, t: &Transport, rejected: Option<&Secret>) -> Result<Secret> {
+        let key = Binding::new(t.base_url(), &self.client_id);
         self.memo
-            .token(rejected, || async {
+            .token(&key, rejected, || async {
                 let r = oauth::fetch_token(t, &self.client_id, &self.secret).await?;
                 Ok(CachedToken::from_response(&r))
             })

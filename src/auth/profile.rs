@@ -5,6 +5,7 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use super::binding::{self, Binding, Given, same_service};
 use super::store::{Store, StoreKind};
 use super::stored::StoredProfile;
 use crate::config::{ConfigFile, Profile, check_profile_name};
@@ -93,16 +94,61 @@ impl Resolved {
         ))
     }
 
-    /// The token source of a logged-in profile.
-    /// `ui` says at `-v` why a refresh or a cache write failed.
+    /// The base URL the profile logged in to: its credentials' service.
+    pub fn saved_base_url(&self) -> Option<&str> {
+        self.profile.as_ref().and_then(|p| p.base_url.as_deref())
+    }
+
+    /// The service and client id the profile's credentials are bound to;
+    /// `None` before a login (or without a saved base URL).
+    pub fn binding(&self) -> Option<Binding> {
+        let p = self.profile.as_ref()?;
+        Some(Binding::new(
+            p.base_url.as_deref()?,
+            p.client_id.as_deref()?,
+        ))
+    }
+
+    /// Refuse a base URL (`given`, from the flag or the environment) that
+    /// names another service than the profile's: its stored credentials
+    /// would go there. `config` is searched for a profile logged in to
+    /// `given`, to name in the hint.
+    pub fn check_service(
+        &self,
+        given: Option<&str>,
+        from: Given,
+        config: Option<&ConfigFile>,
+    ) -> Result<()> {
+        let (Some(given), Some(saved)) = (given, self.saved_base_url()) else {
+            return Ok(());
+        };
+        if same_service(given, saved) {
+            return Ok(());
+        }
+        let other = config.and_then(|c| logged_in_to(c, given));
+        Err(binding::refusal(
+            &self.name,
+            saved,
+            given,
+            from,
+            other.as_deref(),
+        ))
+    }
+
+    /// The token source of a logged-in profile, bound to the base URL it
+    /// logged in to. `ui` says at `-v` why a refresh or a cache write failed.
     pub fn token_source(&self, min_ttl: Duration, ui: Ui) -> Result<StoredProfile> {
         let client_id = self
             .profile
             .as_ref()
             .and_then(|p| p.client_id.clone())
             .ok_or_else(|| self.not_logged_in())?;
+        let base_url = self
+            .saved_base_url()
+            .ok_or_else(|| binding::unbound(&self.name))?;
         Ok(StoredProfile::new(
             client_id,
+            base_url,
             self.store(),
             &self.config_dir,
             &self.name,
@@ -110,6 +156,18 @@ impl Resolved {
             ui,
         ))
     }
+}
+
+/// The first profile (by name) logged in to the service `url` names.
+fn logged_in_to(config: &ConfigFile, url: &str) -> Option<String> {
+    let mut names = config.table().get("profiles")?.as_table()?.keys();
+    names
+        .find(|name| {
+            config.profile(name).ok().flatten().is_some_and(|p| {
+                p.client_id.is_some() && p.base_url.is_some_and(|b| same_service(&b, url))
+            })
+        })
+        .cloned()
 }
 
 pub fn not_logged_in(profile: &str) -> Error {

@@ -6,11 +6,18 @@
 //! under an exclusive `flock` on a lock file in the config directory, and the
 //! cache is read again once the lock is held, so cron jobs that start
 //! together make one token request between them, not one each.
+//!
+//! The profile is bound to the service it logged in to (`Binding`): its
+//! tokens are cached sealed with that service and its client id, a cache
+//! sealed otherwise (or not at all, as before tokens were bound) is never
+//! used nor its refresh token sent, and no token or secret goes to a
+//! transport for another service.
 
 use std::fs::{File, OpenOptions};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use super::binding::{Binding, service_of};
 use super::oauth;
 use super::store::{Item, Store};
 use super::token::{CachedToken, EXPIRY_MARGIN, Memo};
@@ -24,6 +31,8 @@ const LOCK_WAIT: Duration = Duration::from_secs(90);
 
 pub struct StoredProfile {
     client_id: String,
+    /// The service the profile logged in to, with its client id.
+    binding: Binding,
     store: Store,
     lock_path: PathBuf,
     /// Says at `-v` why a refresh or a cache write failed.
@@ -32,9 +41,12 @@ pub struct StoredProfile {
 }
 
 impl StoredProfile {
-    /// `min_ttl`: hand out only tokens valid at least this long (`auth token`).
+    /// `base_url`: the service the profile logged in to, the only one its
+    /// credentials go to. `min_ttl`: hand out only tokens valid at least this
+    /// long (`auth token`).
     pub fn new(
         client_id: String,
+        base_url: &str,
         store: Store,
         config_dir: &Path,
         profile: &str,
@@ -42,6 +54,7 @@ impl StoredProfile {
         ui: Ui,
     ) -> Self {
         StoredProfile {
+            binding: Binding::new(base_url, &client_id),
             client_id,
             store,
             lock_path: config_dir.join(format!(".{profile}.lock")),
@@ -54,8 +67,17 @@ impl StoredProfile {
     /// The memo makes concurrent requests of one command wait for one
     /// renewal; the file lock does the same across processes.
     pub async fn token(&self, t: &Transport, rejected: Option<&Secret>) -> Result<Secret> {
+        // The context refuses another base URL before building anything;
+        // this keeps the rule where the credentials are, whoever calls.
+        if service_of(t.base_url()).as_deref() != Some(self.binding.service()) {
+            return Err(Error::auth(format!(
+                "the stored credentials are for {}, not {}: nothing was sent",
+                self.binding.service(),
+                t.base_url()
+            )));
+        }
         self.memo
-            .token(rejected, || self.read_or_renew(t, rejected))
+            .token(&self.binding, rejected, || self.read_or_renew(t, rejected))
             .await
     }
 
@@ -79,18 +101,17 @@ impl StoredProfile {
         let fresh = self.renew(t, cached, rejected).await?;
         // A cache that cannot be written costs a token request next
         // time, not this command.
-        if let Err(e) = self.store.set(Item::Token, fresh.encode()).await {
+        let sealed = self.binding.seal(&fresh.encode());
+        if let Err(e) = self.store.set(Item::Token, sealed).await {
             self.ui.verbose(&format!("cannot cache the token: {e}"));
         }
         Ok(fresh)
     }
 
+    /// The cached token, if it was sealed for this profile's service and
+    /// client: any other is treated as no cache at all.
     async fn read_cache(&self) -> Result<Option<CachedToken>> {
-        Ok(self
-            .store
-            .get(Item::Token)
-            .await?
-            .and_then(|t| CachedToken::decode(&t)))
+        read_bound(&self.store, &self.binding).await
     }
 
     async fn renew(
@@ -127,6 +148,16 @@ impl StoredProfile {
             })?;
         Ok(CachedToken::from_response(&r))
     }
+}
+
+/// The token cached in `store` under `binding`, if any (`auth status` and
+/// `auth token` read it too).
+pub async fn read_bound(store: &Store, binding: &Binding) -> Result<Option<CachedToken>> {
+    Ok(store
+        .get(Item::Token)
+        .await?
+        .filter(|t| binding.opens(t))
+        .and_then(|t| CachedToken::decode(&t)))
 }
 
 /// Take the exclusive lock on `path` (released when the file is dropped).

@@ -1,11 +1,13 @@
 //! A token with its expiry (`CachedToken`, as a store caches it) and the
-//! in-process memo every renewable token source keeps (`Memo`).
+//! in-process memo every renewable token source keeps (`Memo`), keyed by
+//! the service and client the token was fetched for.
 
 use std::future::Future;
 use std::time::Duration;
 
 use tokio::sync::Mutex;
 
+use super::binding::Binding;
 use super::oauth::TokenResponse;
 use crate::error::Result;
 use crate::secret::Secret;
@@ -70,11 +72,12 @@ impl CachedToken {
     }
 }
 
-/// The token this process last got, handed out while it stays usable.
+/// The token this process last got, handed out while it stays usable and
+/// only for the service and client it was fetched for.
 pub struct Memo {
     /// How long a token must still be valid to be handed out.
     pub margin: Duration,
-    cached: Mutex<Option<CachedToken>>,
+    cached: Mutex<Option<(Binding, CachedToken)>>,
 }
 
 impl Memo {
@@ -85,9 +88,15 @@ impl Memo {
         }
     }
 
-    /// The memo's token if usable, else the one `renew` gets (kept for next
-    /// time). `rejected` is a token the server answered 401 to.
-    pub async fn token<F, Fut>(&self, rejected: Option<&Secret>, renew: F) -> Result<Secret>
+    /// The memo's token if usable and fetched under `key`, else the one
+    /// `renew` gets (kept for next time, under `key`). `rejected` is a token
+    /// the server answered 401 to.
+    pub async fn token<F, Fut>(
+        &self,
+        key: &Binding,
+        rejected: Option<&Secret>,
+        renew: F,
+    ) -> Result<Secret>
     where
         F: FnOnce() -> Fut,
         Fut: Future<Output = Result<CachedToken>>,
@@ -95,12 +104,15 @@ impl Memo {
         // Holding the lock across the renewal makes concurrent requests wait
         // for one token instead of each fetching its own.
         let mut cached = self.cached.lock().await;
-        if let Some(c) = cached.as_ref().filter(|c| c.usable(self.margin, rejected)) {
+        if let Some((_, c)) = cached
+            .as_ref()
+            .filter(|(k, c)| k == key && c.usable(self.margin, rejected))
+        {
             return Ok(c.access.clone());
         }
         let fresh = renew().await?;
         let token = fresh.access.clone();
-        *cached = Some(fresh);
+        *cached = Some((key.clone(), fresh));
         Ok(token)
     }
 }
@@ -132,15 +144,45 @@ mod tests {
             refresh: None,
             expires_at: None,
         };
-        let a = memo.token(None, || async { Ok(token("tok-aaaa1")) }).await;
+        let key = Binding::new("http://127.0.0.1:1", "client-1");
+        let a = memo
+            .token(&key, None, || async { Ok(token("tok-aaaa1")) })
+            .await;
         assert_eq!(a.unwrap(), Secret::new("tok-aaaa1"));
         let again = || async { Err(crate::error::Error::internal("renewed a usable token")) };
-        let b = memo.token(None, again).await;
+        let b = memo.token(&key, None, again).await;
         assert_eq!(b.unwrap(), Secret::new("tok-aaaa1"));
         let rejected = Secret::new("tok-aaaa1");
         let c = memo
-            .token(Some(&rejected), || async { Ok(token("tok-bbbb2")) })
+            .token(&key, Some(&rejected), || async { Ok(token("tok-bbbb2")) })
             .await;
         assert_eq!(c.unwrap(), Secret::new("tok-bbbb2"));
+    }
+
+    #[tokio::test]
+    async fn the_memo_never_hands_a_token_to_another_service_or_client() {
+        let memo = Memo::new(EXPIRY_MARGIN);
+        let token = |s: &str| CachedToken {
+            access: Secret::new(s),
+            refresh: None,
+            expires_at: None,
+        };
+        let a = Binding::new("http://127.0.0.1:1", "client-1");
+        let t = memo.token(&a, None, || async { Ok(token("tok-aaaa1")) });
+        assert_eq!(t.await.unwrap(), Secret::new("tok-aaaa1"));
+        for other in [
+            Binding::new("http://localhost:1", "client-1"),
+            Binding::new("http://127.0.0.1:1", "client-2"),
+        ] {
+            let t = memo.token(&other, None, || async { Ok(token("tok-cccc3")) });
+            assert_eq!(t.await.unwrap(), Secret::new("tok-cccc3"));
+        }
+        // The same service written differently is the same key.
+        let same = Binding::new("HTTP://127.0.0.1:1/", "client-2");
+        let again = || async { Err(crate::error::Error::internal("renewed a usable token")) };
+        assert_eq!(
+            memo.token(&same, None, again).await.unwrap(),
+            Secret::new("tok-cccc3")
+        );
     }
 }

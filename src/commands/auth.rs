@@ -4,9 +4,10 @@
 
 use std::time::Duration;
 
+use crate::auth::binding::Binding;
 use crate::auth::profile::not_logged_in;
 use crate::auth::store::Item;
-use crate::auth::token::CachedToken;
+use crate::auth::stored::read_bound;
 use crate::cli::{AuthCommand, Format, TokenArgs};
 use crate::context::Context;
 use crate::error::Result;
@@ -35,11 +36,10 @@ async fn token(args: &TokenArgs, ctx: &Context) -> Result<()> {
 /// expires before the caller expects.
 async fn check_min_ttl(ctx: &Context, min_ttl: Duration) -> Result<()> {
     let r = ctx.profile()?;
-    let cached = r
-        .store()
-        .get(Item::Token)
-        .await?
-        .and_then(|t| CachedToken::decode(&t));
+    let Some(binding) = r.binding() else {
+        return Ok(());
+    };
+    let cached = read_bound(&r.store(), &binding).await?;
     let Some(expires_at) = cached.and_then(|c| c.expires_at) else {
         return Ok(());
     };
@@ -66,10 +66,19 @@ struct Status {
     /// `flag_or_env` (`--base-url`/`YLEM_BASE_URL`) or `profile`.
     base_url_source: Option<&'static str>,
     client_id: Option<String>,
+    /// The base URL the stored credentials were saved for: the only
+    /// service they are sent to.
+    bound_to: Option<String>,
+    /// The base URL in effect names another service than `bound_to`:
+    /// the stored credentials would not be used.
+    refused: bool,
     store: Option<String>,
     store_detail: Option<String>,
     secret_stored: bool,
     token_cached: bool,
+    /// A token is cached for another service or client (or from before
+    /// tokens were bound): it is never sent.
+    token_other: bool,
     token_expires_at: Option<i64>,
     /// `YLEM_TOKEN`, `YLEM_CLIENT_ID` (with its secret) or `profile`.
     credentials_source: Option<&'static str>,
@@ -106,20 +115,25 @@ async fn status(ctx: &Context) -> Result<()> {
         st.config = Some(r.config_dir.join("config.toml").display().to_string());
         st.client_id = r.profile.as_ref().and_then(|p| p.client_id.clone());
         if st.client_id.is_some() {
-            let store = r.store();
-            st.store = Some(r.store.name().to_string());
-            st.store_detail = Some(format!("{}; {}", r.store_why, store.location()));
-            st.secret_stored = store.get(Item::Secret).await?.is_some();
-            let cached = store
-                .get(Item::Token)
-                .await?
-                .and_then(|t| CachedToken::decode(&t));
-            st.token_cached = cached.is_some();
-            st.token_expires_at = cached.and_then(|c| c.expires_at);
+            st.bound_to = r.saved_base_url().map(str::to_string);
+            stored_items(&mut st, r, r.binding().as_ref()).await?;
         }
     }
-    if st.credentials_source.is_none() && st.secret_stored {
-        st.credentials_source = Some("profile");
+    // Stored credentials for another service than the one asked for are
+    // not used: say so, with the error a command would give.
+    let mut refusal = None;
+    if st.credentials_source.is_none()
+        && st.secret_stored
+        && let Some(r) = &resolved
+    {
+        let from = ctx.base_url_given();
+        match r.check_service(s.base_url.as_deref(), from, ctx.config()?) {
+            Ok(()) => st.credentials_source = Some("profile"),
+            Err(e) => {
+                st.refused = true;
+                refusal = Some(e);
+            }
+        }
     }
     st.logged_in = st.credentials_source.is_some();
     let text = match s.format {
@@ -127,9 +141,33 @@ async fn status(ctx: &Context) -> Result<()> {
         _ => prose(&st, s.now.timestamp()),
     };
     ctx.write_out(text.as_bytes())?;
+    if let Some(e) = refusal {
+        return Err(e);
+    }
     if !st.logged_in {
         return Err(not_logged_in(&s.profile));
     }
+    Ok(())
+}
+
+/// The store's side of a login: where, whether the secret is there, and the
+/// cached token if it was sealed for this profile's service and client.
+async fn stored_items(
+    st: &mut Status,
+    r: &crate::auth::profile::Resolved,
+    binding: Option<&Binding>,
+) -> Result<()> {
+    let store = r.store();
+    st.store = Some(r.store.name().to_string());
+    st.store_detail = Some(format!("{}; {}", r.store_why, store.location()));
+    st.secret_stored = store.get(Item::Secret).await?.is_some();
+    let cached = match binding {
+        Some(b) => read_bound(&store, b).await?,
+        None => None,
+    };
+    st.token_other = cached.is_none() && store.get(Item::Token).await?.is_some();
+    st.token_cached = cached.is_some();
+    st.token_expires_at = cached.and_then(|c| c.expires_at);
     Ok(())
 }
 
@@ -144,6 +182,8 @@ fn json(st: &Status) -> serde_json::Value {
         "base_url": st.base_url,
         "base_url_source": st.base_url_source,
         "client_id": st.client_id,
+        "bound_to": st.bound_to,
+        "base_url_refused": st.refused,
         "store": st.store,
         "secret_stored": st.secret_stored,
         "token_cached": st.token_cached,
@@ -170,6 +210,17 @@ fn prose(st: &Status, now: i64) -> String {
             "client_id",
             st.client_id.clone().unwrap_or_else(|| "none".into()),
         ));
+        if st.client_id.is_some() {
+            rows.push((
+                "bound_to",
+                match &st.bound_to {
+                    Some(u) => format!("{u} (the stored secret and tokens are sent only there)"),
+                    None => {
+                        "no base URL saved: the stored credentials are not sent anywhere".into()
+                    }
+                },
+            ));
+        }
         if let (Some(store), Some(detail)) = (&st.store, &st.store_detail) {
             rows.push(("store", format!("{store} ({detail})")));
             let secret = if st.secret_stored {
@@ -178,7 +229,13 @@ fn prose(st: &Status, now: i64) -> String {
                 "not stored (logged out)"
             };
             rows.push(("secret", secret.into()));
-            rows.push(("token", describe(st.token_cached, st.token_expires_at, now)));
+            let token = if st.token_other {
+                "cached for another service or client: never sent (a new one is fetched when needed)"
+                    .into()
+            } else {
+                describe(st.token_cached, st.token_expires_at, now)
+            };
+            rows.push(("token", token));
         }
     }
     let in_use = match (st.credentials_source, &st.env_client_id) {
@@ -187,6 +244,11 @@ fn prose(st: &Status, now: i64) -> String {
             format!("YLEM_CLIENT_ID ({id}) and YLEM_CLIENT_SECRET from the environment")
         }
         (Some(_), _) => format!("the stored login of profile '{}'", st.profile),
+        (None, _) if st.refused => format!(
+            "nothing: the stored login is for {}, not {}",
+            st.bound_to.as_deref().unwrap_or("?"),
+            st.base_url.as_deref().unwrap_or("?")
+        ),
         (None, _) => "nothing: not logged in".into(),
     };
     rows.push(("in_use", in_use));

@@ -7,6 +7,7 @@
 
 use std::io::{BufRead, IsTerminal, Read};
 
+use crate::auth::binding::{self, Binding, same_service};
 use crate::auth::store::{self, Item, Store, StoreKind};
 use crate::auth::token::CachedToken;
 use crate::auth::{oauth, profile};
@@ -39,6 +40,14 @@ pub async fn run(args: &LoginArgs, ctx: &Context) -> Result<()> {
             "--base-url",
         )?)?,
     };
+    // A stale YLEM_BASE_URL must not receive the secret of the service the
+    // profile logged in to; moving a profile takes an explicit --base-url.
+    if s.base_url_from_env
+        && let Some(was) = old.base_url.as_deref()
+        && !same_service(was, &base_url)
+    {
+        return Err(binding::login_elsewhere(&s.profile, was, &base_url));
+    }
     let client_id = match args.client_id.clone().or(old.client_id.clone()) {
         Some(c) => c.trim().to_string(),
         None => prompt(&ctx.ui, "Client id", ask, "--client-id")?,
@@ -59,7 +68,10 @@ pub async fn run(args: &LoginArgs, ctx: &Context) -> Result<()> {
         client_id: Some(client_id.clone()),
         store: Some(kind.name().to_string()),
     };
-    save(&store, &secret, &token, &dir, &s.profile, &new).await?;
+    // The cached token is sealed with the service and client it is for, so
+    // that no later command sends it (or its refresh token) anywhere else.
+    let sealed = Binding::new(&base_url, &client_id).seal(&token.encode());
+    save(&store, &secret, &sealed, &dir, &s.profile, &new).await?;
     // The old store's copy would be a stale secret nobody looks after.
     if let Some(k) = old.store.as_deref().and_then(StoreKind::parse)
         && k != kind
@@ -68,8 +80,14 @@ pub async fn run(args: &LoginArgs, ctx: &Context) -> Result<()> {
         let _ = old_store.delete(Item::Secret).await;
         let _ = old_store.delete(Item::Token).await;
     }
+    // Moving a profile to another service is allowed (the user typed the
+    // secret for it), but worth saying: the old one is no longer reached.
+    let moved = match old.base_url.as_deref() {
+        Some(was) if !same_service(was, &base_url) => format!("; it was logged in to {was}"),
+        _ => String::new(),
+    };
     ctx.note(&format!(
-        "Logged in to {base_url} as client {client_id} (profile '{}', secret in the {} store: {})",
+        "Logged in to {base_url} as client {client_id} (profile '{}', secret in the {} store: {}){moved}",
         s.profile,
         kind.name(),
         store.location()
@@ -153,11 +171,12 @@ async fn choose_store(flag: Option<StoreChoice>, s: &Settings, ui: &Ui) -> Resul
     }
 }
 
-/// Secret, token, then the config file; on failure restore the store items.
+/// Secret, token (sealed with its binding), then the config file; on
+/// failure restore the store items.
 async fn save(
     store: &Store,
     secret: &Secret,
-    token: &CachedToken,
+    token: &str,
     config_dir: &std::path::Path,
     name: &str,
     profile: &Profile,
@@ -168,7 +187,7 @@ async fn save(
     );
     let attempt = async {
         store.set(Item::Secret, secret.expose().to_string()).await?;
-        store.set(Item::Token, token.encode()).await?;
+        store.set(Item::Token, token.to_string()).await?;
         // Re-read under the config lock: another process may have saved
         // another profile or an alias since this login began.
         ConfigFile::update(config_dir, |c| {

@@ -57,7 +57,7 @@ const ENVIRONMENT: Items = &[
     ),
     (
         "YLEM_BASE_URL",
-        "The service's base URL (\\-\\-base\\-url), over the profile's.",
+        "The service's base URL (\\-\\-base\\-url). A profile's stored secret and tokens go only to the base URL it logged in to: another service is refused before anything is sent (exit 3).",
     ),
     (
         "YLEM_OUTPUT",
@@ -69,7 +69,7 @@ const ENVIRONMENT: Items = &[
     ),
     (
         "YLEM_CLIENT_ID, YLEM_CLIENT_SECRET",
-        "OAuth client credentials, used instead of the profile's stored ones.",
+        "OAuth client credentials, used instead of the profile's stored ones, with the base URL in effect.",
     ),
     (
         "YLEM_TZ",

@@ -1,6 +1,9 @@
 //! Sending one request: base URL joining, bearer header, redirects, retries
 //! with backoff and jitter, time limits, and the `-v`/`-vv` request log.
 //!
+//! Redirects are followed by hand, for GET only: the bearer header never
+//! goes to another origin (scheme, host, port), nor does a URL with a query.
+//!
 //! It never opens the keyring and never prints anything but the request log.
 
 use std::sync::OnceLock;
@@ -72,6 +75,12 @@ impl Transport {
         t.client_for(&t.cfg.base_url)
             .map_err(|e| Error::internal(format!("cannot set up HTTP: {}", e.without_url())))?;
         Ok(t)
+    }
+
+    /// The base URL every path is joined to (no trailing `/`): the service
+    /// tokens are fetched from and sent to.
+    pub fn base_url(&self) -> &str {
+        &self.cfg.base_url
     }
 
     /// The client for `url`'s scheme, built on first use.
@@ -182,7 +191,7 @@ impl Transport {
             let follow =
                 *method == Method::GET && resp.status().is_redirection() && hops < MAX_REDIRECTS;
             match location {
-                Some(next) if follow => {
+                Some(next) if follow && may_follow(first.as_ref(), &next) => {
                     url = next.to_string();
                     hops += 1;
                 }
@@ -250,6 +259,15 @@ impl Transport {
     fn note(&self, line: &str) {
         self.cfg.ui.verbose(line);
     }
+}
+
+/// Whether a redirect from the request first sent (`first`) to `next` may
+/// be followed: within its origin always; to another origin only when the
+/// request carried no query, as a query may hold credentials (the token
+/// endpoint's holds the client secret). The bearer header never goes to
+/// another origin either way (`send_following`).
+fn may_follow(first: Option<&Url>, next: &Url) -> bool {
+    first.is_some_and(|f| f.query().is_none() || f.origin() == next.origin())
 }
 
 fn build_client(cfg: &TransportConfig, tls: bool) -> reqwest::Result<reqwest::Client> {
@@ -400,6 +418,24 @@ mod tests {
             Some(Duration::from_secs(120))
         );
         assert_eq!(parse_retry_after("soon", now), None);
+    }
+
+    #[test]
+    fn a_query_never_follows_a_redirect_to_another_origin() {
+        let u = |s: &str| Url::parse(s).unwrap();
+        let token = u("http://127.0.0.1:1/v1/oauth/token?client_secret=s");
+        assert!(!may_follow(
+            Some(&token),
+            &u("http://localhost:1/v1/oauth/token")
+        ));
+        assert!(!may_follow(Some(&token), &u("https://127.0.0.1:1/x")));
+        assert!(may_follow(Some(&token), &u("http://127.0.0.1:1/other")));
+        let plain = u("http://127.0.0.1:1/v1/stats/x");
+        assert!(may_follow(
+            Some(&plain),
+            &u("http://localhost:1/v1/stats/x")
+        ));
+        assert!(!may_follow(None, &plain));
     }
 
     #[test]

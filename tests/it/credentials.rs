@@ -161,7 +161,8 @@ async fn secrets_stay_out_of_output_and_config_on_failures() {
         .respond_with(ResponseTemplate::new(500).set_body_string(TOKEN))
         .mount(&broken)
         .await;
-    // The cached token goes to the broken server, which echoes it back.
+    // A token goes to the broken server, which echoes it back. (Not the
+    // profile's: its credentials go only to the service it logged in to.)
     for base in [broken.uri(), "http://127.0.0.1:9".to_string()] {
         let o = ylem_in(
             d,
@@ -176,7 +177,7 @@ async fn secrets_stay_out_of_output_and_config_on_failures() {
                 &base,
             ],
             None,
-            &[],
+            &[("YLEM_TOKEN", TOKEN)],
         );
         assert!(matches!(o.code, 5 | 6), "{}: {}", o.code, o.stderr);
         assert_clean(&o, d);

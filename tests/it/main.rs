@@ -7,6 +7,7 @@
 mod common;
 
 mod aliases;
+mod binding;
 mod bodies;
 mod credentials;
 mod cron;

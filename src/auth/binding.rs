@@ -1,0 +1,244 @@
+//! Which service credentials belong to: a base URL reduced to the service it
+//! names (scheme, host, port, path prefix), the `Binding` of a client id to
+//! one service that seals a cached token, and the refusal when a command
+//! names another service than the one a profile's credentials were saved for.
+//!
+//! A profile's secret and tokens are sent only to its own service: a stale
+//! `YLEM_BASE_URL` or a mistyped host must never receive them.
+
+use reqwest::Url;
+
+use crate::error::Error;
+
+/// `url` reduced to what names a service: scheme and host in lower case, no
+/// default port (80, 443), no trailing `/`; the path prefix keeps its case
+/// (servers may tell `/API` from `/api`). `None` for what is not a URL.
+pub fn service_of(url: &str) -> Option<String> {
+    let u = Url::parse(url.trim()).ok()?;
+    // `Url` has already lower-cased the host of `http`/`https` URLs and
+    // dropped their default port.
+    let host = u.host_str()?;
+    let port = u.port().map(|p| format!(":{p}")).unwrap_or_default();
+    let path = u.path().trim_end_matches('/');
+    Some(format!("{}://{host}{port}{path}", u.scheme()))
+}
+
+/// Whether two base URLs name the same service, however they are written.
+/// Text that is not a URL matches only itself.
+pub fn same_service(a: &str, b: &str) -> bool {
+    match (service_of(a), service_of(b)) {
+        (Some(x), Some(y)) => x == y,
+        _ => a.trim().trim_end_matches('/') == b.trim().trim_end_matches('/'),
+    }
+}
+
+/// Whether an `http://` URL goes to a host other than this machine, so
+/// that credentials sent to it travel in clear over a network.
+pub fn in_clear_off_machine(url: &str) -> bool {
+    let Ok(u) = Url::parse(url.trim()) else {
+        return false;
+    };
+    if u.scheme() != "http" {
+        return false;
+    }
+    let Some(host) = u.host_str() else {
+        return false;
+    };
+    match host.trim_matches(['[', ']']).parse::<std::net::IpAddr>() {
+        Ok(ip) => !ip.is_loopback(),
+        // `localhost` and its subdomains resolve to loopback (RFC 6761).
+        Err(_) => host != "localhost" && !host.ends_with(".localhost"),
+    }
+}
+
+/// A client id bound to one service: the key of a token cache, in the
+/// store and in memory. A token is handed out only under the binding it
+/// was fetched with, so a login to another URL or with another client never
+/// reuses an old token.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Binding {
+    service: String,
+    client_id: String,
+}
+
+impl Binding {
+    pub fn new(base_url: &str, client_id: &str) -> Self {
+        Binding {
+            service: service_of(base_url)
+                .unwrap_or_else(|| base_url.trim().trim_end_matches('/').to_string()),
+            client_id: client_id.to_string(),
+        }
+    }
+
+    /// The service, normalised (`auth status` shows it).
+    pub fn service(&self) -> &str {
+        &self.service
+    }
+
+    /// A cached token's JSON object with this binding added to it.
+    pub fn seal(&self, token_json: &str) -> String {
+        let mut v: serde_json::Value =
+            serde_json::from_str(token_json).unwrap_or_else(|_| serde_json::json!({}));
+        if let Some(o) = v.as_object_mut() {
+            o.insert("base_url".into(), self.service.clone().into());
+            o.insert("client_id".into(), self.client_id.clone().into());
+        }
+        v.to_string()
+    }
+
+    /// Whether a cached token's text was sealed with this binding. A cache
+    /// written before tokens were bound carries none, and never matches: its
+    /// service is unknown, so its tokens are not sent anywhere.
+    pub fn opens(&self, text: &str) -> bool {
+        let Ok(v) = serde_json::from_str::<serde_json::Value>(text) else {
+            return false;
+        };
+        v.get("base_url").and_then(|s| s.as_str()) == Some(self.service.as_str())
+            && v.get("client_id").and_then(|s| s.as_str()) == Some(self.client_id.as_str())
+    }
+
+    /// The service a cached token's text was sealed for, if any.
+    pub fn sealed_for(text: &str) -> Option<String> {
+        let v: serde_json::Value = serde_json::from_str(text).ok()?;
+        v.get("base_url")?.as_str().map(str::to_string)
+    }
+}
+
+/// Where the base URL in effect came from, for the refusal's words.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Given {
+    Flag,
+    Env,
+}
+
+impl Given {
+    pub fn name(self) -> &'static str {
+        match self {
+            Given::Flag => "--base-url",
+            Given::Env => "YLEM_BASE_URL",
+        }
+    }
+}
+
+/// A command named another service than the one profile `name` is logged
+/// in to (`saved`): nothing is sent, and the error says how to reach either.
+/// `other` is a profile already logged in to `given`, if there is one.
+pub fn refusal(name: &str, saved: &str, given: &str, from: Given, other: Option<&str>) -> Error {
+    let reach_given = match other {
+        Some(o) => format!("to use {given}, add -p {o} (logged in to it)"),
+        None => format!(
+            "to use {given}, pick a profile logged in to it (-p PROFILE) or log one in: 'ylemctl -p PROFILE login --base-url {given}'"
+        ),
+    };
+    let reach_saved = match from {
+        Given::Env => format!("to use {saved}, unset YLEM_BASE_URL"),
+        Given::Flag => format!("to use {saved}, leave out --base-url"),
+    };
+    Error::auth(format!(
+        "profile '{name}' is logged in to {saved}, not {given} (from {}): its credentials are sent only to the service they were saved for; nothing was sent",
+        from.name()
+    ))
+    .with_hint(format!("{reach_given}; {reach_saved}"))
+}
+
+/// `login` of a profile logged in to `saved`, with `YLEM_BASE_URL` naming
+/// another service: the secret typed next is most likely `saved`'s, so it
+/// is not sent to `given` unless `--base-url` says so.
+pub fn login_elsewhere(name: &str, saved: &str, given: &str) -> Error {
+    let p = if name == "default" {
+        String::new()
+    } else {
+        format!("-p {name} ")
+    };
+    Error::auth(format!(
+        "profile '{name}' is logged in to {saved}, but YLEM_BASE_URL names {given}: nothing was asked or sent"
+    ))
+    .with_hint(format!(
+        "to log in to {saved} again, unset YLEM_BASE_URL; to move the profile to {given}, say so: 'ylemctl {p}login --base-url {given}' (or use another profile: -p PROFILE)"
+    ))
+}
+
+/// A profile with a client id but no base URL (a config file written by
+/// hand): its credentials belong to no known service, so they go nowhere.
+pub fn unbound(name: &str) -> Error {
+    let p = if name == "default" {
+        String::new()
+    } else {
+        format!("-p {name} ")
+    };
+    Error::auth(format!(
+        "profile '{name}' has no base URL saved with its credentials, so they are not sent anywhere"
+    ))
+    .with_hint(format!("run 'ylemctl {p}login --base-url URL' to save one"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_service_however_it_is_written() {
+        for (a, b) in [
+            ("http://127.0.0.1:8080", "http://127.0.0.1:8080/"),
+            ("https://API.example.com", "https://api.example.com:443"),
+            ("http://h/api", "HTTP://H:80/api//"),
+            ("http://[::1]:7339", "http://[0:0:0:0:0:0:0:1]:7339/"),
+        ] {
+            assert!(same_service(a, b), "{a} {b}");
+        }
+        for (a, b) in [
+            ("http://127.0.0.1:8080", "http://localhost:8080"),
+            ("http://h", "https://h"),
+            ("https://h", "https://h:8443"),
+            ("https://h/api", "https://h/API"),
+            ("https://h/api", "https://h"),
+            ("https://h/api", "https://h/api/v2"),
+            ("https://a.example.com", "https://b.example.com"),
+        ] {
+            assert!(!same_service(a, b), "{a} {b}");
+        }
+        assert_eq!(
+            service_of("HTTPS://Api.Example.com:443/Base/").as_deref(),
+            Some("https://api.example.com/Base")
+        );
+    }
+
+    #[test]
+    fn plain_http_off_this_machine_is_in_clear() {
+        for u in [
+            "http://api.example.com",
+            "http://10.0.0.5:8080",
+            "http://[2001:db8::1]",
+        ] {
+            assert!(in_clear_off_machine(u), "{u}");
+        }
+        for u in [
+            "https://api.example.com",
+            "http://127.0.0.1:7339",
+            "http://127.1.2.3",
+            "http://localhost:1",
+            "http://LOCALHOST",
+            "http://x.localhost",
+            "http://[::1]:9",
+        ] {
+            assert!(!in_clear_off_machine(u), "{u}");
+        }
+    }
+
+    #[test]
+    fn a_token_opens_only_under_its_binding() {
+        let a = Binding::new("http://127.0.0.1:1/", "client-1");
+        let sealed = a.seal(r#"{"access_token":"t","expires_at":5}"#);
+        assert!(a.opens(&sealed));
+        assert!(Binding::new("HTTP://127.0.0.1:1", "client-1").opens(&sealed));
+        assert!(!Binding::new("http://localhost:1", "client-1").opens(&sealed));
+        assert!(!Binding::new("http://127.0.0.1:1", "client-2").opens(&sealed));
+        // A cache from before tokens were bound belongs to no service.
+        assert!(!a.opens(r#"{"access_token":"t","expires_at":5}"#));
+        assert!(!a.opens("not json"));
+        assert_eq!(
+            Binding::sealed_for(&sealed).as_deref(),
+            Some("http://127.0.0.1:1")
+        );
+    }
+}
