@@ -10,6 +10,7 @@ pub mod completions;
 pub mod demo;
 pub mod exposition;
 pub mod follow;
+pub mod input;
 pub mod last_run;
 pub mod last_seen;
 pub mod log_rows;

@@ -2,7 +2,9 @@
 //! A start is sent once per ID and never retried once it may have arrived.
 
 use std::collections::HashMap;
+use std::io::IsTerminal;
 
+use bytes::Bytes;
 use tokio::sync::OnceCell;
 use uuid::Uuid;
 
@@ -80,11 +82,13 @@ pub fn rows(id: uuid::Uuid, start: RunStart) -> Vec<Vec<Cell>> {
 
 pub async fn run(args: &RunArgs, ctx: &Context) -> Result<()> {
     let ids = ctx.resolve_ids(&args.ids)?;
+    let input = input(args, ctx)?;
+    let input = input.as_ref();
     if args.wait {
-        return run_and_wait(args, &ids, ctx).await;
+        return run_and_wait(args, &ids, input, ctx).await;
     }
     if ctx.settings.format == Format::Json {
-        return run_records(args, &ids, ctx).await;
+        return run_records(args, &ids, input, ctx).await;
     }
     let multi = ids.len() > 1;
     let columns = if multi {
@@ -98,7 +102,7 @@ pub async fn run(args: &RunArgs, ctx: &Context) -> Result<()> {
     let res = super::for_each_id(
         ctx,
         &ids,
-        |id| api.start_run(args.kind, id),
+        |id| api.start_run_with(args.kind, id, input),
         |id, start| {
             let mut r = vec![Cell::Str(id.to_string())];
             match start {
@@ -125,8 +129,31 @@ pub async fn run(args: &RunArgs, ctx: &Context) -> Result<()> {
     res
 }
 
+/// `--input`, read and checked before anything is sent; `None` without it.
+fn input(args: &RunArgs, ctx: &Context) -> Result<Option<Bytes>> {
+    let Some(value) = &args.input else {
+        return Ok(None);
+    };
+    if args.kind == RunKind::Workflow {
+        return Err(Error::usage(
+            "--input is for pipelines: no server documents an input for workflow runs",
+        )
+        .with_hint("start the workflow without --input"));
+    }
+    let stdin = std::io::stdin();
+    if matches!(value.as_str(), "-" | "@-") && stdin.is_terminal() {
+        ctx.note("reading --input from standard input: end it with Ctrl-D");
+    }
+    super::input::read(value, stdin.lock()).map(Some)
+}
+
 /// `-o json`: the task records the server answered each start with.
-async fn run_records(args: &RunArgs, ids: &[Uuid], ctx: &Context) -> Result<()> {
+async fn run_records(
+    args: &RunArgs,
+    ids: &[Uuid],
+    input: Option<&Bytes>,
+    ctx: &Context,
+) -> Result<()> {
     let multi = ids.len() > 1;
     let columns = if multi { RECORD_MULTI_COLUMNS } else { COLUMNS };
     let mut p = ctx.printer(Shape::List, columns, multi)?;
@@ -134,7 +161,7 @@ async fn run_records(args: &RunArgs, ids: &[Uuid], ctx: &Context) -> Result<()> 
     let res = super::for_each_id(
         ctx,
         ids,
-        |id| api.start_run(args.kind, id),
+        |id| api.start_run_with(args.kind, id, input),
         |id, start| match start {
             Ok(start) => {
                 if let Some(run) = start.run_uuid() {
@@ -164,7 +191,12 @@ fn started(ctx: &Context, kind: RunKind, id: Uuid, run: &str) {
 
 /// Start every run and follow it (at most `--concurrency` at once), print
 /// one summary row each in the order given.
-async fn run_and_wait(args: &RunArgs, ids: &[uuid::Uuid], ctx: &Context) -> Result<()> {
+async fn run_and_wait(
+    args: &RunArgs,
+    ids: &[uuid::Uuid],
+    input: Option<&Bytes>,
+    ctx: &Context,
+) -> Result<()> {
     if args.kind == RunKind::Workflow && args.expect_tasks.is_some() {
         return Err(Error::usage(
             "--expect-tasks counts a pipeline's task entries; workflows leave none",
@@ -211,7 +243,7 @@ async fn run_and_wait(args: &RunArgs, ids: &[uuid::Uuid], ctx: &Context) -> Resu
                     }
                     RunKind::Workflow => None,
                 };
-                follow(api, args, id, rule, pace, ctx).await
+                follow(api, args, id, input, rule, pace, ctx).await
             }
         },
         |id, f| match f {
@@ -245,6 +277,7 @@ async fn follow(
     api: &Api,
     args: &RunArgs,
     id: uuid::Uuid,
+    input: Option<&Bytes>,
     rule: Option<Rule>,
     pace: wait::Pace,
     ctx: &Context,
@@ -258,7 +291,7 @@ async fn follow(
             .map(|t| t.0),
         RunKind::Pipeline => None,
     };
-    let start = api.start_run(kind, id).await?;
+    let start = api.start_run_with(kind, id, input).await?;
     let run = start.run_uuid().unwrap_or_default().to_string();
     ctx.note(&format!("started run {run} of {kind} {id}"));
     started(ctx, kind, id, &run);
