@@ -92,10 +92,11 @@ pub async fn start(
 /// An initial external trigger outputs the run's input (`trigger::output`).
 fn hand_input(def: &EntityDef, planned: &mut [Entry], input: &[u8]) {
     let initial = &def.tasks[0];
-    if let Some(first) = planned.first_mut() {
-        if first.task == initial.uuid && initial.task_type == trigger::TRIGGER {
-            first.plain = trigger::output(input, &initial.test_data);
-        }
+    if let Some(first) = planned.first_mut()
+        && first.task == initial.uuid
+        && initial.task_type == trigger::TRIGGER
+    {
+        first.plain = trigger::output(input, &initial.test_data);
     }
 }
 
