@@ -363,3 +363,58 @@ fn the_spec_sandbox_accepts_and_ignores_the_input() {
     let sent: Value = serde_json::from_str(input).unwrap();
     assert_ne!(log[0]["output"], sent, "{:?}", log[0]);
 }
+
+/// Bash completes file names after `--input @`: COMP_WORDS as bash splits
+/// them at the @ of COMP_WORDBREAKS, and as one word when @ is not in it.
+#[test]
+fn bash_completes_file_names_after_input_at() {
+    let o = ylem(&["completions", "bash"], &[]);
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    let dir = tempfile::tempdir().unwrap();
+    let files = dir.path().join("files");
+    std::fs::create_dir(&files).unwrap();
+    for f in ["order.json", "orders-2.json", "other.txt"] {
+        std::fs::write(files.join(f), "{}").unwrap();
+    }
+    let script = dir.path().join("ylemctl.bash");
+    std::fs::write(&script, &o.stdout).unwrap();
+    let complete = |words: &str| {
+        let cmd = format!(
+            "source {}; COMP_WORDS=({words}); COMP_CWORD=$((${{#COMP_WORDS[@]}} - 1)); \
+             _ylemctl_with_aliases ylemctl \"${{COMP_WORDS[COMP_CWORD]}}\" \"${{COMP_WORDS[COMP_CWORD-1]}}\"; \
+             printf '%s\\n' \"${{COMPREPLY[@]}}\" | sort",
+            script.display()
+        );
+        let out = Command::new("bash")
+            .args(["--norc", "--noprofile", "-c", &cmd])
+            .current_dir(&files)
+            .output()
+            .expect("bash");
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    let want = "@order.json\n@orders-2.json\n";
+    assert_eq!(complete("ylemctl run pipeline x --input @ ord"), want);
+    assert_eq!(complete("ylemctl run pipeline x --input @ord"), want);
+    assert_eq!(
+        complete("ylemctl run pipeline x --wait --input @ ''"),
+        "@order.json\n@orders-2.json\n@other.txt\n"
+    );
+}
+
+/// Help and the man page say the contract's run line.
+#[test]
+fn help_and_man_page_show_the_run_line() {
+    let line = "ylemctl run pipeline <ID>... [--input JSON|@FILE|-] [--wait [--wait-timeout D] [--poll D] [--settle D] [--expect-tasks N]]";
+    let o = ylem(&["run", "--help"], &[]);
+    assert!(o.stdout.contains(&format!("Usage: {line}")), "{}", o.stdout);
+    assert!(
+        o.stdout.contains("--input @order.json --wait"),
+        "{}",
+        o.stdout
+    );
+    let man = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/man/ylemctl-run.1"))
+        .unwrap()
+        .replace("\\-", "-")
+        .replace("\\fBylemctl run\\fR", "ylemctl run");
+    assert!(man.contains(line), "{man}");
+}
