@@ -418,3 +418,52 @@ fn help_and_man_page_show_the_run_line() {
         .replace("\\fBylemctl run\\fR", "ylemctl run");
     assert!(man.contains(line), "{man}");
 }
+
+/// The banner marks the pipelines that begin with an external trigger, in
+/// each dialect, and the triggered pipeline is added after the others.
+#[tokio::test]
+async fn the_banner_says_which_pipelines_begin_with_a_trigger() {
+    use ylemctl::sandbox::{self, Dialect, Options};
+    for (dialect, says) in [
+        (
+            Dialect::Ylem,
+            "begins with an external trigger: run --input becomes its output",
+        ),
+        (Dialect::Spec, "begins with an external trigger)"),
+    ] {
+        let run = sandbox::start(Options {
+            listen: "127.0.0.1:0".parse().unwrap(),
+            dialect,
+            ..Options::default()
+        })
+        .await
+        .unwrap();
+        let banner = run.banner();
+        let last = run.pipelines.last().unwrap();
+        assert_eq!(last.name, "order-intake-webhook");
+        assert_eq!(last.tasks[0].task_type, "external_trigger");
+        let line = banner.lines().find(|l| l.contains(&last.uuid.to_string()));
+        assert!(line.is_some_and(|l| l.contains(says)), "{banner}");
+        for p in &run.pipelines {
+            let line = banner.lines().find(|l| l.contains(&p.uuid.to_string()));
+            let trigger = p.tasks[0].task_type == "external_trigger";
+            assert_eq!(line.unwrap().contains(says), trigger, "{banner}");
+        }
+        run.shutdown().await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn vv_redacts_the_input_as_other_bodies() {
+    let s = starts().await;
+    let input = format!(r#"{{"access_token":"{TOKEN}","order_id":1}}"#);
+    let o = run_env(
+        &["run", "pipeline", P1, "--input", &input, "-vv"],
+        &token_env(&s.uri()),
+    );
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    assert!(!o.all().contains(TOKEN), "{}", o.stderr);
+    assert!(o.stderr.contains(r#""access_token":"***""#), "{}", o.stderr);
+    // The server still gets what was given.
+    assert_eq!(posts(&s).await[0].body, input.as_bytes());
+}
