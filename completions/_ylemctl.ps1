@@ -63,6 +63,7 @@ Register-ArgumentCompleter -Native -CommandName 'ylemctl' -ScriptBlock {
             break
         }
         'ylemctl;run' {
+            [CompletionResult]::new('--input', '--input', [CompletionResultType]::ParameterName, 'The pipeline run''s input: JSON text, @FILE (a file''s contents) or - (standard input)')
             [CompletionResult]::new('--wait-timeout', '--wait-timeout', [CompletionResultType]::ParameterName, 'Longest time to wait for the runs to finish')
             [CompletionResult]::new('--settle', '--settle', [CompletionResultType]::ParameterName, 'A run has finished when no new task reported for this long (default: 3x the longest gap between two tasks of the pipeline''s past runs, at least 10s; 10m without history)')
             [CompletionResult]::new('--expect-tasks', '--expect-tasks', [CompletionResultType]::ParameterName, 'A pipeline run has finished when this many tasks reported (and no more for one --poll), whatever its history says')
@@ -88,8 +89,8 @@ Register-ArgumentCompleter -Native -CommandName 'ylemctl' -ScriptBlock {
             [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'No spinner, notes or warnings')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'No spinner, notes or warnings')
-            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
-            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break

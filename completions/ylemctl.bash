@@ -1937,12 +1937,16 @@ _ylemctl() {
             return 0
             ;;
         ylemctl__subcmd__run)
-            opts="-p -o -v -q -h -V --wait --wait-timeout --settle --expect-tasks --poll --heartbeat --profile --base-url --output --fields --no-header --output-file --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version pipeline workflow"
+            opts="-p -o -v -q -h -V --input --wait --wait-timeout --settle --expect-tasks --poll --heartbeat --profile --base-url --output --fields --no-header --output-file --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version pipeline workflow"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --input)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --wait-timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -2273,6 +2277,7 @@ fi
 _ylemctl_with_aliases() {
     _ylemctl "$@"
     local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}" w cmd="" n=0
+    _ylemctl_input_file "$cur" "$prev" "${COMP_WORDS[COMP_CWORD-2]}" && return 0
     [[ "$cur" == -* || "$prev" == -* ]] && return 0
     for w in "${COMP_WORDS[@]:1:COMP_CWORD-1}"; do
         if [[ -z "$cmd" ]]; then
@@ -2288,5 +2293,17 @@ _ylemctl_with_aliases() {
     esac
     [[ "$cmd" == alias && "$prev" != remove ]] && return 0
     COMPREPLY+=( $(compgen -W "$(ylemctl alias list --names 2>/dev/null)" -- "$cur") )
+}
+# --input @FILE: file names after the @. With @ in COMP_WORDBREAKS (the
+# default) the @ is a word of its own in COMP_WORDS, yet the text replaced
+# still begins with it: the names keep their @ either way.
+_ylemctl_input_file() {
+    local cur="$1" prev="$2" before="$3"
+    if [[ "$prev" == --input && "$cur" == @* ]]; then
+        cur="${cur#@}"
+    elif [[ "$prev" != @ || "$before" != --input ]]; then
+        return 1
+    fi
+    COMPREPLY=( $(compgen -f -- "$cur" | sed 's/^/@/') )
 }
 complete -F _ylemctl_with_aliases -o nosort -o bashdefault -o default ylemctl

@@ -59,6 +59,7 @@ set edit:completion:arg-completer[ylemctl] = {|@words|
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'ylemctl;run'= {
+            cand --input 'The pipeline run''s input: JSON text, @FILE (a file''s contents) or - (standard input)'
             cand --wait-timeout 'Longest time to wait for the runs to finish'
             cand --settle 'A run has finished when no new task reported for this long (default: 3x the longest gap between two tasks of the pipeline''s past runs, at least 10s; 10m without history)'
             cand --expect-tasks 'A pipeline run has finished when this many tasks reported (and no more for one --poll), whatever its history says'
@@ -84,8 +85,8 @@ set edit:completion:arg-completer[ylemctl] = {|@words|
             cand --verbose '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)'
             cand -q 'No spinner, notes or warnings'
             cand --quiet 'No spinner, notes or warnings'
-            cand -h 'Print help'
-            cand --help 'Print help'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
             cand --version 'Print version'
         }

@@ -63,6 +63,7 @@ complete -c ylemctl -n "__fish_ylemctl_needs_command" -f -a "auth" -d 'Show the 
 complete -c ylemctl -n "__fish_ylemctl_needs_command" -f -a "alias" -d 'Names for UUIDs, usable wherever an ID is'
 complete -c ylemctl -n "__fish_ylemctl_needs_command" -f -a "completions" -d 'Print a shell completion script'
 complete -c ylemctl -n "__fish_ylemctl_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l input -d 'The pipeline run\'s input: JSON text, @FILE (a file\'s contents) or - (standard input)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l wait-timeout -d 'Longest time to wait for the runs to finish' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l settle -d 'A run has finished when no new task reported for this long (default: 3x the longest gap between two tasks of the pipeline\'s past runs, at least 10s; 10m without history)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l expect-tasks -d 'A pipeline run has finished when this many tasks reported (and no more for one --poll), whatever its history says' -r
@@ -90,7 +91,7 @@ complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l no-header -d 'No
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l local -d 'Read naive times and show times in the local time zone (also YLEM_TZ=local)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -s v -l verbose -d '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -s q -l quiet -d 'No spinner, notes or warnings'
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -s h -l help -d 'Print help'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -s V -l version -d 'Print version'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -l from -d 'Start: YYYY-MM-DD[ HH:MM:SS], ISO 8601, now, today, yesterday, or an age such as 7d' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -l to -d 'End (inclusive; a bare date means the end of that day)' -r
@@ -641,3 +642,11 @@ complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and __fish_seen_su
 complete -c ylemctl -n "__fish_seen_subcommand_from run stats aggregate last-run check; and __fish_seen_subcommand_from task pipeline workflow" -f -a "(ylemctl alias list --names 2>/dev/null)"
 complete -c ylemctl -n "__fish_seen_subcommand_from logs status serve" -f -a "(ylemctl alias list --names 2>/dev/null)"
 complete -c ylemctl -n "__fish_seen_subcommand_from alias; and __fish_seen_subcommand_from remove" -f -a "(ylemctl alias list --names 2>/dev/null)"
+
+# --input @FILE: file names after the @.
+function __ylemctl_input_file
+    set -l token (commandline -ct | string replace -r -- '^--input=' '')
+    string match -q -- '@*' $token; or return
+    __fish_complete_path (string sub -s 2 -- $token) | string replace -r -- '^' '@'
+end
+complete -c ylemctl -n "__fish_seen_subcommand_from run" -l input -r -a "(__ylemctl_input_file)"

@@ -157,8 +157,9 @@ pub enum StoreChoice {
 pub enum Command {
     /// Start runs of pipelines or workflows (runs are not idempotent: never retried)
     #[command(
+        override_usage = "ylemctl run pipeline <ID>... [--input JSON|@FILE|-] [--wait [--wait-timeout D] [--poll D] [--settle D] [--expect-tasks N]]\n       ylemctl run workflow <ID>... [--wait ...]",
         after_help = concat!(
-            "Examples:\n  ylemctl run pipeline 3f2a1b4c-0000-4000-8000-000000000001\n  ylemctl run workflow nightly-sync -o json",
+            "Examples:\n  ylemctl run pipeline 3f2a1b4c-0000-4000-8000-000000000001\n  ylemctl run workflow nightly-sync -o json\n  ylemctl run pipeline orders --input @order.json --wait\n  ylemctl run pipeline orders --input '{\"order_id\": 1001}'\n  jq -c .order webhook.json | ylemctl run pipeline orders returns --input -",
             exits!("7 a run failed, 8 --wait timed out")
         )
     )]
@@ -254,6 +255,18 @@ pub struct RunArgs {
     /// Pipeline or workflow UUIDs (or aliases)
     #[arg(required = true, value_name = "ID")]
     pub ids: Vec<String>,
+    /// The pipeline run's input: JSON text, @FILE (a file's contents) or -
+    /// (standard input)
+    ///
+    /// Sent as the body of each start with Content-Type: application/json,
+    /// the same bytes to every ID given. It must be valid JSON, checked
+    /// before anything is sent (exit 2 naming the line and column). A file
+    /// or standard input is read once, whole. The server hands the input to
+    /// the pipeline's initial tasks: an external trigger passes it on as its
+    /// output ({} gives the trigger's test data). Without --input the body
+    /// is empty. Pipelines only: no server documents an input for workflows.
+    #[arg(long, value_name = "JSON|@FILE|-", allow_hyphen_values = true)]
+    pub input: Option<String>,
     /// Follow the runs until they finish: exit 0 when they succeeded (on
     /// evidence: see --settle and --expect-tasks), 7 when a task failed, 8
     /// when --wait-timeout ran out

@@ -14,8 +14,9 @@ const ID_ONLY_COMMANDS: &str = "status serve";
 
 /// The completion script for `shell`: clap's, plus alias names where an ID
 /// goes (after the KIND, or `logs`' first argument) and after `alias
-/// remove`, where the shell lets a script add words at run time (bash,
-/// fish). Never after an option, whose value is not an ID.
+/// remove`, and file names after `--input @`, where the shell lets a script
+/// add words at run time (bash, fish). Never an alias after an option,
+/// whose value is not an ID.
 pub fn completion(shell: Shell) -> Vec<u8> {
     let mut buf = Vec::new();
     clap_complete::generate(shell, &mut cli::command(), "ylemctl", &mut buf);
@@ -27,6 +28,7 @@ pub fn completion(shell: Shell) -> Vec<u8> {
 _ylemctl_with_aliases() {{
     _ylemctl "$@"
     local cur="${{COMP_WORDS[COMP_CWORD]}}" prev="${{COMP_WORDS[COMP_CWORD-1]}}" w cmd="" n=0
+    _ylemctl_input_file "$cur" "$prev" "${{COMP_WORDS[COMP_CWORD-2]}}" && return 0
     [[ "$cur" == -* || "$prev" == -* ]] && return 0
     for w in "${{COMP_WORDS[@]:1:COMP_CWORD-1}}"; do
         if [[ -z "$cmd" ]]; then
@@ -43,6 +45,18 @@ _ylemctl_with_aliases() {{
     [[ "$cmd" == alias && "$prev" != remove ]] && return 0
     COMPREPLY+=( $(compgen -W "$(ylemctl alias list --names 2>/dev/null)" -- "$cur") )
 }}
+# --input @FILE: file names after the @. With @ in COMP_WORDBREAKS (the
+# default) the @ is a word of its own in COMP_WORDS, yet the text replaced
+# still begins with it: the names keep their @ either way.
+_ylemctl_input_file() {{
+    local cur="$1" prev="$2" before="$3"
+    if [[ "$prev" == --input && "$cur" == @* ]]; then
+        cur="${{cur#@}}"
+    elif [[ "$prev" != @ || "$before" != --input ]]; then
+        return 1
+    fi
+    COMPREPLY=( $(compgen -f -- "$cur" | sed 's/^/@/') )
+}}
 complete -F _ylemctl_with_aliases -o nosort -o bashdefault -o default ylemctl
 "#
             )
@@ -55,6 +69,14 @@ complete -F _ylemctl_with_aliases -o nosort -o bashdefault -o default ylemctl
 complete -c ylemctl -n "__fish_seen_subcommand_from {KIND_ID_COMMANDS}; and __fish_seen_subcommand_from task pipeline workflow" -f -a "(ylemctl alias list --names 2>/dev/null)"
 complete -c ylemctl -n "__fish_seen_subcommand_from logs {ID_ONLY_COMMANDS}" -f -a "(ylemctl alias list --names 2>/dev/null)"
 complete -c ylemctl -n "__fish_seen_subcommand_from alias; and __fish_seen_subcommand_from remove" -f -a "(ylemctl alias list --names 2>/dev/null)"
+
+# --input @FILE: file names after the @.
+function __ylemctl_input_file
+    set -l token (commandline -ct | string replace -r -- '^--input=' '')
+    string match -q -- '@*' $token; or return
+    __fish_complete_path (string sub -s 2 -- $token) | string replace -r -- '^' '@'
+end
+complete -c ylemctl -n "__fish_seen_subcommand_from run" -l input -r -a "(__ylemctl_input_file)"
 "#
             )
             .as_bytes(),

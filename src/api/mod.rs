@@ -46,10 +46,22 @@ impl Api {
 
     /// Send with the bearer token; on a 401 get a fresh token and repeat once.
     async fn send(&self, method: Method, path: &str, retry: Retry) -> Result<Response> {
+        self.send_json(method, path, retry, None).await
+    }
+
+    /// `send` with a JSON body. A 401 is answered before a run starts, so
+    /// repeating the start with a fresh token cannot start a second run.
+    async fn send_json(
+        &self,
+        method: Method,
+        path: &str,
+        retry: Retry,
+        body: Option<&Bytes>,
+    ) -> Result<Response> {
         let token = self.auth.token(&self.transport, None).await?;
         match self
             .transport
-            .send(method.clone(), path, Some(&token), retry)
+            .send_json(method.clone(), path, Some(&token), retry, body)
             .await
         {
             Err(e) if e.is_unauthorized() => {
@@ -59,7 +71,7 @@ impl Api {
                     );
                 }
                 let fresh = self.auth.token(&self.transport, Some(&token)).await?;
-                self.transport.send(method, path, Some(&fresh), retry).await.map_err(|e| {
+                self.transport.send_json(method, path, Some(&fresh), retry, body).await.map_err(|e| {
                     if e.is_unauthorized() {
                         Error::auth(format!("{} (again, with a fresh token)", e.message)).with_status(401).with_hint(
                             "the credentials give tokens the service does not accept: check the base URL and the client",
@@ -80,8 +92,21 @@ impl Api {
 
     /// Endpoints 2 and 3: start a run. Never retried once it may have arrived.
     pub async fn start_run(&self, kind: RunKind, id: Uuid) -> Result<RunStart> {
+        self.start_run_with(kind, id, None).await
+    }
+
+    /// `start_run` with an input: JSON sent as the body, byte for byte (the
+    /// open-source server hands it to the pipeline's initial tasks).
+    pub async fn start_run_with(
+        &self,
+        kind: RunKind,
+        id: Uuid,
+        input: Option<&Bytes>,
+    ) -> Result<RunStart> {
         let path = format!("/v1/{}/{id}/runs/", kind.entity().segment());
-        let resp = self.send(Method::POST, &path, Retry::NotSent).await?;
+        let resp = self
+            .send_json(Method::POST, &path, Retry::NotSent, input)
+            .await?;
         let start: RunStart = self
             .transport
             .decode(resp, &path)

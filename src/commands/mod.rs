@@ -11,6 +11,7 @@ pub mod demo;
 pub mod exposition;
 pub mod follow;
 pub mod hints;
+pub mod input;
 pub mod last_run;
 pub mod last_seen;
 pub mod log_rows;

@@ -3,6 +3,7 @@
 //! 403), but only another organisation's entity is refused its statistics
 //! too, so one statistics request says which hint fits.
 
+use bytes::Bytes;
 use uuid::Uuid;
 
 use crate::api::Api;
@@ -12,8 +13,13 @@ use crate::kinds::RunKind;
 use crate::time::Window;
 
 /// Start a run; a 403 is asked about once and given the hint that fits.
-pub async fn start_run(api: &Api, kind: RunKind, id: Uuid) -> Result<RunStart> {
-    match api.start_run(kind, id).await {
+pub async fn start_run(
+    api: &Api,
+    kind: RunKind,
+    id: Uuid,
+    input: Option<&Bytes>,
+) -> Result<RunStart> {
+    match api.start_run_with(kind, id, input).await {
         Err(e) if e.http_status == Some(403) => Err(explain(api, kind, id, e).await),
         other => other,
     }

@@ -2,7 +2,9 @@
 //! A start is sent once per ID and never retried once it may have arrived.
 
 use std::collections::HashMap;
+use std::io::IsTerminal;
 
+use bytes::Bytes;
 use tokio::sync::OnceCell;
 use uuid::Uuid;
 
@@ -71,11 +73,13 @@ pub fn rows(id: uuid::Uuid, start: RunStart) -> Vec<Vec<Cell>> {
 
 pub async fn run(args: &RunArgs, ctx: &Context) -> Result<()> {
     let ids = ctx.resolve_ids_as(args.kind.entity(), &args.ids)?;
+    let input = input(args, ctx)?;
+    let input = input.as_ref();
     if args.wait {
-        return run_and_wait(args, &ids, ctx).await;
+        return run_and_wait(args, &ids, input, ctx).await;
     }
     if ctx.settings.format == Format::Json {
-        return run_records(args, &ids, ctx).await;
+        return run_records(args, &ids, input, ctx).await;
     }
     let multi = ids.len() > 1;
     let columns = match multi {
@@ -88,7 +92,7 @@ pub async fn run(args: &RunArgs, ctx: &Context) -> Result<()> {
     let res = super::for_each_id(
         ctx,
         &ids,
-        |id| super::refusal::start_run(&api, args.kind, id),
+        |id| super::refusal::start_run(&api, args.kind, id, input),
         |id, start| {
             let mut r = vec![Cell::Str(id.to_string())];
             match start {
@@ -115,8 +119,31 @@ pub async fn run(args: &RunArgs, ctx: &Context) -> Result<()> {
     res
 }
 
+/// `--input`, read and checked before anything is sent; `None` without it.
+fn input(args: &RunArgs, ctx: &Context) -> Result<Option<Bytes>> {
+    let Some(value) = &args.input else {
+        return Ok(None);
+    };
+    if args.kind == RunKind::Workflow {
+        return Err(Error::usage(
+            "--input is for pipelines: no server documents an input for workflow runs",
+        )
+        .with_hint("start the workflow without --input"));
+    }
+    let stdin = std::io::stdin();
+    if matches!(value.as_str(), "-" | "@-") && stdin.is_terminal() {
+        ctx.note("reading --input from standard input: end it with Ctrl-D");
+    }
+    super::input::read(value, stdin.lock()).map(Some)
+}
+
 /// `-o json`: the task records the server answered each start with.
-async fn run_records(args: &RunArgs, ids: &[Uuid], ctx: &Context) -> Result<()> {
+async fn run_records(
+    args: &RunArgs,
+    ids: &[Uuid],
+    input: Option<&Bytes>,
+    ctx: &Context,
+) -> Result<()> {
     let multi = ids.len() > 1;
     let columns = match multi {
         true => super::multi_columns(ctx, COLUMNS),
@@ -127,7 +154,7 @@ async fn run_records(args: &RunArgs, ids: &[Uuid], ctx: &Context) -> Result<()> 
     let res = super::for_each_id(
         ctx,
         ids,
-        |id| super::refusal::start_run(&api, args.kind, id),
+        |id| super::refusal::start_run(&api, args.kind, id, input),
         |id, start| match start {
             Ok(start) => {
                 if let Some(run) = start.run_uuid() {
@@ -157,7 +184,12 @@ fn started(ctx: &Context, kind: RunKind, id: Uuid, run: &str) {
 
 /// Start every run and follow it (at most `--concurrency` at once), print
 /// one summary row each in the order given.
-async fn run_and_wait(args: &RunArgs, ids: &[uuid::Uuid], ctx: &Context) -> Result<()> {
+async fn run_and_wait(
+    args: &RunArgs,
+    ids: &[uuid::Uuid],
+    input: Option<&Bytes>,
+    ctx: &Context,
+) -> Result<()> {
     if args.kind == RunKind::Workflow && args.expect_tasks.is_some() {
         return Err(Error::usage(
             "--expect-tasks counts a pipeline's task entries; workflows leave none",
@@ -203,7 +235,7 @@ async fn run_and_wait(args: &RunArgs, ids: &[uuid::Uuid], ctx: &Context) -> Resu
                     }
                     RunKind::Workflow => None,
                 };
-                follow(api, args, id, rule, pace, ctx).await
+                follow(api, args, id, input, rule, pace, ctx).await
             }
         },
         |id, f| match f {
@@ -239,6 +271,7 @@ async fn follow(
     api: &Api,
     args: &RunArgs,
     id: uuid::Uuid,
+    input: Option<&Bytes>,
     rule: Option<Rule>,
     pace: wait::Pace,
     ctx: &Context,
@@ -252,7 +285,7 @@ async fn follow(
             .map(|t| t.0),
         RunKind::Pipeline => None,
     };
-    let start = super::refusal::start_run(api, kind, id).await?;
+    let start = super::refusal::start_run(api, kind, id, input).await?;
     let run = start.run_uuid().unwrap_or_default().to_string();
     ctx.note(&format!("started run {run} of {kind} {id}"));
     started(ctx, kind, id, &run);

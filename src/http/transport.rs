@@ -9,6 +9,7 @@
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
+use bytes::Bytes;
 use reqwest::{Method, Response, StatusCode, Url};
 
 use serde::de::DeserializeOwned;
@@ -105,10 +106,24 @@ impl Transport {
         bearer: Option<&Secret>,
         retry: Retry,
     ) -> Result<Response> {
+        self.send_json(method, path, bearer, retry, None).await
+    }
+
+    /// `send` with a JSON body (`Content-Type: application/json`), sent as
+    /// these bytes: a clone of `Bytes` shares them, so one input sent to
+    /// many IDs is held once.
+    pub async fn send_json(
+        &self,
+        method: Method,
+        path: &str,
+        bearer: Option<&Secret>,
+        retry: Retry,
+        body: Option<&Bytes>,
+    ) -> Result<Response> {
         let url = format!("{}{}", self.cfg.base_url, path);
         let mut attempt = 0u32;
         loop {
-            let outcome = self.send_following(&method, &url, bearer).await;
+            let outcome = self.send_following(&method, &url, bearer, body).await;
             match outcome {
                 Ok(resp) if resp.status().is_success() => return Ok(resp),
                 Ok(resp) => {
@@ -163,6 +178,7 @@ impl Transport {
         method: &Method,
         url: &str,
         bearer: Option<&Secret>,
+        body: Option<&Bytes>,
     ) -> reqwest::Result<Response> {
         let first = Url::parse(url).ok();
         let mut url = url.to_string();
@@ -176,10 +192,15 @@ impl Transport {
             if let (Some(t), true) = (bearer, same_origin) {
                 req = req.bearer_auth(t.expose());
             }
-            self.log_request(method, &url, same_origin && bearer.is_some());
+            if let Some(b) = body {
+                req = req
+                    .header(reqwest::header::CONTENT_TYPE, "application/json")
+                    .body(b.clone());
+            }
+            self.log_request(method, &url, same_origin && bearer.is_some(), body);
             let started = Instant::now();
             let resp = req.send().await?;
-            self.log_response(method, &url, &resp, started);
+            self.log_response(method, &url, &resp, started, body);
             let location = resp
                 .headers()
                 .get(reqwest::header::LOCATION)
@@ -200,18 +221,26 @@ impl Transport {
         }
     }
 
-    fn log_request(&self, method: &Method, url: &str, with_bearer: bool) {
+    fn log_request(&self, method: &Method, url: &str, with_bearer: bool, body: Option<&Bytes>) {
         if self.cfg.ui.shows(Level::Verbose(2)) {
             let auth = if with_bearer {
                 "\n> authorization: Bearer ***"
             } else {
                 ""
             };
-            self.note(&format!("> {method} {}{auth}", redact_url(url)));
+            let sent = body.map(|b| sent_body(b)).unwrap_or_default();
+            self.note(&format!("> {method} {}{auth}{sent}", redact_url(url)));
         }
     }
 
-    fn log_response(&self, method: &Method, url: &str, resp: &Response, started: Instant) {
+    fn log_response(
+        &self,
+        method: &Method,
+        url: &str,
+        resp: &Response,
+        started: Instant,
+        body: Option<&Bytes>,
+    ) {
         if !self.cfg.ui.shows(Level::Verbose(1)) {
             return;
         }
@@ -219,8 +248,12 @@ impl Transport {
             .content_length()
             .map(|n| format!("{n}B"))
             .unwrap_or_else(|| "-".into());
+        // What was sent goes last, so the fields before it keep their places.
+        let sent = body
+            .map(|b| format!(", sent {}B", b.len()))
+            .unwrap_or_default();
         self.note(&format!(
-            "{method} {} {} {}ms {bytes}",
+            "{method} {} {} {}ms {bytes}{sent}",
             path_of(&redact_url(url)),
             resp.status().as_u16(),
             started.elapsed().as_millis()
@@ -268,6 +301,25 @@ impl Transport {
 /// another origin either way (`send_following`).
 fn may_follow(first: Option<&Url>, next: &Url) -> bool {
     first.is_some_and(|f| f.query().is_none() || f.origin() == next.origin())
+}
+
+/// A request body as `-vv` shows it: its headers and its start, never all
+/// of a large one (an input can be tens of MB, and is the user's data),
+/// redacted like every logged body.
+fn sent_body(body: &[u8]) -> String {
+    const MAX: usize = 256;
+    let head = String::from_utf8_lossy(&body[..body.len().min(MAX)]);
+    // A cut UTF-8 sequence shows as one replacement character at the end.
+    let more = if body.len() > MAX {
+        format!(" … ({} more bytes)", body.len() - MAX)
+    } else {
+        String::new()
+    };
+    format!(
+        "\n> content-type: application/json\n> content-length: {}\n> {}{more}",
+        body.len(),
+        redact_json_tokens(&head)
+    )
 }
 
 fn build_client(cfg: &TransportConfig, tls: bool) -> reqwest::Result<reqwest::Client> {

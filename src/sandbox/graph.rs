@@ -34,6 +34,18 @@ pub const CHAIN: Shape = Shape {
     next: &[To(1), To(2), To(3), End],
 };
 
+/// The pipeline that begins with an external trigger, added after the
+/// others (`trigger.rs`): an order comes in, is reshaped, sent on, announced.
+pub const TRIGGERED: Shape = Shape {
+    types: &[
+        "external_trigger",
+        "transformer",
+        "api_call",
+        "notification",
+    ],
+    next: &[To(1), To(2), To(3), End],
+};
+
 /// The other shapes, dealt to the remaining entities by the seed.
 pub const SHAPES: &[Shape] = &[
     // A condition choosing one of two branches that meet again.
@@ -140,7 +152,7 @@ mod tests {
 
     #[test]
     fn shapes_are_well_formed_and_for_each_sizes_vary() {
-        for s in SHAPES.iter().chain([&CHAIN]) {
+        for s in SHAPES.iter().chain([&CHAIN, &TRIGGERED]) {
             assert_eq!(s.types.len(), s.next.len());
         }
         let mut rng = Rng::stream(1, Stream::Runs, 0);

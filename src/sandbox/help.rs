@@ -19,6 +19,9 @@ What the sandbox does (both dialects unless marked):
   - ylem: aggregated wants lowercase v4 UUIDs, count 0 gives null, the time
     of day is ignored, an unaligned start gives a partial first bucket and
     one extra.
+  - ylem: a run start's body is the run's input; an initial external_trigger
+    task outputs it ({} gives the task's test data, no body null). The banner
+    marks the pipelines that begin with one. spec: the body is ignored.
   - Run start: records for the initial task only (spec); 404 for unknown,
     inactive, template and no-initial-task pipelines, 403 for a paused one
     (all listed in the banner).
@@ -26,7 +29,8 @@ What the sandbox does (both dialects unless marked):
     Cache-Control: no-store and Pragma: no-cache.
   - --fail-rate: 503 (spec); 500 with a JSON body or 502-504 (ylem).
   - Sandbox-only, not part of the API: GET /_sandbox/runs/<run> gives a
-    run's real task count, outcome and whether it finished.
+    run's real task count, outcome, whether it finished and the size of
+    its input.
 
 Examples:
   ylemctl sandbox                                  # http://127.0.0.1:7339, Ctrl-C stops it

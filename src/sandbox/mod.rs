@@ -18,6 +18,7 @@ mod stats;
 mod store;
 mod taskgen;
 mod tokens;
+mod trigger;
 mod truth;
 
 use std::fmt::Write as _;
@@ -80,6 +81,8 @@ pub struct Entity {
     pub uuid: uuid::Uuid,
     pub name: String,
     pub tasks: Vec<Task>,
+    /// How its started runs behave, for the banner.
+    behaviour: Behaviour,
 }
 
 pub struct Task {
@@ -177,6 +180,7 @@ fn public_entities(entities: &[EntityData]) -> (Vec<Entity>, Vec<Entity>, Vec<(S
                 task_type: t.task_type.to_string(),
             })
             .collect(),
+        behaviour: e.def.behaviour,
     };
     let of = |family| {
         entities
@@ -237,15 +241,30 @@ impl Running {
     }
 
     fn banner_entities(&self, b: &mut String) {
-        let behaviours = [Behaviour::Reliable, Behaviour::Flaky];
         let _ = writeln!(b, "\nPipelines:");
-        for (i, p) in self.pipelines.iter().enumerate() {
-            let note = match behaviours.get(i) {
-                Some(Behaviour::Reliable) => "  (started runs always succeed)",
-                Some(_) => "  (started runs usually fail on their last task)",
-                None => "",
+        for p in &self.pipelines {
+            let mut notes = Vec::new();
+            match p.behaviour {
+                Behaviour::Reliable => notes.push("started runs always succeed"),
+                Behaviour::Flaky => notes.push("started runs usually fail on their last task"),
+                Behaviour::Normal | Behaviour::Seeded => {}
+            }
+            if p.tasks
+                .first()
+                .is_some_and(|t| t.task_type == trigger::TRIGGER)
+            {
+                notes.push(match self.dialect {
+                    Dialect::Ylem => {
+                        "begins with an external trigger: run --input becomes its output"
+                    }
+                    Dialect::Spec => "begins with an external trigger",
+                });
+            }
+            let note = match notes.is_empty() {
+                true => String::new(),
+                false => format!("  ({})", notes.join("; ")),
             };
-            entity_lines(b, p, note);
+            entity_lines(b, p, &note);
         }
         let _ = writeln!(b, "\nPipelines that refuse runs or are not yours:");
         for (label, p) in &self.specials {

@@ -15,6 +15,7 @@ pub enum Stream {
     Runs = 6,
     Shuffle = 7,
     Specials = 8,
+    Triggered = 9,
 }
 
 /// splitmix64: tiny, fast and good enough for fake data; not for secrets.

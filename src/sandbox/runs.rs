@@ -7,6 +7,7 @@ use std::sync::atomic::Ordering;
 use std::time::Duration;
 
 use axum::Json;
+use axum::body::Bytes;
 use axum::extract::{Path, State};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
@@ -19,6 +20,7 @@ use super::rng::{Rng, Stream};
 use super::seed::{has_initial_task, plan};
 use super::state::Shared;
 use super::store::{EntityDef, Entry, Family, Run, Status};
+use super::trigger;
 use super::{Dialect, TASK_TIME_UNIT};
 
 /// An error with an empty body that still says JSON, as the real server's.
@@ -29,10 +31,13 @@ fn refuse(status: StatusCode) -> Response {
 /// POST /v1/{pipelines|workflows}/{uuid}/runs/. Every call starts a new run
 /// (not idempotent). Unknown, inactive, template and pipelines without an
 /// initial task are 404; paused ones (and another organisation's) 403.
+/// The body is the run's input: kept with the run in both dialects (the
+/// ground truth shows its size), used by ylem's external triggers only.
 pub async fn start(
     State(s): State<Arc<Shared>>,
     family: Family,
     Path(raw): Path<String>,
+    input: Bytes,
 ) -> Response {
     let Ok(uuid) = Uuid::parse_str(&raw) else {
         return refuse(StatusCode::NOT_FOUND);
@@ -49,7 +54,7 @@ pub async fn start(
         if let Some(status) = refusal(def) {
             return refuse(status);
         }
-        let planned = plan(
+        let mut planned = plan(
             def,
             run_uuid,
             Utc::now(),
@@ -59,8 +64,12 @@ pub async fn start(
             // Times are stamped as the entries appear (`simulate`).
             1.0,
         );
+        if s.opts.dialect == Dialect::Ylem {
+            hand_input(def, &mut planned, &input);
+        }
         entity.runs.push(Run {
             uuid: run_uuid,
+            input,
             entries: Vec::new(),
             size: planned.len(),
             ok: planned.iter().all(|e| e.ok),
@@ -78,6 +87,17 @@ pub async fn start(
     let sim = tokio::spawn(simulate(s.clone(), family, uuid, run_uuid, planned));
     s.sims.lock().unwrap().push(sim.abort_handle());
     response
+}
+
+/// An initial external trigger outputs the run's input (`trigger::output`).
+fn hand_input(def: &EntityDef, planned: &mut [Entry], input: &[u8]) {
+    let initial = &def.tasks[0];
+    if let Some(first) = planned.first_mut()
+        && first.task == initial.uuid
+        && initial.task_type == trigger::TRIGGER
+    {
+        first.plain = trigger::output(input, &initial.test_data);
+    }
 }
 
 /// Why the real server would not start this pipeline, if it would not.

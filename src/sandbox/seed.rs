@@ -6,10 +6,11 @@
 use chrono::{DateTime, Duration, Utc};
 
 use super::Dialect;
-use super::graph::{CHAIN, Next, SHAPES, Shape, path};
+use super::graph::{CHAIN, Next, SHAPES, Shape, TRIGGERED, path};
 use super::rng::{Rng, Stream};
 use super::store::{Behaviour, EntityData, EntityDef, Entry, Family, Run, Status};
 use super::taskgen::{execute, task};
+use super::trigger::{self, TRIGGER, TRIGGERED_NAME};
 
 const PIPELINE_NAMES: &[&str] = &[
     "nightly-orders-sync",
@@ -40,7 +41,9 @@ const HISTORY_DAYS: i64 = 90;
 const FAILING_MIDDLE_RATE: f64 = 0.6;
 
 /// Entities in order: 4 pipelines (a chain, then a condition, a for_each and
-/// a chain whose middle task often fails, in a seeded order), 3 workflows.
+/// a chain whose middle task often fails, in a seeded order), 3 workflows,
+/// the special pipelines, then the pipeline that begins with an external
+/// trigger.
 pub fn catalogue(seed: u64) -> Vec<EntityDef> {
     let mut rng = Rng::stream(seed, Stream::Catalogue, 0);
     let mut pnames = PIPELINE_NAMES.to_vec();
@@ -75,6 +78,9 @@ pub fn catalogue(seed: u64) -> Vec<EntityDef> {
         last.success_rate = 0.7;
     }
     out.extend(specials(seed));
+    // Last, from a stream of its own: the entities above keep their UUIDs
+    // and their histories (an entity's history stream is its index).
+    out.push(triggered(seed));
     out
 }
 
@@ -110,6 +116,16 @@ fn specials(seed: u64) -> Vec<EntityDef> {
         .collect()
 }
 
+/// The pipeline that begins with an external trigger: send it an order
+/// with `run --input`; its started runs always succeed.
+fn triggered(seed: u64) -> EntityDef {
+    let mut rng = Rng::stream(seed, Stream::Triggered, 0);
+    let mut def = entity(&mut rng, &TRIGGERED, TRIGGERED_NAME, Family::Pipeline);
+    def.behaviour = Behaviour::Reliable;
+    trigger::take_orders(&mut def.tasks[0]);
+    def
+}
+
 /// The entries one run will report: the graph's path, each task succeeding
 /// by its rate (or as the behaviour says), stopping at the first failure.
 /// Entry times are laid out from `at` by their durations times `pace` (live
@@ -133,7 +149,8 @@ pub fn plan(
             Behaviour::Reliable => 1.0,
             Behaviour::Flaky if last => 0.2,
             Behaviour::Flaky => 1.0,
-            Behaviour::Normal => task.success_rate,
+            Behaviour::Normal if task.task_type == TRIGGER => 1.0,
+            Behaviour::Normal | Behaviour::Seeded => task.success_rate,
         };
         let ok = rng.chance(rate);
         let entry = execute(task, run, at, ok, def.metric, rng, dialect);
@@ -169,9 +186,10 @@ pub fn history(
     let mut runs = Vec::new();
     while t < end {
         let run = rng.uuid();
-        let entries = plan(def, run, t, Behaviour::Normal, &mut rng, dialect, pace);
+        let entries = plan(def, run, t, Behaviour::Seeded, &mut rng, dialect, pace);
         runs.push(Run {
             uuid: run,
+            input: bytes::Bytes::new(),
             size: entries.len(),
             ok: entries.iter().all(|e| e.ok),
             entries,

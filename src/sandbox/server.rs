@@ -5,6 +5,8 @@ use std::sync::Arc;
 use std::sync::atomic::Ordering;
 
 use axum::Router;
+use axum::body::Bytes;
+use axum::extract::DefaultBodyLimit;
 use axum::extract::{Path, Request, State};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::middleware::{Next, from_fn_with_state};
@@ -21,7 +23,9 @@ pub fn router(state: Arc<Shared>) -> Router {
     let mut api: Router<Arc<Shared>> = Router::new()
         .route(
             "/v1/pipelines/{uuid}/runs/",
-            post(|s: St, p: Path<String>| runs::start(s, Family::Pipeline, p)),
+            post(|s: St, p: Path<String>, b: Bytes| runs::start(s, Family::Pipeline, p, b))
+                // The real server reads a run's input whole, whatever its size.
+                .layer(DefaultBodyLimit::disable()),
         )
         .route(
             "/v1/stats/pipelines/{uuid}/logs/{from}/{to}",
@@ -33,7 +37,8 @@ pub fn router(state: Arc<Shared>) -> Router {
         kinds.push(Kind::Workflows);
         api = api.route(
             "/v1/workflows/{uuid}/runs/",
-            post(|s: St, p: Path<String>| runs::start(s, Family::Workflow, p)),
+            post(|s: St, p: Path<String>, b: Bytes| runs::start(s, Family::Workflow, p, b))
+                .layer(DefaultBodyLimit::disable()),
         );
     }
     for kind in kinds {

@@ -46,6 +46,9 @@ pub enum Behaviour {
     /// Started runs usually fail on their last task (the second pipeline), so
     /// clients can see failures on demand.
     Flaky,
+    /// The seeded history: every task by its seeded rate, external triggers
+    /// too (started runs' triggers always succeed, as the real runner's do).
+    Seeded,
 }
 
 pub struct TaskDef {
@@ -56,6 +59,9 @@ pub struct TaskDef {
     pub base_ms: f64,
     /// Typical metric value; `None` for task types that report none (0).
     pub metric: Option<f64>,
+    /// An external trigger's configured test data, its output when a run's
+    /// input is exactly `{}`; "" for other tasks.
+    pub test_data: String,
 }
 
 /// Why a pipeline refuses to start, as the real server's run start answers.
@@ -117,6 +123,9 @@ impl Entry {
 
 pub struct Run {
     pub uuid: Uuid,
+    /// The body its start was sent (empty for none and for the history), as
+    /// the server keeps a scheduled run's input.
+    pub input: bytes::Bytes,
     pub entries: Vec<Entry>,
     /// The number of task entries the run will have when it is finished.
     pub size: usize,

@@ -9,6 +9,7 @@ use super::Dialect;
 use super::dialect::stamp;
 use super::rng::Rng;
 use super::store::{Entry, TaskDef};
+use super::trigger;
 
 /// (typical duration range in ms, name nouns). A query or a GPT call can take
 /// many times longer than a condition or a notification.
@@ -37,13 +38,20 @@ pub fn profile(task_type: &str) -> (f64, f64, &'static [&'static str]) {
 
 pub fn task(rng: &mut Rng, task_type: &'static str) -> TaskDef {
     let (lo, hi, nouns) = profile(task_type);
+    let uuid = rng.uuid();
+    let name = format!("{}-{}", task_type.replace('_', "-"), rng.pick(nouns));
+    let test_data = match task_type {
+        trigger::TRIGGER => trigger::test_data(&name),
+        _ => String::new(),
+    };
     TaskDef {
-        uuid: rng.uuid(),
-        name: format!("{}-{}", task_type.replace('_', "-"), rng.pick(nouns)),
+        uuid,
+        name,
         task_type,
         success_rate: rng.uniform(0.88, 0.995),
         base_ms: rng.uniform(lo, hi),
         metric: Some(rng.uniform(50.0, 1500.0)),
+        test_data,
     }
 }
 

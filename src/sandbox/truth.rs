@@ -12,8 +12,10 @@ use uuid::Uuid;
 
 use super::state::{Shared, not_found_text};
 
-/// `{"run","pipeline","tasks","reported","finished","is_successful"}`;
-/// `is_successful` is the outcome the run has (or will have) when finished.
+/// `{"run","pipeline","tasks","reported","finished","is_successful",
+/// "input_bytes"}`; `is_successful` is the outcome the run has (or will
+/// have) when finished, `input_bytes` the size of the body it was started
+/// with (0 for none).
 pub async fn run(State(s): State<Arc<Shared>>, Path(raw): Path<String>) -> Response {
     let Ok(uuid) = Uuid::parse_str(&raw) else {
         return not_found_text();
@@ -29,6 +31,7 @@ pub async fn run(State(s): State<Arc<Shared>>, Path(raw): Path<String>) -> Respo
         "reported": run.entries.len(),
         "finished": run.finished(),
         "is_successful": run.ok,
+        "input_bytes": run.input.len(),
     }))
     .into_response()
 }

@@ -19,6 +19,7 @@ mod files;
 mod follow;
 mod generated;
 mod help;
+mod input;
 mod interrupts;
 mod log_bodies;
 mod metrics;

@@ -82,7 +82,7 @@ async fn same_seed_same_catalogue_and_credentials() {
     let a = Sb::new(Dialect::Spec, |o| o.seed = 42).await;
     let b = Sb::new(Dialect::Ylem, |o| o.seed = 42).await;
     let c = Sb::new(Dialect::Spec, |o| o.seed = 43).await;
-    assert_eq!((a.run.pipelines.len(), a.run.workflows.len()), (4, 3));
+    assert_eq!((a.run.pipelines.len(), a.run.workflows.len()), (5, 3));
     assert_eq!(names(&a.run), names(&b.run));
     assert_eq!(
         (&a.run.client_id, &a.run.client_secret, &a.run.key_hex),
