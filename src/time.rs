@@ -2,7 +2,8 @@
 //! service and people read.
 
 use chrono::{
-    DateTime, Datelike, Duration, Local, NaiveDate, NaiveDateTime, NaiveTime, TimeZone, Utc,
+    DateTime, Datelike, Duration, Local, NaiveDate, NaiveDateTime, NaiveTime, TimeZone, Timelike,
+    Utc,
 };
 
 use crate::error::{Error, Result};
@@ -184,6 +185,20 @@ pub fn resolve_window(
 /// The form of a path segment: `YYYY-MM-DD HH:MM:SS` (UTC), space as `%20`.
 pub fn path_datetime(t: DateTime<Utc>) -> String {
     t.format("%Y-%m-%d%%20%H:%M:%S").to_string()
+}
+
+/// A window's end as a path segment: whole seconds, rounded up. The server
+/// compares fractional `executed_at` values `BETWEEN` the two ends, so an
+/// end of `now` cut down to its second would miss the entries of that second
+/// (a run's first entries, right after its start).
+pub fn path_datetime_end(t: DateTime<Utc>) -> String {
+    let whole = t.with_nanosecond(0).unwrap_or(t);
+    let t = if whole < t {
+        whole + Duration::seconds(1)
+    } else {
+        t
+    };
+    path_datetime(t)
 }
 
 /// Parse the aggregate `--from` DATE: a date, or a TIME whose day is taken.
@@ -402,6 +417,9 @@ mod tests {
             .is_err()
         );
         assert_eq!(path_datetime(now()), "2024-03-14%2012:30:00");
+        let half = now() + Duration::milliseconds(500);
+        assert_eq!(path_datetime_end(half), "2024-03-14%2012:30:01");
+        assert_eq!(path_datetime_end(now()), "2024-03-14%2012:30:00");
     }
 
     #[test]

@@ -17,7 +17,7 @@ use crate::auth::TokenSource;
 use crate::error::{Error, Result};
 use crate::http::{MAY_HAVE_STARTED, Retry, Transport, errors};
 use crate::kinds::{Entity, Period, RunKind};
-use crate::time::{Window, path_datetime};
+use crate::time::{Window, path_datetime, path_datetime_end};
 use models::{Aggregated, LastRun, LogEntry, LogEntryRef, RangeStats, RunStart};
 
 /// How the aggregate `date_from` segment is written.
@@ -128,7 +128,7 @@ impl Api {
         let path = format!(
             "/v1/stats/pipelines/{id}/logs/{}/{}",
             path_datetime(w.from),
-            path_datetime(w.to)
+            path_datetime_end(w.to)
         );
         let resp = self.send(Method::GET, &path, Retry::Idempotent).await?;
         let body = resp
@@ -143,7 +143,7 @@ impl Api {
             "/v1/stats/{}/{id}/stats/{}/{}",
             kind.segment(),
             path_datetime(w.from),
-            path_datetime(w.to)
+            path_datetime_end(w.to)
         );
         self.get(&path).await
     }
