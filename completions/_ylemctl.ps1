@@ -46,6 +46,7 @@ Register-ArgumentCompleter -Native -CommandName 'ylemctl' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('run', 'run', [CompletionResultType]::ParameterValue, 'Start runs of pipelines or workflows (runs are not idempotent: never retried)')
             [CompletionResult]::new('logs', 'logs', [CompletionResultType]::ParameterValue, 'Show a pipeline''s run log over a time window')
+            [CompletionResult]::new('runs', 'runs', [CompletionResultType]::ParameterValue, 'A pipeline''s runs over a time window, newest first, with their result; or one run whole (--run)')
             [CompletionResult]::new('stats', 'stats', [CompletionResultType]::ParameterValue, 'Consolidated statistics over a time window (default: the last 24 hours)')
             [CompletionResult]::new('aggregate', 'aggregate', [CompletionResultType]::ParameterValue, 'Statistics per day, week, month, quarter or year')
             [CompletionResult]::new('last-run', 'last-run', [CompletionResultType]::ParameterValue, 'Statistics of the last run')
@@ -69,6 +70,7 @@ Register-ArgumentCompleter -Native -CommandName 'ylemctl' -ScriptBlock {
             [CompletionResult]::new('--expect-tasks', '--expect-tasks', [CompletionResultType]::ParameterName, 'A pipeline run has finished when this many tasks reported (and no more for one --poll), whatever its history says')
             [CompletionResult]::new('--poll', '--poll', [CompletionResultType]::ParameterName, 'Longest pause between two looks at a run being waited for')
             [CompletionResult]::new('--heartbeat', '--heartbeat', [CompletionResultType]::ParameterName, 'Without a terminal on stderr, say "still waiting" this often')
+            [CompletionResult]::new('--decrypt-key-file', '--decrypt-key-file', [CompletionResultType]::ParameterName, 'Key file (32 bytes, hex or Base64) that opens encrypted task outputs, to say why a run failed, with --wait (also YLEM_DECRYPT_KEY_FILE, or the profile''s decrypt_key_file)')
             [CompletionResult]::new('-p', '-p', [CompletionResultType]::ParameterName, 'Profile to use')
             [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Profile to use')
             [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Base URL of the service (a profile''s credentials go only to its own)')
@@ -100,6 +102,7 @@ Register-ArgumentCompleter -Native -CommandName 'ylemctl' -ScriptBlock {
             [CompletionResult]::new('--to', '--to', [CompletionResultType]::ParameterName, 'End (inclusive; a bare date means the end of that day)')
             [CompletionResult]::new('--since', '--since', [CompletionResultType]::ParameterName, 'Start of a window that ends now, e.g. 90m, 24h, 7d, 2w, or a TIME')
             [CompletionResult]::new('--run', '--run', [CompletionResultType]::ParameterName, 'Only entries of this run')
+            [CompletionResult]::new('--task', '--task', [CompletionResultType]::ParameterName, 'Only entries of this task (UUID or alias); repeat for several')
             [CompletionResult]::new('--decrypt-key-file', '--decrypt-key-file', [CompletionResultType]::ParameterName, 'Decrypt `output` (AES-256-GCM, 12-byte nonce first) with the key in FILE: 32 raw bytes, hex or Base64')
             [CompletionResult]::new('--concurrency', '--concurrency', [CompletionResultType]::ParameterName, 'Requests in flight at once when several IDs are given [default: 8]')
             [CompletionResult]::new('-p', '-p', [CompletionResultType]::ParameterName, 'Profile to use')
@@ -118,6 +121,40 @@ Register-ArgumentCompleter -Native -CommandName 'ylemctl' -ScriptBlock {
             [CompletionResult]::new('--decode', '--decode', [CompletionResultType]::ParameterName, 'Decode `output` from Base64 to text (JSON is pretty-printed in tables, embedded in json/jsonl)')
             [CompletionResult]::new('-f', '-f', [CompletionResultType]::ParameterName, 'Keep printing entries as they appear, oldest first, until Ctrl-C, --max-time, or (with --run) the run is complete; --since sets the start (default: now, after the last few entries)')
             [CompletionResult]::new('--follow', '--follow', [CompletionResultType]::ParameterName, 'Keep printing entries as they appear, oldest first, until Ctrl-C, --max-time, or (with --run) the run is complete; --since sets the start (default: now, after the last few entries)')
+            [CompletionResult]::new('--no-header', '--no-header', [CompletionResultType]::ParameterName, 'No header row (table, csv)')
+            [CompletionResult]::new('--local', '--local', [CompletionResultType]::ParameterName, 'Read naive times and show times in the local time zone (also YLEM_TZ=local)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'No spinner, notes or warnings')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'No spinner, notes or warnings')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'ylemctl;runs' {
+            [CompletionResult]::new('--from', '--from', [CompletionResultType]::ParameterName, 'Start: YYYY-MM-DD[ HH:MM:SS], ISO 8601, now, today, yesterday, or an age such as 7d')
+            [CompletionResult]::new('--to', '--to', [CompletionResultType]::ParameterName, 'End (inclusive; a bare date means the end of that day)')
+            [CompletionResult]::new('--since', '--since', [CompletionResultType]::ParameterName, 'Start of a window that ends now, e.g. 90m, 24h, 7d, 2w, or a TIME')
+            [CompletionResult]::new('--limit', '--limit', [CompletionResultType]::ParameterName, 'The newest N runs only')
+            [CompletionResult]::new('--run', '--run', [CompletionResultType]::ParameterName, 'Show one run whole: a run UUID, `latest` or `latest-failed`')
+            [CompletionResult]::new('--decrypt-key-file', '--decrypt-key-file', [CompletionResultType]::ParameterName, 'Key file (32 bytes, hex or Base64) that opens encrypted task outputs, to say why a run failed (also YLEM_DECRYPT_KEY_FILE, or the profile''s decrypt_key_file)')
+            [CompletionResult]::new('-p', '-p', [CompletionResultType]::ParameterName, 'Profile to use')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Profile to use')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Base URL of the service (a profile''s credentials go only to its own)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format (prometheus: stats, last-run, status and check)')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format (prometheus: stats, last-run, status and check)')
+            [CompletionResult]::new('--fields', '--fields', [CompletionResultType]::ParameterName, 'Columns or keys to keep, in this order (comma-separated)')
+            [CompletionResult]::new('--output-file', '--output-file', [CompletionResultType]::ParameterName, 'With -o prometheus: write the exposition to PATH atomically (a temporary file in the same directory, then renamed), for node_exporter''s textfile collector')
+            [CompletionResult]::new('--connect-timeout', '--connect-timeout', [CompletionResultType]::ParameterName, 'Longest time to connect (TCP and TLS) [default: 10s]')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Longest wait for the server with no progress: the first byte, any stall between bytes; a body that keeps arriving is never cut [default: 60s]')
+            [CompletionResult]::new('--max-time', '--max-time', [CompletionResultType]::ParameterName, 'Longest time for the whole command, retries and waits included (off by default; `check` defaults to 50s, inside a monitoring plugin''s 60 s)')
+            [CompletionResult]::new('--retries', '--retries', [CompletionResultType]::ParameterName, 'Retries of idempotent requests (GET, token); a run start is never retried [default: 2]')
+            [CompletionResult]::new('--concurrency', '--concurrency', [CompletionResultType]::ParameterName, 'Requests in flight at once when several IDs are given [default: 8]')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour (NO_COLOR turns it off even with always; CLICOLOR_FORCE on in auto)')
+            [CompletionResult]::new('--failed', '--failed', [CompletionResultType]::ParameterName, 'Only failed runs')
+            [CompletionResult]::new('--exit-status', '--exit-status', [CompletionResultType]::ParameterName, 'With --run: exit 0 only when the run succeeded on evidence, 7 when it failed, 8 when it is still running or its end cannot be established')
             [CompletionResult]::new('--no-header', '--no-header', [CompletionResultType]::ParameterName, 'No header row (table, csv)')
             [CompletionResult]::new('--local', '--local', [CompletionResultType]::ParameterName, 'Read naive times and show times in the local time zone (also YLEM_TZ=local)')
             [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)')
@@ -190,6 +227,7 @@ Register-ArgumentCompleter -Native -CommandName 'ylemctl' -ScriptBlock {
             break
         }
         'ylemctl;last-run' {
+            [CompletionResult]::new('--decrypt-key-file', '--decrypt-key-file', [CompletionResultType]::ParameterName, 'Key file (32 bytes, hex or Base64) that opens encrypted task outputs, to say why a run failed (also YLEM_DECRYPT_KEY_FILE, or the profile''s decrypt_key_file)')
             [CompletionResult]::new('-p', '-p', [CompletionResultType]::ParameterName, 'Profile to use')
             [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Profile to use')
             [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Base URL of the service (a profile''s credentials go only to its own)')
@@ -221,6 +259,7 @@ Register-ArgumentCompleter -Native -CommandName 'ylemctl' -ScriptBlock {
             [CompletionResult]::new('--max-failure-rate', '--max-failure-rate', [CompletionResultType]::ParameterName, 'Failed share of runs in --window, in percent: CRIT or WARN,CRIT, e.g. 10,25')
             [CompletionResult]::new('--window', '--window', [CompletionResultType]::ParameterName, 'Window of --max-failure-rate')
             [CompletionResult]::new('--max-duration', '--max-duration', [CompletionResultType]::ParameterName, 'Longest acceptable last run: CRIT or WARN,CRIT, e.g. 5m,15m')
+            [CompletionResult]::new('--decrypt-key-file', '--decrypt-key-file', [CompletionResultType]::ParameterName, 'Key file (32 bytes, hex or Base64) that opens encrypted task outputs, to say why a run failed (also YLEM_DECRYPT_KEY_FILE, or the profile''s decrypt_key_file)')
             [CompletionResult]::new('--fields', '--fields', [CompletionResultType]::ParameterName, 'Columns or keys to keep, in this order (comma-separated)')
             [CompletionResult]::new('--concurrency', '--concurrency', [CompletionResultType]::ParameterName, 'Requests in flight at once when several IDs are given [default: 8]')
             [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format (prometheus: stats, last-run, status and check)')
@@ -710,6 +749,7 @@ Register-ArgumentCompleter -Native -CommandName 'ylemctl' -ScriptBlock {
         'ylemctl;help' {
             [CompletionResult]::new('run', 'run', [CompletionResultType]::ParameterValue, 'Start runs of pipelines or workflows (runs are not idempotent: never retried)')
             [CompletionResult]::new('logs', 'logs', [CompletionResultType]::ParameterValue, 'Show a pipeline''s run log over a time window')
+            [CompletionResult]::new('runs', 'runs', [CompletionResultType]::ParameterValue, 'A pipeline''s runs over a time window, newest first, with their result; or one run whole (--run)')
             [CompletionResult]::new('stats', 'stats', [CompletionResultType]::ParameterValue, 'Consolidated statistics over a time window (default: the last 24 hours)')
             [CompletionResult]::new('aggregate', 'aggregate', [CompletionResultType]::ParameterValue, 'Statistics per day, week, month, quarter or year')
             [CompletionResult]::new('last-run', 'last-run', [CompletionResultType]::ParameterValue, 'Statistics of the last run')
@@ -730,6 +770,9 @@ Register-ArgumentCompleter -Native -CommandName 'ylemctl' -ScriptBlock {
             break
         }
         'ylemctl;help;logs' {
+            break
+        }
+        'ylemctl;help;runs' {
             break
         }
         'ylemctl;help;stats' {

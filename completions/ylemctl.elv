@@ -43,6 +43,7 @@ set edit:completion:arg-completer[ylemctl] = {|@words|
             cand --version 'Print version'
             cand run 'Start runs of pipelines or workflows (runs are not idempotent: never retried)'
             cand logs 'Show a pipeline''s run log over a time window'
+            cand runs 'A pipeline''s runs over a time window, newest first, with their result; or one run whole (--run)'
             cand stats 'Consolidated statistics over a time window (default: the last 24 hours)'
             cand aggregate 'Statistics per day, week, month, quarter or year'
             cand last-run 'Statistics of the last run'
@@ -65,6 +66,7 @@ set edit:completion:arg-completer[ylemctl] = {|@words|
             cand --expect-tasks 'A pipeline run has finished when this many tasks reported (and no more for one --poll), whatever its history says'
             cand --poll 'Longest pause between two looks at a run being waited for'
             cand --heartbeat 'Without a terminal on stderr, say "still waiting" this often'
+            cand --decrypt-key-file 'Key file (32 bytes, hex or Base64) that opens encrypted task outputs, to say why a run failed, with --wait (also YLEM_DECRYPT_KEY_FILE, or the profile''s decrypt_key_file)'
             cand -p 'Profile to use'
             cand --profile 'Profile to use'
             cand --base-url 'Base URL of the service (a profile''s credentials go only to its own)'
@@ -95,6 +97,7 @@ set edit:completion:arg-completer[ylemctl] = {|@words|
             cand --to 'End (inclusive; a bare date means the end of that day)'
             cand --since 'Start of a window that ends now, e.g. 90m, 24h, 7d, 2w, or a TIME'
             cand --run 'Only entries of this run'
+            cand --task 'Only entries of this task (UUID or alias); repeat for several'
             cand --decrypt-key-file 'Decrypt `output` (AES-256-GCM, 12-byte nonce first) with the key in FILE: 32 raw bytes, hex or Base64'
             cand --concurrency 'Requests in flight at once when several IDs are given [default: 8]'
             cand -p 'Profile to use'
@@ -113,6 +116,39 @@ set edit:completion:arg-completer[ylemctl] = {|@words|
             cand --decode 'Decode `output` from Base64 to text (JSON is pretty-printed in tables, embedded in json/jsonl)'
             cand -f 'Keep printing entries as they appear, oldest first, until Ctrl-C, --max-time, or (with --run) the run is complete; --since sets the start (default: now, after the last few entries)'
             cand --follow 'Keep printing entries as they appear, oldest first, until Ctrl-C, --max-time, or (with --run) the run is complete; --since sets the start (default: now, after the last few entries)'
+            cand --no-header 'No header row (table, csv)'
+            cand --local 'Read naive times and show times in the local time zone (also YLEM_TZ=local)'
+            cand -v '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)'
+            cand --verbose '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)'
+            cand -q 'No spinner, notes or warnings'
+            cand --quiet 'No spinner, notes or warnings'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'ylemctl;runs'= {
+            cand --from 'Start: YYYY-MM-DD[ HH:MM:SS], ISO 8601, now, today, yesterday, or an age such as 7d'
+            cand --to 'End (inclusive; a bare date means the end of that day)'
+            cand --since 'Start of a window that ends now, e.g. 90m, 24h, 7d, 2w, or a TIME'
+            cand --limit 'The newest N runs only'
+            cand --run 'Show one run whole: a run UUID, `latest` or `latest-failed`'
+            cand --decrypt-key-file 'Key file (32 bytes, hex or Base64) that opens encrypted task outputs, to say why a run failed (also YLEM_DECRYPT_KEY_FILE, or the profile''s decrypt_key_file)'
+            cand -p 'Profile to use'
+            cand --profile 'Profile to use'
+            cand --base-url 'Base URL of the service (a profile''s credentials go only to its own)'
+            cand -o 'Output format (prometheus: stats, last-run, status and check)'
+            cand --output 'Output format (prometheus: stats, last-run, status and check)'
+            cand --fields 'Columns or keys to keep, in this order (comma-separated)'
+            cand --output-file 'With -o prometheus: write the exposition to PATH atomically (a temporary file in the same directory, then renamed), for node_exporter''s textfile collector'
+            cand --connect-timeout 'Longest time to connect (TCP and TLS) [default: 10s]'
+            cand --timeout 'Longest wait for the server with no progress: the first byte, any stall between bytes; a body that keeps arriving is never cut [default: 60s]'
+            cand --max-time 'Longest time for the whole command, retries and waits included (off by default; `check` defaults to 50s, inside a monitoring plugin''s 60 s)'
+            cand --retries 'Retries of idempotent requests (GET, token); a run start is never retried [default: 2]'
+            cand --concurrency 'Requests in flight at once when several IDs are given [default: 8]'
+            cand --color 'When to use colour (NO_COLOR turns it off even with always; CLICOLOR_FORCE on in auto)'
+            cand --failed 'Only failed runs'
+            cand --exit-status 'With --run: exit 0 only when the run succeeded on evidence, 7 when it failed, 8 when it is still running or its end cannot be established'
             cand --no-header 'No header row (table, csv)'
             cand --local 'Read naive times and show times in the local time zone (also YLEM_TZ=local)'
             cand -v '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)'
@@ -182,6 +218,7 @@ set edit:completion:arg-completer[ylemctl] = {|@words|
             cand --version 'Print version'
         }
         &'ylemctl;last-run'= {
+            cand --decrypt-key-file 'Key file (32 bytes, hex or Base64) that opens encrypted task outputs, to say why a run failed (also YLEM_DECRYPT_KEY_FILE, or the profile''s decrypt_key_file)'
             cand -p 'Profile to use'
             cand --profile 'Profile to use'
             cand --base-url 'Base URL of the service (a profile''s credentials go only to its own)'
@@ -212,6 +249,7 @@ set edit:completion:arg-completer[ylemctl] = {|@words|
             cand --max-failure-rate 'Failed share of runs in --window, in percent: CRIT or WARN,CRIT, e.g. 10,25'
             cand --window 'Window of --max-failure-rate'
             cand --max-duration 'Longest acceptable last run: CRIT or WARN,CRIT, e.g. 5m,15m'
+            cand --decrypt-key-file 'Key file (32 bytes, hex or Base64) that opens encrypted task outputs, to say why a run failed (also YLEM_DECRYPT_KEY_FILE, or the profile''s decrypt_key_file)'
             cand --fields 'Columns or keys to keep, in this order (comma-separated)'
             cand --concurrency 'Requests in flight at once when several IDs are given [default: 8]'
             cand -o 'Output format (prometheus: stats, last-run, status and check)'
@@ -673,6 +711,7 @@ set edit:completion:arg-completer[ylemctl] = {|@words|
         &'ylemctl;help'= {
             cand run 'Start runs of pipelines or workflows (runs are not idempotent: never retried)'
             cand logs 'Show a pipeline''s run log over a time window'
+            cand runs 'A pipeline''s runs over a time window, newest first, with their result; or one run whole (--run)'
             cand stats 'Consolidated statistics over a time window (default: the last 24 hours)'
             cand aggregate 'Statistics per day, week, month, quarter or year'
             cand last-run 'Statistics of the last run'
@@ -691,6 +730,8 @@ set edit:completion:arg-completer[ylemctl] = {|@words|
         &'ylemctl;help;run'= {
         }
         &'ylemctl;help;logs'= {
+        }
+        &'ylemctl;help;runs'= {
         }
         &'ylemctl;help;stats'= {
         }

@@ -49,6 +49,7 @@ complete -c ylemctl -n "__fish_ylemctl_needs_command" -s h -l help -d 'Print hel
 complete -c ylemctl -n "__fish_ylemctl_needs_command" -s V -l version -d 'Print version'
 complete -c ylemctl -n "__fish_ylemctl_needs_command" -f -a "run" -d 'Start runs of pipelines or workflows (runs are not idempotent: never retried)'
 complete -c ylemctl -n "__fish_ylemctl_needs_command" -f -a "logs" -d 'Show a pipeline\'s run log over a time window'
+complete -c ylemctl -n "__fish_ylemctl_needs_command" -f -a "runs" -d 'A pipeline\'s runs over a time window, newest first, with their result; or one run whole (--run)'
 complete -c ylemctl -n "__fish_ylemctl_needs_command" -f -a "stats" -d 'Consolidated statistics over a time window (default: the last 24 hours)'
 complete -c ylemctl -n "__fish_ylemctl_needs_command" -f -a "aggregate" -d 'Statistics per day, week, month, quarter or year'
 complete -c ylemctl -n "__fish_ylemctl_needs_command" -f -a "last-run" -d 'Statistics of the last run'
@@ -69,6 +70,7 @@ complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l settle -d 'A run
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l expect-tasks -d 'A pipeline run has finished when this many tasks reported (and no more for one --poll), whatever its history says' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l poll -d 'Longest pause between two looks at a run being waited for' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l heartbeat -d 'Without a terminal on stderr, say "still waiting" this often' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l decrypt-key-file -d 'Key file (32 bytes, hex or Base64) that opens encrypted task outputs, to say why a run failed, with --wait (also YLEM_DECRYPT_KEY_FILE, or the profile\'s decrypt_key_file)' -r -F
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -s p -l profile -d 'Profile to use' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l base-url -d 'Base URL of the service (a profile\'s credentials go only to its own)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -s o -l output -d 'Output format (prometheus: stats, last-run, status and check)' -r -f -a "table\t''
@@ -97,6 +99,7 @@ complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -l from -d 'Start:
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -l to -d 'End (inclusive; a bare date means the end of that day)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -l since -d 'Start of a window that ends now, e.g. 90m, 24h, 7d, 2w, or a TIME' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -l run -d 'Only entries of this run' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -l task -d 'Only entries of this task (UUID or alias); repeat for several' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -l decrypt-key-file -d 'Decrypt `output` (AES-256-GCM, 12-byte nonce first) with the key in FILE: 32 raw bytes, hex or Base64' -r -F
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -l concurrency -d 'Requests in flight at once when several IDs are given [default: 8]' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -s p -l profile -d 'Profile to use' -r
@@ -124,6 +127,37 @@ complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -s v -l verbose -d
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -s q -l quiet -d 'No spinner, notes or warnings'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -s h -l help -d 'Print help'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -s V -l version -d 'Print version'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand runs" -l from -d 'Start: YYYY-MM-DD[ HH:MM:SS], ISO 8601, now, today, yesterday, or an age such as 7d' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand runs" -l to -d 'End (inclusive; a bare date means the end of that day)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand runs" -l since -d 'Start of a window that ends now, e.g. 90m, 24h, 7d, 2w, or a TIME' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand runs" -l limit -d 'The newest N runs only' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand runs" -l run -d 'Show one run whole: a run UUID, `latest` or `latest-failed`' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand runs" -l decrypt-key-file -d 'Key file (32 bytes, hex or Base64) that opens encrypted task outputs, to say why a run failed (also YLEM_DECRYPT_KEY_FILE, or the profile\'s decrypt_key_file)' -r -F
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand runs" -s p -l profile -d 'Profile to use' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand runs" -l base-url -d 'Base URL of the service (a profile\'s credentials go only to its own)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand runs" -s o -l output -d 'Output format (prometheus: stats, last-run, status and check)' -r -f -a "table\t''
+json\t''
+jsonl\t''
+csv\t''
+prometheus\t''"
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand runs" -l fields -d 'Columns or keys to keep, in this order (comma-separated)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand runs" -l output-file -d 'With -o prometheus: write the exposition to PATH atomically (a temporary file in the same directory, then renamed), for node_exporter\'s textfile collector' -r -F
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand runs" -l connect-timeout -d 'Longest time to connect (TCP and TLS) [default: 10s]' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand runs" -l timeout -d 'Longest wait for the server with no progress: the first byte, any stall between bytes; a body that keeps arriving is never cut [default: 60s]' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand runs" -l max-time -d 'Longest time for the whole command, retries and waits included (off by default; `check` defaults to 50s, inside a monitoring plugin\'s 60 s)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand runs" -l retries -d 'Retries of idempotent requests (GET, token); a run start is never retried [default: 2]' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand runs" -l concurrency -d 'Requests in flight at once when several IDs are given [default: 8]' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand runs" -l color -d 'When to use colour (NO_COLOR turns it off even with always; CLICOLOR_FORCE on in auto)' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand runs" -l failed -d 'Only failed runs'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand runs" -l exit-status -d 'With --run: exit 0 only when the run succeeded on evidence, 7 when it failed, 8 when it is still running or its end cannot be established'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand runs" -l no-header -d 'No header row (table, csv)'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand runs" -l local -d 'Read naive times and show times in the local time zone (also YLEM_TZ=local)'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand runs" -s v -l verbose -d '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand runs" -s q -l quiet -d 'No spinner, notes or warnings'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand runs" -s h -l help -d 'Print help'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand runs" -s V -l version -d 'Print version'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand stats" -l from -d 'Start: YYYY-MM-DD[ HH:MM:SS], ISO 8601, now, today, yesterday, or an age such as 7d' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand stats" -l to -d 'End (inclusive; a bare date means the end of that day)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand stats" -l since -d 'Start of a window that ends now, e.g. 90m, 24h, 7d, 2w, or a TIME' -r
@@ -181,6 +215,7 @@ complete -c ylemctl -n "__fish_ylemctl_using_subcommand aggregate" -s v -l verbo
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand aggregate" -s q -l quiet -d 'No spinner, notes or warnings'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand aggregate" -s h -l help -d 'Print help'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand aggregate" -s V -l version -d 'Print version'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand last-run" -l decrypt-key-file -d 'Key file (32 bytes, hex or Base64) that opens encrypted task outputs, to say why a run failed (also YLEM_DECRYPT_KEY_FILE, or the profile\'s decrypt_key_file)' -r -F
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand last-run" -s p -l profile -d 'Profile to use' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand last-run" -l base-url -d 'Base URL of the service (a profile\'s credentials go only to its own)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand last-run" -s o -l output -d 'Output format (prometheus: stats, last-run, status and check)' -r -f -a "table\t''
@@ -209,6 +244,7 @@ complete -c ylemctl -n "__fish_ylemctl_using_subcommand check" -l max-age -d 'St
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand check" -l max-failure-rate -d 'Failed share of runs in --window, in percent: CRIT or WARN,CRIT, e.g. 10,25' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand check" -l window -d 'Window of --max-failure-rate' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand check" -l max-duration -d 'Longest acceptable last run: CRIT or WARN,CRIT, e.g. 5m,15m' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand check" -l decrypt-key-file -d 'Key file (32 bytes, hex or Base64) that opens encrypted task outputs, to say why a run failed (also YLEM_DECRYPT_KEY_FILE, or the profile\'s decrypt_key_file)' -r -F
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand check" -l fields -d 'Columns or keys to keep, in this order (comma-separated)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand check" -l concurrency -d 'Requests in flight at once when several IDs are given [default: 8]' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand check" -s o -l output -d 'Output format (prometheus: stats, last-run, status and check)' -r -f -a "table\t''
@@ -615,22 +651,23 @@ complete -c ylemctl -n "__fish_ylemctl_using_subcommand completions" -s v -l ver
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand completions" -s q -l quiet -d 'No spinner, notes or warnings'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand completions" -s h -l help -d 'Print help'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand completions" -s V -l version -d 'Print version'
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs stats aggregate last-run check status metrics sandbox demo login logout auth alias completions help" -f -a "run" -d 'Start runs of pipelines or workflows (runs are not idempotent: never retried)'
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs stats aggregate last-run check status metrics sandbox demo login logout auth alias completions help" -f -a "logs" -d 'Show a pipeline\'s run log over a time window'
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs stats aggregate last-run check status metrics sandbox demo login logout auth alias completions help" -f -a "stats" -d 'Consolidated statistics over a time window (default: the last 24 hours)'
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs stats aggregate last-run check status metrics sandbox demo login logout auth alias completions help" -f -a "aggregate" -d 'Statistics per day, week, month, quarter or year'
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs stats aggregate last-run check status metrics sandbox demo login logout auth alias completions help" -f -a "last-run" -d 'Statistics of the last run'
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs stats aggregate last-run check status metrics sandbox demo login logout auth alias completions help" -f -a "check" -d 'A monitoring check (Nagios, Icinga, Zabbix, cron): one status line, exit 0 OK, 1 WARNING, 2 CRITICAL, 3 UNKNOWN'
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs stats aggregate last-run check status metrics sandbox demo login logout auth alias completions help" -f -a "status" -d 'One row per pipeline, workflow or task: last run, runs and failures in 24 h, a 7-day failure sparkline'
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs stats aggregate last-run check status metrics sandbox demo login logout auth alias completions help" -f -a "metrics" -d 'A Prometheus exporter: serve /metrics for IDs and aliases'
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs stats aggregate last-run check status metrics sandbox demo login logout auth alias completions help" -f -a "sandbox" -d 'Serve the whole API on loopback from memory, for trying ylemctl and testing scripts'
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs stats aggregate last-run check status metrics sandbox demo login logout auth alias completions help" -f -a "demo" -d 'Start a sandbox in-process and walk through every command against it'
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs stats aggregate last-run check status metrics sandbox demo login logout auth alias completions help" -f -a "login" -d 'Log in with an OAuth client: check it by fetching a token, then save it in the profile'
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs stats aggregate last-run check status metrics sandbox demo login logout auth alias completions help" -f -a "logout" -d 'Remove the profile\'s stored secret and token (its base URL and client id stay)'
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs stats aggregate last-run check status metrics sandbox demo login logout auth alias completions help" -f -a "auth" -d 'Show the login state, or print a token for other tools'
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs stats aggregate last-run check status metrics sandbox demo login logout auth alias completions help" -f -a "alias" -d 'Names for UUIDs, usable wherever an ID is'
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs stats aggregate last-run check status metrics sandbox demo login logout auth alias completions help" -f -a "completions" -d 'Print a shell completion script'
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs stats aggregate last-run check status metrics sandbox demo login logout auth alias completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs runs stats aggregate last-run check status metrics sandbox demo login logout auth alias completions help" -f -a "run" -d 'Start runs of pipelines or workflows (runs are not idempotent: never retried)'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs runs stats aggregate last-run check status metrics sandbox demo login logout auth alias completions help" -f -a "logs" -d 'Show a pipeline\'s run log over a time window'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs runs stats aggregate last-run check status metrics sandbox demo login logout auth alias completions help" -f -a "runs" -d 'A pipeline\'s runs over a time window, newest first, with their result; or one run whole (--run)'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs runs stats aggregate last-run check status metrics sandbox demo login logout auth alias completions help" -f -a "stats" -d 'Consolidated statistics over a time window (default: the last 24 hours)'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs runs stats aggregate last-run check status metrics sandbox demo login logout auth alias completions help" -f -a "aggregate" -d 'Statistics per day, week, month, quarter or year'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs runs stats aggregate last-run check status metrics sandbox demo login logout auth alias completions help" -f -a "last-run" -d 'Statistics of the last run'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs runs stats aggregate last-run check status metrics sandbox demo login logout auth alias completions help" -f -a "check" -d 'A monitoring check (Nagios, Icinga, Zabbix, cron): one status line, exit 0 OK, 1 WARNING, 2 CRITICAL, 3 UNKNOWN'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs runs stats aggregate last-run check status metrics sandbox demo login logout auth alias completions help" -f -a "status" -d 'One row per pipeline, workflow or task: last run, runs and failures in 24 h, a 7-day failure sparkline'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs runs stats aggregate last-run check status metrics sandbox demo login logout auth alias completions help" -f -a "metrics" -d 'A Prometheus exporter: serve /metrics for IDs and aliases'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs runs stats aggregate last-run check status metrics sandbox demo login logout auth alias completions help" -f -a "sandbox" -d 'Serve the whole API on loopback from memory, for trying ylemctl and testing scripts'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs runs stats aggregate last-run check status metrics sandbox demo login logout auth alias completions help" -f -a "demo" -d 'Start a sandbox in-process and walk through every command against it'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs runs stats aggregate last-run check status metrics sandbox demo login logout auth alias completions help" -f -a "login" -d 'Log in with an OAuth client: check it by fetching a token, then save it in the profile'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs runs stats aggregate last-run check status metrics sandbox demo login logout auth alias completions help" -f -a "logout" -d 'Remove the profile\'s stored secret and token (its base URL and client id stay)'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs runs stats aggregate last-run check status metrics sandbox demo login logout auth alias completions help" -f -a "auth" -d 'Show the login state, or print a token for other tools'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs runs stats aggregate last-run check status metrics sandbox demo login logout auth alias completions help" -f -a "alias" -d 'Names for UUIDs, usable wherever an ID is'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs runs stats aggregate last-run check status metrics sandbox demo login logout auth alias completions help" -f -a "completions" -d 'Print a shell completion script'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs runs stats aggregate last-run check status metrics sandbox demo login logout auth alias completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and __fish_seen_subcommand_from metrics" -f -a "serve" -d 'Serve /metrics (Prometheus text format) and / until Ctrl-C, fetching on scrape'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and __fish_seen_subcommand_from auth" -f -a "status" -d 'Profile, base URL, client id, the URL its credentials are bound to, store and token expiry (never the token)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and __fish_seen_subcommand_from auth" -f -a "token" -d 'Print a valid access token on standard output, for other tools'

@@ -172,6 +172,14 @@ pub enum Command {
         )
     )]
     Logs(LogsArgs),
+    /// A pipeline's runs over a time window, newest first, with their result; or one run whole (--run)
+    #[command(
+        after_help = concat!(
+            "Examples:\n  ylemctl runs 3f2a1b4c-... --since 1d --failed\n  ylemctl runs orders billing --limit 5 -o json\n  ylemctl runs orders --run latest-failed\n  ylemctl runs orders --run 60b04f58-... --since 2d --exit-status && echo ok",
+            exits!("7 the run failed (--exit-status), 8 the run has not finished or its end cannot be established (--exit-status)")
+        )
+    )]
+    Runs(RunsArgs),
     /// Consolidated statistics over a time window (default: the last 24 hours)
     #[command(
         after_help = concat!(
@@ -314,6 +322,11 @@ pub struct RunArgs {
         value_parser = flags::positive_duration
     )]
     pub heartbeat: Duration,
+    /// Key file (32 bytes, hex or Base64) that opens encrypted task outputs,
+    /// to say why a run failed, with --wait (also YLEM_DECRYPT_KEY_FILE, or the profile's
+    /// decrypt_key_file)
+    #[arg(long, value_name = "FILE")]
+    pub decrypt_key_file: Option<std::path::PathBuf>,
 }
 
 /// `--from/--to` or `--since`; default the last 24 hours.
@@ -343,6 +356,9 @@ pub struct LogsArgs {
     /// Only failed entries
     #[arg(long)]
     pub failed: bool,
+    /// Only entries of this task (UUID or alias); repeat for several
+    #[arg(long, value_name = "TASK")]
+    pub task: Vec<String>,
     /// Decode `output` from Base64 to text (JSON is pretty-printed in tables, embedded in json/jsonl)
     #[arg(long)]
     pub decode: bool,
@@ -354,6 +370,33 @@ pub struct LogsArgs {
     /// (default: now, after the last few entries)
     #[arg(short, long)]
     pub follow: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct RunsArgs {
+    /// Pipeline UUIDs (or aliases); one with --run
+    #[arg(required = true, value_name = "PIPELINE")]
+    pub pipelines: Vec<String>,
+    #[command(flatten)]
+    pub window: WindowArgs,
+    /// Only failed runs
+    #[arg(long, conflicts_with = "run")]
+    pub failed: bool,
+    /// The newest N runs only
+    #[arg(long, value_name = "N", value_parser = flags::at_least_one, conflicts_with = "run")]
+    pub limit: Option<usize>,
+    /// Show one run whole: a run UUID, `latest` or `latest-failed`
+    #[arg(long, value_name = "RUN")]
+    pub run: Option<String>,
+    /// With --run: exit 0 only when the run succeeded on evidence, 7 when it
+    /// failed, 8 when it is still running or its end cannot be established
+    #[arg(long, requires = "run")]
+    pub exit_status: bool,
+    /// Key file (32 bytes, hex or Base64) that opens encrypted task outputs,
+    /// to say why a run failed (also YLEM_DECRYPT_KEY_FILE, or the profile's
+    /// decrypt_key_file)
+    #[arg(long, value_name = "FILE")]
+    pub decrypt_key_file: Option<std::path::PathBuf>,
 }
 
 #[derive(Debug, Args)]
@@ -407,6 +450,11 @@ pub struct LastRunArgs {
     /// Exit 7 when a last run failed (for `cron && ...` chains)
     #[arg(long)]
     pub fail_on_failure: bool,
+    /// Key file (32 bytes, hex or Base64) that opens encrypted task outputs,
+    /// to say why a run failed (also YLEM_DECRYPT_KEY_FILE, or the profile's
+    /// decrypt_key_file)
+    #[arg(long, value_name = "FILE")]
+    pub decrypt_key_file: Option<std::path::PathBuf>,
 }
 
 #[derive(Debug, Args)]
@@ -429,6 +477,11 @@ pub struct CheckArgs {
     /// Longest acceptable last run: CRIT or WARN,CRIT, e.g. 5m,15m
     #[arg(long, value_name = "D", value_parser = flags::duration_levels)]
     pub max_duration: Option<Levels>,
+    /// Key file (32 bytes, hex or Base64) that opens encrypted task outputs,
+    /// to say why a run failed (also YLEM_DECRYPT_KEY_FILE, or the profile's
+    /// decrypt_key_file)
+    #[arg(long, value_name = "FILE")]
+    pub decrypt_key_file: Option<std::path::PathBuf>,
 }
 
 #[derive(Debug, Args, Clone)]

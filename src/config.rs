@@ -199,6 +199,23 @@ impl ConfigFile {
     }
 
     /// The whole TOML table, for other sections (aliases).
+    /// The profile's `decrypt_key_file`, set by hand: the key file that
+    /// opens encrypted task outputs, so cron lines need no flag.
+    pub fn decrypt_key_file(&self, name: &str) -> Result<Option<PathBuf>> {
+        let v = self
+            .table
+            .get("profiles")
+            .and_then(|p| p.get(name))
+            .and_then(|p| p.get("decrypt_key_file"));
+        match v {
+            None => Ok(None),
+            Some(toml::Value::String(s)) => Ok(Some(PathBuf::from(s))),
+            Some(_) => Err(self.bad(&format!(
+                "profiles.{name}.decrypt_key_file must be a string"
+            ))),
+        }
+    }
+
     pub fn table(&self) -> &toml::Table {
         &self.table
     }

@@ -92,6 +92,20 @@ impl Context {
         )
     }
 
+    /// `printer` with columns picked by the command (a table's default
+    /// view) instead of `--fields`.
+    pub fn printer_with_fields(
+        &self,
+        shape: Shape,
+        columns: &[&'static str],
+        multi: bool,
+        fields: &[String],
+    ) -> Result<Printer<'_>> {
+        let skip = usize::from(!multi && columns.first() == Some(&"uuid"));
+        let out: Box<dyn Write + '_> = Box::new(SharedOut(self));
+        Printer::new(self.style(), shape, columns, Some(fields), skip, out)
+    }
+
     /// Write directly to standard output (completions).
     pub fn write_out(&self, bytes: &[u8]) -> Result<()> {
         let mut o = SharedOut(self);

@@ -41,6 +41,8 @@ pub struct Env {
     /// refused base URL came from (a stale variable in a shell is the
     /// likely one).
     pub base_url: Option<String>,
+    /// `YLEM_DECRYPT_KEY_FILE`: the key that opens encrypted task outputs.
+    pub decrypt_key_file: Option<PathBuf>,
 }
 
 impl Env {
@@ -63,6 +65,7 @@ impl Env {
             ci: get("CI").is_some(),
             output: get("YLEM_OUTPUT"),
             base_url: get("YLEM_BASE_URL"),
+            decrypt_key_file: get("YLEM_DECRYPT_KEY_FILE").map(PathBuf::from),
         }
     }
 }
@@ -121,6 +124,8 @@ pub struct Settings {
     /// `YLEM_CREDENTIAL_STORE`, which overrides the profile's store.
     pub store_override: Option<StoreChoice>,
     pub ci: bool,
+    /// `YLEM_DECRYPT_KEY_FILE`, for reading why a run failed.
+    pub decrypt_key_file: Option<PathBuf>,
 }
 
 /// Check a base URL and drop any trailing `/`, so paths never get a `//`.
@@ -192,6 +197,7 @@ impl Settings {
             config_dir: env.config_dir.clone(),
             store_override: store_choice(env.credential_store.as_deref())?,
             ci: env.ci,
+            decrypt_key_file: env.decrypt_key_file.clone(),
         })
     }
 

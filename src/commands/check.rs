@@ -10,6 +10,7 @@ use super::last_seen::NO_RUN_FOUND;
 use chrono::{DateTime, Utc};
 
 use super::ExitStatus;
+use super::failure::{Failure, Finder};
 use crate::cli::CheckArgs;
 use crate::context::Context;
 use crate::error::{Error, Result};
@@ -68,6 +69,8 @@ fn fmt_num(v: f64) -> String {
 pub struct Facts {
     pub last: Option<(bool, DateTime<Utc>, i64)>,
     pub rate: Option<(i64, i64)>,
+    /// Why the last run failed, when it did.
+    pub failure: Option<Failure>,
 }
 
 /// Judge the facts: the worst status, the message and the performance data.
@@ -159,11 +162,20 @@ pub async fn run(a: &CheckArgs, ctx: &Context) -> Result<ExitStatus> {
     };
     let (status, line) = match measured {
         Ok(facts) => {
-            let (status, msgs, perf) = judge(a, &facts, ctx.settings.now);
+            let (status, mut msgs, perf) = judge(a, &facts, ctx.settings.now);
+            // The failed task and its first message on the status line; all
+            // of them as the plugin API's long output (lines after the first).
+            let long = match (&facts.failure, msgs.first_mut()) {
+                (Some(f), Some(first)) => {
+                    first.push_str(&format!(": {}", f.summary_whole()));
+                    long_output(f)
+                }
+                _ => String::new(),
+            };
             (
                 status,
                 format!(
-                    "{} - {kind} {name} {} | {}",
+                    "{} - {kind} {name} {} | {}{long}",
                     status.label(),
                     msgs.join(", "),
                     perf.join(" ")
@@ -178,7 +190,11 @@ pub async fn run(a: &CheckArgs, ctx: &Context) -> Result<ExitStatus> {
             ),
         ),
     };
-    ctx.write_out(format!("{}\n", line.trim_end_matches(" | ")).as_bytes())?;
+    let line = match line.split_once('\n') {
+        Some((first, rest)) => format!("{}\n{rest}", first.trim_end_matches(" | ")),
+        None => line.trim_end_matches(" | ").to_string(),
+    };
+    ctx.write_out(format!("{line}\n").as_bytes())?;
     Ok(status.exit())
 }
 
@@ -193,6 +209,7 @@ pub fn usage_line(message: &str) -> (String, ExitStatus) {
 
 pub(super) async fn measure(a: &CheckArgs, ctx: &Context) -> Result<Facts> {
     let id = ctx.resolve_id_as(a.kind, &a.id)?;
+    let finder = Finder::new(ctx, a.decrypt_key_file.as_deref())?;
     let api = ctx.api()?;
     let mut last = match api.last_run(a.kind, id).await? {
         Some(r) => match r.executed_at {
@@ -231,7 +248,35 @@ pub(super) async fn measure(a: &CheckArgs, ctx: &Context) -> Result<Facts> {
         }
         Some((s.num_of_successes, s.num_of_failures))
     };
-    Ok(Facts { last, rate })
+    // One narrow log request, only when the last run failed.
+    let failure = match last {
+        Some((ok, at, ms)) => {
+            finder
+                .of_last_at(&api, a.kind, id, ok, Some(at), Some(ms))
+                .await
+        }
+        None => None,
+    };
+    Ok(Facts {
+        last,
+        rate,
+        failure,
+    })
+}
+
+/// Every failed task with all its messages, a line each, after the status
+/// line; nothing when the status line already said it all.
+fn long_output(f: &Failure) -> String {
+    let lines = f.lines_whole();
+    let all_said = match f.tasks() {
+        [] => true,
+        [one] => one.messages().len() <= 1,
+        _ => false,
+    };
+    if all_said {
+        return String::new();
+    }
+    lines.iter().map(|l| format!("\n{l}")).collect()
 }
 
 #[cfg(test)]
@@ -258,10 +303,12 @@ mod tests {
             max_failure_rate: Some(percent_levels("10,25").unwrap()),
             window: std::time::Duration::from_secs(86400),
             max_duration: None,
+            decrypt_key_file: None,
         };
         let f = Facts {
             last: Some((true, now - chrono::Duration::hours(2), 1200)),
             rate: Some((95, 5)),
+            failure: None,
         };
         let (s, m, perf) = judge(&p, &f, now);
         assert_eq!(s, Status::Ok);
@@ -270,16 +317,19 @@ mod tests {
         let f = Facts {
             last: Some((true, now, 1)),
             rate: Some((80, 20)),
+            failure: None,
         };
         assert_eq!(judge(&p, &f, now).0, Status::Warning);
         let f = Facts {
             last: Some((false, now, 1)),
             rate: None,
+            failure: None,
         };
         assert_eq!(judge(&p, &f, now).0, Status::Critical);
         let f = Facts {
             last: None,
             rate: None,
+            failure: None,
         };
         assert_eq!(judge(&p, &f, now).0, Status::Critical);
     }

@@ -1,6 +1,8 @@
 //! `ylemctl last-run KIND ID...`: statistics of the last run (endpoints
 //! 11-13), with the real server's 403 told apart (`last_seen`).
 
+use super::failure::{Failure, Finder};
+use super::failure_text;
 use super::last_seen::{LastSeen, NO_RUN_FOUND, last_seen};
 use crate::cli::LastRunArgs;
 use crate::context::Context;
@@ -44,9 +46,14 @@ pub fn row(id: uuid::Uuid, seen: &LastSeen) -> Vec<Cell> {
 pub async fn run(args: &LastRunArgs, ctx: &Context) -> Result<()> {
     let ids = ctx.resolve_ids_as(args.kind, &args.ids)?;
     let multi = ids.len() > 1;
+    let finder = Finder::new(ctx, args.decrypt_key_file.as_deref())?;
+    let machine = ctx.settings.machine_output();
+    // The failure goes in before `last_run`.
+    let at = COLUMNS.len() - 1;
+    let base = failure_text::with_columns(COLUMNS, at, machine);
     let columns = match multi {
-        true => super::multi_columns(ctx, COLUMNS),
-        false => COLUMNS.to_vec(),
+        true => super::multi_columns(ctx, &base),
+        false => base.clone(),
     };
     let shape = if multi { Shape::List } else { Shape::Object };
     let mut p = ctx.printer(shape, &columns, multi)?.aged();
@@ -56,18 +63,29 @@ pub async fn run(args: &LastRunArgs, ctx: &Context) -> Result<()> {
     let res = super::for_each_id(
         ctx,
         &ids,
-        |id| last_seen(&api, args.kind, id, now),
-        |id, seen| {
-            let seen = match seen {
-                Ok(seen) => seen,
-                Err(e) => return p.row(super::failed_row(ctx, id, COLUMNS.len(), e)),
+        |id| {
+            let (api, finder) = (&api, &finder);
+            async move {
+                let seen = last_seen(api, args.kind, id, now).await?;
+                // A failed last run's reason: one narrow log request, and
+                // none for a run that succeeded.
+                let fail = finder.of_last(api, args.kind, id, seen.run()).await;
+                Ok((seen, fail))
+            }
+        },
+        |id, got| {
+            let (seen, fail) = match got {
+                Ok(got) => got,
+                // Empty values, then the error columns.
+                Err(e) => return p.row(super::failed_row(ctx, id, base.len(), e)),
             };
             match seen.run() {
-                Some(r) if !r.is_successful => failed.push(id.to_string()),
+                Some(r) if !r.is_successful => failed.push(failed_text(id, fail.as_ref(), multi)),
                 Some(_) => {}
                 None => none.push(id.to_string()),
             }
             let mut r = row(id, &seen);
+            r.splice(at..at, failure_text::cells(fail.as_ref(), machine));
             if multi {
                 r.extend(super::error_cells(ctx, None));
             }
@@ -83,7 +101,7 @@ pub async fn run(args: &LastRunArgs, ctx: &Context) -> Result<()> {
     if args.fail_on_failure && !failed.is_empty() {
         return Err(Error::new(
             Kind::RunFailed,
-            format!("the last run failed: {}", failed.join(", ")),
+            format!("the last run failed: {}", failed.join("; ")),
         ));
     }
     // Nothing to vouch for is not a success: fail closed.
@@ -95,4 +113,15 @@ pub async fn run(args: &LastRunArgs, ctx: &Context) -> Result<()> {
         .with_hint("check the ID and its kind; a new entity has no run until it is started"));
     }
     Ok(())
+}
+
+/// What `--fail-on-failure` says of one failed last run: the failed task
+/// and its first message (`task notification (a87db346…): [4029 critical]
+/// quota exceeded`), after the ID when several were asked.
+fn failed_text(id: uuid::Uuid, fail: Option<&Failure>, multi: bool) -> String {
+    match (fail, multi) {
+        (Some(f), false) => f.summary(),
+        (Some(f), true) => format!("{id}: {}", f.summary()),
+        (None, _) => id.to_string(),
+    }
 }

@@ -55,11 +55,22 @@ pub struct Sink<'a> {
     pub decoder: Option<decode::Decoder>,
     pub scratch: decode::Scratch,
     pub undecodable: usize,
+    /// `logs --task`: only these tasks' entries (lower-case UUIDs); empty
+    /// keeps every entry.
+    pub tasks: Vec<String>,
 }
 
 /// Print one entry through the sink's printer, decoding its output when
 /// asked (a failure to decode is the row's `decode_error`).
 pub fn print_entry(sink: &mut Sink, e: &LogEntryRef) -> Result<()> {
+    if !sink.tasks.is_empty()
+        && !sink
+            .tasks
+            .iter()
+            .any(|t| t.eq_ignore_ascii_case(e.task_uuid.as_str()))
+    {
+        return Ok(());
+    }
     let at = e.executed_at();
     let mut r = row(e, &at);
     let Some(d) = &sink.decoder else {

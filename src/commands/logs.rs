@@ -41,6 +41,11 @@ pub async fn run(args: &LogsArgs, ctx: &Context) -> Result<()> {
         decoder,
         scratch: decode::Scratch::default(),
         undecodable: 0,
+        tasks: ctx
+            .resolve_ids(&args.task)?
+            .iter()
+            .map(|u| u.to_string())
+            .collect(),
     };
     if args.follow {
         let w = &args.window;

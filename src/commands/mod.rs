@@ -9,6 +9,8 @@ pub mod completion;
 pub mod completions;
 pub mod demo;
 pub mod exposition;
+pub mod failure;
+pub mod failure_text;
 pub mod follow;
 pub mod hints;
 pub mod input;
@@ -20,6 +22,9 @@ pub mod logs;
 pub mod metrics;
 pub mod refusal;
 pub mod run;
+pub mod runs;
+pub mod runs_one;
+pub mod runs_tally;
 pub mod sandbox;
 pub mod stats;
 pub mod status;
@@ -107,6 +112,8 @@ async fn dispatch_inner(cmd: &Command, ctx: &Context) -> Result<ExitStatus> {
         Command::Check(a) => return check::run(a, ctx).await,
         Command::Run(a) => run::run(a, ctx).await,
         Command::Logs(a) => logs::run(a, ctx).await,
+        Command::Runs(a) if a.run.is_some() => runs_one::run(a, ctx).await,
+        Command::Runs(a) => runs::run(a, ctx).await,
         Command::Stats(a) => stats::run(a, ctx).await,
         Command::Aggregate(a) => aggregate::run(a, ctx).await,
         Command::LastRun(a) => last_run::run(a, ctx).await,

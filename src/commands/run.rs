@@ -9,6 +9,8 @@ use tokio::sync::OnceCell;
 use uuid::Uuid;
 
 use super::completion::{DEFAULT_SETTLE, History, Rule, Settle};
+use super::failure::{self, Failure};
+use super::failure_text;
 use super::wait::{self, Followed, Outcome};
 use crate::api::Api;
 use crate::api::models::{RunRecord, RunStart};
@@ -208,11 +210,16 @@ async fn run_and_wait(
             .then_some(args.heartbeat),
     };
     let multi = ids.len() > 1;
+    // A failed run's row carries its failure, read from the entries the
+    // wait has seen: no request more.
+    let finder = failure::Finder::new(ctx, args.decrypt_key_file.as_deref())?;
+    let machine = ctx.settings.machine_output();
+    let base = failure_text::with_columns(WAIT_COLUMNS, WAIT_COLUMNS.len(), machine);
     // One ID, one object; several, a row each (a failed start's with its
     // error).
     let (shape, columns) = match multi {
-        true => (Shape::List, super::multi_columns(ctx, WAIT_COLUMNS)),
-        false => (Shape::Object, WAIT_COLUMNS.to_vec()),
+        true => (Shape::List, super::multi_columns(ctx, &base)),
+        false => (Shape::Object, base.clone()),
     };
     let mut p = ctx.printer(shape, &columns, multi)?;
     let api = &ctx.api()?;
@@ -240,30 +247,68 @@ async fn run_and_wait(
         },
         |id, f| match f {
             Ok(f) => {
+                let fail = match f.outcome {
+                    Outcome::Failed => finder.of_entries(&f.failed_entries),
+                    _ => None,
+                }
+                .or_else(|| unknown_failure(args.kind, &f));
                 let mut r = wait_row(id, &f);
+                r.extend(failure_text::cells(fail.as_ref(), machine));
                 if multi {
                     r.extend(super::error_cells(ctx, None));
                 }
                 p.row(r)?;
-                followed.push((id, f));
+                followed.push((id, f, fail));
                 Ok(())
             }
-            Err(e) => p.row(super::failed_row(ctx, id, WAIT_COLUMNS.len(), e)),
+            Err(e) => p.row(super::failed_row(ctx, id, base.len(), e)),
         },
     )
     .await;
     super::close(p, &res, multi, "", ctx)?;
-    // Every failure is said, a line each; the exit code is the worst.
+    // Every failure is said, a line each with why under it; the exit code
+    // is the worst.
     let mut errors: Vec<Error> = res.err().into_iter().collect();
     if multi {
         errors.extend(followed.iter().filter_map(|x| {
-            let e = verdict(std::slice::from_ref(x)).err()?;
-            Some(e.context(format!("{} {}", args.kind, x.0)))
+            let e = verdict(&[(x.0, x.1.clone())]).err()?;
+            let e = e.context(format!("{} {}", args.kind, x.0));
+            Some(with_failures(e, std::slice::from_ref(x)))
         }));
     } else {
-        errors.extend(verdict(&followed).err());
+        let runs: Vec<(Uuid, Followed)> =
+            followed.iter().map(|(id, f, _)| (*id, f.clone())).collect();
+        errors.extend(verdict(&runs).err().map(|e| with_failures(e, &followed)));
     }
     super::worst_of(ctx, errors)
+}
+
+/// A failed workflow run leaves no log to read its reason from.
+fn unknown_failure(kind: RunKind, f: &Followed) -> Option<Failure> {
+    (kind == RunKind::Workflow && f.outcome == Outcome::Failed)
+        .then(|| Failure::Unknown(failure::WORKFLOW_UNKNOWN.into()))
+}
+
+/// `run failed: R` and, under it, a line per failed task: the terminal's
+/// answer to "why".
+fn with_failures(mut e: Error, followed: &[(Uuid, Followed, Option<Failure>)]) -> Error {
+    if e.kind != Kind::RunFailed {
+        return e;
+    }
+    for (_, f, fail) in followed {
+        let Some(fail) = fail.as_ref().filter(|_| f.outcome == Outcome::Failed) else {
+            continue;
+        };
+        for line in fail.lines() {
+            let run = if followed.len() > 1 {
+                format!("run {}: ", f.run)
+            } else {
+                String::new()
+            };
+            e.message.push_str(&format!("\n  {run}{line}"));
+        }
+    }
+    e
 }
 
 /// Start one run and follow it until it finishes or time runs out.

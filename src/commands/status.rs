@@ -11,6 +11,8 @@ use serde_json::Value;
 
 use super::aggregate::aggregate_date_time;
 use super::board::{Facts, fetch, report, sample};
+use super::failure::{Failure, Finder};
+use super::failure_text;
 use super::targets::{self, Target};
 use crate::cli::{Format, StatusArgs};
 use crate::context::Context;
@@ -104,21 +106,40 @@ pub async fn run(args: &StatusArgs, ctx: &Context) -> Result<()> {
             .collect();
         return super::exposition::write(ctx, &samples);
     }
+    // The failure follows the facts (before the error columns of machine
+    // rows), last in a table, where it may be left out to fit.
     let columns = match table {
-        true => TABLE_COLUMNS.to_vec(),
-        false => super::multi_columns(ctx, COLUMNS),
+        true => TABLE_COLUMNS.iter().copied().chain(["failure"]).collect(),
+        false => super::multi_columns(
+            ctx,
+            &failure_text::with_columns(COLUMNS, COLUMNS.len(), true),
+        ),
     };
     // On a narrow terminal, what the board is for stays: which entity, and
     // how it is doing.
     let mut p = ctx
         .printer(Shape::List, &columns, true)?
         .keeping(&["name", "status", "last_run", "age"]);
+    let finder = Finder::new(ctx, None)?;
     let api = ctx.api()?;
     let date_time = AtomicBool::new(aggregate_date_time(ctx));
-    let results = targets::fetch_all(ctx.settings.concurrency, &targets, |t| {
-        fetch(ctx, &api, t, ctx.settings.now, Some(&date_time))
-    })
-    .await;
+    // A failed row's reason is fetched with its facts, within --concurrency.
+    let (results, fails): (Vec<Result<Facts>>, Vec<Option<Failure>>) =
+        targets::fetch_all(ctx.settings.concurrency, &targets, |t| {
+            let (api, finder, date_time) = (&api, &finder, &date_time);
+            async move {
+                let f = fetch(ctx, api, t, ctx.settings.now, Some(date_time)).await?;
+                let fail = finder.of_last(api, t.kind, t.uuid, f.last.run()).await;
+                Ok((f, fail))
+            }
+        })
+        .await
+        .into_iter()
+        .map(|r| match r {
+            Ok((f, fail)) => (Ok(f), fail),
+            Err(e) => (Err(e), None),
+        })
+        .unzip();
     // Unknown rows are part of the board; only a board with nothing known
     // (no credentials that work, no service) ends with the first error,
     // said once as the command's error (often one cause for every ID).
@@ -127,15 +148,23 @@ pub async fn run(args: &StatusArgs, ctx: &Context) -> Result<()> {
         report(ctx, &targets, &results);
     }
     let now = ctx.settings.now;
-    let mut rows: Vec<(&Target, &Result<Facts>)> = targets.iter().zip(&results).collect();
+    let mut rows: Vec<(&Target, &Result<Facts>, Option<&Failure>)> = targets
+        .iter()
+        .zip(&results)
+        .zip(&fails)
+        .map(|((t, r), f)| (t, r, f.as_ref()))
+        .collect();
     if table {
-        rows.sort_by_key(|(_, r)| rank(r, now));
-        for (t, r) in rows {
-            p.row(table_row(t, r, now, ctx.settings.tty.stdout))?;
+        rows.sort_by_key(|(_, r, _)| rank(r, now));
+        for (t, r, f) in rows {
+            let mut row = table_row(t, r, now, ctx.settings.tty.stdout);
+            row.push(Cell::opt_str(f.map(Failure::summary)));
+            p.row(row)?;
         }
     } else {
-        for (t, r) in rows {
+        for (t, r, f) in rows {
             let mut row = machine_row(t, r, now);
+            row.extend(failure_text::cells(f, true));
             row.extend(super::error_cells(ctx, r.as_ref().err()));
             p.row(row)?;
         }

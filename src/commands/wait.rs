@@ -38,6 +38,8 @@ pub struct Followed {
     pub per_task: bool,
     /// How success was established.
     pub evidence: Option<Evidence>,
+    /// The run's failed task entries as last seen (read by `failure`).
+    pub failed_entries: Vec<LogEntry>,
 }
 
 /// Settings of a wait.
@@ -193,6 +195,7 @@ pub async fn pipeline(
         // The window is wide on both sides: the service's clock may differ from ours.
         from: Utc::now() - chrono::Duration::minutes(10),
         seen: Vec::new(),
+        failed: Vec::new(),
         duration_ms: 0,
         changed_at: Instant::now(),
     };
@@ -207,6 +210,8 @@ struct PipelineRun<'a> {
     from: chrono::DateTime<Utc>,
     /// The run's entries at the last look.
     seen: Vec<Entry>,
+    /// The failed ones among them, whole: their outputs say why.
+    failed: Vec<LogEntry>,
     duration_ms: i64,
     /// When the number of entries last changed: the rule's quiet time.
     changed_at: Instant,
@@ -223,11 +228,15 @@ impl Step for PipelineRun<'_> {
             to: Utc::now() + chrono::Duration::minutes(10),
         };
         let mut s = self.api.pipeline_logs(self.id, &window).await?;
-        let (mut seen, mut ms) = (Vec::new(), 0);
+        let (mut seen, mut failed, mut ms) = (Vec::new(), Vec::new(), 0);
         while let Some(e) = api::next_entry(&mut s, Some(self.run), false).await? {
             ms += e.duration;
             seen.push(entry(&e));
+            if !e.is_successful {
+                failed.push(e);
+            }
         }
+        self.failed = failed;
         if seen.len() != self.seen.len() {
             self.changed_at = Instant::now();
         }
@@ -289,6 +298,7 @@ impl PipelineRun<'_> {
             elapsed: started.elapsed(),
             per_task: true,
             evidence,
+            failed_entries: self.failed.clone(),
         }
     }
 }
@@ -393,6 +403,7 @@ fn workflow_summary(
         elapsed: started.elapsed(),
         per_task: false,
         evidence,
+        failed_entries: Vec::new(),
     }
 }
 

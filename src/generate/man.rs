@@ -87,6 +87,10 @@ const ENVIRONMENT: Items = &[
         "CI",
         "Set: never use the OS keyring (the file store is used).",
     ),
+    (
+        "YLEM_DECRYPT_KEY_FILE",
+        "A key file (32 bytes, hex or Base64) that opens encrypted task outputs, to say why a run failed (\\-\\-decrypt\\-key\\-file).",
+    ),
     ("NO_COLOR", "Set: no colour, whatever \\-\\-color says."),
     (
         "CLICOLOR_FORCE",
@@ -110,7 +114,7 @@ const ENVIRONMENT: Items = &[
 const FILES: Items = &[
     (
         "~/.config/ylemctl/config.toml",
-        "Profiles (base URL, client id, credential store) and aliases; no secret. In YLEM_CONFIG_DIR when set.",
+        "Profiles (base URL, client id, credential store, and decrypt_key_file set by hand) and aliases; no secret. In YLEM_CONFIG_DIR when set.",
     ),
     (
         "~/.config/ylemctl/credentials/",
@@ -161,6 +165,28 @@ new run has stayed unchanged for \-\-settle. \-\-wait\-timeout (default 30m)
 limits the whole wait: exit 8, naming how many tasks had reported.
 "#;
 
+const RUN_FAILS: &str = r#".PP
+When a run failed, the output says why: the failed task (its UUID, type,
+time and duration) and its error messages (Code, Severity, Message), read
+from the task's output in the pipeline's log. In a table, the \fBfailure\fR
+field is one line, e.g. \fItask notification (a87db346...): [4029
+critical] quota exceeded\fR; JSON, JSON lines and CSV also carry
+\fBfailed_task\fR, \fBfailed_task_type\fR and \fBfailed_tasks\fR (every
+failed task with its messages).
+.PP
+run \-\-wait reads it from the entries it has already seen (no request
+more), and prints a line per failed task under the error. last\-run, check
+and status ask the pipeline's log once, for a minute around the last run's
+time, only when the last run failed. check puts the task and its first
+message on the status line, and the rest as long output.
+.PP
+Encrypted outputs are opened with the key from \-\-decrypt\-key\-file,
+YLEM_DECRYPT_KEY_FILE or the profile's \fBdecrypt_key_file\fR; without one,
+the failed task is named with how to decrypt. The service keeps no log for
+workflows, and a task's log is its pipeline's: their reason is said to be
+unknown, never guessed.
+"#;
+
 fn items(out: &mut String, list: Items) {
     for (k, v) in list {
         out.push_str(&format!(".TP\n\\fB{k}\\fR\n{v}\n"));
@@ -204,6 +230,10 @@ pub fn sections(name: &str, examples: Option<&str>, see_also: &[&str]) -> String
     if cmd == "run" {
         s.push_str(".SH \"COMPLETION OF A RUN\"\n");
         s.push_str(RUN_WAIT);
+    }
+    if matches!(cmd, "run" | "runs" | "last-run" | "check" | "status") {
+        s.push_str(".SH \"WHEN A RUN FAILS\"\n");
+        s.push_str(RUN_FAILS);
     }
     s.push_str(".SH \"EXIT STATUS\"\n");
     items(&mut s, if cmd == "check" { EXIT_CHECK } else { EXIT });

@@ -109,6 +109,38 @@ impl Decoder {
     }
 }
 
+/// Why an output's text could not be read.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Unreadable {
+    /// Not text, and no key to decrypt it with.
+    Encrypted,
+    /// Not Base64, or the key does not open it.
+    Invalid(String),
+}
+
+impl Decoder {
+    /// The plain text of an output, for reading what it says (a failed
+    /// task's errors): Base64 of text is taken as it is (the open-source
+    /// server's), anything else is decrypted with the key, if there is one.
+    /// AES-GCM output is almost never valid UTF-8, so the order is safe, and
+    /// one key serves a log of either kind.
+    pub fn plain_text(&self, output: &str) -> std::result::Result<String, Unreadable> {
+        let bytes = STANDARD
+            .decode(output.trim())
+            .map_err(|e| Unreadable::Invalid(format!("not Base64: {e}")))?;
+        let bytes = match String::from_utf8(bytes) {
+            Ok(text) => return Ok(text),
+            Err(e) => e.into_bytes(),
+        };
+        let Some(c) = &self.cipher else {
+            return Err(Unreadable::Encrypted);
+        };
+        let plain = decrypt(c, &bytes).map_err(Unreadable::Invalid)?;
+        String::from_utf8(plain)
+            .map_err(|_| Unreadable::Invalid("decrypted data is not text".into()))
+    }
+}
+
 fn decrypt(c: &Aes256Gcm, bytes: &[u8]) -> std::result::Result<Vec<u8>, String> {
     if bytes.len() < 12 + 16 {
         return Err(format!(

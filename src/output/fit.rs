@@ -5,7 +5,15 @@
 
 /// Columns of free text: shortened, with an ellipsis, before anything is
 /// left out.
-const FREE_TEXT: &[&str] = &["output", "errors", "error", "evidence", "decode_error"];
+const FREE_TEXT: &[&str] = &[
+    "output",
+    "errors",
+    "error",
+    "evidence",
+    "decode_error",
+    "failure",
+    "failed_tasks",
+];
 
 /// Whether a column is free text, which may be shortened to fit.
 pub fn is_free_text(name: &str) -> bool {
@@ -22,6 +30,9 @@ const MIN_KEPT_FREE: usize = 40;
 /// the first column (what the row is about) stays.
 const DROP_ORDER: &[&str] = &[
     "decode_error",
+    "failed_tasks",
+    "failed_task",
+    "failed_task_type",
     "metric_value",
     "created_at",
     "updated_at",
@@ -33,6 +44,7 @@ const DROP_ORDER: &[&str] = &[
     "error",
     "output",
     "evidence",
+    "failure",
     "elapsed",
     "task_type",
     "average_duration",

@@ -29,8 +29,9 @@ What the sandbox does (both dialects unless marked):
     Cache-Control: no-store and Pragma: no-cache.
   - --fail-rate: 503 (spec); 500 with a JSON body or 502-504 (ylem).
   - Sandbox-only, not part of the API: GET /_sandbox/runs/<run> gives a
-    run's real task count, outcome, whether it finished and the size of
-    its input.
+    run's real task count, outcome, failed tasks, whether it finished and
+    the size of its input; GET /_sandbox/requests lists the latest API
+    requests (method and path).
 
 Examples:
   ylemctl sandbox                                  # http://127.0.0.1:7339, Ctrl-C stops it

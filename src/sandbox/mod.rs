@@ -133,6 +133,7 @@ pub async fn start(opts: Options) -> std::io::Result<Running> {
         client_secret: client_secret.clone(),
         requests: AtomicU64::new(0),
         token_requests: AtomicU64::new(0),
+        request_log: Mutex::new(Default::default()),
         run_seq: AtomicU64::new(0),
         record_id: AtomicU64::new(0),
         sims: Mutex::new(Vec::new()),

@@ -63,6 +63,7 @@ pub fn router(state: Arc<Shared>) -> Router {
     let inner = Router::new()
         .route("/v1/oauth/token", get(auth::token).post(auth::token))
         .route("/_sandbox/runs/{run}", get(truth::run))
+        .route("/_sandbox/requests", get(truth::requests))
         .merge(api)
         .fallback(|| async { not_found_text() })
         .with_state(state.clone());
@@ -90,6 +91,13 @@ async fn outer(State(s): St, req: Request, next: Next) -> Response {
         return next.run(req).await;
     }
     s.requests.fetch_add(1, Ordering::SeqCst);
+    {
+        let mut log = s.request_log.lock().unwrap();
+        if log.len() >= truth::REQUEST_LOG_LEN {
+            log.pop_front();
+        }
+        log.push_back(format!("{} {}", req.method(), path));
+    }
     if path == "/v1/oauth/token" {
         s.token_requests.fetch_add(1, Ordering::SeqCst);
     }

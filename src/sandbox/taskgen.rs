@@ -107,14 +107,11 @@ fn metric_value(raw: f64, dialect: Dialect, rng: &mut Rng) -> f64 {
 /// A small JSON output; a failed task's is the server's errors array.
 fn output(task_type: &str, ok: bool, rng: &mut Rng) -> String {
     if !ok {
-        let (code, why) = *rng.pick(&[
-            (4001, "timeout"),
-            (4002, "connection refused"),
-            (4003, "invalid response"),
-            (4029, "quota exceeded"),
-        ]);
+        // Two draws, whatever the type, so the seeded history stays put.
+        let (code, why) = *rng.pick(failures(task_type));
         let severity = rng.pick(&["high", "critical"]);
-        return format!(r#"[{{"Code":{code},"Severity":"{severity}","Message":"{why}"}}]"#);
+        let errors = serde_json::json!([{"Code": code, "Severity": severity, "Message": why}]);
+        return errors.to_string();
     }
     if rng.chance(0.1) {
         return String::new();
@@ -126,5 +123,92 @@ fn output(task_type: &str, ok: bool, rng: &mut Rng) -> String {
         "notification" => r#"{"delivered":true,"status":"ok"}"#.to_string(),
         "condition" => format!(r#"{{"result":{},"status":"ok"}}"#, rng.chance(0.7)),
         _ => format!(r#"{{"items":{},"status":"ok"}}"#, rng.range(1, 500)),
+    }
+}
+
+/// What makes a task of each type fail, as its errors array would say it:
+/// the messages an operator meets, so the captures show something real.
+fn failures(task_type: &str) -> &'static [(u32, &'static str)] {
+    match task_type {
+        "query" => &[
+            (
+                1146,
+                "SQL error 1146: Table 'shop.orders_archive' doesn't exist",
+            ),
+            (
+                1054,
+                "SQL error 1054: Unknown column 'region_id' in 'where clause'",
+            ),
+            (
+                2013,
+                "Lost connection to MySQL server during query (read timeout 30s)",
+            ),
+            (
+                1045,
+                "Access denied for user 'ylem_reader'@'10.0.4.12' (using password: YES)",
+            ),
+        ],
+        "api_call" => &[
+            (
+                502,
+                "HTTP 502 Bad Gateway from https://api.example-crm.com/v2/contacts",
+            ),
+            (
+                429,
+                "HTTP 429 Too Many Requests from https://billing.example.com/api/invoices (retry after 60s)",
+            ),
+            (
+                401,
+                "HTTP 401 Unauthorized from https://hooks.example.com/ingest: token expired",
+            ),
+            (
+                408,
+                "request to https://api.example-crm.com/v2/deals timed out after 30s",
+            ),
+        ],
+        "notification" => &[
+            (4029, "quota exceeded"),
+            (4031, "Slack: channel_not_found (#ops-alerts)"),
+            (
+                4004,
+                "SMTP 550 5.1.1 recipient rejected: finance-team@example.com",
+            ),
+            (4029, "PagerDuty: rate limit exceeded for integration key"),
+        ],
+        "gpt" => &[
+            (
+                4290,
+                "OpenAI: rate limit reached for gpt-4o (tokens per minute)",
+            ),
+            (
+                4000,
+                "prompt too long: 131072 tokens, the model allows 128000",
+            ),
+        ],
+        "code" | "transformer" | "processor" => &[
+            (5001, "KeyError: 'amount' at line 14"),
+            (
+                5002,
+                "TypeError: unsupported operand type(s) for +: 'int' and 'NoneType'",
+            ),
+            (5003, "execution exceeded the 60s limit"),
+        ],
+        "run_pipeline" => &[
+            (4040, "child pipeline is paused"),
+            (5000, "child pipeline run failed"),
+        ],
+        "condition" | "filter" => &[
+            (4220, "expression error: unknown field 'total_amount'"),
+            (4221, "cannot compare string with number: \"N/A\" > 100"),
+        ],
+        "aggregator" => &[
+            (4222, "aggregation over empty input: no rows to aggregate"),
+            (4223, "field 'revenue' is not numeric"),
+        ],
+        _ => &[
+            (4001, "timeout"),
+            (4002, "connection refused"),
+            (4003, "invalid response"),
+        ],
     }
 }

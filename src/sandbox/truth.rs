@@ -13,9 +13,11 @@ use uuid::Uuid;
 use super::state::{Shared, not_found_text};
 
 /// `{"run","pipeline","tasks","reported","finished","is_successful",
-/// "input_bytes"}`; `is_successful` is the outcome the run has (or will
-/// have) when finished, `input_bytes` the size of the body it was started
-/// with (0 for none).
+/// "input_bytes","failed"}`; `is_successful` is the outcome the run has (or
+/// will have) when finished, `input_bytes` the size of the body it was
+/// started with (0 for none); `failed` lists the failed task entries
+/// reported so far, oldest first, with their plain outputs (`errors`: the
+/// errors array, parsed).
 pub async fn run(State(s): State<Arc<Shared>>, Path(raw): Path<String>) -> Response {
     let Ok(uuid) = Uuid::parse_str(&raw) else {
         return not_found_text();
@@ -32,6 +34,22 @@ pub async fn run(State(s): State<Arc<Shared>>, Path(raw): Path<String>) -> Respo
         "finished": run.finished(),
         "is_successful": run.ok,
         "input_bytes": run.input.len(),
+        "failed": run.entries.iter().filter(|e| !e.ok).map(|e| json!({
+            "task_uuid": e.task.to_string(),
+            "task_type": e.task_type,
+            "errors": serde_json::from_str::<serde_json::Value>(&e.plain)
+                .unwrap_or(serde_json::Value::Null),
+        })).collect::<Vec<_>>(),
     }))
     .into_response()
+}
+
+/// How many requests `GET /_sandbox/requests` keeps, the oldest dropped.
+pub const REQUEST_LOG_LEN: usize = 1000;
+
+/// `GET /_sandbox/requests`: the latest API requests, oldest first, as
+/// `METHOD /path` (no query string), so tests can assert what was asked.
+pub async fn requests(State(s): State<Arc<Shared>>) -> Response {
+    let log: Vec<String> = s.request_log.lock().unwrap().iter().cloned().collect();
+    Json(json!(log)).into_response()
 }

@@ -206,7 +206,17 @@ async fn last_run_for_each_kind_and_never_ran() {
     for kind in ["task", "pipeline", "workflow"] {
         let o = run_env(&["last-run", kind, P1, "-o", "json"], &env);
         assert_eq!(o.code, 0, "{}", o.stderr);
-        let v: Value = serde_json::from_str(&o.stdout).unwrap();
+        let mut v: Value = serde_json::from_str(&o.stdout).unwrap();
+        // A failed last run carries its failure; no log here says why.
+        let fields = v.as_object_mut().unwrap();
+        for k in ["failed_task", "failed_task_type", "failed_tasks"] {
+            assert_eq!(fields.remove(k), Some(Value::Null), "{kind} {k}");
+        }
+        let why = fields.remove("failure").unwrap();
+        assert!(
+            why.as_str().unwrap().starts_with("reason "),
+            "{kind}: {why}"
+        );
         assert_eq!(
             v,
             json!({"is_successful": false, "executed_at": "2024-02-01T10:00:00Z", "duration": 900, "last_run": "found"})
@@ -221,7 +231,9 @@ async fn last_run_for_each_kind_and_never_ran() {
         .collect();
     assert_eq!(
         l[1],
-        json!({"uuid": P2, "is_successful": null, "executed_at": null, "duration": null, "last_run": "not_found", "error": null})
+        json!({"uuid": P2, "is_successful": null, "executed_at": null, "duration": null,
+               "failed_task": null, "failed_task_type": null, "failure": null, "failed_tasks": null,
+               "last_run": "not_found", "error": null})
     );
     // Said in words too, naming both readings; with --fail-on-failure there
     // is no run to vouch for: exit 4.
@@ -236,6 +248,14 @@ async fn last_run_for_each_kind_and_never_ran() {
     let o = run_env(&["last-run", "pipeline", P2, "--fail-on-failure"], &env);
     assert_eq!(o.code, 4, "{}", o.stderr);
     let o = run_env(&["last-run", "pipeline", P1, "-o", "csv"], &env);
+    assert!(o.stdout.starts_with(
+        "is_successful,executed_at,duration,failed_task,failed_task_type,failure,failed_tasks,last_run\n"
+    ));
+    let fields = "is_successful,executed_at,duration,last_run";
+    let o = run_env(
+        &["last-run", "pipeline", P1, "-o", "csv", "--fields", fields],
+        &env,
+    );
     assert_eq!(
         o.stdout,
         "is_successful,executed_at,duration,last_run\nfalse,2024-02-01T10:00:00Z,900,found\n"

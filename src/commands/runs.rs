@@ -1,0 +1,151 @@
+//! `ylemctl runs PIPELINE... [WINDOW] [--failed] [--limit N]`: one row per
+//! run of each pipeline's log, newest first, with its result by `run
+//! --wait`'s rule and, for a failed run, why. The log is read as a stream
+//! and folded into per-run totals (`runs_tally`); `--run` shows one run
+//! whole (`runs_one`, dispatched beside this).
+
+use super::failure::Finder;
+use super::failure_text;
+use super::runs_tally::{Judged, Runs};
+use crate::api::{self, Api};
+use crate::cli::RunsArgs;
+use crate::context::Context;
+use crate::error::Result;
+use crate::output::{Cell, Printer, Shape};
+use crate::time::Window;
+
+/// A run's row; with several pipelines a leading `uuid` (the pipeline's,
+/// as every command that takes several IDs has), and the failure's
+/// columns after `evidence`.
+pub const COLUMNS: &[&str] = &[
+    "uuid",
+    "run_uuid",
+    "result",
+    "started",
+    "ended",
+    "duration",
+    "tasks",
+    "tasks_failed",
+    "completion",
+    "evidence",
+];
+
+/// What a table shows by default (a person scans result, time and why);
+/// `--fields` picks any of the others, as machine formats carry them all.
+const TABLE_DEFAULT: &[&str] = &[
+    "uuid", "run_uuid", "result", "started", "duration", "tasks", "failure",
+];
+
+pub async fn run(args: &RunsArgs, ctx: &Context) -> Result<()> {
+    let ids = ctx.resolve_ids(&args.pipelines)?;
+    let finder = Finder::new(ctx, args.decrypt_key_file.as_deref())?;
+    let machine = ctx.settings.machine_output();
+    let columns = failure_text::with_columns(COLUMNS, COLUMNS.len(), machine);
+    let multi = ids.len() > 1;
+    // A table without --fields shows its default columns, in their order.
+    let fields: Option<Vec<String>> = match (&ctx.settings.fields, machine) {
+        (None, false) => Some(
+            TABLE_DEFAULT
+                .iter()
+                .filter(|c| multi || **c != "uuid")
+                .map(|c| c.to_string())
+                .collect(),
+        ),
+        _ => None,
+    };
+    let mut p = match fields {
+        Some(f) => ctx.printer_with_fields(Shape::List, &columns, multi, &f)?,
+        None => ctx.printer(Shape::List, &columns, multi)?,
+    };
+    let window = ctx.window(&args.window)?;
+    let api = ctx.api()?;
+    // One pipeline at a time: each log may be large, and is held as totals.
+    let mut first_error = None;
+    for id in &ids {
+        match fold(&api, *id, &window).await {
+            Ok(runs) => print(&mut p, args, &finder, id, runs, ctx, machine)?,
+            Err(e) if multi => {
+                ctx.report(&e.clone().context(format!("pipeline {id}")));
+                first_error.get_or_insert(e);
+            }
+            Err(e) => return Err(e),
+        }
+    }
+    p.finish("no runs in the window", &ctx.ui)?;
+    first_error.map_or(Ok(()), Err)
+}
+
+/// The pipeline's log in the window, folded into per-run totals.
+pub async fn fold(api: &Api, id: uuid::Uuid, window: &Window) -> Result<Runs> {
+    let mut s = api.pipeline_logs(id, window).await?;
+    let mut runs = Runs::default();
+    api::each_entry(
+        &mut s,
+        None,
+        false,
+        &mut runs,
+        |_| Ok(()),
+        |r, e| {
+            r.add(&e);
+            Ok(())
+        },
+    )
+    .await?;
+    Ok(runs)
+}
+
+fn print(
+    p: &mut Printer,
+    args: &RunsArgs,
+    finder: &Finder,
+    id: &uuid::Uuid,
+    runs: Runs,
+    ctx: &Context,
+    machine: bool,
+) -> Result<()> {
+    let judged = runs.judged(ctx.settings.now);
+    let keep = judged
+        .into_iter()
+        .filter(|j| !args.failed || j.result == "failed")
+        .take(args.limit.unwrap_or(usize::MAX));
+    for j in keep {
+        let fail = j
+            .tally
+            .first_failed
+            .as_ref()
+            .and_then(|e| finder.of_entries([e]));
+        let mut r = row(id, &j);
+        r.extend(failure_text::cells(fail.as_ref(), machine));
+        p.row(r)?;
+    }
+    Ok(())
+}
+
+/// The cells of `COLUMNS` for one judged run.
+pub fn row(id: &uuid::Uuid, j: &Judged) -> Vec<Cell> {
+    let t = &j.tally;
+    let time = |d: Option<chrono::DateTime<chrono::Utc>>| {
+        d.map(|d| Cell::Time(d.to_rfc3339_opts(chrono::SecondsFormat::AutoSi, true)))
+            .unwrap_or(Cell::Null)
+    };
+    let (completion, evidence) = match (&j.evidence, j.result) {
+        (Some(e), _) => (e.name().to_string(), e.describe()),
+        (None, "failed") => ("failed_task".into(), "a task reported a failure".into()),
+        (None, _) => (
+            "running".into(),
+            format!("{} tasks so far; not complete on evidence", t.tasks.len()),
+        ),
+    };
+    vec![
+        Cell::Str(id.to_string()),
+        Cell::Str(t.run.clone()),
+        Cell::Str(j.result.into()),
+        time(t.first),
+        time(t.ended()),
+        t.duration_ms().map(Cell::Ms).unwrap_or(Cell::Null),
+        Cell::Int(t.tasks.len() as i64),
+        Cell::Int(t.failed as i64),
+        Cell::Str(completion),
+        Cell::Str(evidence),
+    ]
+}

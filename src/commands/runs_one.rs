@@ -1,0 +1,197 @@
+//! `ylemctl runs PIPELINE --run RUN|latest|latest-failed [--exit-status]`:
+//! one run whole (its result and evidence, its task entries in execution
+//! order, its failure with every message), and with `--exit-status` the
+//! verdict of any run as the exit code: 0 succeeded on evidence, 7 failed,
+//! 8 not finished (still running, or its end cannot be established).
+
+use super::failure::{Failure, Finder};
+use super::failure_text;
+use super::runs::{COLUMNS, fold, row};
+use super::runs_tally::{Judged, Runs};
+use crate::api::models::LogEntry;
+use crate::api::{self, Api};
+use crate::cli::RunsArgs;
+use crate::context::Context;
+use crate::error::{Error, Kind, Result};
+use crate::output::{Cell, Shape};
+use crate::time::Window;
+
+/// The header's fields after `COLUMNS` and the failure: the task count the
+/// history expects, and (machine formats) the entries.
+const MORE: &[&str] = &["tasks_expected", "entries"];
+
+/// An entry of the run, in the table under the header.
+const ENTRY_COLUMNS: &[&str] = &[
+    "executed_at",
+    "task_uuid",
+    "task_type",
+    "result",
+    "duration",
+];
+
+pub async fn run(args: &RunsArgs, ctx: &Context) -> Result<()> {
+    let [pipeline] = args.pipelines.as_slice() else {
+        return Err(Error::usage("--run shows one run: name one pipeline"));
+    };
+    let id = ctx.resolve_id(pipeline)?;
+    let spec = args.run.as_deref().unwrap_or("latest");
+    let wanted = match spec {
+        "latest" | "latest-failed" => None,
+        r => Some(ctx.resolve_id(r)?.to_string()),
+    };
+    let finder = Finder::new(ctx, args.decrypt_key_file.as_deref())?;
+    let window = ctx.window(&args.window)?;
+    let api = ctx.api()?;
+    let mut runs = match &wanted {
+        Some(r) => fold_keeping(&api, id, &window, r).await?,
+        None => fold(&api, id, &window).await?,
+    };
+    let kept = std::mem::take(&mut runs.kept);
+    let judged = runs.judged(ctx.settings.now);
+    let found = judged.into_iter().find(|j| match (&wanted, spec) {
+        (Some(r), _) => j.tally.run.eq_ignore_ascii_case(r),
+        (None, "latest-failed") => j.result == "failed",
+        _ => true,
+    });
+    let Some(j) = found else {
+        return Err(not_found(spec, &window));
+    };
+    let mut entries = match wanted {
+        Some(_) => kept,
+        None => entries_of(&api, id, &j).await?,
+    };
+    entries.sort_by_key(|e| e.executed_at.parsed());
+    let fail = finder.of_entries(&entries);
+    show(ctx, &id, &j, &entries, fail.as_ref())?;
+    if args.exit_status {
+        return verdict(&j);
+    }
+    Ok(())
+}
+
+async fn fold_keeping(api: &Api, id: uuid::Uuid, w: &Window, run: &str) -> Result<Runs> {
+    let mut s = api.pipeline_logs(id, w).await?;
+    let mut runs = Runs {
+        keep: Some(run.to_string()),
+        ..Runs::default()
+    };
+    api::each_entry(
+        &mut s,
+        None,
+        false,
+        &mut runs,
+        |_| Ok(()),
+        |r, e| {
+            r.add(&e);
+            Ok(())
+        },
+    )
+    .await?;
+    Ok(runs)
+}
+
+/// The entries of a run found by `latest`: one more request, narrow (the
+/// run's own span), so the first pass keeps totals only.
+async fn entries_of(api: &Api, id: uuid::Uuid, j: &Judged) -> Result<Vec<LogEntry>> {
+    let t = &j.tally;
+    let (Some(from), Some(to)) = (t.first, t.last) else {
+        return Ok(Vec::new());
+    };
+    let pad = chrono::Duration::seconds(1);
+    let w = Window {
+        from: from - pad,
+        to: to + pad,
+    };
+    let mut s = api.pipeline_logs(id, &w).await?;
+    let mut out = Vec::new();
+    while let Some(e) = api::next_entry(&mut s, Some(&t.run), false).await? {
+        out.push(e);
+    }
+    Ok(out)
+}
+
+fn not_found(spec: &str, w: &Window) -> Error {
+    let what = match spec {
+        "latest" => "no run".to_string(),
+        "latest-failed" => "no failed run".to_string(),
+        r => format!("run {r} not found"),
+    };
+    Error::new(
+        Kind::NotFound,
+        format!(
+            "{what} in the window {} .. {} UTC",
+            w.from.format("%Y-%m-%d %H:%M:%S"),
+            w.to.format("%Y-%m-%d %H:%M:%S")
+        ),
+    )
+    .with_hint("widen the window with --since (e.g. --since 7d) or --from/--to")
+}
+
+fn show(
+    ctx: &Context,
+    id: &uuid::Uuid,
+    j: &Judged,
+    entries: &[LogEntry],
+    fail: Option<&Failure>,
+) -> Result<()> {
+    let machine = ctx.settings.machine_output();
+    let mut columns = failure_text::with_columns(COLUMNS, COLUMNS.len(), machine);
+    columns.extend(if machine { MORE } else { &MORE[..1] });
+    let mut r = row(id, j);
+    r.extend(failure_text::cells(fail, machine));
+    r.push(j.expected.map_or(Cell::Null, |n| Cell::Int(n as i64)));
+    if machine {
+        r.push(Cell::Json(entries.iter().map(entry_json).collect()));
+    }
+    let mut p = ctx.printer(Shape::Object, &columns, false)?;
+    p.row(r)?;
+    p.finish("", &ctx.ui)?;
+    if machine {
+        return Ok(());
+    }
+    let mut t = ctx.printer(Shape::List, ENTRY_COLUMNS, true)?;
+    for e in entries {
+        t.row(vec![
+            Cell::Time(e.executed_at.0.clone()),
+            Cell::Str(e.task_uuid.clone()),
+            Cell::Str(e.task_type.clone()),
+            Cell::Success(e.is_successful),
+            Cell::Ms(e.duration),
+        ])?;
+    }
+    t.finish("", &ctx.ui)?;
+    if let Some(f) = fail {
+        let lines: String = f.lines().iter().map(|l| format!("{l}\n")).collect();
+        ctx.write_out(lines.as_bytes())?;
+    }
+    Ok(())
+}
+
+fn entry_json(e: &LogEntry) -> serde_json::Value {
+    serde_json::json!({
+        "task_uuid": e.task_uuid,
+        "task_type": e.task_type,
+        "is_successful": e.is_successful,
+        "duration": e.duration,
+        "executed_at": e.executed_at.0,
+    })
+}
+
+/// `--exit-status`: 0 only for a run that succeeded on evidence.
+fn verdict(j: &Judged) -> Result<()> {
+    match j.result {
+        "succeeded" => Ok(()),
+        "failed" => Err(Error::new(
+            Kind::RunFailed,
+            format!("run {} failed", j.tally.run),
+        )),
+        _ => Err(Error::new(
+            Kind::Timeout,
+            format!(
+                "run {} has not finished: still running, or its end cannot be established yet",
+                j.tally.run
+            ),
+        )
+        .with_hint("ask again later; a run is complete on evidence (its pipeline's task set, or no new task for the settle time)")),
+    }
+}
