@@ -5,7 +5,7 @@
 //! reported and nothing more for a grace; or no new task for `--settle`. A
 //! failed task entry is a failed run at once. Pure: no I/O, no clock.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::time::Duration;
 
 use chrono::{DateTime, Utc};
@@ -162,22 +162,39 @@ impl Rule {
     /// far, `quiet` how long since their number last changed.
     pub fn decide(&self, seen: &[Entry], quiet: Duration) -> Verdict {
         let failed = seen.iter().filter(|e| !e.ok).count();
+        let mut tasks: BTreeMap<String, usize> = BTreeMap::new();
+        for e in seen {
+            *tasks.entry(e.task.to_ascii_lowercase()).or_default() += 1;
+        }
+        self.decide_tasks(&tasks, failed, quiet)
+    }
+
+    /// `decide` from a run's tasks counted (task UUID, lower case, to how
+    /// many entries it has): what `runs` keeps per run, so a run of a
+    /// million entries costs its distinct tasks, not its entries.
+    pub fn decide_tasks(
+        &self,
+        tasks: &BTreeMap<String, usize>,
+        failed: usize,
+        quiet: Duration,
+    ) -> Verdict {
         if failed > 0 {
             return Verdict::Failed { failed };
         }
-        if seen.is_empty() {
+        let done: usize = tasks.values().sum();
+        if done == 0 {
             // Not started as far as the log says: only the time limit ends this.
             return Verdict::Pending;
         }
-        let done = seen.len();
         if let Some(n) = self.expect_tasks {
             if done >= n && quiet >= self.grace {
                 return Verdict::Succeeded(Evidence::Expected { done, expected: n });
             }
         } else if let Some((graph, runs)) = &self.graph {
-            let mut tasks: Vec<String> = seen.iter().map(|e| e.task.to_ascii_lowercase()).collect();
-            tasks.sort();
-            if &tasks == graph && quiet >= self.grace {
+            // The graph has no task twice (`fixed_graph`): the run matches
+            // when it has each of its tasks once and no other.
+            let same = done == graph.len() && tasks.keys().eq(graph.iter());
+            if same && quiet >= self.grace {
                 return Verdict::Succeeded(Evidence::AsHistory { done, runs: *runs });
             }
         }

@@ -53,10 +53,13 @@ pub async fn run(args: &RunsArgs, ctx: &Context) -> Result<()> {
         ),
         _ => None,
     };
-    let mut p = match fields {
+    let p = match fields {
         Some(f) => ctx.printer_with_fields(Shape::List, &columns, multi, &f)?,
         None => ctx.printer(Shape::List, &columns, multi)?,
     };
+    // On a narrow terminal, what the list is for stays: which run, how it
+    // ended, and why it failed; its times go first.
+    let mut p = p.keeping(&["uuid", "run_uuid", "result", "failure"]);
     let window = ctx.window(&args.window)?;
     let api = ctx.api()?;
     // One pipeline at a time: each log may be large, and is held as totals.
@@ -133,7 +136,7 @@ pub fn row(id: &uuid::Uuid, j: &Judged) -> Vec<Cell> {
         (None, "failed") => ("failed_task".into(), "a task reported a failure".into()),
         (None, _) => (
             "running".into(),
-            format!("{} tasks so far; not complete on evidence", t.tasks.len()),
+            format!("{} tasks so far; not complete on evidence", t.entries),
         ),
     };
     vec![
@@ -143,7 +146,7 @@ pub fn row(id: &uuid::Uuid, j: &Judged) -> Vec<Cell> {
         time(t.first),
         time(t.ended()),
         t.duration_ms().map(Cell::Ms).unwrap_or(Cell::Null),
-        Cell::Int(t.tasks.len() as i64),
+        Cell::Int(t.entries as i64),
         Cell::Int(t.failed as i64),
         Cell::Str(completion),
         Cell::Str(evidence),

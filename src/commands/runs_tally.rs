@@ -4,12 +4,12 @@
 //! of runs, not with the size of the log; then each run's result by
 //! `run --wait`'s completion rule.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::time::Duration;
 
 use chrono::{DateTime, Utc};
 
-use super::completion::{Entry, Evidence, History, Rule, Verdict};
+use super::completion::{Evidence, History, Rule, Verdict};
 use crate::api::models::{LogEntry, LogEntryRef};
 use crate::time;
 
@@ -26,8 +26,12 @@ pub struct Tally {
     pub last: Option<DateTime<Utc>>,
     /// The duration of the entry at `last`.
     pub last_duration: i64,
-    /// Task UUIDs (lower case), one per entry.
-    pub tasks: Vec<String>,
+    /// Task UUIDs (lower case) and how many entries each has: a run's
+    /// distinct tasks, never one item per entry (a `for_each` run can
+    /// report the same few tasks a million times).
+    pub tasks: BTreeMap<String, usize>,
+    /// Its entries.
+    pub entries: usize,
     pub failed: usize,
     /// The earliest failed entry, whole: its output says why.
     pub first_failed: Option<LogEntry>,
@@ -49,7 +53,23 @@ impl Tally {
     }
 
     fn add(&mut self, at: Option<DateTime<Utc>>, e: &LogEntryRef) {
-        self.tasks.push(e.task_uuid.as_str().to_ascii_lowercase());
+        // Keyed in lower case; an allocation only for a task not seen yet
+        // (or a server that writes UUIDs in upper case).
+        let raw = e.task_uuid.as_str();
+        let lower;
+        let task = if raw.bytes().any(|b| b.is_ascii_uppercase()) {
+            lower = raw.to_ascii_lowercase();
+            lower.as_str()
+        } else {
+            raw
+        };
+        match self.tasks.get_mut(task) {
+            Some(n) => *n += 1,
+            None => {
+                self.tasks.insert(task.to_string(), 1);
+            }
+        }
+        self.entries += 1;
         if let Some(at) = at {
             // The server sends newest first, so the entry before this one
             // (of the same run) is its neighbour in time.
@@ -138,11 +158,7 @@ impl Runs {
         let runs = complete
             .iter()
             .take(HISTORY_RUNS)
-            .map(|t| {
-                let mut v = t.tasks.clone();
-                v.sort();
-                v
-            })
+            .map(|t| history_tasks(&t.tasks))
             .collect();
         History { runs, longest_gap }
     }
@@ -161,24 +177,25 @@ impl Runs {
     }
 }
 
+/// A run's tasks as `History` keeps them (sorted, one per entry), without
+/// one item per entry: a run with a task repeated is kept as its distinct
+/// tasks plus that task once more. `History` only asks whether every run
+/// has the same tasks with none repeated, and that answer is unchanged.
+fn history_tasks(tasks: &BTreeMap<String, usize>) -> Vec<String> {
+    let mut v: Vec<String> = tasks.keys().cloned().collect();
+    if let Some((t, _)) = tasks.iter().find(|(_, n)| **n > 1) {
+        let at = v.binary_search(t).unwrap_or_else(|i| i);
+        v.insert(at, t.clone());
+    }
+    v
+}
+
 fn judge(rule: &Rule, expected: Option<usize>, t: Tally, now: DateTime<Utc>) -> Judged {
-    let seen: Vec<Entry> = t
-        .tasks
-        .iter()
-        .enumerate()
-        .map(|(i, task)| Entry {
-            run: t.run.clone(),
-            task: task.clone(),
-            // The count is what matters to the rule: mark that many failed.
-            ok: i >= t.failed,
-            at: t.last,
-        })
-        .collect();
     let quiet = t
         .ended()
         .map(|e| (now - e).to_std().unwrap_or_default())
         .unwrap_or_default();
-    let (result, evidence) = match rule.decide(&seen, quiet) {
+    let (result, evidence) = match rule.decide_tasks(&t.tasks, t.failed, quiet) {
         Verdict::Failed { .. } => ("failed", None),
         Verdict::Succeeded(ev) => ("succeeded", Some(ev)),
         Verdict::Pending => ("running", None),
@@ -188,5 +205,59 @@ fn judge(rule: &Rule, expected: Option<usize>, t: Tally, now: DateTime<Utc>) -> 
         result,
         evidence,
         expected,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn add(runs: &mut Runs, run: &str, task: &str, ok: bool, at: &str) {
+        let json = format!(
+            r#"{{"workflow_run_uuid":"{run}","task_uuid":"{task}","task_type":"query","is_successful":{ok},"duration":1000,"output":"","executed_at":"{at}"}}"#
+        );
+        let e: LogEntryRef = serde_json::from_str(&json).unwrap();
+        runs.add(&e);
+    }
+
+    /// A run keeps its distinct tasks, however many entries repeat them
+    /// (and whatever case the server writes them in), and a run with a
+    /// task repeated is never taken for the graph of runs without.
+    #[test]
+    fn repeats_are_counted_not_kept_and_never_match_a_graph() {
+        let mut runs = Runs::default();
+        // Two complete past runs of tasks a, b: a known graph.
+        for (run, hour) in [("r1", "01"), ("r2", "02")] {
+            add(
+                &mut runs,
+                run,
+                "B",
+                true,
+                &format!("2026-01-01T{hour}:00:02Z"),
+            );
+            add(
+                &mut runs,
+                run,
+                "a",
+                true,
+                &format!("2026-01-01T{hour}:00:01Z"),
+            );
+        }
+        // A run of a, b, a, b, ...: 1000 entries, two tasks kept.
+        for i in 0..1000 {
+            let t = if i % 2 == 0 { "A" } else { "b" };
+            add(&mut runs, "r3", t, true, "2026-01-01T03:00:01Z");
+        }
+        assert_eq!(runs.runs["r3"].tasks.len(), 2);
+        assert_eq!(runs.runs["r3"].entries, 1000);
+        // r3 may still be going (too recent to be history), as a run being
+        // judged while the two before it made the graph.
+        let now = "2026-01-01T03:05:00Z".parse().unwrap();
+        let judged = runs.judged(now);
+        assert_eq!(judged[0].tally.run, "r3");
+        // Not the graph's two tasks: settled, never "as in the last runs".
+        assert_eq!(judged[0].evidence.as_ref().unwrap().name(), "settled");
+        assert_eq!(judged[1].evidence.as_ref().unwrap().name(), "history");
+        assert_eq!(judged[1].expected, Some(2));
     }
 }

@@ -28,6 +28,7 @@ mod operator;
 mod props;
 mod props_logs;
 mod runs;
+mod runs_memory;
 mod sandbox_http;
 mod shapes;
 mod status;

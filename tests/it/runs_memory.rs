@@ -1,0 +1,145 @@
+//! `runs` keeps per-run totals, never the entries: over a log of few runs
+//! with many entries each (a `for_each` pipeline's), the runs are all
+//! reported and the process's peak memory does not grow with the log. The
+//! log is generated while it is sent, by a loopback server that answers
+//! every request with it; peak RSS is the child's own, from `wait4`.
+
+use std::io::{BufRead, BufReader, Write};
+use std::net::TcpListener;
+use std::process::{Command, Stdio};
+
+const PIPELINE: &str = "3f2a1b4c-0000-4000-8000-000000000001";
+const RUNS: usize = 4;
+const TASKS: [&str; 3] = [
+    "d29fdd6c-4a5b-466f-bcac-c82e7015a133",
+    "280e5dbf-cda6-4b75-9774-347fefe353a9",
+    "06ed84ac-9122-42a5-93f9-6449c3ff3d65",
+];
+
+/// Serve one log of `entries` entries (newest first, `RUNS` runs, the last
+/// run's middle task failed) to each connection, generated as it is sent.
+fn serve(entries: usize) -> (String, std::thread::JoinHandle<()>) {
+    let l = TcpListener::bind("127.0.0.1:0").unwrap();
+    let base = format!("http://{}", l.local_addr().unwrap());
+    let h = std::thread::spawn(move || {
+        // One request is expected; a second would be a bug the test sees
+        // as a wrong row count, so serve at most two and stop.
+        for s in l.incoming().take(2) {
+            let Ok(mut s) = s else { return };
+            let mut r = BufReader::new(s.try_clone().unwrap());
+            let mut line = String::new();
+            while r.read_line(&mut line).map(|n| n > 2).unwrap_or(false) {
+                line.clear();
+            }
+            let mut w = std::io::BufWriter::with_capacity(1 << 16, &mut s);
+            let _ = w.write_all(
+                b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n[",
+            );
+            let per_run = entries / RUNS;
+            for i in 0..entries {
+                let run = RUNS - 1 - i / per_run.max(1);
+                let k = i % per_run.max(1);
+                let task = TASKS[k % TASKS.len()];
+                // Newest first: times fall as i grows; one entry a second.
+                let sec = 1_000_000 - i as i64;
+                let t = chrono::DateTime::from_timestamp(1_700_000_000 + sec, 0).unwrap();
+                let ok = !(run == RUNS - 1 && k == per_run / 2);
+                let _ = write!(
+                    w,
+                    "{}{{\"workflow_run_uuid\":\"00000000-0000-4000-8000-{run:012}\",\
+                     \"task_uuid\":\"{task}\",\"task_type\":\"for_each\",\
+                     \"is_successful\":{ok},\"duration\":5,\"output\":\"eyJvayI6dHJ1ZX0=\",\
+                     \"metric_value\":null,\"executed_at\":\"{}\"}}",
+                    if i > 0 { "," } else { "" },
+                    t.format("%Y-%m-%dT%H:%M:%SZ"),
+                );
+            }
+            let _ = w.write_all(b"]");
+        }
+    });
+    (base, h)
+}
+
+/// `runs` over a generated log: (exit code, stdout, peak RSS in KiB).
+// The child is reaped by `wait4` below, which `Child::wait` cannot replace:
+// only it gives the child's own peak memory.
+#[allow(clippy::zombie_processes)]
+fn runs_over(entries: usize) -> (i32, String, i64) {
+    let (base, _server) = serve(entries);
+    let child = Command::new(env!("CARGO_BIN_EXE_ylemctl"))
+        .args([
+            "runs",
+            PIPELINE,
+            "--from",
+            "2023-01-01",
+            "--to",
+            "2024-12-31",
+            "-o",
+            "jsonl",
+        ])
+        .env_clear()
+        .env("PATH", std::env::var("PATH").unwrap_or_default())
+        .env("YLEM_BASE_URL", &base)
+        .env("YLEM_TOKEN", "runs-memory-token")
+        .env(
+            "YLEM_CONFIG_DIR",
+            std::env::temp_dir().join("ylemctl-runs-memory"),
+        )
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let pid = child.id() as libc::pid_t;
+    let mut out = String::new();
+    std::io::Read::read_to_string(&mut child.stdout.unwrap(), &mut out).unwrap();
+    // Reap the child here (not with `Child::wait`) to read its own usage.
+    let mut status = 0;
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    let r = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
+    assert_eq!(r, pid, "wait4");
+    let code = if libc::WIFEXITED(status) {
+        libc::WEXITSTATUS(status)
+    } else {
+        -1
+    };
+    (code, out, usage.ru_maxrss)
+}
+
+#[test]
+fn runs_of_a_large_log_are_reported_with_flat_memory() {
+    // About 260 bytes an entry: 8 MB, then 40 MB of log.
+    let (small, big) = (30_000, 150_000);
+    let (code, out, rss_small) = runs_over(small);
+    assert_eq!(code, 0, "{out}");
+    assert_eq!(out.lines().count(), RUNS, "{out}");
+    let (code, out, rss_big) = runs_over(big);
+    assert_eq!(code, 0, "{out}");
+    let rows: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(rows.len(), RUNS, "{out}");
+    // Newest first: run 3 (with the failure) down to run 0.
+    for (i, r) in rows.iter().enumerate() {
+        let run = RUNS - 1 - i;
+        assert_eq!(
+            r["run_uuid"],
+            format!("00000000-0000-4000-8000-{run:012}"),
+            "{r}"
+        );
+        assert_eq!(r["tasks"], big / RUNS, "{r}");
+        let failed = if run == RUNS - 1 { 1 } else { 0 };
+        assert_eq!(r["tasks_failed"], failed, "{r}");
+    }
+    assert_eq!(rows[0]["result"], "failed");
+    // Five times the log, the same memory: the entries are never kept (32
+    // MB more log would show as tens of MB were they kept, even as one
+    // short string each). The bound is generous for CI's allocator noise.
+    let grew_kib = rss_big - rss_small;
+    assert!(
+        grew_kib < 6 * 1024,
+        "peak RSS grew by {grew_kib} KiB ({rss_small} -> {rss_big}) over 5x the log"
+    );
+}
