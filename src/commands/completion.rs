@@ -166,22 +166,23 @@ impl Rule {
         for e in seen {
             *tasks.entry(e.task.to_ascii_lowercase()).or_default() += 1;
         }
+        let tasks: Vec<(String, usize)> = tasks.into_iter().collect();
         self.decide_tasks(&tasks, failed, quiet)
     }
 
-    /// `decide` from a run's tasks counted (task UUID, lower case, to how
-    /// many entries it has): what `runs` keeps per run, so a run of a
-    /// million entries costs its distinct tasks, not its entries.
+    /// `decide` from a run's tasks counted (task UUID in lower case and how
+    /// many entries it has, sorted by UUID): what `runs` keeps per run, so
+    /// a run of a million entries costs its distinct tasks, not its entries.
     pub fn decide_tasks(
         &self,
-        tasks: &BTreeMap<String, usize>,
+        tasks: &[(String, usize)],
         failed: usize,
         quiet: Duration,
     ) -> Verdict {
         if failed > 0 {
             return Verdict::Failed { failed };
         }
-        let done: usize = tasks.values().sum();
+        let done: usize = tasks.iter().map(|(_, n)| n).sum();
         if done == 0 {
             // Not started as far as the log says: only the time limit ends this.
             return Verdict::Pending;
@@ -193,7 +194,7 @@ impl Rule {
         } else if let Some((graph, runs)) = &self.graph {
             // The graph has no task twice (`fixed_graph`): the run matches
             // when it has each of its tasks once and no other.
-            let same = done == graph.len() && tasks.keys().eq(graph.iter());
+            let same = done == graph.len() && tasks.iter().map(|(t, _)| t).eq(graph.iter());
             if same && quiet >= self.grace {
                 return Verdict::Succeeded(Evidence::AsHistory { done, runs: *runs });
             }

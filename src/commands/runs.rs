@@ -116,7 +116,7 @@ fn print(
             .tally
             .first_failed
             .as_ref()
-            .and_then(|e| finder.of_entries([e]));
+            .and_then(|e| finder.of_entries([&**e]));
         let mut r = row(id, &j);
         r.extend(failure_text::cells(fail.as_ref(), machine));
         p.row(r)?;

@@ -4,7 +4,7 @@
 //! of runs, not with the size of the log; then each run's result by
 //! `run --wait`'s completion rule.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::HashMap;
 use std::time::Duration;
 
 use chrono::{DateTime, Utc};
@@ -21,20 +21,24 @@ const HISTORY_RUNS: usize = 20;
 /// What the log says of one run so far.
 #[derive(Debug, Clone, Default)]
 pub struct Tally {
+    /// The run's UUID (lower case), set when the runs are judged: while
+    /// folding, it is the key of `Runs::runs` and not kept twice.
     pub run: String,
     pub first: Option<DateTime<Utc>>,
     pub last: Option<DateTime<Utc>>,
     /// The duration of the entry at `last`.
     pub last_duration: i64,
-    /// Task UUIDs (lower case) and how many entries each has: a run's
-    /// distinct tasks, never one item per entry (a `for_each` run can
-    /// report the same few tasks a million times).
-    pub tasks: BTreeMap<String, usize>,
+    /// Task UUIDs (lower case) and how many entries each has, sorted: a
+    /// run's distinct tasks, never one item per entry (a `for_each` run can
+    /// report the same few tasks a million times). A sorted vector, not a
+    /// map: a run has a handful of tasks, and a map's node is larger.
+    pub tasks: Vec<(String, usize)>,
     /// Its entries.
     pub entries: usize,
     pub failed: usize,
-    /// The earliest failed entry, whole: its output says why.
-    pub first_failed: Option<LogEntry>,
+    /// The earliest failed entry, whole: its output says why. Boxed: most
+    /// runs have none, and every run's tally is in one table.
+    pub first_failed: Option<Box<LogEntry>>,
     /// The longest gap between two consecutive entries.
     pub longest_gap: Duration,
     /// The time of the entry before, in the order they came.
@@ -63,11 +67,9 @@ impl Tally {
         } else {
             raw
         };
-        match self.tasks.get_mut(task) {
-            Some(n) => *n += 1,
-            None => {
-                self.tasks.insert(task.to_string(), 1);
-            }
+        match self.tasks.binary_search_by(|(t, _)| t.as_str().cmp(task)) {
+            Ok(i) => self.tasks[i].1 += 1,
+            Err(i) => self.tasks.insert(i, (task.to_string(), 1)),
         }
         self.entries += 1;
         if let Some(at) = at {
@@ -95,7 +97,7 @@ impl Tally {
                 .and_then(|f| f.executed_at.parsed())
                 .is_none_or(|f| at.is_some_and(|a| a < f));
             if earlier {
-                self.first_failed = Some(e.to_owned_entry());
+                self.first_failed = Some(Box::new(e.to_owned_entry()));
             }
         }
     }
@@ -131,13 +133,17 @@ impl Runs {
         {
             self.kept.push(e.to_owned_entry());
         }
+        let lower;
+        let run = if run.bytes().any(|b| b.is_ascii_uppercase()) {
+            lower = run.to_ascii_lowercase();
+            lower.as_str()
+        } else {
+            run
+        };
         match self.runs.get_mut(run) {
             Some(t) => t.add(at, e),
             None => {
-                let mut t = Tally {
-                    run: run.to_ascii_lowercase(),
-                    ..Tally::default()
-                };
+                let mut t = Tally::default();
                 t.add(at, e);
                 self.runs.insert(run.to_string(), t);
             }
@@ -169,10 +175,10 @@ impl Runs {
         let expected = rule.expected_total();
         let mut out: Vec<Judged> = self
             .runs
-            .into_values()
-            .map(|t| judge(&rule, expected, t, now))
+            .into_iter()
+            .map(|(run, t)| judge(&rule, expected, Tally { run, ..t }, now))
             .collect();
-        out.sort_by_key(|j| std::cmp::Reverse((j.tally.first, j.tally.run.clone())));
+        out.sort_by(|a, b| (b.tally.first, &b.tally.run).cmp(&(a.tally.first, &a.tally.run)));
         out
     }
 }
@@ -181,9 +187,9 @@ impl Runs {
 /// one item per entry: a run with a task repeated is kept as its distinct
 /// tasks plus that task once more. `History` only asks whether every run
 /// has the same tasks with none repeated, and that answer is unchanged.
-fn history_tasks(tasks: &BTreeMap<String, usize>) -> Vec<String> {
-    let mut v: Vec<String> = tasks.keys().cloned().collect();
-    if let Some((t, _)) = tasks.iter().find(|(_, n)| **n > 1) {
+fn history_tasks(tasks: &[(String, usize)]) -> Vec<String> {
+    let mut v: Vec<String> = tasks.iter().map(|(t, _)| t.clone()).collect();
+    if let Some((t, _)) = tasks.iter().find(|(_, n)| *n > 1) {
         let at = v.binary_search(t).unwrap_or_else(|i| i);
         v.insert(at, t.clone());
     }

@@ -2,7 +2,7 @@
 //! with many entries each (a `for_each` pipeline's), the runs are all
 //! reported and the process's peak memory does not grow with the log. The
 //! log is generated while it is sent, by a loopback server that answers
-//! every request with it; peak RSS is the child's own, from `wait4`.
+//! every request with it; peak RSS is the child's own high-water mark.
 
 use std::io::{BufRead, BufReader, Write};
 use std::net::TcpListener;
@@ -60,13 +60,22 @@ fn serve(entries: usize) -> (String, std::thread::JoinHandle<()>) {
     (base, h)
 }
 
-/// `runs` over a generated log: (exit code, stdout, peak RSS in KiB).
-// The child is reaped by `wait4` below, which `Child::wait` cannot replace:
-// only it gives the child's own peak memory.
-#[allow(clippy::zombie_processes)]
+/// The peak RSS (KiB) of a running process, from its own memory map's
+/// high-water mark. (Not `wait4`'s `ru_maxrss`: Linux carries the parent's
+/// high-water mark into a child across `exec`, so it would report the test
+/// harness's memory, not the command's.)
+fn vm_hwm(pid: u32) -> Option<i64> {
+    let s = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let line = s.lines().find(|l| l.starts_with("VmHWM:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}
+
+/// `runs` over a generated log: (exit code, stdout, peak RSS in KiB, as
+/// last sampled before it exited: it only grows, and a growth with the log
+/// would show long before the end).
 fn runs_over(entries: usize) -> (i32, String, i64) {
     let (base, _server) = serve(entries);
-    let child = Command::new(env!("CARGO_BIN_EXE_ylemctl"))
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ylemctl"))
         .args([
             "runs",
             PIPELINE,
@@ -86,31 +95,43 @@ fn runs_over(entries: usize) -> (i32, String, i64) {
             std::env::temp_dir().join("ylemctl-runs-memory"),
         )
         .env("NO_COLOR", "1")
+        // One malloc arena: the runtime's threads may each grow an arena of
+        // their own, which is the allocator's noise, not ours.
+        .env("MALLOC_ARENA_MAX", "1")
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()
         .unwrap();
-    let pid = child.id() as libc::pid_t;
-    let mut out = String::new();
-    std::io::Read::read_to_string(&mut child.stdout.unwrap(), &mut out).unwrap();
-    // Reap the child here (not with `Child::wait`) to read its own usage.
-    let mut status = 0;
-    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    let r = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
-    assert_eq!(r, pid, "wait4");
-    let code = if libc::WIFEXITED(status) {
-        libc::WEXITSTATUS(status)
-    } else {
-        -1
+    let mut stdout = child.stdout.take().unwrap();
+    let reader = std::thread::spawn(move || {
+        let mut out = String::new();
+        std::io::Read::read_to_string(&mut stdout, &mut out).unwrap();
+        out
+    });
+    let (pid, mut peak) = (child.id(), 0);
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(120);
+    let status = loop {
+        if let Some(kib) = vm_hwm(pid) {
+            peak = peak.max(kib);
+        }
+        if let Some(s) = child.try_wait().unwrap() {
+            break s;
+        }
+        if std::time::Instant::now() > deadline {
+            let _ = child.kill();
+            panic!("runs did not end within 120 s");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
     };
-    (code, out, usage.ru_maxrss)
+    let out = reader.join().unwrap();
+    (status.code().unwrap_or(-1), out, peak)
 }
 
 #[test]
 fn runs_of_a_large_log_are_reported_with_flat_memory() {
-    // About 260 bytes an entry: 8 MB, then 40 MB of log.
-    let (small, big) = (30_000, 150_000);
+    // About 260 bytes an entry: 8 MB, then 62 MB of log.
+    let (small, big) = (30_000, 240_000);
     let (code, out, rss_small) = runs_over(small);
     assert_eq!(code, 0, "{out}");
     assert_eq!(out.lines().count(), RUNS, "{out}");
@@ -134,12 +155,13 @@ fn runs_of_a_large_log_are_reported_with_flat_memory() {
         assert_eq!(r["tasks_failed"], failed, "{r}");
     }
     assert_eq!(rows[0]["result"], "failed");
-    // Five times the log, the same memory: the entries are never kept (32
-    // MB more log would show as tens of MB were they kept, even as one
-    // short string each). The bound is generous for CI's allocator noise.
+    // Eight times the log, the same memory: the entries are never kept
+    // (the 54 MB more log grows the peak by about 70 MB when they are). The
+    // bound leaves room for a loaded CI machine's noise.
     let grew_kib = rss_big - rss_small;
+    eprintln!("peak RSS {rss_small} KiB -> {rss_big} KiB");
     assert!(
-        grew_kib < 6 * 1024,
-        "peak RSS grew by {grew_kib} KiB ({rss_small} -> {rss_big}) over 5x the log"
+        grew_kib < 16 * 1024,
+        "peak RSS grew by {grew_kib} KiB ({rss_small} -> {rss_big}) over 8x the log"
     );
 }
