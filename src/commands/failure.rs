@@ -117,12 +117,19 @@ impl Finder {
         })
     }
 
+    /// The alias that names a task, when one does.
+    pub fn name_of(&self, task_uuid: &str) -> Option<&str> {
+        self.names
+            .get(&task_uuid.to_ascii_lowercase())
+            .map(String::as_str)
+    }
+
     /// A failed entry, its output read.
     pub fn task(&self, e: &LogEntry) -> FailedTask {
         FailedTask {
             task_uuid: e.task_uuid.clone(),
             task_type: e.task_type.clone(),
-            name: self.names.get(&e.task_uuid.to_ascii_lowercase()).cloned(),
+            name: self.name_of(&e.task_uuid).map(str::to_string),
             executed_at: e.executed_at.0.clone(),
             duration: e.duration,
             detail: detail(&self.decoder, &e.output),

@@ -20,14 +20,9 @@ use crate::time::Window;
 /// history expects, and (machine formats) the entries.
 const MORE: &[&str] = &["tasks_expected", "entries"];
 
-/// An entry of the run, in the table under the header.
-const ENTRY_COLUMNS: &[&str] = &[
-    "executed_at",
-    "task_uuid",
-    "task_type",
-    "result",
-    "duration",
-];
+/// An entry of the run, in the table under the header: `task` is the
+/// task's alias when one names it, else its UUID.
+const ENTRY_COLUMNS: &[&str] = &["executed_at", "task", "task_type", "result", "duration"];
 
 pub async fn run(args: &RunsArgs, ctx: &Context) -> Result<()> {
     let [pipeline] = args.pipelines.as_slice() else {
@@ -62,7 +57,7 @@ pub async fn run(args: &RunsArgs, ctx: &Context) -> Result<()> {
     };
     entries.sort_by_key(|e| e.executed_at.parsed());
     let fail = finder.of_entries(&entries);
-    show(ctx, &id, &j, &entries, fail.as_ref())?;
+    show(ctx, &finder, &id, &j, &entries, fail.as_ref())?;
     if args.exit_status {
         return verdict(&j);
     }
@@ -129,6 +124,7 @@ fn not_found(spec: &str, w: &Window) -> Error {
 
 fn show(
     ctx: &Context,
+    finder: &Finder,
     id: &uuid::Uuid,
     j: &Judged,
     entries: &[LogEntry],
@@ -149,11 +145,22 @@ fn show(
     if machine {
         return Ok(());
     }
-    let mut t = ctx.printer(Shape::List, ENTRY_COLUMNS, true)?;
+    // The entries are in execution order already: on a narrow terminal
+    // their times go before the task that ran.
+    let mut t = ctx.printer(Shape::List, ENTRY_COLUMNS, true)?.keeping(&[
+        "task",
+        "task_type",
+        "result",
+        "duration",
+    ]);
     for e in entries {
         t.row(vec![
             Cell::Time(e.executed_at.0.clone()),
-            Cell::Str(e.task_uuid.clone()),
+            Cell::Str(
+                finder
+                    .name_of(&e.task_uuid)
+                    .map_or_else(|| e.task_uuid.clone(), str::to_string),
+            ),
             Cell::Str(e.task_type.clone()),
             Cell::Success(e.is_successful),
             Cell::Ms(e.duration),
