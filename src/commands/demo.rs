@@ -38,6 +38,10 @@ fn demo_dir() -> std::path::PathBuf {
     std::env::temp_dir().join(format!("ylemctl-demo-{}", std::process::id()))
 }
 
+fn key_file() -> std::path::PathBuf {
+    demo_dir().join("output.key")
+}
+
 fn say(ctx: &Context, text: &str) {
     let _ = ctx.write_out(format!("{text}\n").as_bytes());
 }
@@ -68,6 +72,9 @@ fn step_settings(ctx: &Context, sb: &Running, args: &[&str]) -> Result<(Cli, Set
         id: sb.client_id.clone(),
         secret: Secret::new(sb.client_secret.clone()),
     };
+    // The sandbox's output key, as YLEM_DECRYPT_KEY_FILE would give it, so
+    // a failed run's encrypted output says why it failed.
+    s.decrypt_key_file = Some(key_file());
     Ok((cli, s))
 }
 
@@ -103,6 +110,9 @@ async fn walk(ctx: &Context, sb: &Running) -> Result<()> {
         "Credentials stay in memory for this demo; your own profile and keyring are not touched.",
     );
     login(ctx, sb).await?;
+    std::fs::create_dir_all(demo_dir())
+        .and_then(|()| std::fs::write(key_file(), &sb.key_hex))
+        .map_err(|e| Error::internal(format!("cannot write the demo's key file: {e}")))?;
     let tasks = sb.pipelines[0].tasks.len().to_string();
     say(
         ctx,
@@ -126,7 +136,17 @@ async fn walk(ctx: &Context, sb: &Running) -> Result<()> {
         ],
     )
     .await?;
+    say(
+        ctx,
+        "\nWhat happened last, and why it failed (outputs are encrypted: the sandbox's key is given as YLEM_DECRYPT_KEY_FILE):",
+    );
     step(ctx, sb, &["last-run", "pipeline", &p0, &p1]).await?;
+    step(
+        ctx,
+        sb,
+        &["runs", &p1, "--since", "1d", "--failed", "--limit", "3"],
+    )
+    .await?;
     step(ctx, sb, &["last-run", "task", &t0, "-o", "json"]).await?;
     step(
         ctx,

@@ -252,9 +252,14 @@ fn demo_walks_through_every_step() {
         "$ ylemctl stats",
         "$ ylemctl aggregate",
         "$ ylemctl last-run",
+        "$ ylemctl runs",
     ] {
         assert!(o.stdout.contains(cmd), "demo lacks {cmd}");
     }
+    // The failed runs say why: the demo hands the sandbox's key over, so
+    // no output stays encrypted.
+    assert!(o.stdout.contains("critical] ") || o.stdout.contains("high] "));
+    assert!(!o.stdout.contains("output encrypted"), "{}", o.stdout);
     assert!(o.stdout.contains("Every step worked"));
 }
 
