@@ -9,6 +9,7 @@
 use reqwest::Url;
 
 use crate::error::Error;
+use crate::secret::Secret;
 
 /// `url` reduced to what names a service: scheme and host in lower case, no
 /// default port (80, 443), no trailing `/`; the path prefix keeps its case
@@ -97,11 +98,54 @@ impl Binding {
             && v.get("client_id").and_then(|s| s.as_str()) == Some(self.client_id.as_str())
     }
 
+    /// A client secret as the store keeps it: sealed with this binding, so
+    /// a secret saved for one service is never sent to another, even by a
+    /// process that read its config before a login moved the profile.
+    pub fn seal_secret(&self, secret: &Secret) -> Secret {
+        Secret::new(
+            serde_json::json!({
+                "client_secret": secret.expose(),
+                "base_url": self.service,
+                "client_id": self.client_id,
+            })
+            .to_string(),
+        )
+    }
+
+    /// What a stored secret's text is to this binding.
+    pub fn open_secret(&self, text: &str) -> StoredSecret {
+        // A secret saved before sealing is the bare string (64 hex digits
+        // from the real server), never a JSON object with a client_secret.
+        let v = match serde_json::from_str::<serde_json::Value>(text) {
+            Ok(v) if v.get("client_secret").is_some_and(|s| s.is_string()) => v,
+            _ => return StoredSecret::Unsealed(Secret::new(text.to_string())),
+        };
+        let field = |k: &str| v.get(k).and_then(|s| s.as_str()).unwrap_or("").to_string();
+        let (service, client) = (field("base_url"), field("client_id"));
+        if service == self.service && client == self.client_id {
+            StoredSecret::Bound(Secret::new(field("client_secret")))
+        } else {
+            StoredSecret::Other { service, client }
+        }
+    }
+
     /// The service a cached token's text was sealed for, if any.
     pub fn sealed_for(text: &str) -> Option<String> {
         let v: serde_json::Value = serde_json::from_str(text).ok()?;
         v.get("base_url")?.as_str().map(str::to_string)
     }
+}
+
+/// A stored client secret, opened under a profile's binding.
+pub enum StoredSecret {
+    /// Sealed for this service and client.
+    Bound(Secret),
+    /// Sealed for another service or client: never sent.
+    Other { service: String, client: String },
+    /// Saved before secrets were sealed: the profile's config is the only
+    /// record of its service (what every earlier version trusted), so it
+    /// is used for that service and sealed with it on first use.
+    Unsealed(Secret),
 }
 
 /// Where the base URL in effect came from, for the refusal's words.

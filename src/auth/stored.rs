@@ -17,7 +17,7 @@ use std::fs::{File, OpenOptions};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use super::binding::{Binding, service_of};
+use super::binding::{Binding, StoredSecret, service_of};
 use super::oauth;
 use super::store::{Item, Store};
 use super::token::{CachedToken, EXPIRY_MARGIN, Memo};
@@ -57,7 +57,7 @@ impl StoredProfile {
             binding: Binding::new(base_url, &client_id),
             client_id,
             store,
-            lock_path: config_dir.join(format!(".{profile}.lock")),
+            lock_path: lock_path(config_dir, profile),
             ui,
             memo: Memo::new(min_ttl.max(EXPIRY_MARGIN)),
         }
@@ -133,11 +133,8 @@ impl StoredProfile {
                     .verbose(&format!("refresh failed ({e}); using the client secret")),
             }
         }
-        let secret = self.store.get(Item::Secret).await?.ok_or_else(|| {
-            Error::auth("this profile has no stored client secret (logged out?)")
-                .with_hint("run 'ylemctl login'")
-        })?;
-        let r = oauth::fetch_token(t, &self.client_id, &Secret::new(secret))
+        let secret = self.secret().await?;
+        let r = oauth::fetch_token(t, &self.client_id, &secret)
             .await
             .map_err(|e| {
                 if e.http_status == Some(401) {
@@ -150,6 +147,35 @@ impl StoredProfile {
     }
 }
 
+impl StoredProfile {
+    /// The stored client secret, if it was saved for this profile's service
+    /// and client. The config this process read may be older than the
+    /// store: a login that moved the profile meanwhile left another
+    /// service's secret there, which must not go to this one.
+    async fn secret(&self) -> Result<Secret> {
+        let text = self.store.get(Item::Secret).await?.ok_or_else(|| {
+            Error::auth("this profile has no stored client secret (logged out?)")
+                .with_hint("run 'ylemctl login'")
+        })?;
+        match self.binding.open_secret(&text) {
+            StoredSecret::Bound(s) => Ok(s),
+            StoredSecret::Unsealed(s) => {
+                let sealed = self.binding.seal_secret(&s);
+                if let Err(e) = self.store.set(Item::Secret, sealed.expose().to_string()).await {
+                    self.ui.verbose(&format!("cannot seal the stored secret: {e}"));
+                }
+                Ok(s)
+            }
+            StoredSecret::Other { service, client } => Err(Error::auth(format!(
+                "the stored client secret was saved for {service} (client {client}), not {} (client {}): nothing was sent",
+                self.binding.service(),
+                self.client_id
+            ))
+            .with_hint("the profile was logged in again elsewhere while this ran: run the command again, or 'ylemctl login' for the service you mean")),
+        }
+    }
+}
+
 /// The token cached in `store` under `binding`, if any (`auth status` and
 /// `auth token` read it too).
 pub async fn read_bound(store: &Store, binding: &Binding) -> Result<Option<CachedToken>> {
@@ -158,6 +184,15 @@ pub async fn read_bound(store: &Store, binding: &Binding) -> Result<Option<Cache
         .await?
         .filter(|t| binding.opens(t))
         .and_then(|t| CachedToken::decode(&t)))
+}
+
+fn lock_path(config_dir: &Path, profile: &str) -> PathBuf {
+    config_dir.join(format!(".{profile}.lock"))
+}
+
+/// The profile's renewal lock (`login` takes it to write new credentials).
+pub async fn lock_profile(config_dir: &Path, profile: &str) -> Option<File> {
+    lock(&lock_path(config_dir, profile)).await
 }
 
 /// Take the exclusive lock on `path` (released when the file is dropped).

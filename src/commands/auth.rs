@@ -4,7 +4,7 @@
 
 use std::time::Duration;
 
-use crate::auth::binding::Binding;
+use crate::auth::binding::{Binding, StoredSecret};
 use crate::auth::profile::not_logged_in;
 use crate::auth::store::Item;
 use crate::auth::stored::read_bound;
@@ -75,6 +75,8 @@ struct Status {
     store: Option<String>,
     store_detail: Option<String>,
     secret_stored: bool,
+    /// A secret is stored, sealed for another service or client.
+    secret_other: bool,
     token_cached: bool,
     /// A token is cached for another service or client (or from before
     /// tokens were bound): it is never sent.
@@ -160,7 +162,13 @@ async fn stored_items(
     let store = r.store();
     st.store = Some(r.store.name().to_string());
     st.store_detail = Some(format!("{}; {}", r.store_why, store.location()));
-    st.secret_stored = store.get(Item::Secret).await?.is_some();
+    let secret = store.get(Item::Secret).await?;
+    // A secret sealed for another service or client is there, but unusable.
+    st.secret_other = match (binding, secret.as_deref()) {
+        (Some(b), Some(t)) => matches!(b.open_secret(t), StoredSecret::Other { .. }),
+        _ => false,
+    };
+    st.secret_stored = secret.is_some() && !st.secret_other;
     let cached = match binding {
         Some(b) => read_bound(&store, b).await?,
         None => None,
@@ -186,6 +194,7 @@ fn json(st: &Status) -> serde_json::Value {
         "base_url_refused": st.refused,
         "store": st.store,
         "secret_stored": st.secret_stored,
+        "secret_for_another_service": st.secret_other,
         "token_cached": st.token_cached,
         "token_expires_at": st.token_expires_at.and_then(rfc3339),
         "credentials_source": st.credentials_source,
@@ -223,10 +232,12 @@ fn prose(st: &Status, now: i64) -> String {
         }
         if let (Some(store), Some(detail)) = (&st.store, &st.store_detail) {
             rows.push(("store", format!("{store} ({detail})")));
-            let secret = if st.secret_stored {
-                "stored"
-            } else {
-                "not stored (logged out)"
+            let secret = match (st.secret_stored, st.secret_other) {
+                (true, _) => "stored",
+                (false, true) => {
+                    "saved for another service or client: never sent (run 'ylemctl login')"
+                }
+                (false, false) => "not stored (logged out)",
             };
             rows.push(("secret", secret.into()));
             let token = if st.token_other {

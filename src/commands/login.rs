@@ -10,7 +10,7 @@ use std::io::{BufRead, IsTerminal, Read};
 use crate::auth::binding::{self, Binding, same_service};
 use crate::auth::store::{self, Item, Store, StoreKind};
 use crate::auth::token::CachedToken;
-use crate::auth::{oauth, profile};
+use crate::auth::{oauth, profile, stored};
 use crate::cli::{LoginArgs, StoreChoice};
 use crate::config::{ConfigFile, Profile, check_profile_name};
 use crate::context::Context;
@@ -70,8 +70,14 @@ pub async fn run(args: &LoginArgs, ctx: &Context) -> Result<()> {
     };
     // The cached token is sealed with the service and client it is for, so
     // that no later command sends it (or its refresh token) anywhere else.
-    let sealed = Binding::new(&base_url, &client_id).seal(&token.encode());
-    save(&store, &secret, &sealed, &dir, &s.profile, &new).await?;
+    // The secret too: a command that read the config before this login
+    // must not send this service's secret to the one it had read.
+    let binding = Binding::new(&base_url, &client_id);
+    let (sealed, sealed_secret) = (binding.seal(&token.encode()), binding.seal_secret(&secret));
+    // Under the profile's lock: a renewal in flight finishes first, with
+    // the secret it was started with.
+    let _lock = stored::lock_profile(&dir, &s.profile).await;
+    save(&store, &sealed_secret, &sealed, &dir, &s.profile, &new).await?;
     // The old store's copy would be a stale secret nobody looks after.
     if let Some(k) = old.store.as_deref().and_then(StoreKind::parse)
         && k != kind

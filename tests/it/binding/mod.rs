@@ -4,9 +4,11 @@
 //! environment credentials go to the base URL in effect, `auth status` and
 //! `login` keep the rule; `traffic` — a cross-host redirect carries no token
 //! and no secret, a token cached for one URL is never used for another, and
-//! plain http to another machine is warned about.
+//! plain http to another machine is warned about; `secret` — the stored
+//! secret is sealed with its service, as the token is.
 
 mod refusal;
+mod secret;
 mod traffic;
 
 use std::path::Path;
@@ -38,7 +40,13 @@ pub fn login_to(dir: &Path, base: &str, sb: &Sandbox) -> Out {
 /// none may ever be shown.
 pub fn stored_values(dir: &Path) -> Vec<String> {
     let creds = dir.join("credentials");
-    let mut out = vec![std::fs::read_to_string(creds.join("default.secret.json")).unwrap()];
+    // The secret is stored sealed with its service: the value is inside.
+    let sealed = std::fs::read_to_string(creds.join("default.secret.json")).unwrap();
+    let secret = serde_json::from_str::<serde_json::Value>(&sealed)
+        .ok()
+        .and_then(|v| v["client_secret"].as_str().map(str::to_string))
+        .unwrap_or(sealed);
+    let mut out = vec![secret];
     let token = std::fs::read_to_string(creds.join("default.token.json")).unwrap();
     let v: serde_json::Value = serde_json::from_str(&token).unwrap();
     for k in ["access_token", "refresh_token"] {
