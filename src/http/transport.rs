@@ -181,15 +181,22 @@ impl Transport {
         body: Option<&Bytes>,
     ) -> reqwest::Result<Response> {
         let first = Url::parse(url).ok();
+        let base = Url::parse(self.base_url()).ok();
         let mut url = url.to_string();
         let mut hops = 0;
         loop {
-            let same_origin = match (&first, Url::parse(&url).ok()) {
-                (Some(a), Some(b)) => a.origin() == b.origin(),
+            // The bearer token goes only where the first request went, and
+            // within the service's path prefix: a service is its origin and
+            // prefix, so a redirect from /tenant-a to /tenant-b of the same
+            // host reaches another service (the hop is followed without it).
+            let in_service = match (&first, Url::parse(&url).ok()) {
+                (Some(a), Some(b)) => {
+                    a.origin() == b.origin() && base.as_ref().is_none_or(|base| within(base, &b))
+                }
                 _ => false,
             };
             let mut req = self.client_for(&url)?.request(method.clone(), &url);
-            if let (Some(t), true) = (bearer, same_origin) {
+            if let (Some(t), true) = (bearer, in_service) {
                 req = req.bearer_auth(t.expose());
             }
             if let Some(b) = body {
@@ -197,7 +204,7 @@ impl Transport {
                     .header(reqwest::header::CONTENT_TYPE, "application/json")
                     .body(b.clone());
             }
-            self.log_request(method, &url, same_origin && bearer.is_some(), body);
+            self.log_request(method, &url, in_service && bearer.is_some(), body);
             let started = Instant::now();
             let resp = req.send().await?;
             self.log_response(method, &url, &resp, started, body);
@@ -301,6 +308,17 @@ impl Transport {
 /// another origin either way (`send_following`).
 fn may_follow(first: Option<&Url>, next: &Url) -> bool {
     first.is_some_and(|f| f.query().is_none() || f.origin() == next.origin())
+}
+
+/// Whether `url` is within the service `base` names: its origin, and its
+/// path prefix as a whole segment (`/api` holds `/api/v1`, not `/api2`).
+fn within(base: &Url, url: &Url) -> bool {
+    let prefix = base.path().trim_end_matches('/');
+    let path = url.path();
+    base.origin() == url.origin()
+        && path
+            .strip_prefix(prefix)
+            .is_some_and(|rest| rest.is_empty() || rest.starts_with('/'))
 }
 
 /// A request body as `-vv` shows it: its headers and its start, never all
@@ -470,6 +488,21 @@ mod tests {
             Some(Duration::from_secs(120))
         );
         assert_eq!(parse_retry_after("soon", now), None);
+    }
+
+    #[test]
+    fn the_bearer_stays_within_the_services_path_prefix() {
+        let u = |s: &str| Url::parse(s).unwrap();
+        let base = u("http://127.0.0.1:8080/tenant-a");
+        assert!(within(&base, &u("http://127.0.0.1:8080/tenant-a/v1/x")));
+        assert!(within(&base, &u("http://127.0.0.1:8080/tenant-a")));
+        assert!(!within(&base, &u("http://127.0.0.1:8080/tenant-b/v1/x")));
+        assert!(!within(&base, &u("http://127.0.0.1:8080/tenant-ab/v1")));
+        assert!(!within(&base, &u("http://localhost:8080/tenant-a/v1")));
+        assert!(within(
+            &u("http://127.0.0.1:8080"),
+            &u("http://127.0.0.1:8080/any")
+        ));
     }
 
     #[test]

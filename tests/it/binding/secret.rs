@@ -117,3 +117,43 @@ fn a_secret_saved_before_sealing_is_used_and_sealed() {
     let now = std::fs::read_to_string(creds(d, "secret")).unwrap();
     assert!(now.contains(&a.base()) && now.contains(SECRET), "{now}");
 }
+
+/// A service is its origin and path prefix: a redirect to another prefix
+/// of the same host is followed without the bearer token, and a base URL
+/// with a user name or password in it is refused without echoing them.
+#[test]
+fn the_token_stays_within_the_path_prefix_and_urls_carry_no_password() {
+    let s = FaultServer::start(|r, _| {
+        if r.path.starts_with("/tenant-a/") {
+            let next = r.path.replacen("/tenant-a/", "/tenant-b/", 1);
+            Action::Raw(response(302, &[("location", &next)], b""))
+        } else {
+            Action::Raw(json(200, STATS))
+        }
+    });
+    let dir = tempfile::tempdir().unwrap();
+    let base = format!("{}/tenant-a", s.base());
+    let env = [("YLEM_BASE_URL", base.as_str()), ("YLEM_TOKEN", TOKEN)];
+    let o = ylem_in(dir.path(), &["stats", "task", P1], None, &env);
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    let seen = s.seen();
+    let (a, b): (Vec<_>, Vec<_>) = seen.iter().partition(|r| r.path.starts_with("/tenant-a/"));
+    assert_eq!((a.len(), b.len()), (1, 1), "{seen:?}");
+    assert!(a[0].header("authorization").is_some());
+    assert_eq!(
+        b[0].header("authorization"),
+        None,
+        "bearer sent to /tenant-b"
+    );
+
+    let with_password = s.base().replace("http://", "http://admin:hunter2@");
+    let env = [
+        ("YLEM_BASE_URL", with_password.as_str()),
+        ("YLEM_TOKEN", TOKEN),
+    ];
+    let before = s.seen().len();
+    let o = ylem_in(dir.path(), &["stats", "task", P1], None, &env);
+    assert_eq!(o.code, 2, "{}", o.stderr);
+    assert!(!o.all().contains("hunter2"), "{}", o.all());
+    assert_eq!(s.seen().len(), before, "nothing is sent");
+}
