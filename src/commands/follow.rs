@@ -254,7 +254,7 @@ fn print(ctx: &Context, sink: &mut Sink, e: &LogEntryRef) -> Result<()> {
     // (text from the server must not move the cursor); an errors array, or
     // an output with no room left, on lines of its own below.
     let width = ctx.settings.width;
-    let room = width.saturating_sub(head.chars().count() + 2);
+    let room = width.saturating_sub(crate::output::fit::cells(&head) + 2);
     let mut line = head;
     if output.contains('\n') || (room < 8 && !output.is_empty()) {
         for l in output.lines() {

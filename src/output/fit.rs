@@ -65,8 +65,15 @@ pub struct Plan {
     pub dropped: Vec<String>,
 }
 
+/// How many terminal cells `s` takes on one line: a CJK character or an
+/// emoji takes two, a combining mark none (what the terminal draws, not
+/// how many characters there are).
+pub fn cells(s: &str) -> usize {
+    unicode_width::UnicodeWidthStr::width(s)
+}
+
 fn width_of(s: &str) -> usize {
-    s.lines().map(|l| l.chars().count()).max().unwrap_or(0)
+    s.lines().map(cells).max().unwrap_or(0)
 }
 
 /// Plan the table: `width` is the terminal's (`None`: no limit, as for a
@@ -97,7 +104,7 @@ pub fn plan(
                 true => MIN_KEPT_FREE,
                 false => MIN_FREE,
             };
-            natural[i].min(min.max(headers[i].chars().count()))
+            natural[i].min(min.max(cells(&headers[i])))
         } else {
             natural[i]
         }

@@ -70,18 +70,28 @@ pub fn escape(s: &str) -> String {
         .collect()
 }
 
-/// `s` cut to `max` characters with an ellipsis, on one line, control
+/// `s` cut to `max` terminal cells with an ellipsis, on one line, control
 /// characters escaped.
 pub fn shorten(s: &str, max: usize) -> String {
     let one_line = escape(s);
-    if one_line.chars().count() <= max {
-        one_line
-    } else {
-        format!(
-            "{}…",
-            one_line.chars().take(max.max(1) - 1).collect::<String>()
-        )
+    if fit::cells(&one_line) <= max {
+        return one_line;
     }
+    // Room for the ellipsis (one cell); a wide character that would cross
+    // the edge is left out whole.
+    let room = max.max(1) - 1;
+    let mut used = 0;
+    let mut out = String::new();
+    for c in one_line.chars() {
+        let w = unicode_width::UnicodeWidthChar::width(c).unwrap_or(0);
+        if used + w > room {
+            break;
+        }
+        used += w;
+        out.push(c);
+    }
+    out.push('…');
+    out
 }
 
 /// How long ago `t` was, for people: `45s ago`, `3h ago`, `2d ago`.
@@ -166,7 +176,7 @@ pub fn render(
             if matches!(c, Cell::Time(_)) {
                 v = with_zone(v, style.zone);
             }
-            if let Some(room) = room.filter(|&r| fit::is_free_text(n) && v.chars().count() > r) {
+            if let Some(room) = room.filter(|&r| fit::is_free_text(n) && fit::cells(&v) > r) {
                 v = shorten_lines(&v, room);
             }
             t.add_row(vec![TCell::new(n), styled(v, c, style)]);
@@ -219,7 +229,7 @@ fn list(t: &mut Table, names: &[&str], rows: &[Vec<Cell>], style: &Style) -> Opt
         let mut row: Vec<Option<String>> = row.into_iter().map(Some).collect();
         t.add_row(plan.keep.iter().zip(&plan.widths).map(|(&i, &w)| {
             let s = row[i].take().unwrap_or_default();
-            let s = if s.lines().any(|l| l.chars().count() > w) {
+            let s = if s.lines().any(|l| fit::cells(l) > w) {
                 shorten_lines(&s, w)
             } else {
                 s

@@ -26,8 +26,9 @@ fn plain(s: &str) -> String {
 fn assert_fits(out: &str, cols: usize, what: &str) {
     let text = plain(out);
     for line in text.lines() {
+        // Terminal cells, not characters: a CJK character takes two.
         assert!(
-            line.chars().count() <= cols,
+            unicode_width::UnicodeWidthStr::width(line) <= cols,
             "{what}: wider than {cols}:\n{text}"
         );
         for w in line.split(|c: char| !(c.is_ascii_hexdigit() || c == '-')) {
@@ -134,4 +135,57 @@ fn dumb_terminals_no_color_and_clicolor_force() {
     assert!(o.stdout.contains('\x1b'), "{:?}", o.stdout);
     let o = s.run(&args);
     assert!(!o.stdout.contains('\x1b'), "{:?}", o.stdout);
+}
+
+/// Decoded outputs in Chinese and with emoji (two cells a character) fit an
+/// 80-column terminal: widths are counted in terminal cells.
+#[test]
+fn wide_characters_fit_80_columns() {
+    use crate::common::faultserver::*;
+    use base64::Engine;
+    let text = "数据库连接失败：上游服务在三十秒内没有响应，请检查网络配置与防火墙规则 🚨🔥";
+    let errors = format!(r#"[{{"Code":4004,"Severity":"critical","Message":"{text}"}}]"#);
+    let out64 = base64::engine::general_purpose::STANDARD.encode(text);
+    let err64 = base64::engine::general_purpose::STANDARD.encode(&errors);
+    let entry = |run: &str, ok: bool, output: &str| {
+        format!(
+            r#"{{"workflow_run_uuid":"{run}","task_uuid":"d29fdd6c-4a5b-466f-bcac-c82e7015a133","task_type":"query","is_successful":{ok},"duration":1200,"output":"{output}","metric_value":null,"executed_at":"2026-11-25T10:00:00Z"}}"#
+        )
+    };
+    let body = format!(
+        "[{},{}]",
+        entry("60b04f58-1755-4661-bde6-97743c594973", true, &out64),
+        entry("70b04f58-1755-4661-bde6-97743c594973", false, &err64)
+    );
+    let s = FaultServer::start(move |_, _| Action::Raw(json(200, &body)));
+    let base = s.base();
+    let env = [
+        ("YLEM_BASE_URL", base.as_str()),
+        ("YLEM_TOKEN", crate::common::TOKEN),
+    ];
+    for args in [
+        vec!["logs", crate::common::P1, "--since", "2d", "--decode"],
+        vec![
+            "logs",
+            crate::common::P1,
+            "--since",
+            "2d",
+            "--decode",
+            "--fields",
+            "task_uuid,output",
+        ],
+        vec![
+            "runs",
+            crate::common::P1,
+            "--since",
+            "2d",
+            "--fields",
+            "result,failure",
+        ],
+    ] {
+        let o = pty::run(&args, &env, 80, 40);
+        assert_eq!(o.code, 0, "{args:?}: {}", o.stderr);
+        assert!(o.stdout.contains("数据库"), "{args:?}: {}", o.stdout);
+        assert_fits(&o.stdout, 80, &format!("{args:?}"));
+    }
 }
