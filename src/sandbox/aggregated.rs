@@ -17,6 +17,7 @@ use super::rng::{Rng, Stream};
 use super::state::{Shared, bad_request, forbidden};
 use super::store::Kind;
 use super::store::Row;
+use super::sync;
 
 type Params = (String, String, String, String);
 
@@ -123,7 +124,7 @@ fn spec(s: &Shared, kind: Kind, p: &Params) -> Response {
             return bad_request(errors.into_iter().flatten().collect());
         }
     };
-    let store = s.store.read().unwrap();
+    let store = sync::read(&s.store);
     let obs = store.observations(kind, uuid);
     let hi = period.add(from, n).unwrap_or(DateTime::<Utc>::MAX_UTC) - Duration::seconds(1);
     let result: Vec<Bucket> = buckets(&obs, period, from, n, from, hi);

@@ -13,6 +13,7 @@ use serde_json::json;
 
 use super::Dialect;
 use super::state::Shared;
+use super::sync;
 
 /// Scopes granted to every token, by dialect.
 fn scope(dialect: Dialect) -> &'static str {
@@ -80,7 +81,7 @@ pub async fn token(State(s): State<Arc<Shared>>, uri: Uri, body: Bytes) -> Respo
         if let Err((status, code)) = check_client(&s, get("client_id"), get("client_secret")) {
             return oauth_error(status, code);
         }
-        s.tokens.lock().unwrap().issue(ttl)
+        sync::lock(&s.tokens).issue(ttl)
     } else {
         if get("client_id").is_empty() {
             return oauth_error(StatusCode::UNAUTHORIZED, "invalid_client");
@@ -88,14 +89,14 @@ pub async fn token(State(s): State<Arc<Shared>>, uri: Uri, body: Bytes) -> Respo
         if get("refresh_token").is_empty() {
             return oauth_error(StatusCode::BAD_REQUEST, "invalid_request");
         }
-        match s.tokens.lock().unwrap().redeem(get("refresh_token"), ttl) {
+        match sync::lock(&s.tokens).redeem(get("refresh_token"), ttl) {
             Some(pair) => pair,
             None => return oauth_error(StatusCode::UNAUTHORIZED, "invalid_grant"),
         }
     };
     // Granted scopes come in no fixed order on the real server.
     let mut granted: Vec<&str> = scope(dialect).split(',').collect();
-    s.tokens.lock().unwrap().shuffle(&mut granted);
+    sync::lock(&s.tokens).shuffle(&mut granted);
     oauth_json(
         StatusCode::OK,
         json!({
@@ -148,7 +149,7 @@ pub async fn require_bearer(State(s): State<Arc<Shared>>, req: Request, next: Ne
         .and_then(|v| v.strip_prefix("Bearer "))
         .map(str::to_string);
     match token {
-        Some(t) if s.tokens.lock().unwrap().is_valid(&t) => next.run(req).await,
+        Some(t) if sync::lock(&s.tokens).is_valid(&t) => next.run(req).await,
         _ => StatusCode::UNAUTHORIZED.into_response(),
     }
 }

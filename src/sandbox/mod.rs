@@ -16,6 +16,7 @@ mod server;
 mod state;
 mod stats;
 mod store;
+mod sync;
 mod taskgen;
 mod tokens;
 mod trigger;
@@ -284,7 +285,7 @@ impl Running {
     /// Graceful stop: abort run simulations, stop accepting, wait for the
     /// server to finish.
     pub async fn shutdown(self) {
-        for sim in self.shared.sims.lock().unwrap().drain(..) {
+        for sim in sync::lock(&self.shared.sims).drain(..) {
             sim.abort();
         }
         let _ = self.stop.send(());

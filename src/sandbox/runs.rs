@@ -20,6 +20,7 @@ use super::rng::{Rng, Stream};
 use super::seed::{has_initial_task, plan};
 use super::state::Shared;
 use super::store::{EntityDef, Entry, Family, Run, Status};
+use super::sync;
 use super::trigger;
 use super::{Dialect, TASK_TIME_UNIT};
 
@@ -46,7 +47,7 @@ pub async fn start(
     let mut rng = Rng::stream(s.opts.seed, Stream::Runs, seq);
     let run_uuid = rng.uuid();
     let (planned, initial) = {
-        let mut store = s.store.write().unwrap();
+        let mut store = sync::write(&s.store);
         let Some(entity) = store.entity_mut(family, uuid) else {
             return refuse(StatusCode::NOT_FOUND);
         };
@@ -85,7 +86,7 @@ pub async fn start(
         Dialect::Spec => Json(records(&s, run_uuid, &[initial], &mut rng)).into_response(),
     };
     let sim = tokio::spawn(simulate(s.clone(), family, uuid, run_uuid, planned));
-    s.sims.lock().unwrap().push(sim.abort_handle());
+    sync::lock(&s.sims).push(sim.abort_handle());
     response
 }
 
@@ -145,7 +146,7 @@ async fn simulate(s: Arc<Shared>, family: Family, entity: Uuid, run: Uuid, plann
     for mut entry in planned {
         tokio::time::sleep(live_gap(s.opts.task_delay, entry.duration)).await;
         entry.at = stamp(s.opts.dialect, Utc::now());
-        let mut store = s.store.write().unwrap();
+        let mut store = sync::write(&s.store);
         let Some(e) = store.entity_mut(family, entity) else {
             return;
         };

@@ -16,6 +16,7 @@ use axum::routing::{get, post};
 use super::rng::Rng;
 use super::state::{Shared, St, api_error, not_found_text};
 use super::store::{Family, Kind};
+use super::sync;
 use super::{Dialect, aggregated, auth, runs, stats, truth};
 
 pub fn router(state: Arc<Shared>) -> Router {
@@ -92,7 +93,7 @@ async fn outer(State(s): St, req: Request, next: Next) -> Response {
     }
     s.requests.fetch_add(1, Ordering::SeqCst);
     {
-        let mut log = s.request_log.lock().unwrap();
+        let mut log = sync::lock(&s.request_log);
         if log.len() >= truth::REQUEST_LOG_LEN {
             log.pop_front();
         }
@@ -105,7 +106,7 @@ async fn outer(State(s): St, req: Request, next: Next) -> Response {
         tokio::time::sleep(s.opts.latency).await;
     }
     if s.opts.fail_rate > 0.0 {
-        let mut rng = s.faults.lock().unwrap();
+        let mut rng = sync::lock(&s.faults);
         if rng.chance(s.opts.fail_rate) {
             return fault(&s, &mut rng, req.uri().path());
         }

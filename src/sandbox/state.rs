@@ -17,6 +17,7 @@ use super::dialect::Codec;
 use super::rng::Rng;
 use super::store::Row;
 use super::store::{Kind, Store};
+use super::sync;
 use super::tokens::Tokens;
 
 pub struct Shared {
@@ -41,7 +42,7 @@ pub struct Shared {
 impl Shared {
     /// The statistics table's task rows of a task or pipeline.
     pub fn rows(&self, kind: Kind, uuid: Uuid) -> Vec<Row> {
-        self.store.read().unwrap().rows(kind, uuid)
+        sync::read(&self.store).rows(kind, uuid)
     }
 }
 

@@ -18,6 +18,7 @@ use super::dialect::{ZERO_TIME, log_time, metric_json, parse_datetime, parse_uui
 use super::state::{Shared, api_error, bad_request, forbidden};
 use super::store::Row;
 use super::store::{Kind, Obs};
+use super::sync;
 
 type Bad = Vec<String>;
 
@@ -50,7 +51,7 @@ pub async fn logs(
         Dialect::Spec => "workflow_run_uuid",
         Dialect::Ylem => "pipeline_run_uuid",
     };
-    let store = s.store.read().unwrap();
+    let store = sync::read(&s.store);
     let (entries, foreign) = store.log(uuid, from, to);
     if foreign && !entries.is_empty() {
         return forbidden();
@@ -85,7 +86,7 @@ fn spec_counts(obs: &[&Obs]) -> Counts {
 }
 
 fn spec_last(s: &Shared, kind: Kind, uuid: Uuid, to: DateTime<Utc>) -> Option<Last> {
-    let obs = s.store.read().unwrap().observations(kind, uuid);
+    let obs = sync::read(&s.store).observations(kind, uuid);
     obs.iter().rev().find(|o| o.at <= to).map(|o| Last {
         ok: o.ok,
         at: o.at,
@@ -115,7 +116,7 @@ pub async fn range(
             counting::last(Unit::of(kind), &all, to),
         ),
         Dialect::Spec => {
-            let obs = s.store.read().unwrap().observations(kind, uuid);
+            let obs = sync::read(&s.store).observations(kind, uuid);
             let obs: Vec<&Obs> = obs.iter().filter(|o| o.at >= from && o.at <= to).collect();
             (spec_counts(&obs), spec_last(&s, kind, uuid, to))
         }

@@ -11,6 +11,7 @@ use serde_json::json;
 use uuid::Uuid;
 
 use super::state::{Shared, not_found_text};
+use super::sync;
 
 /// `{"run","pipeline","tasks","reported","finished","is_successful",
 /// "input_bytes","failed"}`; `is_successful` is the outcome the run has (or
@@ -22,7 +23,7 @@ pub async fn run(State(s): State<Arc<Shared>>, Path(raw): Path<String>) -> Respo
     let Ok(uuid) = Uuid::parse_str(&raw) else {
         return not_found_text();
     };
-    let store = s.store.read().unwrap();
+    let store = sync::read(&s.store);
     let Some((entity, run)) = store.run(uuid) else {
         return not_found_text();
     };
@@ -50,6 +51,6 @@ pub const REQUEST_LOG_LEN: usize = 1000;
 /// `GET /_sandbox/requests`: the latest API requests, oldest first, as
 /// `METHOD /path` (no query string), so tests can assert what was asked.
 pub async fn requests(State(s): State<Arc<Shared>>) -> Response {
-    let log: Vec<String> = s.request_log.lock().unwrap().iter().cloned().collect();
+    let log: Vec<String> = sync::lock(&s.request_log).iter().cloned().collect();
     Json(json!(log)).into_response()
 }
