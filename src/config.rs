@@ -10,7 +10,6 @@
 
 use std::fs::{self, OpenOptions};
 use std::io::Write;
-use std::os::unix::fs::{DirBuilderExt, OpenOptionsExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 
 use crate::error::{Error, Result};
@@ -50,39 +49,79 @@ pub fn check_profile_name(name: &str) -> Result<()> {
     }
 }
 
+/// Unix file modes, where the platform has them. Elsewhere (Windows) the
+/// config directory is under the user's profile, whose access list already
+/// keeps other users out, and the secret is in the OS credential manager:
+/// nothing is set.
+#[cfg(unix)]
+mod modes {
+    use std::fs::{self, DirBuilder, OpenOptions};
+    use std::os::unix::fs::{DirBuilderExt, OpenOptionsExt, PermissionsExt};
+    use std::path::Path;
+
+    pub fn dir(b: &mut DirBuilder, mode: u32) -> &mut DirBuilder {
+        b.mode(mode)
+    }
+    pub fn open(o: &mut OpenOptions, mode: u32) -> &mut OpenOptions {
+        o.mode(mode)
+    }
+    pub fn set(path: &Path, mode: u32) -> std::io::Result<()> {
+        fs::set_permissions(path, fs::Permissions::from_mode(mode))
+    }
+}
+
+#[cfg(not(unix))]
+mod modes {
+    use std::fs::{DirBuilder, OpenOptions};
+    use std::path::Path;
+
+    pub fn dir(b: &mut DirBuilder, _mode: u32) -> &mut DirBuilder {
+        b
+    }
+    pub fn open(o: &mut OpenOptions, _mode: u32) -> &mut OpenOptions {
+        o
+    }
+    pub fn set(_path: &Path, _mode: u32) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
 /// Create `dir` (and parents) if missing; `dir` itself gets mode 0700.
 pub fn ensure_private_dir(dir: &Path) -> Result<()> {
-    fs::DirBuilder::new()
-        .recursive(true)
-        .mode(0o700)
+    modes::dir(fs::DirBuilder::new().recursive(true), 0o700)
         .create(dir)
         .map_err(|e| io_error("cannot create", dir, e))?;
     // An existing directory keeps its mode under `create`: tighten it.
-    fs::set_permissions(dir, fs::Permissions::from_mode(0o700))
-        .map_err(|e| io_error("cannot set the mode of", dir, e))
+    modes::set(dir, 0o700).map_err(|e| io_error("cannot set the mode of", dir, e))
 }
 
 /// Write `bytes` to `path` atomically with `mode`: a temp file in the same
 /// directory (created with that mode, so the content is never readable by
 /// others even briefly), synced, then renamed over the old file.
 pub fn write_atomic(path: &Path, bytes: &[u8], mode: u32) -> Result<()> {
+    replace_file(path, bytes, mode).map_err(|e| io_error("cannot write", path, e))
+}
+
+/// The one atomic file writer (config, credential files, `--output-file`):
+/// a temp file beside `path` whose name starts with a dot (collectors that
+/// read `*.prom` never see it), created with `mode`, synced, then renamed
+/// over `path`. Nothing is left behind on failure.
+pub fn replace_file(path: &Path, bytes: &[u8], mode: u32) -> std::io::Result<()> {
     let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("file");
     let tmp = path.with_file_name(format!(".{name}.{}.tmp", std::process::id()));
     let write = || -> std::io::Result<()> {
-        let mut f = OpenOptions::new()
-            .write(true)
-            .create(true)
-            .truncate(true)
-            .mode(mode)
-            .open(&tmp)?;
-        f.set_permissions(fs::Permissions::from_mode(mode))?;
+        let mut f = modes::open(
+            OpenOptions::new().write(true).create(true).truncate(true),
+            mode,
+        )
+        .open(&tmp)?;
+        modes::set(&tmp, mode)?;
         f.write_all(bytes)?;
         f.sync_all()?;
         fs::rename(&tmp, path)
     };
-    write().map_err(|e| {
+    write().inspect_err(|_| {
         let _ = fs::remove_file(&tmp);
-        io_error("cannot write", path, e)
     })
 }
 
@@ -233,13 +272,12 @@ impl ConfigFile {
     ) -> Result<T> {
         ensure_private_dir(dir)?;
         let lock_path = dir.join(".config.lock");
-        let lock = OpenOptions::new()
-            .create(true)
-            .truncate(false)
-            .write(true)
-            .mode(0o600)
-            .open(&lock_path)
-            .map_err(|e| io_error("cannot open", &lock_path, e))?;
+        let lock = modes::open(
+            OpenOptions::new().create(true).truncate(false).write(true),
+            0o600,
+        )
+        .open(&lock_path)
+        .map_err(|e| io_error("cannot open", &lock_path, e))?;
         lock.lock()
             .map_err(|e| io_error("cannot lock", &lock_path, e))?;
         let mut cfg = ConfigFile::load(dir)?;

@@ -163,15 +163,6 @@ impl From<std::io::Error> for Error {
     }
 }
 
-impl From<csv::Error> for Error {
-    fn from(e: csv::Error) -> Self {
-        match e.into_kind() {
-            csv::ErrorKind::Io(io) => io.into(),
-            other => Error::internal(format!("CSV error: {other:?}")),
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

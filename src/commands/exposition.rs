@@ -4,7 +4,6 @@
 //! (`ylem_up 0`, its reason on stderr), not an error exit: a scrape or a
 //! textfile collector still gets a whole, valid exposition.
 
-use std::io::Write;
 use std::path::Path;
 
 use uuid::Uuid;
@@ -28,30 +27,18 @@ pub fn write(ctx: &Context, samples: &[Sample]) -> Result<()> {
     }
 }
 
-/// A temporary file beside `path`, then a rename: node_exporter's textfile
-/// collector never reads half a file. Nothing is left behind on failure.
+/// A temporary file beside `path`, then a rename (the project's one atomic
+/// writer): node_exporter's textfile collector never reads half a file, and
+/// nothing is left behind on failure. Mode 0644: the collector usually runs
+/// as another user.
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<()> {
-    let name = path.file_name().ok_or_else(|| {
-        Error::usage(format!("--output-file {}: not a file name", path.display()))
-    })?;
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
-    };
-    // A leading dot: the textfile collector reads only `*.prom`.
-    let tmp = dir.join(format!(
-        ".{}.{}.tmp",
-        name.to_string_lossy(),
-        std::process::id()
-    ));
-    let written = (|| {
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(bytes)?;
-        f.sync_all()?;
-        std::fs::rename(&tmp, path)
-    })();
-    written.map_err(|e| {
-        let _ = std::fs::remove_file(&tmp);
+    if path.file_name().is_none() {
+        return Err(Error::usage(format!(
+            "--output-file {}: not a file name",
+            path.display()
+        )));
+    }
+    crate::config::replace_file(path, bytes, 0o644).map_err(|e| {
         Error::usage(format!(
             "cannot write --output-file {}: {e}",
             path.display()
