@@ -65,7 +65,7 @@ pub async fn run(args: &RunsArgs, ctx: &Context) -> Result<()> {
     // One pipeline at a time: each log may be large, and is held as totals.
     let mut first_error = None;
     for id in &ids {
-        match fold(&api, *id, &window).await {
+        match fold(&api, *id, &window, None).await {
             Ok(runs) => print(&mut p, args, &finder, id, runs, ctx, machine)?,
             Err(e) if multi => {
                 ctx.report(&e.clone().context(format!("pipeline {id}")));
@@ -78,10 +78,14 @@ pub async fn run(args: &RunsArgs, ctx: &Context) -> Result<()> {
     first_error.map_or(Ok(()), Err)
 }
 
-/// The pipeline's log in the window, folded into per-run totals.
-pub async fn fold(api: &Api, id: uuid::Uuid, window: &Window) -> Result<Runs> {
+/// The pipeline's log in the window, folded into per-run totals; the
+/// entries of run `keep` (`runs --run R`) are kept whole too.
+pub async fn fold(api: &Api, id: uuid::Uuid, window: &Window, keep: Option<&str>) -> Result<Runs> {
     let mut s = api.pipeline_logs(id, window).await?;
-    let mut runs = Runs::default();
+    let mut runs = Runs {
+        keep: keep.map(str::to_string),
+        ..Runs::default()
+    };
     api::each_entry(
         &mut s,
         None,

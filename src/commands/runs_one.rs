@@ -7,7 +7,7 @@
 use super::failure::{Failure, Finder};
 use super::failure_text;
 use super::runs::{COLUMNS, fold, row};
-use super::runs_tally::{Judged, Runs};
+use super::runs_tally::Judged;
 use crate::api::models::LogEntry;
 use crate::api::{self, Api};
 use crate::cli::RunsArgs;
@@ -37,10 +37,7 @@ pub async fn run(args: &RunsArgs, ctx: &Context) -> Result<()> {
     let finder = Finder::new(ctx, args.decrypt_key_file.as_deref())?;
     let window = ctx.window(&args.window)?;
     let api = ctx.api()?;
-    let mut runs = match &wanted {
-        Some(r) => fold_keeping(&api, id, &window, r).await?,
-        None => fold(&api, id, &window).await?,
-    };
+    let mut runs = fold(&api, id, &window, wanted.as_deref()).await?;
     let kept = std::mem::take(&mut runs.kept);
     let judged = runs.judged(ctx.settings.now);
     let found = judged.into_iter().find(|j| match (&wanted, spec) {
@@ -62,27 +59,6 @@ pub async fn run(args: &RunsArgs, ctx: &Context) -> Result<()> {
         return verdict(&j);
     }
     Ok(())
-}
-
-async fn fold_keeping(api: &Api, id: uuid::Uuid, w: &Window, run: &str) -> Result<Runs> {
-    let mut s = api.pipeline_logs(id, w).await?;
-    let mut runs = Runs {
-        keep: Some(run.to_string()),
-        ..Runs::default()
-    };
-    api::each_entry(
-        &mut s,
-        None,
-        false,
-        &mut runs,
-        |_| Ok(()),
-        |r, e| {
-            r.add(&e);
-            Ok(())
-        },
-    )
-    .await?;
-    Ok(runs)
 }
 
 /// The entries of a run found by `latest`: one more request, narrow (the

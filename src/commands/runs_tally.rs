@@ -57,16 +57,8 @@ impl Tally {
     }
 
     fn add(&mut self, at: Option<DateTime<Utc>>, e: &LogEntryRef) {
-        // Keyed in lower case; an allocation only for a task not seen yet
-        // (or a server that writes UUIDs in upper case).
-        let raw = e.task_uuid.as_str();
-        let lower;
-        let task = if raw.bytes().any(|b| b.is_ascii_uppercase()) {
-            lower = raw.to_ascii_lowercase();
-            lower.as_str()
-        } else {
-            raw
-        };
+        let task = lower(e.task_uuid.as_str());
+        let task = task.as_ref();
         match self.tasks.binary_search_by(|(t, _)| t.as_str().cmp(task)) {
             Ok(i) => self.tasks[i].1 += 1,
             Err(i) => self.tasks.insert(i, (task.to_string(), 1)),
@@ -133,13 +125,8 @@ impl Runs {
         {
             self.kept.push(e.to_owned_entry());
         }
-        let lower;
-        let run = if run.bytes().any(|b| b.is_ascii_uppercase()) {
-            lower = run.to_ascii_lowercase();
-            lower.as_str()
-        } else {
-            run
-        };
+        let run = lower(run);
+        let run = run.as_ref();
         match self.runs.get_mut(run) {
             Some(t) => t.add(at, e),
             None => {
@@ -180,6 +167,17 @@ impl Runs {
             .collect();
         out.sort_by(|a, b| (b.tally.first, &b.tally.run).cmp(&(a.tally.first, &a.tally.run)));
         out
+    }
+}
+
+/// A UUID in lower case, the key runs and tasks are kept by: borrowed as it
+/// came (every entry of the servers seen), allocated only for one written
+/// in upper case.
+fn lower(s: &str) -> std::borrow::Cow<'_, str> {
+    if s.bytes().any(|b| b.is_ascii_uppercase()) {
+        s.to_ascii_lowercase().into()
+    } else {
+        s.into()
     }
 }
 

@@ -9,26 +9,8 @@ use serde_json::Value;
 
 use crate::common::sandbox::{Sandbox, start_with};
 
-/// A sandbox-only GET (no token): the JSON it answers.
-fn sandbox_get(sb: &Sandbox, path: &str) -> Value {
-    use std::io::{Read, Write};
-    let host = sb.base.trim_start_matches("http://");
-    let mut s = std::net::TcpStream::connect(host).unwrap();
-    s.set_read_timeout(Some(std::time::Duration::from_secs(10)))
-        .unwrap();
-    write!(
-        s,
-        "GET {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n"
-    )
-    .unwrap();
-    let mut raw = String::new();
-    s.read_to_string(&mut raw).unwrap();
-    let body = raw.split_once("\r\n\r\n").map_or("", |(_, b)| b);
-    serde_json::from_str(body).unwrap_or_else(|e| panic!("{e}: {raw}"))
-}
-
 fn requests(sb: &Sandbox) -> Vec<String> {
-    serde_json::from_value(sandbox_get(sb, "/_sandbox/requests")).unwrap()
+    serde_json::from_value(sb.get("/_sandbox/requests")).unwrap()
 }
 
 /// A key file holding the sandbox's output key (hex).

@@ -123,6 +123,11 @@ impl Sandbox {
     /// A plain GET of the sandbox-only truth path (no token, no faults):
     /// the run's real size, outcome and whether it has finished.
     pub fn truth(&self, run: &str) -> Value {
+        self.get(&format!("/_sandbox/runs/{run}"))
+    }
+
+    /// A plain GET of a sandbox-only path (no token, no faults): its JSON.
+    pub fn get(&self, path: &str) -> Value {
         use std::io::{Read, Write};
         let host = self.base.trim_start_matches("http://");
         let mut s = std::net::TcpStream::connect(host).unwrap();
@@ -130,7 +135,7 @@ impl Sandbox {
             .unwrap();
         write!(
             s,
-            "GET /_sandbox/runs/{run} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n"
+            "GET {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n"
         )
         .unwrap();
         let mut raw = String::new();
