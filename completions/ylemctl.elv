@@ -323,7 +323,7 @@ set edit:completion:arg-completer[ylemctl] = {|@words|
             cand --help 'Print help'
             cand -V 'Print version'
             cand --version 'Print version'
-            cand serve 'Serve /metrics (Prometheus text format) and / until Ctrl-C, fetching on scrape'
+            cand serve 'Serve /metrics (Prometheus text format) and / until Ctrl-C or SIGTERM, fetching on scrape'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'ylemctl;metrics;serve'= {
@@ -355,7 +355,7 @@ set edit:completion:arg-completer[ylemctl] = {|@words|
             cand --version 'Print version'
         }
         &'ylemctl;metrics;help'= {
-            cand serve 'Serve /metrics (Prometheus text format) and / until Ctrl-C, fetching on scrape'
+            cand serve 'Serve /metrics (Prometheus text format) and / until Ctrl-C or SIGTERM, fetching on scrape'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'ylemctl;metrics;help;serve'= {
@@ -744,7 +744,7 @@ set edit:completion:arg-completer[ylemctl] = {|@words|
         &'ylemctl;help;status'= {
         }
         &'ylemctl;help;metrics'= {
-            cand serve 'Serve /metrics (Prometheus text format) and / until Ctrl-C, fetching on scrape'
+            cand serve 'Serve /metrics (Prometheus text format) and / until Ctrl-C or SIGTERM, fetching on scrape'
         }
         &'ylemctl;help;metrics;serve'= {
         }

@@ -59,11 +59,18 @@ pub async fn follow(
     since: Option<DateTime<Utc>>,
     sink: &mut Sink<'_>,
 ) -> Result<()> {
+    // Listened for from the start: a signal during the history look-up
+    // ends the follow cleanly too.
+    let mut stop = Box::pin(super::signals::stop_now());
     let now = Utc::now();
     let start = since.unwrap_or(now - TAIL_WINDOW);
     let rule = match &run {
         Some(_) => {
-            let h: History = wait::history(api, id, &ctx.ui).await;
+            let h: History = tokio::select! {
+                biased;
+                _ = &mut stop => return Ok(()),
+                h = wait::history(api, id, &ctx.ui) => h,
+            };
             Some(Rule::new(&h, None, None, FIRST_PAUSE))
         }
         None => None,
@@ -77,7 +84,6 @@ pub async fn follow(
     let mut pause = FIRST_PAUSE;
     let mut first = true;
     let mut failing = false;
-    let mut stop = Box::pin(super::ctrl_c_now());
     loop {
         let from = (newest.map_or(cursor, |n| n.max(cursor)) - OVERLAP).max(start);
         // Up to now (and a little past: the server's clock may be ahead),
@@ -88,7 +94,13 @@ pub async fn follow(
             to: (from + CATCH_UP).min(live),
         };
         let catching_up = w.to < live;
-        match poll(api, id, &w, run.as_deref()).await {
+        // A stop during a poll drops it: nothing of it was printed yet.
+        let polled = tokio::select! {
+            biased;
+            _ = &mut stop => return Ok(()),
+            r = poll(api, id, &w, run.as_deref()) => r,
+        };
+        match polled {
             Ok(mut got) => {
                 failing = false;
                 // Oldest first; the server sends newest first.
@@ -164,14 +176,15 @@ pub async fn follow(
                 }
             }
         }
-        // Ctrl-C and --max-time end a follow cleanly: what was printed is whole.
+        // Ctrl-C, SIGTERM and --max-time end a follow cleanly: what was
+        // printed is whole, and the caller closes the array.
         let left = ctx
             .deadline
             .map(|d| d.saturating_duration_since(Instant::now()));
         if left.is_some_and(|l| l.is_zero()) {
             return Ok(());
         }
-        // No pause while catching up, but a look at Ctrl-C all the same.
+        // No pause while catching up, but a look at the signals all the same.
         let pause_now = if catching_up && !failing {
             Duration::ZERO
         } else {
@@ -180,7 +193,7 @@ pub async fn follow(
         let nap = left.map_or(pause_now, |l| l.min(pause_now));
         tokio::select! {
             biased;
-            () = &mut stop => return Ok(()),
+            _ = &mut stop => return Ok(()),
             _ = tokio::time::sleep(nap) => {}
         }
         if catching_up && !failing {

@@ -1,7 +1,9 @@
 //! `ylemctl metrics serve`: a Prometheus exporter. `/metrics` is the
 //! exposition of `status -o prometheus`, fetched on scrape but at most once
 //! per `--cache` and one fetch at a time (within `--concurrency` requests),
-//! so however often it is scraped the service sees a bounded load.
+//! so however often it is scraped the service sees a bounded load. Ctrl-C
+//! or SIGTERM stops it accepting; the scrapes in flight are answered, then
+//! it exits 0.
 
 use std::time::{Duration, Instant};
 
@@ -14,6 +16,7 @@ use chrono::Utc;
 use tokio::sync::{mpsc, oneshot};
 
 use super::board;
+use super::signals::DRAIN;
 use super::targets::{self, Target};
 use crate::api::Api;
 use crate::cli::{MetricsCommand, ServeArgs};
@@ -46,13 +49,13 @@ async fn serve(a: &ServeArgs, ctx: &Context) -> Result<()> {
         Error::network(format!("cannot listen on {}: {e}", a.listen))
             .with_hint("pick another port with --listen")
     })?;
-    let stop = super::ctrl_c_now();
+    let stop = super::signals::stop_now();
     let addr = listener
         .local_addr()
         .map_err(|e| Error::internal(format!("listening socket: {e}")))?;
     ctx.write_out(
         format!(
-            "Serving http://{addr}/metrics for {} entities (cache {}) until Ctrl-C.\n",
+            "Serving http://{addr}/metrics for {} entities (cache {}) until Ctrl-C or SIGTERM.\n",
             targets.len(),
             crate::time::human_ms(a.cache.as_millis() as i64)
         )
@@ -65,11 +68,30 @@ async fn serve(a: &ServeArgs, ctx: &Context) -> Result<()> {
         .route("/metrics", get(metrics))
         .route("/", get(index))
         .with_state(tx);
-    let server = axum::serve(listener, app).into_future();
+    // A stop ends the accepting; the router (and with it the last sender)
+    // is dropped once the connections in flight are answered, which ends
+    // `answer` too.
+    let (stopped, drain) = oneshot::channel::<()>();
+    let server = axum::serve(listener, app).with_graceful_shutdown(async move {
+        stop.await;
+        let _ = stopped.send(());
+    });
+    let both = async {
+        let (r, ()) = tokio::join!(
+            server.into_future(),
+            answer(ctx, &api, &targets, a.cache, rx)
+        );
+        r.map_err(|e| Error::network(format!("serving {addr}: {e}")))
+    };
+    let limit = async {
+        match drain.await {
+            Ok(()) => tokio::time::sleep(DRAIN).await,
+            Err(_) => std::future::pending().await,
+        }
+    };
     tokio::select! {
-        r = server => r.map_err(|e| Error::network(format!("serving {addr}: {e}"))),
-        () = answer(ctx, &api, &targets, a.cache, rx) => Ok(()),
-        () = stop => Ok(()),
+        r = both => r,
+        () = limit => Ok(()),
     }
 }
 

@@ -30,6 +30,7 @@ mod props_logs;
 mod runs;
 mod sandbox_http;
 mod shapes;
+mod sigterm;
 mod status;
 mod streaming;
 mod tables;

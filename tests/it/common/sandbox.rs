@@ -106,9 +106,15 @@ impl Sandbox {
 impl Sandbox {
     /// Send SIGINT (Ctrl-C) and wait for the exit code, at most 10 s.
     pub fn interrupt(&mut self) -> Option<i32> {
+        self.signal("-INT")
+    }
+
+    /// Send a signal (`-INT`, `-TERM`) and wait for the exit code, at most
+    /// 15 s (the stop waits up to 10 s for requests in flight).
+    pub fn signal(&mut self, sig: &str) -> Option<i32> {
         let pid = self.child.id().to_string();
-        Command::new("kill").args(["-INT", &pid]).status().ok()?;
-        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+        Command::new("kill").args([sig, &pid]).status().ok()?;
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(15);
         while std::time::Instant::now() < deadline {
             if let Ok(Some(s)) = self.child.try_wait() {
                 return s.code();
@@ -123,6 +129,16 @@ impl Sandbox {
     /// A plain GET of the sandbox-only truth path (no token, no faults):
     /// the run's real size, outcome and whether it has finished.
     pub fn truth(&self, run: &str) -> Value {
+        self.sandbox_get(&format!("/_sandbox/runs/{run}"))
+    }
+
+    /// The latest API requests the sandbox saw, oldest first, as
+    /// `METHOD /path` (`GET /_sandbox/requests`).
+    pub fn requests(&self) -> Vec<String> {
+        serde_json::from_value(self.sandbox_get("/_sandbox/requests")).unwrap()
+    }
+
+    fn sandbox_get(&self, path: &str) -> Value {
         use std::io::{Read, Write};
         let host = self.base.trim_start_matches("http://");
         let mut s = std::net::TcpStream::connect(host).unwrap();
@@ -130,7 +146,7 @@ impl Sandbox {
             .unwrap();
         write!(
             s,
-            "GET /_sandbox/runs/{run} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n"
+            "GET {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n"
         )
         .unwrap();
         let mut raw = String::new();
