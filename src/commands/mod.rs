@@ -7,6 +7,7 @@ pub mod board;
 pub mod check;
 pub mod completion;
 pub mod completions;
+pub mod date_form;
 pub mod demo;
 pub mod exposition;
 pub mod failure;

@@ -11,6 +11,7 @@ mod binding;
 mod bodies;
 mod credentials;
 mod cron;
+mod date_form;
 mod e2e_sandbox;
 mod endpoints;
 mod errors;
