@@ -16,6 +16,7 @@ use chrono::Utc;
 use tokio::sync::{mpsc, oneshot};
 
 use super::board;
+use super::scrape_health::{Change, Health};
 use super::signals::DRAIN;
 use super::targets::{self, Target};
 use crate::api::Api;
@@ -104,26 +105,52 @@ async fn answer(
     mut rx: mpsc::Receiver<Ask>,
 ) {
     let mut cache: Option<(Instant, String)> = None;
+    let mut health = Health::new(targets.len());
     while let Some(reply) = rx.recv().await {
         let text = match &cache {
             Some((at, text)) if at.elapsed() < ttl => text.clone(),
             _ => {
-                let text = exposition(ctx, api, targets).await;
+                let text = exposition(ctx, api, targets, &mut health).await;
                 cache = Some((Instant::now(), text.clone()));
                 text
             }
         };
         let _ = reply.send(text);
+        health.scraped();
     }
 }
 
-async fn exposition(ctx: &Context, api: &Api, targets: &[Target]) -> String {
+/// One fetch of every target, as the exposition; an ID is logged when it
+/// starts failing and when it recovers, not at every scrape (`ylem_up`
+/// says it meanwhile).
+async fn exposition(ctx: &Context, api: &Api, targets: &[Target], health: &mut Health) -> String {
     let now = Utc::now();
     let results = targets::fetch_all(ctx.settings.concurrency, targets, |t| {
         board::fetch(ctx, api, t, now, None)
     })
     .await;
-    board::report(ctx, targets, &results);
+    for change in health.fetched(results.iter().map(Result::is_ok)) {
+        match change {
+            Change::Fails(i) => {
+                if let (Some(t), Some(Err(e))) = (targets.get(i), results.get(i)) {
+                    let what = format!(
+                        "{} {}: failing, ylem_up 0 until it recovers",
+                        t.kind, t.uuid
+                    );
+                    ctx.report(&e.clone().context(what));
+                }
+            }
+            Change::Recovers(i, scrapes) => {
+                if let Some(t) = targets.get(i) {
+                    let s = if scrapes == 1 { "" } else { "s" };
+                    ctx.note(&format!(
+                        "{} {}: recovered after failing {scrapes} scrape{s}",
+                        t.kind, t.uuid
+                    ));
+                }
+            }
+        }
+    }
     let samples: Vec<_> = targets
         .iter()
         .zip(&results)

@@ -27,6 +27,7 @@ pub mod runs;
 pub mod runs_one;
 pub mod runs_tally;
 pub mod sandbox;
+pub mod scrape_health;
 pub mod signals;
 pub mod stats;
 pub mod status;
