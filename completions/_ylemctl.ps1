@@ -342,6 +342,7 @@ Register-ArgumentCompleter -Native -CommandName 'ylemctl' -ScriptBlock {
         'ylemctl;metrics;serve' {
             [CompletionResult]::new('--listen', '--listen', [CompletionResultType]::ParameterName, 'Address to listen on; a non-loopback one needs --allow-remote')
             [CompletionResult]::new('--cache', '--cache', [CompletionResultType]::ParameterName, 'Serve the same figures for this long before asking the service again')
+            [CompletionResult]::new('--web-config-file', '--web-config-file', [CompletionResultType]::ParameterName, 'TLS and basic auth, in the Prometheus exporter-toolkit''s web configuration format (checked at start; read again when it changes)')
             [CompletionResult]::new('-p', '-p', [CompletionResultType]::ParameterName, 'Profile to use')
             [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Profile to use')
             [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Base URL of the service (a profile''s credentials go only to its own)')

@@ -499,7 +499,7 @@ pub struct StatusArgs {
 pub enum MetricsCommand {
     /// Serve /metrics (Prometheus text format) and / until Ctrl-C or SIGTERM, fetching on scrape
     #[command(
-        after_help = "Examples:\n  ylemctl metrics serve                                  # every alias, on 127.0.0.1:9339\n  ylemctl metrics serve --listen 127.0.0.1:9400 orders workflow:nightly\n  ylemctl metrics serve --listen 0.0.0.0:9339 --allow-remote\n\nSignals: Ctrl-C (SIGINT) or SIGTERM stops it accepting scrapes; the scrapes in flight are answered (for at most 10 s), then it exits 0."
+        after_help = "Examples:\n  ylemctl metrics serve                                  # every alias, on 127.0.0.1:9339\n  ylemctl metrics serve --listen 127.0.0.1:9400 orders workflow:nightly\n  ylemctl metrics serve --listen 0.0.0.0:9339 --allow-remote --web-config-file /etc/ylemctl/web.yml\n\nWeb configuration (--web-config-file), as Prometheus exporters read it:\n  tls_server_config:\n    cert_file: server.crt             # PEM; paths relative to this file\n    key_file: server.key\n    client_ca_file: clients-ca.crt    # with client_auth_type:\n    client_auth_type: RequireAndVerifyClientCert   # or VerifyClientCertIfGiven, NoClientCert\n    min_version: TLS12                # or TLS13\n  basic_auth_users:\n    prometheus: $2y$10$...            # bcrypt hash: htpasswd -nBC 10 prometheus\nA malformed file, an unknown key, a password that is not a bcrypt hash or a certificate that cannot be read is exit 2, before listening. The file and the certificates it names are read again when they change (at most once a second), so certificates rotate without a restart. Without it, --allow-remote serves plain HTTP to anyone, with a warning.\n\nSignals: Ctrl-C (SIGINT) or SIGTERM stops it accepting scrapes; the scrapes in flight are answered (for at most 10 s), then it exits 0."
     )]
     Serve(ServeArgs),
 }
@@ -515,6 +515,10 @@ pub struct ServeArgs {
     /// Serve the same figures for this long before asking the service again
     #[arg(long, default_value = "15s", value_name = "DURATION", value_parser = flags::duration)]
     pub cache: Duration,
+    /// TLS and basic auth, in the Prometheus exporter-toolkit's web
+    /// configuration format (checked at start; read again when it changes)
+    #[arg(long, value_name = "FILE")]
+    pub web_config_file: Option<std::path::PathBuf>,
     #[command(flatten)]
     pub targets: StatusArgs,
 }

@@ -33,6 +33,8 @@ pub mod stats;
 pub mod status;
 pub mod targets;
 pub mod wait;
+pub mod web_config;
+pub mod web_serve;
 
 use std::future::Future;
 

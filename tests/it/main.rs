@@ -42,3 +42,4 @@ mod token_cache;
 mod ux27;
 mod ux27_hints;
 mod verdicts;
+mod web_config;
