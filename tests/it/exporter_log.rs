@@ -11,6 +11,16 @@ use std::time::Duration;
 use crate::common::faultserver::*;
 use crate::common::{CLIENT_ID, P1, SECRET};
 
+/// The exporter, killed when dropped (also when an assertion fails).
+struct Killed(std::process::Child);
+
+impl Drop for Killed {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
 /// A plain GET of /metrics on `addr`: the body.
 fn scrape(addr: &str) -> String {
     let mut s = std::net::TcpStream::connect(addr).unwrap();
@@ -42,20 +52,22 @@ fn a_failing_id_is_logged_when_it_fails_and_when_it_recovers() {
     });
     let dir = tempfile::tempdir().unwrap();
     let err = dir.path().join("err.txt");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ylemctl"))
-        .env_clear()
-        .env("YLEM_CONFIG_DIR", dir.path())
-        .env("YLEM_BASE_URL", s.base())
-        .env("YLEM_CLIENT_ID", CLIENT_ID)
-        .env("YLEM_CLIENT_SECRET", SECRET)
-        .args(["metrics", "serve", "--listen", "127.0.0.1:0"])
-        .args(["--cache", "0s", "--retries", "0", P1])
-        .stdout(Stdio::piped())
-        .stderr(std::fs::File::create(&err).unwrap())
-        .spawn()
-        .unwrap();
+    let mut child = Killed(
+        Command::new(env!("CARGO_BIN_EXE_ylemctl"))
+            .env_clear()
+            .env("YLEM_CONFIG_DIR", dir.path())
+            .env("YLEM_BASE_URL", s.base())
+            .env("YLEM_CLIENT_ID", CLIENT_ID)
+            .env("YLEM_CLIENT_SECRET", SECRET)
+            .args(["metrics", "serve", "--listen", "127.0.0.1:0"])
+            .args(["--cache", "0s", "--retries", "0", P1])
+            .stdout(Stdio::piped())
+            .stderr(std::fs::File::create(&err).unwrap())
+            .spawn()
+            .unwrap(),
+    );
     let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
+    BufReader::new(child.0.stdout.take().unwrap())
         .read_line(&mut line)
         .unwrap();
     let addr = line
@@ -71,8 +83,7 @@ fn a_failing_id_is_logged_when_it_fails_and_when_it_recovers() {
     for _ in 0..2 {
         assert!(scrape(&addr).contains(&up(1)));
     }
-    let _ = child.kill();
-    let _ = child.wait();
+    drop(child);
     let stderr = std::fs::read_to_string(&err).unwrap();
     let errors: Vec<&str> = stderr.lines().filter(|l| l.starts_with("error:")).collect();
     assert_eq!(errors.len(), 1, "{stderr}");
