@@ -13,6 +13,7 @@ set -euo pipefail
 DUR=${1:?duration, e.g. 30m}
 B=$(realpath "${2:-target/release/ylemctl}")
 REPO=$(cd "$(dirname "$0")/.." && pwd)
+REV=$REV
 W=${3:-$(mktemp -d)}
 FAIL=${SOAK_FAIL_RATE:-0.05}
 TTL=${SOAK_TOKEN_TTL:-20s}
@@ -136,7 +137,7 @@ tok_ok=$(grep -E '^POST /v1/oauth/token.* 200 ' -c exporter.err || true)
 errors=$(grep -c '^error:' exporter.err || true)
 recovered=$(grep -c 'recovered after failing' exporter.err || true)
 {
-    echo "soak $DUR: $(git -C "$REPO" rev-parse --short HEAD 2>/dev/null || echo '?') $B"
+    echo "soak $DUR: $REV $B"
     echo "sandbox: ylem, --fail-rate $FAIL, --token-ttl $TTL; exporter: $NIDS IDs, --cache $CACHE, scraped every 1 s"
     echo "scrapes: $n, ok $ok, failed or malformed $bad"
     echo "exporter token requests: $tok_all, answered 200: $tok_ok (requests per renewal: $(python3 -c "print(round($tok_all/max($tok_ok,1),2))"))"
