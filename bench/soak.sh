@@ -13,7 +13,7 @@ set -euo pipefail
 DUR=${1:?duration, e.g. 30m}
 B=$(realpath "${2:-target/release/ylemctl}")
 REPO=$(cd "$(dirname "$0")/.." && pwd)
-REV=$REV
+REV=$(git -C "$REPO" rev-parse --short HEAD 2>/dev/null || echo '?')
 W=${3:-$(mktemp -d)}
 FAIL=${SOAK_FAIL_RATE:-0.05}
 TTL=${SOAK_TOKEN_TTL:-20s}
