@@ -11,8 +11,25 @@ use serde_json::Value;
 
 use crate::common::sandbox::{Sandbox, start_with};
 
+/// A child killed when dropped, so that a failed assertion leaves nothing
+/// running.
+struct Running(Option<Child>);
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        if let Some(c) = self.0.as_mut() {
+            let _ = c.kill();
+            let _ = c.wait();
+        }
+    }
+}
+
 /// `ylemctl ARGS` against the sandbox, as a child with piped output.
-fn spawn(sb: &Sandbox, args: &[&str]) -> Child {
+fn spawn(sb: &Sandbox, args: &[&str]) -> Running {
+    Running(Some(spawn_child(sb, args)))
+}
+
+fn spawn_child(sb: &Sandbox, args: &[&str]) -> Child {
     let dir = std::env::temp_dir().join(format!("ylemctl-sigterm-{}", std::process::id()));
     Command::new(env!("CARGO_BIN_EXE_ylemctl"))
         .args(args)
@@ -39,7 +56,8 @@ fn until_request(sb: &Sandbox, what: &str, f: impl Fn(&[String]) -> bool) {
 }
 
 /// SIGTERM the child, then wait (at most 20 s) for its code and output.
-fn terminate(mut c: Child) -> (i32, String, String) {
+fn terminate(mut r: Running) -> (i32, String, String) {
+    let c = r.0.as_mut().unwrap();
     let pid = c.id().to_string();
     assert!(
         Command::new("kill")
@@ -127,7 +145,7 @@ fn sigterm_lets_the_exporter_finish_the_scrape_in_flight() {
         ],
     );
     let mut line = String::new();
-    BufReader::new(child.stdout.as_mut().unwrap())
+    BufReader::new(child.0.as_mut().unwrap().stdout.as_mut().unwrap())
         .read_line(&mut line)
         .unwrap();
     let addr = line
