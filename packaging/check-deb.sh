@@ -31,7 +31,7 @@ test -f /usr/share/fish/vendor_completions.d/ylemctl.fish
 # The exporter's hardened unit, which systemd accepts as written.
 test -f /usr/lib/systemd/system/ylemctl-exporter.service
 if command -v systemd-analyze >/dev/null; then
-    systemd-analyze verify /usr/lib/systemd/system/ylemctl-exporter.service
+    systemd-analyze verify --man=no /usr/lib/systemd/system/ylemctl-exporter.service
 fi
 
 trap - EXIT
