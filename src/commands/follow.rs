@@ -79,6 +79,8 @@ pub async fn follow(
     let mut newest: Option<DateTime<Utc>> = None;
     // Where the windows have reached while catching up.
     let mut cursor = start;
+    // The entries of the one run followed with --run, for its verdict; kept
+    // only then: a follow of the whole log runs for weeks.
     let mut run_entries: Vec<Entry> = Vec::new();
     let mut changed_at = Instant::now();
     let mut pause = FIRST_PAUSE;
@@ -134,6 +136,9 @@ pub async fn follow(
                 for e in &fresh {
                     let at = time::parse_server_time(e.executed_at().as_str());
                     newest = newest.max(at);
+                    if rule.is_none() {
+                        continue;
+                    }
                     run_entries.push(Entry {
                         run: e.workflow_run_uuid.as_str().to_string(),
                         task: e.task_uuid.as_str().to_string(),
