@@ -13,6 +13,7 @@ use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
 use super::completion::{Entry, History, Rule, Verdict};
+use super::follow_key::{Key, forget, key};
 use super::log_rows::{Sink, print_entry};
 use super::wait;
 use crate::api::{self, Api, models::LogEntryRef};
@@ -35,19 +36,6 @@ const FIRST_PAUSE: Duration = Duration::from_secs(2);
 const LONGEST_PAUSE: Duration = Duration::from_secs(30);
 /// Keys of entries older than this before the window are forgotten.
 const MEMORY: chrono::Duration = chrono::Duration::days(1);
-
-/// What makes an entry the same one when a later window returns it again.
-type Key = (String, String, String, i64, bool);
-
-fn key(e: &LogEntryRef) -> Key {
-    (
-        e.workflow_run_uuid.as_str().to_ascii_lowercase(),
-        e.task_uuid.as_str().to_ascii_lowercase(),
-        e.executed_at().as_str().to_string(),
-        e.duration,
-        e.is_successful,
-    )
-}
 
 /// Follow `id`'s log; `run` keeps one run's entries, `failed` failed ones.
 pub async fn follow(
@@ -237,10 +225,6 @@ async fn poll(
     )
     .await?;
     Ok(out)
-}
-
-fn forget(seen: &mut HashSet<Key>, before: DateTime<Utc>) {
-    seen.retain(|k| time::parse_server_time(&k.2).is_none_or(|t| t >= before));
 }
 
 fn print(ctx: &Context, sink: &mut Sink, e: &LogEntryRef) -> Result<()> {

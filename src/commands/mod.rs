@@ -13,6 +13,7 @@ pub mod exposition;
 pub mod failure;
 pub mod failure_text;
 pub mod follow;
+pub mod follow_key;
 pub mod hints;
 pub mod input;
 pub mod last_run;
