@@ -335,13 +335,14 @@ Register-ArgumentCompleter -Native -CommandName 'ylemctl' -ScriptBlock {
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
-            [CompletionResult]::new('serve', 'serve', [CompletionResultType]::ParameterValue, 'Serve /metrics (Prometheus text format) and / until Ctrl-C, fetching on scrape')
+            [CompletionResult]::new('serve', 'serve', [CompletionResultType]::ParameterValue, 'Serve /metrics (Prometheus text format) and / until Ctrl-C or SIGTERM, fetching on scrape')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
         'ylemctl;metrics;serve' {
             [CompletionResult]::new('--listen', '--listen', [CompletionResultType]::ParameterName, 'Address to listen on; a non-loopback one needs --allow-remote')
             [CompletionResult]::new('--cache', '--cache', [CompletionResultType]::ParameterName, 'Serve the same figures for this long before asking the service again')
+            [CompletionResult]::new('--web-config-file', '--web-config-file', [CompletionResultType]::ParameterName, 'TLS and basic auth, in the Prometheus exporter-toolkit''s web configuration format (checked at start; read again when it changes)')
             [CompletionResult]::new('-p', '-p', [CompletionResultType]::ParameterName, 'Profile to use')
             [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Profile to use')
             [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Base URL of the service (a profile''s credentials go only to its own)')
@@ -369,7 +370,7 @@ Register-ArgumentCompleter -Native -CommandName 'ylemctl' -ScriptBlock {
             break
         }
         'ylemctl;metrics;help' {
-            [CompletionResult]::new('serve', 'serve', [CompletionResultType]::ParameterValue, 'Serve /metrics (Prometheus text format) and / until Ctrl-C, fetching on scrape')
+            [CompletionResult]::new('serve', 'serve', [CompletionResultType]::ParameterValue, 'Serve /metrics (Prometheus text format) and / until Ctrl-C or SIGTERM, fetching on scrape')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -791,7 +792,7 @@ Register-ArgumentCompleter -Native -CommandName 'ylemctl' -ScriptBlock {
             break
         }
         'ylemctl;help;metrics' {
-            [CompletionResult]::new('serve', 'serve', [CompletionResultType]::ParameterValue, 'Serve /metrics (Prometheus text format) and / until Ctrl-C, fetching on scrape')
+            [CompletionResult]::new('serve', 'serve', [CompletionResultType]::ParameterValue, 'Serve /metrics (Prometheus text format) and / until Ctrl-C or SIGTERM, fetching on scrape')
             break
         }
         'ylemctl;help;metrics;serve' {

@@ -323,12 +323,13 @@ set edit:completion:arg-completer[ylemctl] = {|@words|
             cand --help 'Print help'
             cand -V 'Print version'
             cand --version 'Print version'
-            cand serve 'Serve /metrics (Prometheus text format) and / until Ctrl-C, fetching on scrape'
+            cand serve 'Serve /metrics (Prometheus text format) and / until Ctrl-C or SIGTERM, fetching on scrape'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'ylemctl;metrics;serve'= {
             cand --listen 'Address to listen on; a non-loopback one needs --allow-remote'
             cand --cache 'Serve the same figures for this long before asking the service again'
+            cand --web-config-file 'TLS and basic auth, in the Prometheus exporter-toolkit''s web configuration format (checked at start; read again when it changes)'
             cand -p 'Profile to use'
             cand --profile 'Profile to use'
             cand --base-url 'Base URL of the service (a profile''s credentials go only to its own)'
@@ -355,7 +356,7 @@ set edit:completion:arg-completer[ylemctl] = {|@words|
             cand --version 'Print version'
         }
         &'ylemctl;metrics;help'= {
-            cand serve 'Serve /metrics (Prometheus text format) and / until Ctrl-C, fetching on scrape'
+            cand serve 'Serve /metrics (Prometheus text format) and / until Ctrl-C or SIGTERM, fetching on scrape'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'ylemctl;metrics;help;serve'= {
@@ -744,7 +745,7 @@ set edit:completion:arg-completer[ylemctl] = {|@words|
         &'ylemctl;help;status'= {
         }
         &'ylemctl;help;metrics'= {
-            cand serve 'Serve /metrics (Prometheus text format) and / until Ctrl-C, fetching on scrape'
+            cand serve 'Serve /metrics (Prometheus text format) and / until Ctrl-C or SIGTERM, fetching on scrape'
         }
         &'ylemctl;help;metrics;serve'= {
         }

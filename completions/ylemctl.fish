@@ -314,10 +314,11 @@ complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and not __fish_
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and not __fish_seen_subcommand_from serve help" -s q -l quiet -d 'No spinner, notes or warnings'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and not __fish_seen_subcommand_from serve help" -s h -l help -d 'Print help'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and not __fish_seen_subcommand_from serve help" -s V -l version -d 'Print version'
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and not __fish_seen_subcommand_from serve help" -f -a "serve" -d 'Serve /metrics (Prometheus text format) and / until Ctrl-C, fetching on scrape'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and not __fish_seen_subcommand_from serve help" -f -a "serve" -d 'Serve /metrics (Prometheus text format) and / until Ctrl-C or SIGTERM, fetching on scrape'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and not __fish_seen_subcommand_from serve help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and __fish_seen_subcommand_from serve" -l listen -d 'Address to listen on; a non-loopback one needs --allow-remote' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and __fish_seen_subcommand_from serve" -l cache -d 'Serve the same figures for this long before asking the service again' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and __fish_seen_subcommand_from serve" -l web-config-file -d 'TLS and basic auth, in the Prometheus exporter-toolkit\'s web configuration format (checked at start; read again when it changes)' -r -F
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and __fish_seen_subcommand_from serve" -s p -l profile -d 'Profile to use' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and __fish_seen_subcommand_from serve" -l base-url -d 'Base URL of the service (a profile\'s credentials go only to its own)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and __fish_seen_subcommand_from serve" -s o -l output -d 'Output format (prometheus: stats, last-run, status and check)' -r -f -a "table\t''
@@ -342,7 +343,7 @@ complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and __fish_seen
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and __fish_seen_subcommand_from serve" -s q -l quiet -d 'No spinner, notes or warnings'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and __fish_seen_subcommand_from serve" -s h -l help -d 'Print help'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and __fish_seen_subcommand_from serve" -s V -l version -d 'Print version'
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and __fish_seen_subcommand_from help" -f -a "serve" -d 'Serve /metrics (Prometheus text format) and / until Ctrl-C, fetching on scrape'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and __fish_seen_subcommand_from help" -f -a "serve" -d 'Serve /metrics (Prometheus text format) and / until Ctrl-C or SIGTERM, fetching on scrape'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l listen -d 'Loopback address to listen on (port 0 picks a free one)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l seed -d 'Seed of the generated pipelines, workflows, tasks and history' -r
@@ -668,7 +669,7 @@ complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_see
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs runs stats aggregate last-run check status metrics sandbox demo login logout auth alias completions help" -f -a "alias" -d 'Names for UUIDs, usable wherever an ID is'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs runs stats aggregate last-run check status metrics sandbox demo login logout auth alias completions help" -f -a "completions" -d 'Print a shell completion script'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and not __fish_seen_subcommand_from run logs runs stats aggregate last-run check status metrics sandbox demo login logout auth alias completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and __fish_seen_subcommand_from metrics" -f -a "serve" -d 'Serve /metrics (Prometheus text format) and / until Ctrl-C, fetching on scrape'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and __fish_seen_subcommand_from metrics" -f -a "serve" -d 'Serve /metrics (Prometheus text format) and / until Ctrl-C or SIGTERM, fetching on scrape'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and __fish_seen_subcommand_from auth" -f -a "status" -d 'Profile, base URL, client id, the URL its credentials are bound to, store and token expiry (never the token)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and __fish_seen_subcommand_from auth" -f -a "token" -d 'Print a valid access token on standard output, for other tools'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand help; and __fish_seen_subcommand_from alias" -f -a "set" -d 'Name a UUID (replaces an alias of the same name)'

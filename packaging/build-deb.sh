@@ -23,6 +23,8 @@ install -Dm644 completions/_ylemctl "$stage/usr/share/zsh/vendor-completions/_yl
 install -Dm644 completions/ylemctl.fish "$stage/usr/share/fish/vendor_completions.d/ylemctl.fish"
 install -Dm644 README.md "$stage/usr/share/doc/ylemctl/README.md"
 install -Dm644 examples/crontab "$stage/usr/share/doc/ylemctl/examples/crontab"
+# The exporter as a system unit, installed disabled (examples/ has how to set it up).
+install -Dm644 examples/ylemctl-exporter.service "$stage/usr/lib/systemd/system/ylemctl-exporter.service"
 for unit in examples/*.service examples/*.timer examples/ylemctl.env.example; do
     install -Dm644 "$unit" "$stage/usr/share/doc/ylemctl/examples/$(basename "$unit")"
 done

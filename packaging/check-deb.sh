@@ -28,6 +28,11 @@ offered=$(bash -c '
 echo "$offered" | grep -qx stats || { echo "bash completion of 'ylemctl st' offered: $offered" >&2; exit 1; }
 test -f /usr/share/zsh/vendor-completions/_ylemctl
 test -f /usr/share/fish/vendor_completions.d/ylemctl.fish
+# The exporter's hardened unit, which systemd accepts as written.
+test -f /usr/lib/systemd/system/ylemctl-exporter.service
+if command -v systemd-analyze >/dev/null; then
+    systemd-analyze verify --man=no /usr/lib/systemd/system/ylemctl-exporter.service
+fi
 
 trap - EXIT
 dpkg -r ylemctl

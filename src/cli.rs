@@ -160,7 +160,9 @@ pub enum Command {
         override_usage = "ylemctl run pipeline <ID>... [--input JSON|@FILE|-] [--wait [--wait-timeout D] [--poll D] [--settle D] [--expect-tasks N]]\n       ylemctl run workflow <ID>... [--wait ...]",
         after_help = concat!(
             "Examples:\n  ylemctl run pipeline 3f2a1b4c-0000-4000-8000-000000000001\n  ylemctl run workflow nightly-sync -o json\n  ylemctl run pipeline orders --input @order.json --wait\n  ylemctl run pipeline orders --input '{\"order_id\": 1001}'\n  jq -c .order webhook.json | ylemctl run pipeline orders returns --input -",
-            exits!("7 a run failed, 8 --wait timed out")
+            exits!("7 a run failed, 8 --wait timed out"),
+            ", 143 --wait stopped by SIGTERM",
+            "\n\nSignals: Ctrl-C (SIGINT) or SIGTERM during --wait stops waiting; the run goes on on the server, and the error names it and the command that follows it (exit 130 for Ctrl-C, 143 for SIGTERM). Without --wait, SIGTERM keeps its default action."
         )
     )]
     Run(RunArgs),
@@ -168,6 +170,7 @@ pub enum Command {
     #[command(
         after_help = concat!(
             "Examples:\n  ylemctl logs 3f2a1b4c-... --since 2h\n  ylemctl logs 3f2a1b4c-... --from 2024-01-01 --to 2024-01-31 -o csv > january.csv\n  ylemctl logs 3f2a1b4c-... --failed -o jsonl | jq .task_uuid",
+            "\n\nSignals: with --follow, Ctrl-C (SIGINT) or SIGTERM ends the follow cleanly: the output is whole (a closed JSON array, whole CSV rows) and the exit status 0. Without --follow, Ctrl-C exits 130 and SIGTERM keeps its default action.",
             exits!()
         )
     )]
@@ -494,9 +497,9 @@ pub struct StatusArgs {
 
 #[derive(Debug, Subcommand)]
 pub enum MetricsCommand {
-    /// Serve /metrics (Prometheus text format) and / until Ctrl-C, fetching on scrape
+    /// Serve /metrics (Prometheus text format) and / until Ctrl-C or SIGTERM, fetching on scrape
     #[command(
-        after_help = "Examples:\n  ylemctl metrics serve                                  # every alias, on 127.0.0.1:9339\n  ylemctl metrics serve --listen 127.0.0.1:9400 orders workflow:nightly\n  ylemctl metrics serve --listen 0.0.0.0:9339 --allow-remote"
+        after_help = "Examples:\n  ylemctl metrics serve                                  # every alias, on 127.0.0.1:9339\n  ylemctl metrics serve --listen 127.0.0.1:9400 orders workflow:nightly\n  ylemctl metrics serve --listen 0.0.0.0:9339 --allow-remote --web-config-file /etc/ylemctl/web.yml\n\nWeb configuration (--web-config-file), as Prometheus exporters read it:\n  tls_server_config:\n    cert_file: server.crt             # PEM; paths relative to this file\n    key_file: server.key\n    client_ca_file: clients-ca.crt    # with client_auth_type:\n    client_auth_type: RequireAndVerifyClientCert   # or VerifyClientCertIfGiven, NoClientCert\n    min_version: TLS12                # or TLS13\n  basic_auth_users:\n    prometheus: $2y$10$...            # bcrypt hash: htpasswd -nBC 10 prometheus\nA malformed file, an unknown key, a password that is not a bcrypt hash or a certificate that cannot be read is exit 2, before listening. The file and the certificates it names are read again when they change (at most once a second), so certificates rotate without a restart. Without it, --allow-remote serves plain HTTP to anyone, with a warning.\n\nSignals: Ctrl-C (SIGINT) or SIGTERM stops it accepting scrapes; the scrapes in flight are answered (for at most 10 s), then it exits 0."
     )]
     Serve(ServeArgs),
 }
@@ -512,6 +515,10 @@ pub struct ServeArgs {
     /// Serve the same figures for this long before asking the service again
     #[arg(long, default_value = "15s", value_name = "DURATION", value_parser = flags::duration)]
     pub cache: Duration,
+    /// TLS and basic auth, in the Prometheus exporter-toolkit's web
+    /// configuration format (checked at start; read again when it changes)
+    #[arg(long, value_name = "FILE")]
+    pub web_config_file: Option<std::path::PathBuf>,
     #[command(flatten)]
     pub targets: StatusArgs,
 }

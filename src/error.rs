@@ -17,6 +17,10 @@ pub enum Kind {
     Timeout,
     Internal,
     Interrupted,
+    /// Stopped by SIGTERM where the command has something left to say (a
+    /// run it waited for goes on): the contract's `interrupted` kind, but
+    /// exit 143 (128 + 15) so that a supervisor tells it from Ctrl-C.
+    Terminated,
     /// Standard output was closed by the reader (`| head`): not a failure,
     /// but it ends the command like one; nothing is reported, exit 0.
     PipeClosed,
@@ -34,6 +38,7 @@ impl Kind {
             Kind::Timeout => 8,
             Kind::Internal => 1,
             Kind::Interrupted => 130,
+            Kind::Terminated => 143,
             Kind::PipeClosed => 0,
         }
     }
@@ -49,7 +54,7 @@ impl Kind {
             Kind::RunFailed => "run_failed",
             Kind::Timeout => "timeout",
             Kind::Internal => "internal",
-            Kind::Interrupted => "interrupted",
+            Kind::Interrupted | Kind::Terminated => "interrupted",
             Kind::PipeClosed => "pipe_closed",
         }
     }
@@ -179,6 +184,7 @@ mod tests {
             (Kind::Timeout, 8),
             (Kind::Internal, 1),
             (Kind::Interrupted, 130),
+            (Kind::Terminated, 143),
             (Kind::PipeClosed, 0),
         ];
         for (k, c) in table {

@@ -24,6 +24,7 @@ use std::process::ExitCode;
 
 use crate::cli::Cli;
 use crate::commands::ExitStatus;
+use crate::commands::signals::Stop;
 use crate::context::Context;
 use crate::error::{Error, Kind, Result};
 use crate::settings::{Env, Settings, Tty};
@@ -75,7 +76,7 @@ fn entry() -> u8 {
 pub const CHECK_MAX_TIME: std::time::Duration = std::time::Duration::from_secs(50);
 
 /// Run a parsed command with resolved settings; Ctrl-C ends it with 130,
-/// `--max-time` with 6.
+/// SIGTERM ends `run --wait` with 143, `--max-time` any command with 6.
 pub fn run(cli: &Cli, mut settings: Settings) -> Result<ExitStatus> {
     let rt = tokio::runtime::Builder::new_current_thread()
         .enable_all()
@@ -85,23 +86,37 @@ pub fn run(cli: &Cli, mut settings: Settings) -> Result<ExitStatus> {
         settings.max_time = settings.max_time.or(Some(CHECK_MAX_TIME));
     }
     let ctx = Context::new(settings);
-    // The sandbox and the exporter treat Ctrl-C as their normal way to stop.
+    // The sandbox and the exporter treat Ctrl-C and SIGTERM as their normal
+    // way to stop.
     if matches!(
         cli.command,
         cli::Command::Sandbox(_) | cli::Command::Metrics(_)
     ) {
         return rt.block_on(commands::dispatch(&cli.command, &ctx));
     }
-    // `logs --follow` ends on Ctrl-C and at --max-time by itself, cleanly
-    // (exit 0, output whole); `check` keeps its own limit to say UNKNOWN on
-    // stdout. For both, the limit here comes a moment later, to end them
-    // anyway.
+    // `logs --follow` ends on Ctrl-C, SIGTERM and at --max-time by itself,
+    // cleanly (exit 0, output whole); `check` keeps its own limit to say
+    // UNKNOWN on stdout. For both, the limit here comes a moment later, to
+    // end them anyway.
     let follows = matches!(&cli.command, cli::Command::Logs(a) if a.follow);
     let grace = follows || matches!(cli.command, cli::Command::Check(_));
+    // `run --wait` also stops on SIGTERM, saying where its runs went; every
+    // other command leaves SIGTERM its default action.
+    let waits = matches!(&cli.command, cli::Command::Run(a) if a.wait);
     let r = rt.block_on(async {
+        let term = waits.then(commands::signals::stop_now);
+        let stop = async {
+            match term {
+                Some(t) => t.await,
+                None => {
+                    let _ = tokio::signal::ctrl_c().await;
+                    Stop::Interrupt
+                }
+            }
+        };
         tokio::select! {
             r = commands::dispatch(&cli.command, &ctx) => r,
-            _ = tokio::signal::ctrl_c(), if !follows => Err(interrupted(&cli.command, &ctx)),
+            s = stop, if !follows => Err(interrupted(&cli.command, &ctx, s)),
             _ = out_of_time(&ctx, grace) => {
                 Err(max_time_error(&cli.command, &ctx))
             }
@@ -165,32 +180,22 @@ fn started_runs(ctx: &Context) -> Option<(String, String)> {
     ))
 }
 
-/// Ctrl-C; a run start it cut short may already have reached the server,
-/// and a run being waited for goes on there: say how to follow it.
-fn interrupted(cmd: &cli::Command, ctx: &Context) -> Error {
-    let e = Error::new(Kind::Interrupted, "interrupted");
-    let started = ctx.started.lock().map(|s| s.clone()).unwrap_or_default();
-    match cmd {
-        cli::Command::Run(_) if !started.is_empty() => {
-            let runs: Vec<&str> = started.iter().map(|(_, _, r)| r.as_str()).collect();
-            let follow: Vec<String> = started
-                .iter()
-                .map(|(kind, id, run)| match kind {
-                    kinds::RunKind::Pipeline => format!("ylemctl logs {id} --run {run}"),
-                    kinds::RunKind::Workflow => format!("ylemctl last-run workflow {id}"),
-                })
-                .collect();
-            Error::new(
-                Kind::Interrupted,
-                format!(
-                    "interrupted: the run goes on on the server: {}",
-                    runs.join(", ")
-                ),
-            )
-            .with_hint(format!("follow it with '{}'", follow.join("', '")))
-        }
-        cli::Command::Run(_) => e.with_hint(http::MAY_HAVE_STARTED),
-        _ => e,
+/// Ctrl-C (130) or SIGTERM (143); a run start it cut short may already have
+/// reached the server, and a run being waited for goes on there: say how to
+/// follow it.
+fn interrupted(cmd: &cli::Command, ctx: &Context, stop: Stop) -> Error {
+    let (kind, what) = match stop {
+        Stop::Interrupt => (Kind::Interrupted, "interrupted"),
+        Stop::Terminate => (Kind::Terminated, "stopped by SIGTERM"),
+    };
+    match (cmd, started_runs(ctx)) {
+        (cli::Command::Run(_), Some((runs, hint))) => Error::new(
+            kind,
+            format!("{what}: the run goes on on the server: {runs}"),
+        )
+        .with_hint(hint),
+        (cli::Command::Run(_), None) => Error::new(kind, what).with_hint(http::MAY_HAVE_STARTED),
+        _ => Error::new(kind, what),
     }
 }
 

@@ -5,12 +5,28 @@
 //! list, so that error messages, `-vv` logs and panic messages can be
 //! scrubbed even when a value slipped into them by some other route.
 
+use std::collections::{HashMap, VecDeque};
 use std::fmt;
 use std::sync::{Mutex, OnceLock};
 
-fn registry() -> &'static Mutex<Vec<String>> {
-    static REG: OnceLock<Mutex<Vec<String>>> = OnceLock::new();
-    REG.get_or_init(|| Mutex::new(Vec::new()))
+/// Values no `Secret` holds any more stay scrubbed this long (the newest
+/// ones), for text made while they were held: a process that renews its
+/// token every minute for weeks must not keep every token it ever had.
+const RETIRED: usize = 64;
+
+#[derive(Default)]
+struct Registry {
+    /// Each value, with how many `Secret`s (or `register` calls) hold it.
+    live: HashMap<String, usize>,
+    /// Values no longer held, the newest last.
+    retired: VecDeque<String>,
+}
+
+fn registry() -> std::sync::MutexGuard<'static, Registry> {
+    static REG: OnceLock<Mutex<Registry>> = OnceLock::new();
+    REG.get_or_init(Default::default)
+        .lock()
+        .unwrap_or_else(|p| p.into_inner())
 }
 
 /// Remember a value so that `scrub` replaces it with `***`.
@@ -20,21 +36,42 @@ pub fn register(value: &str) {
     if value.len() < 4 {
         return;
     }
-    let mut reg = registry().lock().unwrap_or_else(|p| p.into_inner());
-    if !reg.iter().any(|v| v == value) {
-        reg.push(value.to_string());
-        // Longest first, so a secret that contains another is removed whole.
-        reg.sort_by_key(|v| std::cmp::Reverse(v.len()));
+    let mut reg = registry();
+    *reg.live.entry(value.to_string()).or_insert(0) += 1;
+    reg.retired.retain(|v| v != value);
+}
+
+/// One holder of `value` let it go; with none left it is retired.
+fn release(value: &str) {
+    let mut reg = registry();
+    let Some(n) = reg.live.get_mut(value) else {
+        return;
+    };
+    *n -= 1;
+    if *n == 0 {
+        reg.live.remove(value);
+        reg.retired.push_back(value.to_string());
+        if reg.retired.len() > RETIRED {
+            reg.retired.pop_front();
+        }
     }
 }
 
 /// Replace every registered secret in `text` with `***`.
 pub fn scrub(text: &str) -> String {
-    let reg = registry().lock().unwrap_or_else(|p| p.into_inner());
+    let reg = registry();
+    let mut values: Vec<&str> = reg
+        .live
+        .keys()
+        .chain(reg.retired.iter())
+        .map(String::as_str)
+        .collect();
+    // Longest first, so a secret that contains another is removed whole.
+    values.sort_by_key(|v| std::cmp::Reverse(v.len()));
     let mut out = text.to_string();
-    for v in reg.iter() {
-        if out.contains(v.as_str()) {
-            out = out.replace(v.as_str(), "***");
+    for v in values {
+        if out.contains(v) {
+            out = out.replace(v, "***");
         }
     }
     out
@@ -67,7 +104,8 @@ pub fn panic_text(payload: &(dyn std::any::Any + Send), at: Option<&str>) -> Str
 }
 
 /// A value that must never be shown. `Debug` and `Display` print `***`.
-#[derive(Clone, PartialEq, Eq)]
+/// Scrubbed from text while a `Secret` holds it, and a while after.
+#[derive(PartialEq, Eq)]
 pub struct Secret(String);
 
 impl Secret {
@@ -79,6 +117,18 @@ impl Secret {
     /// The value itself, for the request that needs it and nothing else.
     pub fn expose(&self) -> &str {
         &self.0
+    }
+}
+
+impl Clone for Secret {
+    fn clone(&self) -> Self {
+        Secret::new(self.0.clone())
+    }
+}
+
+impl Drop for Secret {
+    fn drop(&mut self) {
+        release(&self.0);
     }
 }
 
@@ -112,5 +162,30 @@ mod tests {
             scrub("url?client_secret=s3cr3t-value-xyz&x=1"),
             "url?client_secret=***&x=1"
         );
+    }
+
+    #[test]
+    fn secrets_let_go_are_forgotten_but_the_newest_ones() {
+        let first = "retired-first-0000";
+        drop(Secret::new(first));
+        assert_eq!(
+            scrub(first),
+            "***",
+            "a secret just let go is still scrubbed"
+        );
+        for i in 0..RETIRED + 10 {
+            drop(Secret::new(format!("retired-{i:04}-token-value")));
+        }
+        assert_eq!(scrub(first), first, "kept for ever");
+        let held = Secret::new("held-token-value-1");
+        let copy = held.clone();
+        drop(held);
+        for i in 0..RETIRED + 10 {
+            drop(Secret::new(format!("later-{i:04}-token-value")));
+        }
+        assert_eq!(scrub("held-token-value-1"), "***", "still held by a clone");
+        drop(copy);
+        let reg = registry();
+        assert!(reg.live.len() < 50 && reg.retired.len() <= RETIRED);
     }
 }

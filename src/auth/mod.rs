@@ -11,12 +11,14 @@ pub mod store;
 pub mod stored;
 pub mod token;
 
+use std::time::Duration;
+
 use crate::error::Result;
 use crate::http::Transport;
 use crate::secret::Secret;
 use binding::Binding;
 use stored::StoredProfile;
-use token::{CachedToken, EXPIRY_MARGIN, Memo};
+use token::{CachedToken, Memo};
 
 /// Where bearer tokens come from.
 pub enum TokenSource {
@@ -58,7 +60,7 @@ impl ClientCredentials {
         ClientCredentials {
             client_id,
             secret,
-            memo: Memo::new(EXPIRY_MARGIN),
+            memo: Memo::new(Duration::ZERO),
         }
     }
 

@@ -1,7 +1,8 @@
 //! `StoredProfile`: tokens for a logged-in profile, cached in its credential
 //! store with their expiry and shared between processes.
 //!
-//! A cached token is reused while it has more than the margin left; then the
+//! A cached token is reused while it has more than its renewal margin left
+//! (the smaller of 60 s and half its lifetime); then the
 //! refresh token is tried, then the stored client secret. Renewal happens
 //! under an exclusive `flock` on a lock file in the config directory, and the
 //! cache is read again once the lock is held, so cron jobs that start
@@ -20,7 +21,7 @@ use std::time::Duration;
 use super::binding::{Binding, StoredSecret, service_of};
 use super::oauth;
 use super::store::{Item, Store};
-use super::token::{CachedToken, EXPIRY_MARGIN, Memo};
+use super::token::{CachedToken, Memo};
 use crate::error::{Error, Result};
 use crate::http::Transport;
 use crate::secret::Secret;
@@ -59,7 +60,7 @@ impl StoredProfile {
             store,
             lock_path: lock_path(config_dir, profile),
             ui,
-            memo: Memo::new(min_ttl.max(EXPIRY_MARGIN)),
+            memo: Memo::new(min_ttl),
         }
     }
 

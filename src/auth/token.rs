@@ -12,7 +12,8 @@ use super::oauth::TokenResponse;
 use crate::error::Result;
 use crate::secret::Secret;
 
-/// Replace a token this long before it expires, so it cannot expire in flight.
+/// Replace a token this long before it expires, so it cannot expire in
+/// flight; a short-lived token at half its lifetime instead (`renewal`).
 pub const EXPIRY_MARGIN: Duration = Duration::from_secs(60);
 
 /// A token as cached in the store.
@@ -22,6 +23,9 @@ pub struct CachedToken {
     pub refresh: Option<Secret>,
     /// Unix seconds; `None` when the server gave no lifetime.
     pub expires_at: Option<i64>,
+    /// The lifetime the server gave (`expires_in`, seconds); `None` when it
+    /// gave none, or for a cache written before lifetimes were kept.
+    pub lifetime: Option<i64>,
 }
 
 impl CachedToken {
@@ -31,6 +35,7 @@ impl CachedToken {
             refresh: r.refresh_token.clone(),
             // `expires_in` is already positive and at most a year.
             expires_at: r.expires_in.map(|s| chrono::Utc::now().timestamp() + s),
+            lifetime: r.expires_in,
         }
     }
 
@@ -39,6 +44,7 @@ impl CachedToken {
             "access_token": self.access.expose(),
             "refresh_token": self.refresh.as_ref().map(Secret::expose),
             "expires_at": self.expires_at,
+            "lifetime": self.lifetime,
         })
         .to_string()
     }
@@ -50,32 +56,46 @@ impl CachedToken {
             access_token: Secret,
             refresh_token: Option<Secret>,
             expires_at: Option<i64>,
+            #[serde(default)]
+            lifetime: Option<i64>,
         }
         let r: Raw = serde_json::from_str(text).ok()?;
         Some(CachedToken {
             access: r.access_token,
             refresh: r.refresh_token,
             expires_at: r.expires_at,
+            lifetime: r.lifetime,
         })
     }
 
-    /// Valid for more than `margin` from now.
-    pub fn fresh(&self, margin: Duration) -> bool {
+    /// How long before its expiry this token is replaced: the smaller of
+    /// 60 s and half its lifetime, so a 60-second token serves 30 s rather
+    /// than being replaced before every request.
+    pub fn renewal(&self) -> Duration {
+        match self.lifetime {
+            Some(l) => EXPIRY_MARGIN.min(Duration::from_secs((l.max(0) / 2) as u64)),
+            None => EXPIRY_MARGIN,
+        }
+    }
+
+    /// Valid for more than its renewal margin and `min_ttl` from now.
+    pub fn fresh(&self, min_ttl: Duration) -> bool {
         let now = chrono::Utc::now().timestamp();
-        self.expires_at
-            .is_none_or(|e| now + (margin.as_secs() as i64) < e)
+        let margin = min_ttl.max(self.renewal()).as_secs() as i64;
+        self.expires_at.is_none_or(|e| now + margin < e)
     }
 
     /// Fresh, and not the token the server just answered 401 to.
-    pub fn usable(&self, margin: Duration, rejected: Option<&Secret>) -> bool {
-        self.fresh(margin) && Some(&self.access) != rejected
+    pub fn usable(&self, min_ttl: Duration, rejected: Option<&Secret>) -> bool {
+        self.fresh(min_ttl) && Some(&self.access) != rejected
     }
 }
 
 /// The token this process last got, handed out while it stays usable and
 /// only for the service and client it was fetched for.
 pub struct Memo {
-    /// How long a token must still be valid to be handed out.
+    /// How long a token must still be valid to be handed out, beyond its
+    /// renewal margin (`auth token --min-ttl`; zero otherwise).
     pub margin: Duration,
     cached: Mutex<Option<(Binding, CachedToken)>>,
 }
@@ -127,22 +147,50 @@ mod tests {
             access: Secret::new("acc-123456"),
             refresh: Some(Secret::new("ref-123456")),
             expires_at: Some(chrono::Utc::now().timestamp() + 3600),
+            lifetime: Some(3600),
         };
         let d = CachedToken::decode(&c.encode()).unwrap();
         assert_eq!(d.access, c.access);
         assert_eq!(d.refresh, c.refresh);
+        assert_eq!(d.lifetime, Some(3600));
         assert!(d.fresh(EXPIRY_MARGIN));
         assert!(!d.fresh(Duration::from_secs(7200)));
         assert!(CachedToken::decode("{\"access_tok").is_none());
+        // A cache from before lifetimes were kept still reads.
+        let old = r#"{"access_token":"a","refresh_token":null,"expires_at":1}"#;
+        assert_eq!(CachedToken::decode(old).unwrap().lifetime, None);
+    }
+
+    #[test]
+    fn renewal_is_the_smaller_of_60_s_and_half_the_lifetime() {
+        let now = chrono::Utc::now().timestamp();
+        let token = |lifetime: Option<i64>, left: i64| CachedToken {
+            access: Secret::new("acc-123456"),
+            refresh: None,
+            expires_at: Some(now + left),
+            lifetime,
+        };
+        assert_eq!(token(Some(60), 60).renewal(), Duration::from_secs(30));
+        assert_eq!(token(Some(86_400), 1).renewal(), EXPIRY_MARGIN);
+        assert_eq!(token(None, 1).renewal(), EXPIRY_MARGIN);
+        // A 60-second token: reused with 35 s left, replaced with 25 s left.
+        assert!(token(Some(60), 35).fresh(Duration::ZERO));
+        assert!(!token(Some(60), 25).fresh(Duration::ZERO));
+        // A day's token: replaced a minute before it expires.
+        assert!(token(Some(86_400), 65).fresh(Duration::ZERO));
+        assert!(!token(Some(86_400), 55).fresh(Duration::ZERO));
+        // --min-ttl asks for more than the renewal margin.
+        assert!(!token(Some(60), 35).fresh(Duration::from_secs(40)));
     }
 
     #[tokio::test]
     async fn the_memo_renews_only_an_unusable_token() {
-        let memo = Memo::new(EXPIRY_MARGIN);
+        let memo = Memo::new(Duration::ZERO);
         let token = |s: &str| CachedToken {
             access: Secret::new(s),
             refresh: None,
             expires_at: None,
+            lifetime: None,
         };
         let key = Binding::new("http://127.0.0.1:1", "client-1");
         let a = memo
@@ -161,11 +209,12 @@ mod tests {
 
     #[tokio::test]
     async fn the_memo_never_hands_a_token_to_another_service_or_client() {
-        let memo = Memo::new(EXPIRY_MARGIN);
+        let memo = Memo::new(Duration::ZERO);
         let token = |s: &str| CachedToken {
             access: Secret::new(s),
             refresh: None,
             expires_at: None,
+            lifetime: None,
         };
         let a = Binding::new("http://127.0.0.1:1", "client-1");
         let t = memo.token(&a, None, || async { Ok(token("tok-aaaa1")) });

@@ -5,16 +5,14 @@
 
 use chrono::{NaiveDate, NaiveTime};
 
-use crate::api::DateForm;
+use super::date_form::DateForms;
 use crate::api::models::{Aggregated, Timestamp};
 use crate::cli::AggregateArgs;
 use crate::cli::Format;
-use crate::config::ConfigFile;
 use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::kinds::Period;
 use crate::output::{Cell, Shape, chart};
-use crate::settings::{EnvCredentials, Settings};
 use crate::time;
 
 /// A period's statistics; `uuid` is shown with several IDs (which also
@@ -98,10 +96,11 @@ pub async fn run(args: &AggregateArgs, ctx: &Context) -> Result<()> {
     };
     let mut p = ctx.printer(Shape::List, &columns, multi)?;
     let api = ctx.api()?;
+    let forms = DateForms::new(ctx);
     let res = super::for_each_id(
         ctx,
         &ids,
-        |id| fetch(ctx, &api, args, id, from),
+        |id| fetch(ctx, &api, args, &forms, id, from),
         |id, rows| match rows {
             Ok(rows) if args.chart => draw(ctx, args, multi.then_some(id), rows),
             Ok(rows) => rows.into_iter().try_for_each(|(a, filled)| {
@@ -150,40 +149,22 @@ fn first_period(args: &AggregateArgs, ctx: &Context) -> Result<NaiveDate> {
     }
 }
 
-/// One ID's periods, every one of them (`fill_periods`).
+/// One ID's periods, every one of them (`fill_periods`), in the date form
+/// the server reads (learnt once for all the IDs).
 async fn fetch(
     ctx: &Context,
     api: &crate::api::Api,
     args: &AggregateArgs,
+    forms: &DateForms,
     id: uuid::Uuid,
     from: NaiveDate,
 ) -> Result<Vec<(Aggregated, bool)>> {
     let count = args.count;
-    // A profile remembers a server that wants the time, saving a 400 a call.
-    let remembered = aggregate_date_time(ctx);
-    let first = if remembered {
-        DateForm::DateTime
-    } else {
-        DateForm::Date
-    };
-    let list = match api
-        .aggregated_stats(args.kind, id, from, first, args.period, count)
-        .await
-    {
-        // The open-source server wants a time in `date_from` and says so with
-        // a 400 whose body reads `cannot parse "" as "15"`; ask once more in
-        // the form it reads.
-        Err(e) if !remembered && wants_date_time(&e) => {
-            ctx.ui
-                .verbose("the server refused a bare date; asking again with a time");
-            let list = api
-                .aggregated_stats(args.kind, id, from, DateForm::DateTime, args.period, count)
-                .await?;
-            remember_aggregate_date_time(&ctx.settings);
-            list
-        }
-        other => other?,
-    };
+    let list = forms
+        .ask(ctx, |form| {
+            api.aggregated_stats(args.kind, id, from, form, args.period, count)
+        })
+        .await?;
     Ok(fill_periods(list, from, args.period, count))
 }
 
@@ -208,45 +189,6 @@ fn draw(
         unicode: s.tty.stdout,
     };
     ctx.write_out(chart::render(&list, args.period, canvas).as_bytes())
-}
-
-/// Whether the stored profile (in use, for the same base URL) remembers that
-/// its server wants `YYYY-MM-DD 00:00:00` in aggregate requests.
-pub(super) fn aggregate_date_time(ctx: &Context) -> bool {
-    let s = &ctx.settings;
-    matches!(s.credentials, EnvCredentials::None)
-        && ctx.profile().ok().is_some_and(|r| {
-            r.profile.as_ref().is_some_and(|p| {
-                p.aggregate_date_time && (s.base_url.is_none() || s.base_url == p.base_url)
-            })
-        })
-}
-
-/// Remember that the server wants a time in aggregate requests; best effort
-/// (a config that cannot be written only costs one 400 next time).
-fn remember_aggregate_date_time(s: &Settings) {
-    if !matches!(s.credentials, EnvCredentials::None) || s.base_url.is_some() {
-        return;
-    }
-    // Re-read under the lock: what this command loaded may be stale.
-    if let Some(dir) = &s.config_dir {
-        let _ = ConfigFile::update(dir, |c| {
-            let Some(mut p) = c.profile(&s.profile)? else {
-                return Ok((false, ()));
-            };
-            p.aggregate_date_time = true;
-            c.set_profile(&s.profile, &p);
-            Ok((true, ()))
-        });
-    }
-}
-
-/// The server's answer to a bare date where it wants a date and time.
-pub(super) fn wants_date_time(e: &Error) -> bool {
-    e.http_status == Some(400)
-        && e.server_body
-            .as_deref()
-            .is_some_and(|b| b.contains("cannot parse"))
 }
 
 #[cfg(test)]

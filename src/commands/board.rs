@@ -2,15 +2,14 @@
 //! serve`: its last run (by `last_seen`'s rule), the last 24 hours, and
 //! failures per day over a week; and the same as Prometheus samples.
 
-use std::sync::atomic::{AtomicBool, Ordering};
-
 use chrono::{DateTime, Utc};
 
-use super::aggregate::{fill_periods, wants_date_time};
+use super::aggregate::fill_periods;
+use super::date_form::DateForms;
 use super::last_seen::{LastSeen, last_seen};
 use super::targets::Target;
+use crate::api::Api;
 use crate::api::models::RangeStats;
-use crate::api::{Api, DateForm};
 use crate::context::Context;
 use crate::error::Result;
 use crate::kinds::Period;
@@ -27,14 +26,13 @@ pub struct Facts {
 }
 
 /// The last 24 hours, the last run and, with `week`, failures per day;
-/// `week` is whether the server wants a time in aggregate dates, learnt
-/// once for the whole board.
+/// `week` is the aggregate date form, learnt once for the whole board.
 pub async fn fetch(
     ctx: &Context,
     api: &Api,
     t: &Target,
     now: DateTime<Utc>,
-    week: Option<&AtomicBool>,
+    week: Option<&DateForms>,
 ) -> Result<Facts> {
     let last = last_seen(api, t.kind, t.uuid, now).await?;
     let w = Window {
@@ -43,36 +41,28 @@ pub async fn fetch(
     };
     let day = api.range_stats(t.kind, t.uuid, &w).await?;
     let week = match week {
-        Some(date_time) => failures_per_day(ctx, api, t, date_time).await?,
+        Some(forms) => failures_per_day(ctx, api, t, forms).await?,
         None => Vec::new(),
     };
     Ok(Facts { last, day, week })
 }
 
-/// Aggregated statistics, period day, count 7, ending today; the open
-/// server's wish for a time in the date is learnt as `aggregate` learns it.
+/// Aggregated statistics, period day, count 7, ending today, in the date
+/// form the server reads.
 async fn failures_per_day(
     ctx: &Context,
     api: &Api,
     t: &Target,
-    date_time: &AtomicBool,
+    forms: &DateForms,
 ) -> Result<Vec<i64>> {
     let s = &ctx.settings;
     let today = time::parse_date("today", s.now, s.zone)?;
     let from = time::default_aggregate_from(today, Period::Day, 7);
-    let form = if date_time.load(Ordering::Relaxed) {
-        DateForm::DateTime
-    } else {
-        DateForm::Date
-    };
-    let ask = |form| api.aggregated_stats(t.kind, t.uuid, from, form, Period::Day, 7);
-    let list = match ask(form).await {
-        Err(e) if form == DateForm::Date && wants_date_time(&e) => {
-            date_time.store(true, Ordering::Relaxed);
-            ask(DateForm::DateTime).await?
-        }
-        other => other?,
-    };
+    let list = forms
+        .ask(ctx, |form| {
+            api.aggregated_stats(t.kind, t.uuid, from, form, Period::Day, 7)
+        })
+        .await?;
     Ok(fill_periods(list, from, Period::Day, 7)
         .into_iter()
         .take(7)

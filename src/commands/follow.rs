@@ -13,6 +13,7 @@ use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
 use super::completion::{Entry, History, Rule, Verdict};
+use super::follow_key::{Key, forget, key};
 use super::log_rows::{Sink, print_entry};
 use super::wait;
 use crate::api::{self, Api, models::LogEntryRef};
@@ -36,19 +37,6 @@ const LONGEST_PAUSE: Duration = Duration::from_secs(30);
 /// Keys of entries older than this before the window are forgotten.
 const MEMORY: chrono::Duration = chrono::Duration::days(1);
 
-/// What makes an entry the same one when a later window returns it again.
-type Key = (String, String, String, i64, bool);
-
-fn key(e: &LogEntryRef) -> Key {
-    (
-        e.workflow_run_uuid.as_str().to_ascii_lowercase(),
-        e.task_uuid.as_str().to_ascii_lowercase(),
-        e.executed_at().as_str().to_string(),
-        e.duration,
-        e.is_successful,
-    )
-}
-
 /// Follow `id`'s log; `run` keeps one run's entries, `failed` failed ones.
 pub async fn follow(
     ctx: &Context,
@@ -59,11 +47,18 @@ pub async fn follow(
     since: Option<DateTime<Utc>>,
     sink: &mut Sink<'_>,
 ) -> Result<()> {
+    // Listened for from the start: a signal during the history look-up
+    // ends the follow cleanly too.
+    let mut stop = Box::pin(super::signals::stop_now());
     let now = Utc::now();
     let start = since.unwrap_or(now - TAIL_WINDOW);
     let rule = match &run {
         Some(_) => {
-            let h: History = wait::history(api, id, &ctx.ui).await;
+            let h: History = tokio::select! {
+                biased;
+                _ = &mut stop => return Ok(()),
+                h = wait::history(api, id, &ctx.ui) => h,
+            };
             Some(Rule::new(&h, None, None, FIRST_PAUSE))
         }
         None => None,
@@ -72,12 +67,13 @@ pub async fn follow(
     let mut newest: Option<DateTime<Utc>> = None;
     // Where the windows have reached while catching up.
     let mut cursor = start;
+    // The entries of the one run followed with --run, for its verdict; kept
+    // only then: a follow of the whole log runs for weeks.
     let mut run_entries: Vec<Entry> = Vec::new();
     let mut changed_at = Instant::now();
     let mut pause = FIRST_PAUSE;
     let mut first = true;
     let mut failing = false;
-    let mut stop = Box::pin(super::ctrl_c_now());
     loop {
         let from = (newest.map_or(cursor, |n| n.max(cursor)) - OVERLAP).max(start);
         // Up to now (and a little past: the server's clock may be ahead),
@@ -88,7 +84,13 @@ pub async fn follow(
             to: (from + CATCH_UP).min(live),
         };
         let catching_up = w.to < live;
-        match poll(api, id, &w, run.as_deref()).await {
+        // A stop during a poll drops it: nothing of it was printed yet.
+        let polled = tokio::select! {
+            biased;
+            _ = &mut stop => return Ok(()),
+            r = poll(api, id, &w, run.as_deref()) => r,
+        };
+        match polled {
             Ok(mut got) => {
                 failing = false;
                 // Oldest first; the server sends newest first.
@@ -122,6 +124,9 @@ pub async fn follow(
                 for e in &fresh {
                     let at = time::parse_server_time(e.executed_at().as_str());
                     newest = newest.max(at);
+                    if rule.is_none() {
+                        continue;
+                    }
                     run_entries.push(Entry {
                         run: e.workflow_run_uuid.as_str().to_string(),
                         task: e.task_uuid.as_str().to_string(),
@@ -164,14 +169,15 @@ pub async fn follow(
                 }
             }
         }
-        // Ctrl-C and --max-time end a follow cleanly: what was printed is whole.
+        // Ctrl-C, SIGTERM and --max-time end a follow cleanly: what was
+        // printed is whole, and the caller closes the array.
         let left = ctx
             .deadline
             .map(|d| d.saturating_duration_since(Instant::now()));
         if left.is_some_and(|l| l.is_zero()) {
             return Ok(());
         }
-        // No pause while catching up, but a look at Ctrl-C all the same.
+        // No pause while catching up, but a look at the signals all the same.
         let pause_now = if catching_up && !failing {
             Duration::ZERO
         } else {
@@ -180,7 +186,7 @@ pub async fn follow(
         let nap = left.map_or(pause_now, |l| l.min(pause_now));
         tokio::select! {
             biased;
-            () = &mut stop => return Ok(()),
+            _ = &mut stop => return Ok(()),
             _ = tokio::time::sleep(nap) => {}
         }
         if catching_up && !failing {
@@ -219,10 +225,6 @@ async fn poll(
     )
     .await?;
     Ok(out)
-}
-
-fn forget(seen: &mut HashSet<Key>, before: DateTime<Utc>) {
-    seen.retain(|k| time::parse_server_time(&k.2).is_none_or(|t| t >= before));
 }
 
 fn print(ctx: &Context, sink: &mut Sink, e: &LogEntryRef) -> Result<()> {

@@ -7,11 +7,13 @@ pub mod board;
 pub mod check;
 pub mod completion;
 pub mod completions;
+pub mod date_form;
 pub mod demo;
 pub mod exposition;
 pub mod failure;
 pub mod failure_text;
 pub mod follow;
+pub mod follow_key;
 pub mod hints;
 pub mod input;
 pub mod last_run;
@@ -26,10 +28,14 @@ pub mod runs;
 pub mod runs_one;
 pub mod runs_tally;
 pub mod sandbox;
+pub mod scrape_health;
+pub mod signals;
 pub mod stats;
 pub mod status;
 pub mod targets;
 pub mod wait;
+pub mod web_config;
+pub mod web_serve;
 
 use std::future::Future;
 
@@ -264,29 +270,4 @@ pub fn worst_of(ctx: &Context, mut errors: Vec<Error>) -> Result<()> {
         ctx.report(&hints::fit(ctx, e));
     }
     worst.map_or(Ok(()), Err)
-}
-
-/// Ctrl-C, listened for from now on rather than from the future's first
-/// poll: a signal sent right after a "Serving" banner must stop the command
-/// cleanly, not kill it with the default action.
-pub fn ctrl_c_now() -> impl Future<Output = ()> {
-    #[cfg(unix)]
-    {
-        use tokio::signal::unix::{SignalKind, signal};
-        let sig = signal(SignalKind::interrupt());
-        async move {
-            match sig {
-                Ok(mut s) => {
-                    s.recv().await;
-                }
-                Err(_) => {
-                    let _ = tokio::signal::ctrl_c().await;
-                }
-            }
-        }
-    }
-    #[cfg(not(unix))]
-    async {
-        let _ = tokio::signal::ctrl_c().await;
-    }
 }

@@ -1,4 +1,5 @@
-//! `ylemctl sandbox`: serve the embedded service on loopback until Ctrl-C.
+//! `ylemctl sandbox`: serve the embedded service on loopback until Ctrl-C
+//! or SIGTERM, then finish the requests in flight and exit 0.
 
 use crate::cli::{Dialect, SandboxArgs};
 use crate::context::Context;
@@ -27,16 +28,18 @@ pub async fn run(a: &SandboxArgs, ctx: &Context) -> Result<()> {
         Error::network(format!("cannot listen on {}: {e}", a.listen))
             .with_hint("pick another port with --listen")
     })?;
-    let stop = super::ctrl_c_now();
+    let stop = super::signals::stop_now();
     let mut text = running.banner();
     text.push_str(&format!(
-        "\nTry:\n  export YLEM_BASE_URL={} YLEM_CLIENT_ID={} YLEM_CLIENT_SECRET=<the client secret above>\n  ylemctl last-run pipeline {}\n\nServing until Ctrl-C.\n",
+        "\nTry:\n  export YLEM_BASE_URL={} YLEM_CLIENT_ID={} YLEM_CLIENT_SECRET=<the client secret above>\n  ylemctl last-run pipeline {}\n\nServing until Ctrl-C or SIGTERM.\n",
         running.base_url,
         running.client_id,
         running.pipelines.first().map(|p| p.uuid.to_string()).unwrap_or_default()
     ));
     ctx.write_out(text.as_bytes())?;
     stop.await;
-    running.shutdown().await;
+    // Requests in flight finish; a client that never lets go does not keep
+    // the sandbox up for ever.
+    let _ = tokio::time::timeout(super::signals::DRAIN, running.shutdown()).await;
     Ok(())
 }

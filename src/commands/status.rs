@@ -4,13 +4,11 @@
 //! is a row marked `unknown` (its reason on stderr), never the end of the
 //! board; exit 0 unless no ID at all could be read.
 
-use std::sync::atomic::AtomicBool;
-
 use chrono::{DateTime, Utc};
 use serde_json::Value;
 
-use super::aggregate::aggregate_date_time;
 use super::board::{Facts, fetch, report, sample};
+use super::date_form::DateForms;
 use super::failure::{Failure, Finder};
 use super::failure_text;
 use super::targets::{self, Target};
@@ -122,13 +120,13 @@ pub async fn run(args: &StatusArgs, ctx: &Context) -> Result<()> {
         .keeping(&["name", "status", "last_run", "age"]);
     let finder = Finder::new(ctx, None)?;
     let api = ctx.api()?;
-    let date_time = AtomicBool::new(aggregate_date_time(ctx));
+    let forms = DateForms::new(ctx);
     // A failed row's reason is fetched with its facts, within --concurrency.
     let (results, fails): (Vec<Result<Facts>>, Vec<Option<Failure>>) =
         targets::fetch_all(ctx.settings.concurrency, &targets, |t| {
-            let (api, finder, date_time) = (&api, &finder, &date_time);
+            let (api, finder, forms) = (&api, &finder, &forms);
             async move {
-                let f = fetch(ctx, api, t, ctx.settings.now, Some(date_time)).await?;
+                let f = fetch(ctx, api, t, ctx.settings.now, Some(forms)).await?;
                 let fail = finder.of_last(api, t.kind, t.uuid, f.last.run()).await;
                 Ok((f, fail))
             }

@@ -35,6 +35,10 @@ const EXIT: Items = &[
     ),
     ("8", "run \\-\\-wait timed out before the run finished."),
     ("130", "Interrupted (Ctrl\\-C)."),
+    (
+        "143",
+        "run \\-\\-wait stopped by SIGTERM: the run goes on on the server; the error names it and the command that follows it. (logs \\-\\-follow, metrics serve and sandbox end on SIGTERM with 0; other commands keep its default action.)",
+    ),
 ];
 
 const EXIT_CHECK: Items = &[

@@ -33,6 +33,9 @@ What the sandbox does (both dialects unless marked):
     the size of its input; GET /_sandbox/requests lists the latest API
     requests (method and path).
 
+Signals: Ctrl-C (SIGINT) or SIGTERM stops it accepting; the requests in
+flight are answered (for at most 10 s), then it exits 0.
+
 Examples:
   ylemctl sandbox                                  # http://127.0.0.1:7339, Ctrl-C stops it
   ylemctl sandbox --dialect ylem --listen 127.0.0.1:0

@@ -10,7 +10,7 @@ use serde_json::Value;
 use crate::common::sandbox::{Sandbox, start_with};
 
 fn requests(sb: &Sandbox) -> Vec<String> {
-    serde_json::from_value(sb.get("/_sandbox/requests")).unwrap()
+    sb.requests()
 }
 
 /// A key file holding the sandbox's output key (hex).

@@ -69,9 +69,9 @@ fn wait_finished(sb: &Sandbox, run: &str) -> Value {
 
 #[test]
 fn every_entry_once_in_order_across_polls_and_token_renewals() {
-    // Tokens live 61 s: inside the 60 s renewal margin after a second, so
-    // polls keep renewing them.
-    let sb = start_with("ylem", &["--task-delay", "100ms", "--token-ttl", "61s"]);
+    // Tokens live 3 s and are renewed at half that: polls seconds apart
+    // keep renewing them.
+    let sb = start_with("ylem", &["--task-delay", "100ms", "--token-ttl", "3s"]);
     let p = sb.pipelines[0].0.clone();
     let child = spawn(
         &sb,

@@ -24,10 +24,12 @@ async fn ten_commands_make_one_token_request() {
 
 #[tokio::test(flavor = "multi_thread")]
 async fn a_token_near_expiry_is_refreshed_once() {
-    // 30 s left is inside the 60 s margin: stale at once.
-    let s = server(30).await;
+    // A one-second token, renewed at half its lifetime: stale once the
+    // second it was issued in is over.
+    let s = server(1).await;
     let dir = tempfile::tempdir().unwrap();
     assert_eq!(login(dir.path(), &s.uri(), SECRET).code, 0);
+    tokio::time::sleep(std::time::Duration::from_millis(1100)).await;
     for _ in 0..3 {
         let o = ylem_in(dir.path(), &["stats", "pipeline", P1, "-vv"], None, &[]);
         assert_eq!(o.code, 0, "{}", o.stderr);
@@ -58,9 +60,11 @@ async fn a_401_gets_one_new_token_and_one_repeat() {
 
 #[tokio::test(flavor = "multi_thread")]
 async fn sixteen_parallel_commands_share_one_refresh() {
-    let s = server(30).await;
+    // A one-second token, past its renewal point when they start.
+    let s = server(1).await;
     let dir = tempfile::tempdir().unwrap();
     assert_eq!(login(dir.path(), &s.uri(), SECRET).code, 0);
+    tokio::time::sleep(std::time::Duration::from_millis(1100)).await;
     let d = dir.path().to_path_buf();
     let handles: Vec<_> = (0..16)
         .map(|_| {
@@ -128,4 +132,27 @@ async fn the_profile_remembers_a_server_that_wants_a_time_in_aggregate() {
         3,
         "the second command should ask once, with a time"
     );
+}
+
+/// A 60-second token is renewed at half its lifetime, not 60 s before it
+/// expires (which would be at once): twelve requests in a row, one token.
+#[test]
+fn a_one_minute_token_serves_twelve_requests_in_a_row() {
+    let sb = common::sandbox::start_with("spec", &["--token-ttl", "1m"]);
+    let tasks: Vec<&str> = sb
+        .pipelines
+        .iter()
+        .flat_map(|(_, t)| t.iter().map(String::as_str))
+        .take(12)
+        .collect();
+    assert_eq!(tasks.len(), 12, "the sandbox has twelve tasks");
+    let mut args = vec!["stats", "task"];
+    args.extend(&tasks);
+    args.extend(["--concurrency", "1", "-o", "json"]);
+    let o = sb.run(&args);
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    let seen = sb.requests();
+    let count = |p: &str| seen.iter().filter(|l| l.contains(p)).count();
+    assert_eq!(count("/v1/stats/tasks/"), 12, "{seen:?}");
+    assert_eq!(count("/v1/oauth/token"), 1, "{seen:?}");
 }

@@ -2,6 +2,7 @@
 //! and look at what it printed.
 #![allow(dead_code)]
 
+pub mod certs;
 pub mod faultserver;
 pub mod login;
 pub mod pty;

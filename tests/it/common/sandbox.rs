@@ -106,9 +106,15 @@ impl Sandbox {
 impl Sandbox {
     /// Send SIGINT (Ctrl-C) and wait for the exit code, at most 10 s.
     pub fn interrupt(&mut self) -> Option<i32> {
+        self.signal("-INT")
+    }
+
+    /// Send a signal (`-INT`, `-TERM`) and wait for the exit code, at most
+    /// 15 s (the stop waits up to 10 s for requests in flight).
+    pub fn signal(&mut self, sig: &str) -> Option<i32> {
         let pid = self.child.id().to_string();
-        Command::new("kill").args(["-INT", &pid]).status().ok()?;
-        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+        Command::new("kill").args([sig, &pid]).status().ok()?;
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(15);
         while std::time::Instant::now() < deadline {
             if let Ok(Some(s)) = self.child.try_wait() {
                 return s.code();
@@ -124,6 +130,12 @@ impl Sandbox {
     /// the run's real size, outcome and whether it has finished.
     pub fn truth(&self, run: &str) -> Value {
         self.get(&format!("/_sandbox/runs/{run}"))
+    }
+
+    /// The latest API requests the sandbox saw, oldest first, as
+    /// `METHOD /path` (`GET /_sandbox/requests`).
+    pub fn requests(&self) -> Vec<String> {
+        serde_json::from_value(self.get("/_sandbox/requests")).unwrap()
     }
 
     /// A plain GET of a sandbox-only path (no token, no faults): its JSON.
