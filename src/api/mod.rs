@@ -5,6 +5,7 @@
 
 mod entry_scan;
 pub mod models;
+mod relay;
 pub mod stream;
 
 use bytes::Bytes;
@@ -230,6 +231,29 @@ pub async fn each_entry<C>(
     };
     while s.next_with(cx, &mut idle, &mut decode).await?.is_some() {}
     Ok(())
+}
+
+/// `each_entry` with the entries decoded and handed to `f` on a thread of
+/// their own while this task receives the response (see `relay`): `cx`
+/// goes there and comes back at the end.
+pub async fn each_entry_apart<C: Send + 'static>(
+    s: LogStream,
+    run: Option<String>,
+    failed_only: bool,
+    cx: C,
+    idle: fn(&mut C) -> Result<()>,
+    f: fn(&mut C, LogEntryRef) -> Result<()>,
+) -> Result<C> {
+    let decode = move |cx: &mut C, b: &[u8], part| {
+        let Some((e, n)) = decode_entry(b, part)? else {
+            return Ok(None);
+        };
+        if keeps(&e, run.as_deref(), failed_only) {
+            f(cx, e)?;
+        }
+        Ok(Some(((), n)))
+    };
+    relay::decode_apart(s, cx, idle, decode).await
 }
 
 /// A log entry from the start of `bytes` (see `stream::Decoded`): read

@@ -13,11 +13,11 @@ pub const BLOCK: usize = 64 * 1024;
 /// A buffered writer that writes big pieces straight through.
 pub struct Blocks<'a> {
     pub buf: Vec<u8>,
-    out: Box<dyn Write + 'a>,
+    out: Box<dyn Write + Send + 'a>,
 }
 
 impl<'a> Blocks<'a> {
-    pub fn new(out: Box<dyn Write + 'a>) -> Self {
+    pub fn new(out: Box<dyn Write + Send + 'a>) -> Self {
         Blocks {
             buf: Vec::with_capacity(2 * BLOCK),
             out,

@@ -118,7 +118,7 @@ impl<'a> Printer<'a> {
         columns: &[&'static str],
         fields: Option<&[String]>,
         skip: usize,
-        out: Box<dyn Write + 'a>,
+        out: Box<dyn Write + Send + 'a>,
     ) -> Result<Self> {
         let idx = select(columns, fields, skip)?;
         let names: Vec<&'static str> = idx.iter().map(|&i| columns[i]).collect();
