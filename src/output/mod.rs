@@ -2,6 +2,7 @@
 //! that renders rows as a table, JSON, JSON lines or CSV, row by row where
 //! the format allows so that long results stream.
 
+mod canonical;
 mod cell;
 pub mod chart;
 mod compact;

@@ -234,3 +234,32 @@ fn log_entries_decode_as_serde_json_reads_the_whole_body() {
         },
     );
 }
+
+#[test]
+fn decoded_json_outputs_come_out_as_serde_json_writes_their_value() {
+    use base64::Engine;
+    use ylemctl::output::CellRef;
+    use ylemctl::output::decode::{Decoder, Scratch};
+    property(
+        "prop-decoded-json",
+        "--decode writes a JSON output, compact or pretty, byte for byte as serde_json writes the Value it parses to",
+        (json_value(), any::<bool>()),
+        |(v, pretty)| {
+            let text = if pretty {
+                serde_json::to_string_pretty(&v).unwrap()
+            } else {
+                v.to_string()
+            };
+            let b64 = base64::engine::general_purpose::STANDARD.encode(&text);
+            // Not `v.to_string()`: serde_json may read a float back 1 ULP
+            // off (without its float_roundtrip feature), and what is
+            // promised is what it writes for the `Value` it reads.
+            let want = serde_json::from_str::<Value>(&text).unwrap().to_string();
+            let mut scratch = Scratch::default();
+            let (cell, err) = Decoder::new(None).decode(&b64, &mut scratch);
+            prop_assert!(err.is_none());
+            prop_assert_eq!(cell, CellRef::RawJson(&want));
+            Ok(())
+        },
+    );
+}

@@ -1,0 +1,202 @@
+//! Whether a decoded output's JSON text is already exactly what serde_json
+//! writes for the `Value` it parses to, so that `--decode` can copy it as it
+//! is. Task results usually are (servers write them with a JSON library):
+//! then the one pass of `compact` through serde_json, most of the time
+//! `logs --decode` took, is not needed. Anything this does not vouch for
+//! (whitespace, an escape, a float written otherwise, a repeated key, a
+//! long number, text that is not JSON) goes through `compact` as before.
+
+use std::ops::Range;
+
+/// Buffers reused from output to output.
+#[derive(Default)]
+pub struct Spans {
+    /// Keys of the objects open, for the repeated-key check.
+    keys: Vec<Range<usize>>,
+    /// Containers open: an object (and where its keys start) or an array.
+    open: Vec<Option<usize>>,
+    num: Vec<u8>,
+}
+
+/// Objects with more keys than this are left to `compact` (its check of
+/// repeated keys hashes them).
+const MAX_KEYS: usize = 32;
+
+/// True when `s` is compact JSON exactly as serde_json writes its `Value`.
+pub fn is_canonical(s: &[u8], sp: &mut Spans) -> bool {
+    sp.keys.clear();
+    sp.open.clear();
+    let mut i = 0;
+    loop {
+        // A value at `i`.
+        match s.get(i) {
+            Some(b'{') if s.get(i + 1) == Some(&b'}') => i += 2,
+            Some(b'[') if s.get(i + 1) == Some(&b']') => i += 2,
+            Some(b'{') => {
+                i += 1;
+                sp.open.push(Some(sp.keys.len()));
+                if !key(s, &mut i, sp) {
+                    return false;
+                }
+                continue;
+            }
+            Some(b'[') => {
+                i += 1;
+                sp.open.push(None);
+                continue;
+            }
+            Some(b'"') => {
+                if string(s, &mut i).is_none() {
+                    return false;
+                }
+            }
+            Some(b't') if s[i..].starts_with(b"true") => i += 4,
+            Some(b'f') if s[i..].starts_with(b"false") => i += 5,
+            Some(b'n') if s[i..].starts_with(b"null") => i += 4,
+            Some(b'-' | b'0'..=b'9') => {
+                if !number(s, &mut i, &mut sp.num) {
+                    return false;
+                }
+            }
+            _ => return false,
+        }
+        // After a value: the next one, or the ends of containers.
+        loop {
+            match (sp.open.last().copied(), s.get(i)) {
+                (None, None) => return true,
+                (None, Some(_)) => return false,
+                (Some(None), Some(b',')) => {
+                    i += 1;
+                    break;
+                }
+                (Some(Some(_)), Some(b',')) => {
+                    i += 1;
+                    if !key(s, &mut i, sp) {
+                        return false;
+                    }
+                    break;
+                }
+                (Some(None), Some(b']')) => {
+                    i += 1;
+                    sp.open.pop();
+                }
+                (Some(Some(from)), Some(b'}')) => {
+                    i += 1;
+                    sp.keys.truncate(from);
+                    sp.open.pop();
+                }
+                _ => return false,
+            }
+        }
+    }
+}
+
+/// `"key":` at `i`, not repeated in its object.
+fn key(s: &[u8], i: &mut usize, sp: &mut Spans) -> bool {
+    let Some(k) = string(s, i) else {
+        return false;
+    };
+    if s.get(*i) != Some(&b':') {
+        return false;
+    }
+    *i += 1;
+    let from = sp.open.last().copied().flatten().unwrap_or(0);
+    let mine = &sp.keys[from..];
+    if mine.len() >= MAX_KEYS || mine.iter().any(|r| s[r.clone()] == s[k.clone()]) {
+        return false;
+    }
+    sp.keys.push(k);
+    true
+}
+
+/// A string at `i` with no escape and no control character (serde_json
+/// writes other text as it is); its text's span.
+fn string(s: &[u8], i: &mut usize) -> Option<Range<usize>> {
+    let start = *i + 1;
+    let len = s
+        .get(start..)?
+        .iter()
+        .position(|&c| c == b'"' || c == b'\\' || c < 0x20)?;
+    let end = start + len;
+    (s[end] == b'"').then(|| {
+        *i = end + 1;
+        start..end
+    })
+}
+
+/// A number at `i` written as serde_json writes what it parses it to: an
+/// integer of at most 18 digits without a leading zero (not `-0`, a float
+/// to serde_json), or a float as `Number::from_f64` writes it back.
+fn number(s: &[u8], i: &mut usize, scratch: &mut Vec<u8>) -> bool {
+    let start = *i;
+    while matches!(
+        s.get(*i),
+        Some(b'0'..=b'9' | b'-' | b'+' | b'.' | b'e' | b'E')
+    ) {
+        *i += 1;
+    }
+    let span = &s[start..*i];
+    let digits = span.strip_prefix(b"-").unwrap_or(span);
+    if digits.iter().all(u8::is_ascii_digit) {
+        return !digits.is_empty()
+            && digits.len() <= 18
+            && (digits[0] != b'0' || (digits.len() == 1 && span.len() == 1));
+    }
+    let Some(n) = serde_json::from_slice::<f64>(span)
+        .ok()
+        .and_then(serde_json::Number::from_f64)
+    else {
+        return false;
+    };
+    scratch.clear();
+    serde_json::to_writer(&mut *scratch, &n).is_ok() && scratch == span
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::Value;
+
+    /// Where it says yes, serde_json's `Value` writes the text back as it is.
+    #[test]
+    fn vouches_only_for_what_serde_json_writes_back_unchanged() {
+        let sp = &mut Spans::default();
+        let yes = [
+            r#"[{"id":1,"name":"abc","value":512.37,"ok":true},{"id":2,"name":"é","value":0.5,"ok":false}]"#,
+            r#"{"a":{"b":[[],{},null,-12,1e-7,1.5e+300]},"c":"x"}"#,
+            r#""text""#,
+            "0",
+            "-7",
+            r#"{"a":1,"b":{"a":2}}"#,
+        ];
+        for t in yes {
+            assert!(is_canonical(t.as_bytes(), sp), "{t}");
+            let v: Value = serde_json::from_str(t).unwrap();
+            assert_eq!(v.to_string(), t);
+        }
+        let no = [
+            r#"[1, 2]"#,
+            r#"{"a":1,"a":2}"#,
+            r#"{"a":{"b":1,"b":2}}"#,
+            r#""a\/b""#,
+            r#""a\"b""#,
+            "-0",
+            "01",
+            "1.0e2",
+            "0.10",
+            "1E5",
+            "1.5e300",
+            "12345678901234567890",
+            "1e400",
+            "[1,]",
+            "{\"a\":1",
+            "[1]x",
+            "",
+            "nul",
+            "\"a\u{1}\"",
+        ];
+        for t in no {
+            assert!(!is_canonical(t.as_bytes(), sp), "{t}");
+        }
+    }
+}
