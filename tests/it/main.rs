@@ -25,6 +25,7 @@ mod interrupts;
 mod log_bodies;
 mod metrics;
 mod operator;
+mod pieces;
 mod props;
 mod props_logs;
 mod runs;
