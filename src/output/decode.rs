@@ -4,8 +4,8 @@
 
 use std::path::Path;
 
-use aes_gcm::aead::{Aead, KeyInit};
-use aes_gcm::{Aes256Gcm, Key, Nonce};
+use aes_gcm::aead::{Aead, AeadInPlace, KeyInit};
+use aes_gcm::{Aes256Gcm, Key, Nonce, Tag};
 use base64::Engine;
 use base64::engine::general_purpose::{STANDARD, STANDARD_NO_PAD};
 
@@ -77,11 +77,10 @@ impl Decoder {
         if let Err(e) = STANDARD.decode_vec(output.trim(), &mut buf.bytes) {
             return (CellRef::Null, Some(format!("not Base64: {e}")));
         }
-        if let Some(c) = &self.cipher {
-            match decrypt(c, &buf.bytes) {
-                Ok(p) => buf.bytes = p,
-                Err(e) => return (CellRef::Null, Some(e)),
-            }
+        if let Some(c) = &self.cipher
+            && let Err(e) = open_in_place(c, &mut buf.bytes)
+        {
+            return (CellRef::Null, Some(e));
         }
         let Ok(text) = std::str::from_utf8(&buf.bytes) else {
             let why = if self.cipher.is_none() {
@@ -148,16 +147,36 @@ impl Decoder {
     }
 }
 
+/// Decrypt `bytes` (nonce, ciphertext, tag) where they are, leaving the
+/// plain text: no buffer allocated and copied per output, as `decrypt`
+/// does (what `--decode` does for every entry of a log).
+fn open_in_place(c: &Aes256Gcm, bytes: &mut Vec<u8>) -> std::result::Result<(), String> {
+    let len = bytes.len();
+    if len < 12 + 16 {
+        return Err(too_short(len));
+    }
+    let nonce = *Nonce::from_slice(&bytes[..12]);
+    let tag = *Tag::from_slice(&bytes[len - 16..]);
+    c.decrypt_in_place_detached(&nonce, b"", &mut bytes[12..len - 16], &tag)
+        .map_err(|_| WRONG_KEY.to_string())?;
+    bytes.truncate(len - 16);
+    bytes.drain(..12);
+    Ok(())
+}
+
+const WRONG_KEY: &str = "cannot decrypt: wrong key, or not encrypted with AES-256-GCM";
+
+fn too_short(len: usize) -> String {
+    format!("too short to be encrypted ({len} bytes; a nonce and tag take 28)")
+}
+
 fn decrypt(c: &Aes256Gcm, bytes: &[u8]) -> std::result::Result<Vec<u8>, String> {
     if bytes.len() < 12 + 16 {
-        return Err(format!(
-            "too short to be encrypted ({} bytes; a nonce and tag take 28)",
-            bytes.len()
-        ));
+        return Err(too_short(bytes.len()));
     }
     let (nonce, ct) = bytes.split_at(12);
     c.decrypt(Nonce::from_slice(nonce), ct)
-        .map_err(|_| "cannot decrypt: wrong key, or not encrypted with AES-256-GCM".to_string())
+        .map_err(|_| WRONG_KEY.to_string())
 }
 
 #[cfg(test)]
