@@ -4,8 +4,7 @@
 
 use std::path::Path;
 
-use aes_gcm::aead::{Aead, AeadInPlace, KeyInit};
-use aes_gcm::{Aes256Gcm, Key, Nonce, Tag};
+use aws_lc_rs::aead::{AES_256_GCM, Aad, LessSafeKey, Nonce, UnboundKey};
 use base64::Engine;
 use base64::engine::general_purpose::{STANDARD, STANDARD_NO_PAD};
 
@@ -17,7 +16,9 @@ use super::{CellRef, Txt};
 use crate::error::{Error, Result};
 
 pub struct Decoder {
-    cipher: Option<Aes256Gcm>,
+    /// AWS-LC's AES-256-GCM (in the build already, for TLS): several
+    /// times the speed of the `aes-gcm` crate's on a log's outputs.
+    cipher: Option<LessSafeKey>,
 }
 
 /// Read a 256-bit key: 32 raw bytes, 64 hex digits or Base64 of 32 bytes.
@@ -62,7 +63,10 @@ pub struct Scratch {
 impl Decoder {
     pub fn new(key: Option<[u8; 32]>) -> Self {
         Decoder {
-            cipher: key.map(|k| Aes256Gcm::new(Key::<Aes256Gcm>::from_slice(&k))),
+            cipher: key.map(|k| {
+                let key = UnboundKey::new(&AES_256_GCM, &k).expect("a 256-bit key");
+                LessSafeKey::new(key)
+            }),
         }
     }
 
@@ -150,14 +154,13 @@ impl Decoder {
 /// Decrypt `bytes` (nonce, ciphertext, tag) where they are, leaving the
 /// plain text: no buffer allocated and copied per output, as `decrypt`
 /// does (what `--decode` does for every entry of a log).
-fn open_in_place(c: &Aes256Gcm, bytes: &mut Vec<u8>) -> std::result::Result<(), String> {
+fn open_in_place(c: &LessSafeKey, bytes: &mut Vec<u8>) -> std::result::Result<(), String> {
     let len = bytes.len();
     if len < 12 + 16 {
         return Err(too_short(len));
     }
-    let nonce = *Nonce::from_slice(&bytes[..12]);
-    let tag = *Tag::from_slice(&bytes[len - 16..]);
-    c.decrypt_in_place_detached(&nonce, b"", &mut bytes[12..len - 16], &tag)
+    let nonce = Nonce::try_assume_unique_for_key(&bytes[..12]).map_err(|_| too_short(len))?;
+    c.open_in_place(nonce, Aad::empty(), &mut bytes[12..])
         .map_err(|_| WRONG_KEY.to_string())?;
     bytes.truncate(len - 16);
     bytes.drain(..12);
@@ -170,25 +173,24 @@ fn too_short(len: usize) -> String {
     format!("too short to be encrypted ({len} bytes; a nonce and tag take 28)")
 }
 
-fn decrypt(c: &Aes256Gcm, bytes: &[u8]) -> std::result::Result<Vec<u8>, String> {
-    if bytes.len() < 12 + 16 {
-        return Err(too_short(bytes.len()));
-    }
-    let (nonce, ct) = bytes.split_at(12);
-    c.decrypt(Nonce::from_slice(nonce), ct)
-        .map_err(|_| WRONG_KEY.to_string())
+fn decrypt(c: &LessSafeKey, bytes: &[u8]) -> std::result::Result<Vec<u8>, String> {
+    let mut plain = bytes.to_vec();
+    open_in_place(c, &mut plain)?;
+    Ok(plain)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use aes_gcm::aead::{Aead, KeyInit};
+    use aes_gcm::{Aes256Gcm, Key};
 
     fn encrypt(key: &[u8; 32], text: &str) -> String {
         let c = Aes256Gcm::new(Key::<Aes256Gcm>::from_slice(key));
         let nonce = [7u8; 12];
         let mut out = nonce.to_vec();
         out.extend(
-            c.encrypt(Nonce::from_slice(&nonce), text.as_bytes())
+            c.encrypt(aes_gcm::Nonce::from_slice(&nonce), text.as_bytes())
                 .unwrap(),
         );
         STANDARD.encode(out)
