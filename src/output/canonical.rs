@@ -113,24 +113,55 @@ fn key(s: &[u8], i: &mut usize, sp: &mut Spans) -> bool {
 }
 
 /// A string at `i` with no escape and no control character (serde_json
-/// writes other text as it is); its text's span.
+/// writes other text as it is); its text's span. Eight bytes at a time:
+/// keys and names are short, and a call (`memchr`) would cost more than
+/// the search.
 fn string(s: &[u8], i: &mut usize) -> Option<Range<usize>> {
     let start = *i + 1;
-    let len = s
-        .get(start..)?
-        .iter()
-        .position(|&c| c == b'"' || c == b'\\' || c < 0x20)?;
-    let end = start + len;
+    let mut end = start;
+    loop {
+        let Some(w) = s.get(end..end + 8) else {
+            let len = s
+                .get(end..)?
+                .iter()
+                .position(|&c| c == b'"' || c == b'\\' || c < 0x20)?;
+            end += len;
+            break;
+        };
+        let found = special(u64::from_le_bytes(w.try_into().ok()?));
+        if found != 0 {
+            end += found.trailing_zeros() as usize / 8;
+            break;
+        }
+        end += 8;
+    }
     (s[end] == b'"').then(|| {
         *i = end + 1;
         start..end
     })
 }
 
+/// The bytes of `w` that are `"`, `\` or below 0x20 (a control character),
+/// as their high bits; exact up to the first one (the borrows of the
+/// subtractions only run upwards from a byte that matched), which is all
+/// that is used.
+fn special(w: u64) -> u64 {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let zero = |x: u64| x.wrapping_sub(ONES) & !x;
+    let quote = zero(w ^ (ONES * u64::from(b'"')));
+    let backslash = zero(w ^ (ONES * u64::from(b'\\')));
+    let control = w.wrapping_sub(ONES * 0x20) & !w;
+    (quote | backslash | control) & HIGH
+}
+
 /// A number at `i` written as serde_json writes what it parses it to: an
 /// integer of at most 18 digits without a leading zero (not `-0`, a float
 /// to serde_json), or a float as `Number::from_f64` writes it back.
 fn number(s: &[u8], i: &mut usize, scratch: &mut Vec<u8>) -> bool {
+    if let Some(yes) = plain_number(s, i) {
+        return yes;
+    }
     let start = *i;
     while matches!(
         s.get(*i),
@@ -156,6 +187,52 @@ fn number(s: &[u8], i: &mut usize, scratch: &mut Vec<u8>) -> bool {
     };
     scratch.clear();
     serde_json::to_writer(&mut *scratch, &n).is_ok() && scratch == span
+}
+
+/// `number`'s answer for the two everyday shapes, read in one pass: an
+/// integer (`-?D+`), and a plain float as `plain_float` has it; `None`
+/// for anything else (then `number` looks again, slowly), and for a
+/// decimal `plain_float` would refuse, which a round trip may still accept.
+fn plain_number(s: &[u8], i: &mut usize) -> Option<bool> {
+    let start = *i;
+    let digits = |mut j: usize| {
+        while s.get(j).is_some_and(u8::is_ascii_digit) {
+            j += 1;
+        }
+        j
+    };
+    let ends = |j: usize| {
+        !matches!(
+            s.get(j),
+            Some(b'0'..=b'9' | b'-' | b'+' | b'.' | b'e' | b'E')
+        )
+    };
+    let int_start = start + usize::from(s[start] == b'-');
+    let int_end = digits(int_start);
+    let int = &s[int_start..int_end];
+    if ends(int_end) {
+        *i = int_end;
+        return Some(
+            !int.is_empty()
+                && int.len() <= 18
+                && (int[0] != b'0' || (int.len() == 1 && int_start == start)),
+        );
+    }
+    if s[int_end] != b'.' {
+        return None;
+    }
+    let frac_end = digits(int_end + 1);
+    let frac = &s[int_end + 1..frac_end];
+    let plain = ends(frac_end)
+        && (1..=9).contains(&int.len())
+        && int[0] != b'0'
+        && frac.last().is_some_and(|&c| c != b'0')
+        && int.len() + frac.len() <= 15;
+    if !plain {
+        return None;
+    }
+    *i = frac_end;
+    Some(true)
 }
 
 /// A float that serde_json reads exactly and writes back unchanged, known
@@ -241,6 +318,8 @@ mod tests {
             "0",
             "-7",
             r#"{"a":1,"b":{"a":2}}"#,
+            r#"[1.5,-12.25,0.5,-0.5,0,123456789.123456,999999999999999999]"#,
+            r#"{"name":"abcdefghijklmnopqrstuvwxyz-é-abcdefgh","n":"","m":"1234567"}"#,
         ];
         for t in yes {
             assert!(is_canonical(t.as_bytes(), sp), "{t}");
@@ -267,6 +346,16 @@ mod tests {
             "",
             "nul",
             "\"a\u{1}\"",
+            "\"abcdefghijklmn\u{1f}opq\"",
+            "\"abcdefghijklmnopq\\\\x\"",
+            "\"abcdefghijklmnopq",
+            "1.50",
+            "-",
+            "1.5.5",
+            "1-2",
+            "--1",
+            "-01",
+            "1000000000000000000",
         ];
         for t in no {
             assert!(!is_canonical(t.as_bytes(), sp), "{t}");
