@@ -4,10 +4,13 @@ benchmark: N entries whose outputs are Base64 of a task result (a JSON array
 of rows, 100-500 bytes, as a query task returns), about 680 bytes an entry:
 200 000 entries make about 136 MB.
 
-usage: gen_log.py N FILE [SEED [HUGE_MIB]]
+usage: gen_log.py N FILE [SEED [HUGE_MIB]] [--aes-key-file KEY]
 
 With HUGE_MIB, the middle entry's output is HUGE_MIB MiB of Base64 instead
-(an output as large as the service allows).
+(an output as large as the service allows). With --aes-key-file, a random
+256-bit key is written to KEY (64 hex digits) and every output is Base64 of
+the result sealed with AES-256-GCM as the spec has it (a 12-byte nonce, the
+ciphertext, the 16-byte tag; no associated data), for `--decrypt-key-file`.
 """
 import base64
 import datetime
@@ -18,9 +21,15 @@ import uuid
 
 
 def main():
-    n, path = int(sys.argv[1]), sys.argv[2]
-    rng = random.Random(int(sys.argv[3]) if len(sys.argv) > 3 else 1)
-    huge = int(sys.argv[4]) if len(sys.argv) > 4 else 0
+    args = sys.argv[1:]
+    seal = None
+    if "--aes-key-file" in args:
+        at = args.index("--aes-key-file")
+        seal = sealer(args[at + 1])
+        del args[at:at + 2]
+    n, path = int(args[0]), args[1]
+    rng = random.Random(int(args[2]) if len(args) > 2 else 1)
+    huge = int(args[3]) if len(args) > 3 else 0
     tasks = [str(uuid.UUID(int=rng.getrandbits(128), version=4)) for _ in range(5)]
     types = ["query", "condition", "aggregator", "api_call", "notification"]
     run = None
@@ -30,7 +39,8 @@ def main():
             t = i % len(tasks)
             if t == 0:
                 run = str(uuid.UUID(int=rng.getrandbits(128), version=4))
-            out = base64.b64encode(result(rng).encode()).decode()
+            text = result(rng).encode()
+            out = base64.b64encode(seal(rng, text) if seal else text).decode()
             if huge and i == n // 2:
                 out = base64.b64encode(rng.randbytes(huge * 1024 * 1024 * 3 // 4)).decode()
             sec = 1705170000 + i * 7
@@ -62,6 +72,22 @@ def result(rng):
         })
         text = json.dumps(rows, separators=(",", ":"))
     return text
+
+
+def sealer(key_path):
+    """A function sealing bytes with a fresh key, written to key_path."""
+    from cryptography.hazmat.primitives.ciphers.aead import AESGCM
+
+    key = random.SystemRandom().randbytes(32)
+    with open(key_path, "w") as f:
+        f.write(key.hex() + "\n")
+    aes = AESGCM(key)
+
+    def seal(rng, data):
+        nonce = rng.randbytes(12)
+        return nonce + aes.encrypt(nonce, data, None)
+
+    return seal
 
 
 def civil(sec):

@@ -4,6 +4,7 @@
 
 use std::io::{BufWriter, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use uuid::Uuid;
@@ -33,7 +34,9 @@ pub struct Context {
     /// config directory.
     config: std::sync::OnceLock<Result<Option<ConfigFile>>>,
     aliases: std::sync::OnceLock<Result<crate::config::aliases::Targets>>,
-    out: std::sync::Mutex<Option<Box<dyn Write + Send>>>,
+    /// Shared (`Arc`) so that a printer may own its handle and be moved to
+    /// another thread (`logs` decodes on one).
+    out: Out,
     /// Runs this command started (kind, ID, run UUID): after Ctrl-C, the
     /// error says how to follow them, as they go on on the server.
     pub started: std::sync::Mutex<Vec<(crate::kinds::RunKind, Uuid, String)>>,
@@ -50,7 +53,7 @@ impl Context {
             settings,
             config: std::sync::OnceLock::new(),
             aliases: std::sync::OnceLock::new(),
-            out: std::sync::Mutex::new(Some(Box::new(out))),
+            out: Arc::new(Mutex::new(Some(Box::new(out)))),
             started: std::sync::Mutex::new(Vec::new()),
             warned_in_clear: AtomicBool::new(false),
         }
@@ -79,9 +82,9 @@ impl Context {
         shape: Shape,
         columns: &[&'static str],
         multi: bool,
-    ) -> Result<Printer<'_>> {
+    ) -> Result<Printer<'static>> {
         let skip = usize::from(!multi && columns.first() == Some(&"uuid"));
-        let out: Box<dyn Write + '_> = Box::new(SharedOut(self));
+        let out = Box::new(SharedOut(self.out.clone()));
         Printer::new(
             self.style(),
             shape,
@@ -100,15 +103,15 @@ impl Context {
         columns: &[&'static str],
         multi: bool,
         fields: &[String],
-    ) -> Result<Printer<'_>> {
+    ) -> Result<Printer<'static>> {
         let skip = usize::from(!multi && columns.first() == Some(&"uuid"));
-        let out: Box<dyn Write + '_> = Box::new(SharedOut(self));
+        let out = Box::new(SharedOut(self.out.clone()));
         Printer::new(self.style(), shape, columns, Some(fields), skip, out)
     }
 
     /// Write directly to standard output (completions).
     pub fn write_out(&self, bytes: &[u8]) -> Result<()> {
-        let mut o = SharedOut(self);
+        let mut o = SharedOut(self.out.clone());
         o.write_all(bytes)?;
         o.flush()?;
         Ok(())
@@ -316,18 +319,20 @@ impl Context {
 }
 
 /// Standard output shared by the printers of one command.
-struct SharedOut<'a>(&'a Context);
+type Out = Arc<Mutex<Option<Box<dyn Write + Send>>>>;
 
-impl Write for SharedOut<'_> {
+struct SharedOut(Out);
+
+impl Write for SharedOut {
     fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        let mut g = self.0.out.lock().unwrap_or_else(|p| p.into_inner());
+        let mut g = self.0.lock().unwrap_or_else(|p| p.into_inner());
         match g.as_mut() {
             Some(w) => w.write(buf),
             None => Ok(buf.len()),
         }
     }
     fn flush(&mut self) -> std::io::Result<()> {
-        let mut g = self.0.out.lock().unwrap_or_else(|p| p.into_inner());
+        let mut g = self.0.lock().unwrap_or_else(|p| p.into_inner());
         match g.as_mut() {
             Some(w) => w.flush(),
             None => Ok(()),

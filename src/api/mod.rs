@@ -3,7 +3,9 @@
 //! goes out through `http`. It never prints (but the request log) and never
 //! touches the credential store itself.
 
+mod entry_scan;
 pub mod models;
+mod relay;
 pub mod stream;
 
 use bytes::Bytes;
@@ -190,7 +192,7 @@ pub async fn next_entry(
     failed_only: bool,
 ) -> Result<Option<LogEntry>> {
     let mut decode = |_: &mut (), b: &[u8], part| {
-        let Some((e, n)) = stream::decode_prefix::<LogEntryRef>(b, part)? else {
+        let Some((e, n)) = decode_entry(b, part)? else {
             return Ok(None);
         };
         Ok(Some((
@@ -219,7 +221,7 @@ pub async fn each_entry<C>(
     mut f: impl FnMut(&mut C, LogEntryRef) -> Result<()>,
 ) -> Result<()> {
     let mut decode = |cx: &mut C, b: &[u8], part| {
-        let Some((e, n)) = stream::decode_prefix::<LogEntryRef>(b, part)? else {
+        let Some((e, n)) = decode_entry(b, part)? else {
             return Ok(None);
         };
         if keeps(&e, run, failed_only) {
@@ -229,6 +231,39 @@ pub async fn each_entry<C>(
     };
     while s.next_with(cx, &mut idle, &mut decode).await?.is_some() {}
     Ok(())
+}
+
+/// `each_entry` with the entries decoded and handed to `f` on a thread of
+/// their own while this task receives the response (see `relay`): `cx`
+/// goes there and comes back at the end.
+pub async fn each_entry_apart<C: Send + 'static>(
+    s: LogStream,
+    run: Option<String>,
+    failed_only: bool,
+    cx: C,
+    idle: fn(&mut C) -> Result<()>,
+    f: fn(&mut C, LogEntryRef) -> Result<()>,
+) -> Result<C> {
+    let decode = move |cx: &mut C, b: &[u8], part| {
+        let Some((e, n)) = decode_entry(b, part)? else {
+            return Ok(None);
+        };
+        if keeps(&e, run.as_deref(), failed_only) {
+            f(cx, e)?;
+        }
+        Ok(Some(((), n)))
+    };
+    relay::decode_apart(s, cx, idle, decode).await
+}
+
+/// A log entry from the start of `bytes` (see `stream::Decoded`): read
+/// directly when it has the everyday shape, else by serde_json (which
+/// decides what anything else means, and says what is wrong with it).
+pub fn decode_entry(bytes: &[u8], part: stream::Part) -> stream::Decoded<LogEntryRef<'_>> {
+    match entry_scan::scan(bytes) {
+        Some(found) => Ok(Some(found)),
+        None => stream::decode_prefix(bytes, part),
+    }
 }
 
 /// The `--run` and `--failed` filters.

@@ -181,6 +181,12 @@ impl<'a> Text<'a> {
         Text(Cow::Owned(s))
     }
 
+    /// Text that had no escape in its JSON (see the type): only for the
+    /// decoder, which has checked that.
+    pub(super) fn unescaped(s: &'a str) -> Self {
+        Text(Cow::Borrowed(s))
+    }
+
     pub fn as_str(&self) -> &str {
         &self.0
     }

@@ -328,6 +328,12 @@ where
         }
     }
 
+    /// The body not yet read and the scanner with what was (for decoding
+    /// on another thread: `relay`).
+    pub fn into_parts(self) -> (S, ArrayScanner) {
+        (self.body, self.scanner)
+    }
+
     /// The next element as `decode` makes it (see `ArrayScanner::take`),
     /// `None` at the end of the array. `idle` is called before waiting for
     /// the network, i.e. whenever everything that has arrived so far has

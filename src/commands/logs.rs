@@ -59,14 +59,16 @@ pub async fn run(args: &LogsArgs, ctx: &Context) -> Result<()> {
     }
     let window = ctx.window(&args.window)?;
     let api = ctx.api()?;
-    let mut entries = api.pipeline_logs(id, &window).await?;
+    let entries = api.pipeline_logs(id, &window).await?;
     // Rows go out in large writes while the response pours in, and as soon
-    // as the stream stalls, so a reader never waits on a row already here.
-    api::each_entry(
-        &mut entries,
-        run_filter.as_deref(),
+    // as the stream stalls, so a reader never waits on a row already here;
+    // they are decoded and printed on a second thread while this one
+    // receives.
+    let sink = api::each_entry_apart(
+        entries,
+        run_filter,
         args.failed,
-        &mut sink,
+        sink,
         |s| s.printer.flush(),
         |s, e| print_entry(s, &e),
     )

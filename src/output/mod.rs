@@ -2,6 +2,7 @@
 //! that renders rows as a table, JSON, JSON lines or CSV, row by row where
 //! the format allows so that long results stream.
 
+mod canonical;
 mod cell;
 pub mod chart;
 mod compact;
@@ -118,7 +119,7 @@ impl<'a> Printer<'a> {
         columns: &[&'static str],
         fields: Option<&[String]>,
         skip: usize,
-        out: Box<dyn Write + 'a>,
+        out: Box<dyn Write + Send + 'a>,
     ) -> Result<Self> {
         let idx = select(columns, fields, skip)?;
         let names: Vec<&'static str> = idx.iter().map(|&i| columns[i]).collect();

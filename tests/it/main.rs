@@ -27,6 +27,7 @@ mod interrupts;
 mod log_bodies;
 mod metrics;
 mod operator;
+mod pieces;
 mod props;
 mod props_logs;
 mod runs;

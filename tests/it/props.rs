@@ -162,6 +162,7 @@ pub(crate) fn json_value() -> impl Strategy<Value = Value> {
 
 fn decode_all(bytes: &[u8]) {
     let _ = decode_prefix::<models::LogEntryRef>(bytes, Part::Whole);
+    let _ = ylemctl::api::decode_entry(bytes, Part::Whole);
     let _ = decode_json::<models::RangeStats>(bytes);
     let _ = decode_json::<Option<Vec<models::Aggregated>>>(bytes);
     let _ = decode_json::<models::LastRun>(bytes);

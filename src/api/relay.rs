@@ -1,0 +1,118 @@
+//! A log received on this task and decoded on a thread of its own, so that
+//! taking the bytes off the socket (the kernel's copy, HTTP framing: what
+//! `curl -o /dev/null` spends all its time on) overlaps decoding and
+//! printing them, on a machine with a second core. The chunks go over a
+//! bounded channel as they came from the network, so memory stays flat:
+//! at most `CHUNKS` of them wait, each at most one read of the socket.
+
+use bytes::Bytes;
+use futures_util::StreamExt;
+use tokio::sync::mpsc::error::TryRecvError;
+use tokio::sync::{mpsc, oneshot};
+
+use super::stream::{ArrayScanner, Decoded, Part};
+use crate::error::{Error, Result};
+
+/// Chunks in flight between the two threads.
+const CHUNKS: usize = 4;
+
+/// What the receiving side hands over: a chunk, the body's failure, or
+/// `None` at its end. A channel closed without `None` means the command
+/// was ended (Ctrl-C, `--max-time`): the decoder then stops, printing
+/// nothing more.
+type Piece = Option<Result<Bytes>>;
+
+/// Decode the stream's elements on another thread with `decode`, which
+/// gets `cx` (moved there, and handed back at the end); `idle` is called
+/// there whenever everything received so far has been handed out (the
+/// printer flushes), and once more after a failure, so that every whole
+/// element before it is out.
+pub async fn decode_apart<S, C>(
+    stream: super::stream::ArrayStream<S>,
+    mut cx: C,
+    idle: fn(&mut C) -> Result<()>,
+    mut decode: impl FnMut(&mut C, &[u8], Part) -> Decoded<()> + Send + 'static,
+) -> Result<C>
+where
+    S: futures_util::Stream<Item = Result<Bytes>> + Unpin,
+    C: Send + 'static,
+{
+    let (mut body, scanner) = stream.into_parts();
+    let (tx, rx) = mpsc::channel::<Piece>(CHUNKS);
+    let (done_tx, mut done_rx) = oneshot::channel();
+    let thread = std::thread::Builder::new()
+        .name("log-decoder".into())
+        .spawn(move || {
+            let r = match decode_all(rx, scanner, &mut cx, idle, &mut decode) {
+                Ok(()) => Ok(cx),
+                Err(Some(e)) => {
+                    let _ = idle(&mut cx);
+                    Err(e)
+                }
+                // Ended from outside: nobody waits for the outcome.
+                Err(None) => return,
+            };
+            let _ = done_tx.send(r);
+        })
+        .map_err(|e| Error::internal(format!("cannot start the log decoder: {e}")))?;
+    loop {
+        let piece = tokio::select! {
+            done = &mut done_rx => return outcome(done, thread),
+            next = body.next() => next,
+        };
+        let last = !matches!(piece, Some(Ok(_)));
+        tokio::select! {
+            done = &mut done_rx => return outcome(done, thread),
+            sent = tx.send(piece) => if sent.is_err() || last { break },
+        }
+    }
+    outcome(done_rx.await, thread)
+}
+
+/// The decoder's outcome; its panic goes on here, as if it had been ours.
+fn outcome<C>(
+    done: std::result::Result<Result<C>, oneshot::error::RecvError>,
+    thread: std::thread::JoinHandle<()>,
+) -> Result<C> {
+    match done {
+        Ok(done) => {
+            let _ = thread.join();
+            done
+        }
+        Err(_) => match thread.join() {
+            Err(panic) => std::panic::resume_unwind(panic),
+            Ok(()) => Err(Error::internal("the log decoder ended without its outcome")),
+        },
+    }
+}
+
+/// The decoding thread's loop: `Err(None)` when the receiving side went
+/// away without saying the body ended.
+fn decode_all<C>(
+    mut rx: mpsc::Receiver<Piece>,
+    mut scanner: ArrayScanner,
+    cx: &mut C,
+    idle: fn(&mut C) -> Result<()>,
+    decode: &mut impl FnMut(&mut C, &[u8], Part) -> Decoded<()>,
+) -> std::result::Result<(), Option<Error>> {
+    loop {
+        while scanner.take(|b, part| decode(cx, b, part))?.is_some() {}
+        let piece = match rx.try_recv() {
+            Ok(p) => p,
+            Err(TryRecvError::Empty) => {
+                idle(cx)?;
+                rx.blocking_recv().ok_or(None)?
+            }
+            Err(TryRecvError::Disconnected) => return Err(None),
+        };
+        match piece {
+            Some(chunk) => scanner.push(&chunk?),
+            None if scanner.is_done() => return Ok(()),
+            None => {
+                return Err(Some(Error::server(
+                    "the response ended before the JSON array was complete",
+                )));
+            }
+        }
+    }
+}
