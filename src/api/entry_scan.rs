@@ -224,8 +224,9 @@ fn text_len(s: &[u8]) -> Option<usize> {
 /// The bytes of `w` that are `"`, `\` or below 0x20 (a control character),
 /// as their high bits; exact up to the first one (the borrows of the
 /// subtractions only run upwards from a byte that matched), which is all
-/// that is used.
-fn special(w: u64) -> u64 {
+/// that is used. Shared with `output::canonical`, which scans decoded
+/// outputs' strings the same way.
+pub fn special(w: u64) -> u64 {
     const ONES: u64 = 0x0101_0101_0101_0101;
     const HIGH: u64 = 0x8080_8080_8080_8080;
     let zero = |x: u64| x.wrapping_sub(ONES) & !x;

@@ -4,6 +4,7 @@
 //! touches the credential store itself.
 
 mod entry_scan;
+pub use entry_scan::special as special_bytes;
 pub mod models;
 mod relay;
 pub mod stream;

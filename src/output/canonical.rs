@@ -128,7 +128,7 @@ fn string(s: &[u8], i: &mut usize) -> Option<Range<usize>> {
             end += len;
             break;
         };
-        let found = special(u64::from_le_bytes(w.try_into().ok()?));
+        let found = crate::api::special_bytes(u64::from_le_bytes(w.try_into().ok()?));
         if found != 0 {
             end += found.trailing_zeros() as usize / 8;
             break;
@@ -139,20 +139,6 @@ fn string(s: &[u8], i: &mut usize) -> Option<Range<usize>> {
         *i = end + 1;
         start..end
     })
-}
-
-/// The bytes of `w` that are `"`, `\` or below 0x20 (a control character),
-/// as their high bits; exact up to the first one (the borrows of the
-/// subtractions only run upwards from a byte that matched), which is all
-/// that is used.
-fn special(w: u64) -> u64 {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGH: u64 = 0x8080_8080_8080_8080;
-    let zero = |x: u64| x.wrapping_sub(ONES) & !x;
-    let quote = zero(w ^ (ONES * u64::from(b'"')));
-    let backslash = zero(w ^ (ONES * u64::from(b'\\')));
-    let control = w.wrapping_sub(ONES * 0x20) & !w;
-    (quote | backslash | control) & HIGH
 }
 
 /// A number at `i` written as serde_json writes what it parses it to: an
