@@ -7,7 +7,7 @@ use crate::common;
 
 use std::collections::HashSet;
 use std::io::Read;
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Command};
 use std::time::{Duration, Instant};
 
 use common::sandbox::{Sandbox, start_with};
@@ -15,20 +15,7 @@ use serde_json::Value;
 
 /// `ylemctl ARGS` against the sandbox, as a child process with piped output.
 fn spawn(sb: &Sandbox, args: &[&str]) -> Child {
-    let dir = std::env::temp_dir().join(format!("ylemctl-follow-{}", std::process::id()));
-    Command::new(env!("CARGO_BIN_EXE_ylemctl"))
-        .args(args)
-        .env_clear()
-        .env("PATH", std::env::var("PATH").unwrap_or_default())
-        .env("YLEM_CONFIG_DIR", dir)
-        .env("YLEM_BASE_URL", &sb.base)
-        .env("YLEM_CLIENT_ID", &sb.client_id)
-        .env("YLEM_CLIENT_SECRET", &sb.secret)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap()
+    sb.spawn("follow", args)
 }
 
 /// Wait (bounded) for the child; its exit code, stdout and stderr.

@@ -4,7 +4,7 @@
 //! `run --wait` exits 143 naming the run, which goes on, and how to follow it.
 
 use std::io::{BufRead, BufReader, Read, Write};
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Command};
 use std::time::{Duration, Instant};
 
 use serde_json::Value;
@@ -30,20 +30,7 @@ fn spawn(sb: &Sandbox, args: &[&str]) -> Running {
 }
 
 fn spawn_child(sb: &Sandbox, args: &[&str]) -> Child {
-    let dir = std::env::temp_dir().join(format!("ylemctl-sigterm-{}", std::process::id()));
-    Command::new(env!("CARGO_BIN_EXE_ylemctl"))
-        .args(args)
-        .env_clear()
-        .env("PATH", std::env::var("PATH").unwrap_or_default())
-        .env("YLEM_CONFIG_DIR", dir)
-        .env("YLEM_BASE_URL", &sb.base)
-        .env("YLEM_CLIENT_ID", &sb.client_id)
-        .env("YLEM_CLIENT_SECRET", &sb.secret)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap()
+    sb.spawn("sigterm", args)
 }
 
 /// Wait (at most 20 s) until the sandbox has seen a request that `f` likes.

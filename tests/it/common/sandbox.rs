@@ -132,6 +132,27 @@ impl Sandbox {
         self.get(&format!("/_sandbox/runs/{run}"))
     }
 
+    /// `ylemctl ARGS` against this sandbox as a child with piped output,
+    /// its config directory named by `tag` (for the tests that signal or
+    /// read it while it runs).
+    pub fn spawn(&self, tag: &str, args: &[&str]) -> std::process::Child {
+        use std::process::{Command, Stdio};
+        let dir = std::env::temp_dir().join(format!("ylemctl-{tag}-{}", std::process::id()));
+        Command::new(env!("CARGO_BIN_EXE_ylemctl"))
+            .args(args)
+            .env_clear()
+            .env("PATH", std::env::var("PATH").unwrap_or_default())
+            .env("YLEM_CONFIG_DIR", dir)
+            .env("YLEM_BASE_URL", &self.base)
+            .env("YLEM_CLIENT_ID", &self.client_id)
+            .env("YLEM_CLIENT_SECRET", &self.secret)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap()
+    }
+
     /// The latest API requests the sandbox saw, oldest first, as
     /// `METHOD /path` (`GET /_sandbox/requests`).
     pub fn requests(&self) -> Vec<String> {
