@@ -18,7 +18,7 @@ use crate::config::{ConfigFile, aliases};
 use crate::error::{Error, Result};
 use crate::http::{Transport, TransportConfig};
 use crate::kinds::Entity;
-use crate::output::{Printer, Shape, Style};
+use crate::output::{Column, Printer, Shape, Style};
 use crate::settings::{EnvCredentials, Settings};
 use crate::time::{self, Window};
 use crate::ui::Ui;
@@ -70,7 +70,6 @@ impl Context {
             boxes: s.tty.stdout && !s.dumb,
             width: s.width,
             now: s.now,
-            ages: false,
             keep: &[],
         }
     }
@@ -80,10 +79,10 @@ impl Context {
     pub fn printer(
         &self,
         shape: Shape,
-        columns: &[&'static str],
+        columns: &[Column],
         multi: bool,
     ) -> Result<Printer<'static>> {
-        let skip = usize::from(!multi && columns.first() == Some(&"uuid"));
+        let skip = usize::from(!multi && columns.first().is_some_and(|c| c.name == "uuid"));
         let out = Box::new(SharedOut(self.out.clone()));
         Printer::new(
             self.style(),
@@ -100,11 +99,11 @@ impl Context {
     pub fn printer_with_fields(
         &self,
         shape: Shape,
-        columns: &[&'static str],
+        columns: &[Column],
         multi: bool,
         fields: &[String],
     ) -> Result<Printer<'static>> {
-        let skip = usize::from(!multi && columns.first() == Some(&"uuid"));
+        let skip = usize::from(!multi && columns.first().is_some_and(|c| c.name == "uuid"));
         let out = Box::new(SharedOut(self.out.clone()));
         Printer::new(self.style(), shape, columns, Some(fields), skip, out)
     }

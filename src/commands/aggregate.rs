@@ -5,6 +5,7 @@
 
 use chrono::{NaiveDate, NaiveTime};
 
+use super::columns::*;
 use super::date_form::DateForms;
 use crate::api::models::{Aggregated, Timestamp};
 use crate::cli::AggregateArgs;
@@ -12,32 +13,30 @@ use crate::cli::Format;
 use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::kinds::Period;
-use crate::output::{Cell, Shape, chart};
+use crate::output::{Cell, Column, Row, Shape, chart};
 use crate::time;
 
 /// A period's statistics; `uuid` is shown with several IDs (which also
 /// get the error columns, `super::multi_columns`).
-pub const COLUMNS: &[&str] = &[
-    "uuid",
-    "date_from",
-    "date_to",
-    "num_of_successes",
-    "num_of_failures",
-    "average_duration",
-    "filled",
+pub const COLUMNS: &[Column] = &[
+    UUID,
+    DATE_FROM,
+    DATE_TO,
+    NUM_OF_SUCCESSES,
+    NUM_OF_FAILURES,
+    AVERAGE_DURATION,
+    FILLED,
 ];
 
-/// A row; `filled`: the service returned nothing for this period.
-pub fn row(id: uuid::Uuid, a: Aggregated, filled: bool) -> Vec<Cell> {
-    vec![
-        Cell::Str(id.to_string()),
-        Cell::Time(a.date_from.0),
-        Cell::Time(a.date_to.0),
-        Cell::Int(a.num_of_successes),
-        Cell::Int(a.num_of_failures),
-        Cell::Ms(a.average_duration),
-        Cell::Bool(filled),
-    ]
+/// Fill a row; `filled`: the service returned nothing for this period.
+pub fn fill(r: &mut Row, id: uuid::Uuid, a: Aggregated, filled: bool) {
+    r.set(&UUID, Cell::Str(id.to_string()))
+        .set(&DATE_FROM, Cell::Time(a.date_from.0))
+        .set(&DATE_TO, Cell::Time(a.date_to.0))
+        .set(&NUM_OF_SUCCESSES, Cell::Int(a.num_of_successes))
+        .set(&NUM_OF_FAILURES, Cell::Int(a.num_of_failures))
+        .set(&AVERAGE_DURATION, Cell::Ms(a.average_duration))
+        .set(&FILLED, Cell::Bool(filled));
 }
 
 /// Every one of the `count` periods from `start`: the service's bucket, or
@@ -104,14 +103,12 @@ pub async fn run(args: &AggregateArgs, ctx: &Context) -> Result<()> {
         |id, rows| match rows {
             Ok(rows) if args.chart => draw(ctx, args, multi.then_some(id), rows),
             Ok(rows) => rows.into_iter().try_for_each(|(a, filled)| {
-                let mut r = row(id, a, filled);
-                if multi {
-                    r.extend(super::error_cells(ctx, None));
-                }
-                p.row(r)
+                let mut r = Row::new(&columns);
+                fill(&mut r, id, a, filled);
+                p.row(r.into_cells())
             }),
             Err(_) if args.chart => Ok(()),
-            Err(e) => p.row(super::failed_row(ctx, id, COLUMNS.len(), e)),
+            Err(e) => p.row(super::failed_row(ctx, &columns, id, e)),
         },
     )
     .await;

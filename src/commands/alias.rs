@@ -4,13 +4,14 @@
 
 use std::collections::BTreeMap;
 
+use super::columns::{KIND, NAME, UUID};
 use crate::auth::profile;
 use crate::cli::AliasCommand;
 use crate::config::ConfigFile;
 use crate::config::aliases::check_alias_name;
 use crate::context::Context;
 use crate::error::{Error, Result};
-use crate::output::{Cell, Shape};
+use crate::output::{Cell, Column, Row, Shape};
 
 pub async fn run(cmd: &AliasCommand, ctx: &Context) -> Result<()> {
     let dir = profile::config_dir(ctx.settings.config_dir.as_deref())?;
@@ -64,10 +65,15 @@ pub async fn run(cmd: &AliasCommand, ctx: &Context) -> Result<()> {
                 let text: String = all.keys().map(|k| format!("{k}\n")).collect();
                 return ctx.write_out(text.as_bytes());
             }
-            let mut p = ctx.printer(Shape::List, &["name", "uuid", "kind"], false)?;
+            const COLUMNS: &[Column] = &[NAME, UUID, KIND];
+            let mut p = ctx.printer(Shape::List, COLUMNS, false)?;
             for (k, (kind, v)) in all {
                 let kind = kind.map(|e| Cell::Str(e.to_string())).unwrap_or(Cell::Null);
-                p.row(vec![Cell::Str(k), Cell::Str(v.to_string()), kind])?;
+                let mut r = Row::new(COLUMNS);
+                r.set(&NAME, Cell::Str(k))
+                    .set(&UUID, Cell::Str(v.to_string()))
+                    .set(&KIND, kind);
+                p.row(r.into_cells())?;
             }
             p.finish(
                 "no aliases: add one with 'ylemctl alias set NAME UUID'",

@@ -16,8 +16,8 @@ use crate::kinds::Period;
 use crate::output::prometheus::{Labels, Sample};
 use crate::time::{self, Window};
 
-/// What the service said about one entity.
-pub struct Facts {
+/// Where one entity stands: what the service said about it.
+pub struct Standing {
     pub last: LastSeen,
     /// Statistics of the last 24 hours.
     pub day: RangeStats,
@@ -33,7 +33,7 @@ pub async fn fetch(
     t: &Target,
     now: DateTime<Utc>,
     week: Option<&DateForms>,
-) -> Result<Facts> {
+) -> Result<Standing> {
     let last = last_seen(api, t.kind, t.uuid, now).await?;
     let w = Window {
         from: now - chrono::Duration::hours(24),
@@ -44,7 +44,7 @@ pub async fn fetch(
         Some(forms) => failures_per_day(ctx, api, t, forms).await?,
         None => Vec::new(),
     };
-    Ok(Facts { last, day, week })
+    Ok(Standing { last, day, week })
 }
 
 /// Aggregated statistics, period day, count 7, ending today, in the date
@@ -71,7 +71,7 @@ async fn failures_per_day(
 }
 
 /// The entity as Prometheus samples: `ylem_up 0` when it failed.
-pub fn sample(t: &Target, r: &Result<Facts>) -> Sample {
+pub fn sample(t: &Target, r: &Result<Standing>) -> Sample {
     let labels = Labels {
         kind: t.kind.to_string(),
         uuid: t.uuid.to_string(),
@@ -101,7 +101,7 @@ pub fn sample(t: &Target, r: &Result<Facts>) -> Sample {
 }
 
 /// Each refused ID's reason on stderr; the board still shows its row.
-pub fn report(ctx: &Context, targets: &[Target], results: &[Result<Facts>]) {
+pub fn report(ctx: &Context, targets: &[Target], results: &[Result<Standing>]) {
     for (t, r) in targets.iter().zip(results) {
         if let Err(e) = r {
             ctx.report(&e.clone().context(format!("{} {}", t.kind, t.uuid)));

@@ -66,7 +66,7 @@ fn fmt_num(v: f64) -> String {
 }
 
 /// What was measured.
-pub struct Facts {
+pub struct Measured {
     pub last: Option<(bool, DateTime<Utc>, i64)>,
     pub rate: Option<(i64, i64)>,
     /// Why the last run failed, when it did.
@@ -76,7 +76,7 @@ pub struct Facts {
 /// Judge the facts: the worst status, the message and the performance data.
 pub(super) fn judge(
     p: &CheckArgs,
-    f: &Facts,
+    f: &Measured,
     now: DateTime<Utc>,
 ) -> (Status, Vec<String>, Vec<String>) {
     let (mut status, mut msgs, mut perf) = (Status::Ok, Vec::new(), Vec::new());
@@ -207,7 +207,7 @@ pub fn usage_line(message: &str) -> (String, ExitStatus) {
     )
 }
 
-pub(super) async fn measure(a: &CheckArgs, ctx: &Context) -> Result<Facts> {
+pub(super) async fn measure(a: &CheckArgs, ctx: &Context) -> Result<Measured> {
     let id = ctx.resolve_id_as(a.kind, &a.id)?;
     let finder = Finder::new(ctx, a.decrypt_key_file.as_deref())?;
     let api = ctx.api()?;
@@ -257,7 +257,7 @@ pub(super) async fn measure(a: &CheckArgs, ctx: &Context) -> Result<Facts> {
         }
         None => None,
     };
-    Ok(Facts {
+    Ok(Measured {
         last,
         rate,
         failure,
@@ -305,7 +305,7 @@ mod tests {
             max_duration: None,
             decrypt_key_file: None,
         };
-        let f = Facts {
+        let f = Measured {
             last: Some((true, now - chrono::Duration::hours(2), 1200)),
             rate: Some((95, 5)),
             failure: None,
@@ -314,19 +314,19 @@ mod tests {
         assert_eq!(s, Status::Ok);
         assert_eq!(m, ["last run succeeded 2h 00m ago"]);
         assert_eq!(perf[0], "age=7200s;90000;176400");
-        let f = Facts {
+        let f = Measured {
             last: Some((true, now, 1)),
             rate: Some((80, 20)),
             failure: None,
         };
         assert_eq!(judge(&p, &f, now).0, Status::Warning);
-        let f = Facts {
+        let f = Measured {
             last: Some((false, now, 1)),
             rate: None,
             failure: None,
         };
         assert_eq!(judge(&p, &f, now).0, Status::Critical);
-        let f = Facts {
+        let f = Measured {
             last: None,
             rate: None,
             failure: None,

@@ -10,7 +10,7 @@ use uuid::Uuid;
 
 use super::ExitStatus;
 use super::last_seen::last_seen;
-use super::targets::{self, alias_of};
+use super::targets::alias_of;
 use crate::cli::{CheckArgs, LastRunArgs, StatsArgs};
 use crate::context::Context;
 use crate::error::{Error, Result};
@@ -114,7 +114,7 @@ pub async fn stats(args: &StatsArgs, ctx: &Context) -> Result<()> {
     let window = ctx.window(&args.window)?;
     let label = window_label(&window, ctx.settings.now);
     let api = ctx.api()?;
-    let results = targets::fetch_all(ctx.settings.concurrency, &ids, |id| {
+    let results = super::fetch::all(ctx.settings.concurrency, &ids, |id| {
         api.range_stats(args.kind, *id, &window)
     })
     .await;
@@ -150,7 +150,7 @@ pub async fn last_run(args: &LastRunArgs, ctx: &Context) -> Result<()> {
     let ids = ctx.resolve_ids_as(args.kind, &args.ids)?;
     let api = ctx.api()?;
     let now = ctx.settings.now;
-    let results = targets::fetch_all(ctx.settings.concurrency, &ids, |id| {
+    let results = super::fetch::all(ctx.settings.concurrency, &ids, |id| {
         last_seen(&api, args.kind, *id, now)
     })
     .await;

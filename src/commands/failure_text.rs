@@ -4,8 +4,10 @@
 
 use serde_json::{Value, json};
 
+use super::columns::{FAILED_TASK, FAILED_TASK_TYPE, FAILED_TASKS, FAILURE};
 use super::failure::{Detail, FailedTask, Failure, HOW_TO_DECRYPT, Message};
-use crate::output::{Cell, table};
+use crate::output::column::position;
+use crate::output::{Cell, Column, Row, table};
 use crate::time;
 
 impl Message {
@@ -151,39 +153,45 @@ impl Failure {
 
 /// The columns the failure adds: machine formats also carry the whole
 /// list of failed tasks with their messages; a table shows one line.
-pub fn columns(machine: bool) -> &'static [&'static str] {
-    const ALL: &[&str] = &["failed_task", "failed_task_type", "failure", "failed_tasks"];
-    if machine { ALL } else { ALL.split_at(3).0 }
+pub fn columns(machine: bool) -> &'static [Column] {
+    const ALL: &[Column] = &[FAILED_TASK, FAILED_TASK_TYPE, FAILURE, FAILED_TASKS];
+    const TABLE: &[Column] = ALL.split_at(position(ALL, "failed_tasks")).0;
+    if machine { ALL } else { TABLE }
 }
 
-/// `base` with the failure's columns put in before index `at`.
-pub fn with_columns(base: &[&'static str], at: usize, machine: bool) -> Vec<&'static str> {
+/// `base` with the failure's columns put in before `before` (at the end
+/// without one).
+pub fn with_columns(base: &[Column], before: Option<&Column>, machine: bool) -> Vec<Column> {
     let mut v = base.to_vec();
+    let at = before
+        .and_then(|b| v.iter().position(|c| c.name == b.name))
+        .unwrap_or(v.len());
     v.splice(at..at, columns(machine).iter().copied());
     v
 }
 
-/// The failure's cells, matching `columns(machine)`: nulls without one.
-pub fn cells(f: Option<&Failure>, machine: bool) -> Vec<Cell> {
-    let n = columns(machine).len();
+/// Set the failure's cells of `row` (left empty without one); the whole
+/// list only where the row has its column (machine formats).
+pub fn fill(row: &mut Row, f: Option<&Failure>) {
     let Some(f) = f else {
-        return vec![Cell::Null; n];
+        return;
     };
     let first = f.tasks().first();
-    let mut v = vec![
+    row.set(
+        &FAILED_TASK,
         Cell::opt_str(first.map(|t| t.task_uuid.clone())),
+    )
+    .set(
+        &FAILED_TASK_TYPE,
         Cell::opt_str(first.map(|t| t.task_type.clone())),
-        Cell::Str(f.summary()),
-    ];
-    if machine {
-        v.push(match f {
-            Failure::Tasks(t) => {
-                Cell::Json(Value::Array(t.iter().map(FailedTask::to_json).collect()))
-            }
-            Failure::Unknown(_) => Cell::Null,
-        });
+    )
+    .set(&FAILURE, Cell::Str(f.summary()));
+    if let Failure::Tasks(t) = f {
+        row.set(
+            &FAILED_TASKS,
+            Cell::Json(Value::Array(t.iter().map(FailedTask::to_json).collect())),
+        );
     }
-    v
 }
 
 #[cfg(test)]
@@ -223,8 +231,11 @@ mod tests {
             format!("task notify-email (a87db346…): {HOW_TO_DECRYPT} (and 1 more failed tasks)")
         );
         assert_eq!(f.lines().len(), 2);
-        let row = cells(Some(&f), true);
-        assert_eq!(row.len(), columns(true).len());
-        assert_eq!(cells(None, false), vec![Cell::Null; 3]);
+        let mut row = Row::new(columns(true));
+        fill(&mut row, Some(&f));
+        assert!(row.into_cells().iter().all(|c| *c != Cell::Null));
+        let mut row = Row::new(columns(false));
+        fill(&mut row, None);
+        assert_eq!(row.into_cells(), vec![Cell::Null; 3]);
     }
 }

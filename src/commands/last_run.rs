@@ -1,46 +1,41 @@
 //! `ylemctl last-run KIND ID...`: statistics of the last run (endpoints
 //! 11-13), with the real server's 403 told apart (`last_seen`).
 
+use super::columns::{DURATION, EXECUTED_AT, IS_SUCCESSFUL, LAST_RUN, UUID};
 use super::failure::{Failure, Finder};
 use super::failure_text;
 use super::last_seen::{LastSeen, NO_RUN_FOUND, last_seen};
 use crate::cli::LastRunArgs;
 use crate::context::Context;
 use crate::error::{Error, Kind, Result};
-use crate::output::{Cell, Shape};
+use crate::output::{Cell, Column, Row, Shape};
 
 /// An ID's last run, and `last_run`: `found`, or `not_found` (never ran,
 /// or unknown to the service). With several IDs, `uuid` leads and the
 /// error columns follow (`super::multi_columns`).
-pub const COLUMNS: &[&str] = &[
-    "uuid",
-    "is_successful",
-    "executed_at",
-    "duration",
-    "last_run",
-];
+pub const COLUMNS: &[Column] = &[UUID, IS_SUCCESSFUL, EXECUTED_AT.aged(), DURATION, LAST_RUN];
 
-/// A row; no run found gives empty fields and says so in `last_run`.
-pub fn row(id: uuid::Uuid, seen: &LastSeen) -> Vec<Cell> {
+/// Fill `r`; no run found gives empty fields and says so in `last_run`.
+pub fn fill(r: &mut Row, id: uuid::Uuid, seen: &LastSeen) {
+    r.set(&UUID, Cell::Str(id.to_string()));
     match seen.run() {
-        Some(r) => vec![
-            Cell::Str(id.to_string()),
-            Cell::Success(r.is_successful),
-            r.executed_at
-                .as_ref()
-                .map(|t| Cell::Time(t.0.clone()))
-                .unwrap_or(Cell::Never),
-            Cell::Ms(r.duration),
-            Cell::Str("found".into()),
-        ],
-        None => vec![
-            Cell::Str(id.to_string()),
-            Cell::Never,
-            Cell::Never,
-            Cell::Never,
-            Cell::Str("not_found".into()),
-        ],
-    }
+        Some(run) => r
+            .set(&IS_SUCCESSFUL, Cell::Success(run.is_successful))
+            .set(
+                &EXECUTED_AT,
+                run.executed_at
+                    .as_ref()
+                    .map(|t| Cell::Time(t.0.clone()))
+                    .unwrap_or(Cell::Never),
+            )
+            .set(&DURATION, Cell::Ms(run.duration))
+            .set(&LAST_RUN, Cell::Str("found".into())),
+        None => r
+            .set(&IS_SUCCESSFUL, Cell::Never)
+            .set(&EXECUTED_AT, Cell::Never)
+            .set(&DURATION, Cell::Never)
+            .set(&LAST_RUN, Cell::Str("not_found".into())),
+    };
 }
 
 pub async fn run(args: &LastRunArgs, ctx: &Context) -> Result<()> {
@@ -49,14 +44,13 @@ pub async fn run(args: &LastRunArgs, ctx: &Context) -> Result<()> {
     let finder = Finder::new(ctx, args.decrypt_key_file.as_deref())?;
     let machine = ctx.settings.machine_output();
     // The failure goes in before `last_run`.
-    let at = COLUMNS.len() - 1;
-    let base = failure_text::with_columns(COLUMNS, at, machine);
+    let base = failure_text::with_columns(COLUMNS, Some(&LAST_RUN), machine);
     let columns = match multi {
         true => super::multi_columns(ctx, &base),
-        false => base.clone(),
+        false => base,
     };
     let shape = if multi { Shape::List } else { Shape::Object };
-    let mut p = ctx.printer(shape, &columns, multi)?.aged();
+    let mut p = ctx.printer(shape, &columns, multi)?;
     let api = ctx.api()?;
     let now = ctx.settings.now;
     let (mut failed, mut none) = (Vec::new(), Vec::new());
@@ -77,19 +71,17 @@ pub async fn run(args: &LastRunArgs, ctx: &Context) -> Result<()> {
             let (seen, fail) = match got {
                 Ok(got) => got,
                 // Empty values, then the error columns.
-                Err(e) => return p.row(super::failed_row(ctx, id, base.len(), e)),
+                Err(e) => return p.row(super::failed_row(ctx, &columns, id, e)),
             };
             match seen.run() {
                 Some(r) if !r.is_successful => failed.push(failed_text(id, fail.as_ref(), multi)),
                 Some(_) => {}
                 None => none.push(id.to_string()),
             }
-            let mut r = row(id, &seen);
-            r.splice(at..at, failure_text::cells(fail.as_ref(), machine));
-            if multi {
-                r.extend(super::error_cells(ctx, None));
-            }
-            p.row(r)
+            let mut r = Row::new(&columns);
+            fill(&mut r, id, &seen);
+            failure_text::fill(&mut r, fail.as_ref());
+            p.row(r.into_cells())
         },
     )
     .await;

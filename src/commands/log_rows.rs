@@ -2,25 +2,36 @@
 //! outputs are decoded), and printing one entry through the printer, shared
 //! by `logs` and `logs --follow`.
 
+use super::columns::{
+    DECODE_ERROR, DURATION, EXECUTED_AT, IS_SUCCESSFUL, METRIC_VALUE, OUTPUT, TASK_TYPE, TASK_UUID,
+    WORKFLOW_RUN_UUID,
+};
 use crate::api::models::{LogEntryRef, Text};
 use crate::error::Result;
-use crate::output::{CellRef, Printer, Txt, decode};
+use crate::output::column::position;
+use crate::output::{CellRef, Column, Printer, Txt, decode};
 
 /// The log entry's fields, and `decode_error` when outputs are decoded.
-pub const COLUMNS_DECODED: &[&str] = &[
-    "workflow_run_uuid",
-    "task_uuid",
-    "task_type",
-    "is_successful",
-    "duration",
-    "output",
-    "metric_value",
-    "executed_at",
-    "decode_error",
+pub const COLUMNS_DECODED: &[Column] = &[
+    WORKFLOW_RUN_UUID,
+    TASK_UUID,
+    TASK_TYPE,
+    IS_SUCCESSFUL,
+    DURATION,
+    OUTPUT,
+    METRIC_VALUE,
+    EXECUTED_AT,
+    DECODE_ERROR,
 ];
 
+/// Where the cells a decoding sets go in a row (a log's rows are arrays of
+/// borrowed cells, filled at full speed: the positions are found once,
+/// when the program is built).
+const AT_OUTPUT: usize = position(COLUMNS_DECODED, "output");
+const AT_DECODE_ERROR: usize = position(COLUMNS_DECODED, "decode_error");
+
 /// The spec's log entry fields.
-pub const COLUMNS: &[&str] = COLUMNS_DECODED.split_at(8).0;
+pub const COLUMNS: &[Column] = COLUMNS_DECODED.split_at(AT_DECODE_ERROR).0;
 
 fn txt<'a>(t: &'a Text) -> Txt<'a> {
     Txt {
@@ -29,8 +40,9 @@ fn txt<'a>(t: &'a Text) -> Txt<'a> {
     }
 }
 
-/// The entry's row (with an empty `decode_error`), borrowing its text.
-fn row<'a>(e: &'a LogEntryRef, at: &'a Text) -> [CellRef<'a>; 9] {
+/// The entry's row (with an empty `decode_error`), borrowing its text, in
+/// the order of `COLUMNS_DECODED` (a unit test holds them together).
+fn row<'a>(e: &'a LogEntryRef, at: &'a Text) -> [CellRef<'a>; COLUMNS_DECODED.len()] {
     let none = Txt {
         text: "",
         plain: true,
@@ -78,9 +90,47 @@ pub fn print_entry(sink: &mut Sink, e: &LogEntryRef) -> Result<()> {
     };
     let (cell, err) = d.decode(e.output(), &mut sink.scratch);
     sink.undecodable += usize::from(err.is_some());
-    r[5] = cell;
+    r[AT_OUTPUT] = cell;
     if let Some(err) = &err {
-        r[8] = CellRef::Str(Txt::new(err));
+        r[AT_DECODE_ERROR] = CellRef::Str(Txt::new(err));
     }
     sink.printer.row_ref(&r)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::api::models::LogEntryRef;
+
+    /// Each cell of `row` is the one its column names: every field of an
+    /// entry told apart by its value.
+    #[test]
+    fn a_rows_cells_sit_under_their_columns() {
+        let json = r#"{"workflow_run_uuid":"w","task_uuid":"t","task_type":"query","is_successful":false,"duration":7,"output":"o","metric_value":3,"executed_at":"2026-01-01T00:00:00Z"}"#;
+        let e: LogEntryRef = serde_json::from_str(json).unwrap();
+        let at = e.executed_at();
+        let r = row(&e, &at);
+        let text = |i: usize| match r[i] {
+            CellRef::Str(t) | CellRef::Output(t) | CellRef::Time(t) => t.text.to_string(),
+            CellRef::Success(b) => b.to_string(),
+            CellRef::Ms(n) => n.to_string(),
+            CellRef::Num(n) => n.to_string(),
+            CellRef::Null => "null".into(),
+            _ => "?".into(),
+        };
+        let want = [
+            ("workflow_run_uuid", "w"),
+            ("task_uuid", "t"),
+            ("task_type", "query"),
+            ("is_successful", "false"),
+            ("duration", "7"),
+            ("output", "o"),
+            ("metric_value", "3"),
+            ("decode_error", "null"),
+        ];
+        for (name, v) in want {
+            assert_eq!(text(position(COLUMNS_DECODED, name)), v, "{name}");
+        }
+        assert!(text(position(COLUMNS_DECODED, "executed_at")).starts_with("2026-01-01"));
+    }
 }

@@ -179,7 +179,7 @@ async fn answer(
 /// says it meanwhile).
 async fn exposition(ctx: &Context, api: &Api, targets: &[Target], health: &mut Health) -> String {
     let now = Utc::now();
-    let results = targets::fetch_all(ctx.settings.concurrency, targets, |t| {
+    let results = super::fetch::all(ctx.settings.concurrency, targets, |t| {
         board::fetch(ctx, api, t, now, None)
     })
     .await;

@@ -5,6 +5,7 @@ pub mod alias;
 pub mod auth;
 pub mod board;
 pub mod check;
+pub mod columns;
 pub mod completion;
 pub mod completions;
 pub mod date_form;
@@ -12,6 +13,7 @@ pub mod demo;
 pub mod exposition;
 pub mod failure;
 pub mod failure_text;
+pub mod fetch;
 pub mod follow;
 pub mod follow_key;
 pub mod hints;
@@ -39,13 +41,13 @@ pub mod web_serve;
 
 use std::future::Future;
 
-use futures_util::{StreamExt, stream};
+use futures_util::StreamExt;
 use uuid::Uuid;
 
 use crate::cli::{Command, Format};
 use crate::context::Context;
 use crate::error::{Error, Result};
-use crate::output::{Cell, Printer};
+use crate::output::{Cell, Column, Printer, Row};
 
 /// How a command ended when it did not fail: a status, not an error
 /// (`check` says OK, WARNING, CRITICAL or UNKNOWN through it).
@@ -178,46 +180,48 @@ pub fn close(
 /// The columns of several IDs' rows: `columns`, then what became of each
 /// ID: `error` (a JSON object, `null` when answered) in JSON, `error_kind`
 /// and `error` in CSV and tables.
-pub fn multi_columns(ctx: &Context, columns: &[&'static str]) -> Vec<&'static str> {
+pub fn multi_columns(ctx: &Context, columns: &[Column]) -> Vec<Column> {
     let mut c = columns.to_vec();
-    c.extend(error_names(ctx));
+    c.extend(error_columns(ctx));
     c
 }
 
-fn error_names(ctx: &Context) -> &'static [&'static str] {
+fn error_columns(ctx: &Context) -> &'static [Column] {
     match ctx.settings.format {
-        Format::Json | Format::Jsonl => &["error"],
-        _ => &["error_kind", "error"],
+        Format::Json | Format::Jsonl => &[columns::ERROR],
+        _ => &[columns::ERROR_KIND, columns::ERROR],
     }
 }
 
-/// The error cells of an ID's row (several IDs): empty for an ID that was
-/// answered, else the error as `multi_columns` names it.
-pub fn error_cells(ctx: &Context, e: Option<&Error>) -> Vec<Cell> {
-    let Some(e) = e else {
-        return vec![Cell::Null; error_names(ctx).len()];
-    };
+/// Set an ID's error cells (several IDs), as `multi_columns` names them:
+/// left empty for an ID that was answered.
+pub fn set_error(ctx: &Context, row: &mut Row, e: &Error) {
     let message = crate::secret::scrub(&e.message);
     match ctx.settings.format {
-        Format::Json | Format::Jsonl => vec![Cell::Json(serde_json::json!({
-            "kind": e.kind.name(),
-            "message": message,
-            "http_status": e.http_status,
-        }))],
-        _ => vec![Cell::Str(e.kind.name().to_string()), Cell::Str(message)],
-    }
+        Format::Json | Format::Jsonl => row.set(
+            &columns::ERROR,
+            Cell::Json(serde_json::json!({
+                "kind": e.kind.name(),
+                "message": message,
+                "http_status": e.http_status,
+            })),
+        ),
+        _ => row
+            .set(&columns::ERROR_KIND, Cell::Str(e.kind.name().to_string()))
+            .set(&columns::ERROR, Cell::Str(message)),
+    };
 }
 
-/// The row of an ID that failed, with several IDs: the ID, empty values up
-/// to `width` columns, then its error.
-pub fn failed_row(ctx: &Context, id: Uuid, width: usize, e: &Error) -> Vec<Cell> {
-    let mut r = vec![Cell::Str(id.to_string())];
-    r.resize(width, Cell::Null);
-    r.extend(error_cells(ctx, Some(e)));
-    r
+/// The row of an ID that failed, with several IDs: the ID, empty values,
+/// then its error.
+pub fn failed_row(ctx: &Context, columns: &[Column], id: Uuid, e: &Error) -> Vec<Cell> {
+    let mut r = Row::new(columns);
+    r.set(&columns::UUID, Cell::Str(id.to_string()));
+    set_error(ctx, &mut r, e);
+    r.into_cells()
 }
 
-/// Fetch for every ID concurrently (at most `--concurrency` at once) and hand
+/// Fetch for every ID (`fetch::in_order`) and hand
 /// the results to `emit` in the order the IDs were given; with several IDs
 /// a failure is handed on too (for its row). A failure for one ID does not
 /// stop the others; the worst failure is returned at the end and the
@@ -232,27 +236,18 @@ where
     F: Fn(Uuid) -> Fut,
     Fut: Future<Output = Result<T>>,
 {
-    let fetch = &fetch;
-    // Unordered, so one slow ID does not hold the others' slots; the
-    // results are put back in the order given before they are printed.
-    let mut results = stream::iter(ids.iter().copied().enumerate())
-        .map(|(i, id)| async move { (i, id, fetch(id).await) })
-        .buffer_unordered(ctx.settings.concurrency);
-    let mut waiting = std::collections::BTreeMap::new();
-    let mut next = 0;
+    let mut results = std::pin::pin!(fetch::in_order(ctx.settings.concurrency, ids, |id| {
+        fetch(*id)
+    }));
     let mut errors: Vec<Error> = Vec::new();
-    while let Some((i, id, r)) = results.next().await {
-        waiting.insert(i, (id, r));
-        while let Some((id, r)) = waiting.remove(&next) {
-            next += 1;
-            match r {
-                Ok(v) => emit(id, Ok(v))?,
-                Err(e) if ids.len() > 1 => {
-                    emit(id, Err(&e))?;
-                    errors.push(e.context(id));
-                }
-                Err(e) => errors.push(e),
+    while let Some((&id, r)) = results.next().await {
+        match r {
+            Ok(v) => emit(id, Ok(v))?,
+            Err(e) if ids.len() > 1 => {
+                emit(id, Err(&e))?;
+                errors.push(e.context(id));
             }
+            Err(e) => errors.push(e),
         }
     }
     worst_of(ctx, errors)

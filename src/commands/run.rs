@@ -8,6 +8,7 @@ use bytes::Bytes;
 use tokio::sync::OnceCell;
 use uuid::Uuid;
 
+use super::columns::*;
 use super::completion::{DEFAULT_SETTLE, History, Rule, Settle};
 use super::failure::{self, Failure};
 use super::failure_text;
@@ -18,57 +19,69 @@ use crate::cli::{Format, RunArgs};
 use crate::context::Context;
 use crate::error::{Error, Kind, Result};
 use crate::kinds::{Entity, RunKind};
-use crate::output::{Cell, Shape};
+use crate::output::{Cell, Column, Row, Shape};
 
 /// The run records of a start (`-o json`); with several IDs, `uuid` leads
 /// and the error columns follow (`super::multi_columns`).
-pub const COLUMNS: &[&str] = &[
-    "uuid",
-    "id",
-    "state",
-    "task_uuid",
-    "task_run_uuid",
-    "workflow_run_uuid",
-    "is_successful",
-    "output",
-    "errors",
-    "created_at",
-    "updated_at",
+pub const COLUMNS: &[Column] = &[
+    UUID,
+    ID,
+    STATE,
+    TASK_UUID,
+    TASK_RUN_UUID,
+    WORKFLOW_RUN_UUID,
+    IS_SUCCESSFUL,
+    OUTPUT,
+    ERRORS,
+    CREATED_AT,
+    UPDATED_AT,
 ];
 
 /// One row per start (table, CSV, JSON lines): the entity, the run it
 /// started and `outcome` (`started`); the raw task records are `-o json`'s.
-pub const START_COLUMNS: &[&str] = &["uuid", "run_uuid", "outcome"];
+pub const START_COLUMNS: &[Column] = &[UUID, RUN_UUID, OUTCOME];
 
-fn record_row(id: uuid::Uuid, r: RunRecord) -> Vec<Cell> {
-    vec![
-        Cell::Str(id.to_string()),
-        r.id.map(Cell::Int).unwrap_or(Cell::Null),
-        Cell::opt_str(r.state),
-        Cell::opt_str(r.task_uuid),
-        Cell::opt_str(r.task_run_uuid),
-        Cell::Str(r.workflow_run_uuid),
-        r.is_successful.map(Cell::Bool).unwrap_or(Cell::Null),
-        r.output.map(Cell::Output).unwrap_or(Cell::Null),
-        r.errors
-            .filter(|e| !e.is_null())
-            .map(Cell::Json)
-            .unwrap_or(Cell::Null),
-        r.created_at.map(|t| Cell::Time(t.0)).unwrap_or(Cell::Null),
-        r.updated_at.map(|t| Cell::Time(t.0)).unwrap_or(Cell::Null),
-    ]
+fn record_row(columns: &[Column], id: uuid::Uuid, r: RunRecord) -> Vec<Cell> {
+    let mut row = Row::new(columns);
+    row.set(&UUID, Cell::Str(id.to_string()))
+        .set(&ID, r.id.map(Cell::Int).unwrap_or(Cell::Null))
+        .set(&STATE, Cell::opt_str(r.state))
+        .set(&TASK_UUID, Cell::opt_str(r.task_uuid))
+        .set(&TASK_RUN_UUID, Cell::opt_str(r.task_run_uuid))
+        .set(&WORKFLOW_RUN_UUID, Cell::Str(r.workflow_run_uuid))
+        .set(
+            &IS_SUCCESSFUL,
+            r.is_successful.map(Cell::Bool).unwrap_or(Cell::Null),
+        )
+        .set(&OUTPUT, r.output.map(Cell::Output).unwrap_or(Cell::Null))
+        .set(
+            &ERRORS,
+            r.errors
+                .filter(|e| !e.is_null())
+                .map(Cell::Json)
+                .unwrap_or(Cell::Null),
+        )
+        .set(
+            &CREATED_AT,
+            r.created_at.map(|t| Cell::Time(t.0)).unwrap_or(Cell::Null),
+        )
+        .set(
+            &UPDATED_AT,
+            r.updated_at.map(|t| Cell::Time(t.0)).unwrap_or(Cell::Null),
+        );
+    row.into_cells()
 }
 
 /// The rows of one start: a record per task, or the run UUID alone when
 /// the server answered with the `{"pipeline_run_uuid"}` object.
-pub fn rows(id: uuid::Uuid, start: RunStart) -> Vec<Vec<Cell>> {
+pub fn rows(columns: &[Column], id: uuid::Uuid, start: RunStart) -> Vec<Vec<Cell>> {
     match start {
-        RunStart::Records(rs) => rs.into_iter().map(|r| record_row(id, r)).collect(),
+        RunStart::Records(rs) => rs.into_iter().map(|r| record_row(columns, id, r)).collect(),
         RunStart::Object { pipeline_run_uuid } => {
-            let mut row = vec![Cell::Null; COLUMNS.len()];
-            row[0] = Cell::Str(id.to_string());
-            row[5] = Cell::Str(pipeline_run_uuid);
-            vec![row]
+            let mut row = Row::new(columns);
+            row.set(&UUID, Cell::Str(id.to_string()))
+                .set(&WORKFLOW_RUN_UUID, Cell::Str(pipeline_run_uuid));
+            vec![row.into_cells()]
         }
     }
 }
@@ -96,24 +109,22 @@ pub async fn run(args: &RunArgs, ctx: &Context) -> Result<()> {
         &ids,
         |id| super::refusal::start_run(&api, args.kind, id, input),
         |id, start| {
-            let mut r = vec![Cell::Str(id.to_string())];
+            let mut r = Row::new(&columns);
+            r.set(&UUID, Cell::Str(id.to_string()));
             match start {
                 Ok(start) => {
                     if let Some(run) = start.run_uuid() {
                         started(ctx, args.kind, id, run);
                     }
-                    r.push(Cell::opt_str(start.run_uuid().map(str::to_string)));
-                    r.push(Cell::Str("started".into()));
-                    if multi {
-                        r.extend(super::error_cells(ctx, None));
-                    }
+                    r.set(
+                        &RUN_UUID,
+                        Cell::opt_str(start.run_uuid().map(str::to_string)),
+                    )
+                    .set(&OUTCOME, Cell::Str("started".into()));
                 }
-                Err(e) => {
-                    r.extend([Cell::Null, Cell::Null]);
-                    r.extend(super::error_cells(ctx, Some(e)));
-                }
+                Err(e) => super::set_error(ctx, &mut r, e),
             }
-            p.row(r)
+            p.row(r.into_cells())
         },
     )
     .await;
@@ -162,14 +173,11 @@ async fn run_records(
                 if let Some(run) = start.run_uuid() {
                     started(ctx, args.kind, id, run);
                 }
-                rows(id, start).into_iter().try_for_each(|mut r| {
-                    if multi {
-                        r.extend(super::error_cells(ctx, None));
-                    }
-                    p.row(r)
-                })
+                rows(&columns, id, start)
+                    .into_iter()
+                    .try_for_each(|r| p.row(r))
             }
-            Err(e) => p.row(super::failed_row(ctx, id, COLUMNS.len(), e)),
+            Err(e) => p.row(super::failed_row(ctx, &columns, id, e)),
         },
     )
     .await;
@@ -214,12 +222,12 @@ async fn run_and_wait(
     // wait has seen: no request more.
     let finder = failure::Finder::new(ctx, args.decrypt_key_file.as_deref())?;
     let machine = ctx.settings.machine_output();
-    let base = failure_text::with_columns(WAIT_COLUMNS, WAIT_COLUMNS.len(), machine);
+    let base = failure_text::with_columns(WAIT_COLUMNS, None, machine);
     // One ID, one object; several, a row each (a failed start's with its
     // error).
     let (shape, columns) = match multi {
         true => (Shape::List, super::multi_columns(ctx, &base)),
-        false => (Shape::Object, base.clone()),
+        false => (Shape::Object, base),
     };
     let mut p = ctx.printer(shape, &columns, multi)?;
     let api = &ctx.api()?;
@@ -252,16 +260,14 @@ async fn run_and_wait(
                     _ => None,
                 }
                 .or_else(|| unknown_failure(args.kind, &f));
-                let mut r = wait_row(id, &f);
-                r.extend(failure_text::cells(fail.as_ref(), machine));
-                if multi {
-                    r.extend(super::error_cells(ctx, None));
-                }
-                p.row(r)?;
+                let mut r = Row::new(&columns);
+                fill_wait(&mut r, id, &f);
+                failure_text::fill(&mut r, fail.as_ref());
+                p.row(r.into_cells())?;
                 followed.push((id, f, fail));
                 Ok(())
             }
-            Err(e) => p.row(super::failed_row(ctx, id, base.len(), e)),
+            Err(e) => p.row(super::failed_row(ctx, &columns, id, e)),
         },
     )
     .await;
@@ -351,20 +357,21 @@ async fn follow(
 /// The summary row of `run --wait`, one per followed run: `verdict` is
 /// `succeeded`, `failed` or `timed_out`. With several IDs, the error
 /// columns follow (`super::multi_columns`).
-pub const WAIT_COLUMNS: &[&str] = &[
-    "uuid",
-    "workflow_run_uuid",
-    "verdict",
-    "tasks_total",
-    "tasks_done",
-    "tasks_failed",
-    "duration",
-    "elapsed",
-    "completion",
-    "evidence",
+pub const WAIT_COLUMNS: &[Column] = &[
+    UUID,
+    WORKFLOW_RUN_UUID,
+    VERDICT,
+    TASKS_TOTAL,
+    TASKS_DONE,
+    TASKS_FAILED,
+    DURATION,
+    ELAPSED,
+    COMPLETION,
+    EVIDENCE,
 ];
 
-pub fn wait_row(id: Uuid, f: &Followed) -> Vec<Cell> {
+/// Fill the summary row of a followed run.
+pub fn fill_wait(r: &mut Row, id: Uuid, f: &Followed) {
     let status = match f.outcome {
         Outcome::Succeeded => "succeeded",
         Outcome::Failed => "failed",
@@ -378,28 +385,26 @@ pub fn wait_row(id: Uuid, f: &Followed) -> Vec<Cell> {
             format!("{} tasks had reported", f.tasks_done),
         ),
     };
-    vec![
-        Cell::Str(id.to_string()),
-        Cell::Str(f.run.clone()),
-        Cell::Str(status.into()),
-        f.tasks_total
-            .map(|n| Cell::Int(n as i64))
-            .unwrap_or(Cell::Null),
-        if f.per_task {
-            Cell::Int(f.tasks_done as i64)
-        } else {
-            Cell::Null
-        },
-        if f.per_task {
-            Cell::Int(f.tasks_failed as i64)
-        } else {
-            Cell::Null
-        },
-        Cell::Ms(f.duration_ms),
-        Cell::Ms(f.elapsed.as_millis() as i64),
-        Cell::Str(completion),
-        Cell::Str(evidence),
-    ]
+    // Without per-task entries (a workflow) there is nothing to count.
+    let count = |n: usize| match f.per_task {
+        true => Cell::Int(n as i64),
+        false => Cell::Null,
+    };
+    r.set(&UUID, Cell::Str(id.to_string()))
+        .set(&WORKFLOW_RUN_UUID, Cell::Str(f.run.clone()))
+        .set(&VERDICT, Cell::Str(status.into()))
+        .set(
+            &TASKS_TOTAL,
+            f.tasks_total
+                .map(|n| Cell::Int(n as i64))
+                .unwrap_or(Cell::Null),
+        )
+        .set(&TASKS_DONE, count(f.tasks_done))
+        .set(&TASKS_FAILED, count(f.tasks_failed))
+        .set(&DURATION, Cell::Ms(f.duration_ms))
+        .set(&ELAPSED, Cell::Ms(f.elapsed.as_millis() as i64))
+        .set(&COMPLETION, Cell::Str(completion))
+        .set(&EVIDENCE, Cell::Str(evidence));
 }
 
 /// The exit error of `run --wait` for a set of followed runs: 7 if one failed, else 8 if

@@ -4,6 +4,7 @@
 //! and folded into per-run totals (`runs_tally`); `--run` shows one run
 //! whole (`runs_one`, dispatched beside this).
 
+use super::columns::*;
 use super::failure::Finder;
 use super::failure_text;
 use super::runs_tally::{Judged, Runs};
@@ -11,44 +12,42 @@ use crate::api::{self, Api};
 use crate::cli::RunsArgs;
 use crate::context::Context;
 use crate::error::Result;
-use crate::output::{Cell, Printer, Shape};
+use crate::output::{Cell, Column, Printer, Row, Shape};
 use crate::time::Window;
 
 /// A run's row; with several pipelines a leading `uuid` (the pipeline's,
 /// as every command that takes several IDs has), and the failure's
 /// columns after `evidence`.
-pub const COLUMNS: &[&str] = &[
-    "uuid",
-    "run_uuid",
-    "result",
-    "started",
-    "ended",
-    "duration",
-    "tasks",
-    "tasks_failed",
-    "completion",
-    "evidence",
+pub const COLUMNS: &[Column] = &[
+    UUID,
+    RUN_UUID,
+    RESULT,
+    STARTED,
+    ENDED,
+    DURATION,
+    TASKS,
+    TASKS_FAILED,
+    COMPLETION,
+    EVIDENCE,
 ];
 
 /// What a table shows by default (a person scans result, time and why);
 /// `--fields` picks any of the others, as machine formats carry them all.
-const TABLE_DEFAULT: &[&str] = &[
-    "uuid", "run_uuid", "result", "started", "duration", "tasks", "failure",
-];
+const TABLE_DEFAULT: &[Column] = &[UUID, RUN_UUID, RESULT, STARTED, DURATION, TASKS, FAILURE];
 
 pub async fn run(args: &RunsArgs, ctx: &Context) -> Result<()> {
     let ids = ctx.resolve_ids(&args.pipelines)?;
     let finder = Finder::new(ctx, args.decrypt_key_file.as_deref())?;
     let machine = ctx.settings.machine_output();
-    let columns = failure_text::with_columns(COLUMNS, COLUMNS.len(), machine);
+    let columns = failure_text::with_columns(COLUMNS, None, machine);
     let multi = ids.len() > 1;
     // A table without --fields shows its default columns, in their order.
     let fields: Option<Vec<String>> = match (&ctx.settings.fields, machine) {
         (None, false) => Some(
             TABLE_DEFAULT
                 .iter()
-                .filter(|c| multi || **c != "uuid")
-                .map(|c| c.to_string())
+                .filter(|c| multi || c.name != UUID.name)
+                .map(|c| c.name.to_string())
                 .collect(),
         ),
         _ => None,
@@ -66,7 +65,7 @@ pub async fn run(args: &RunsArgs, ctx: &Context) -> Result<()> {
     let mut first_error = None;
     for id in &ids {
         match fold(&api, *id, &window, None).await {
-            Ok(runs) => print(&mut p, args, &finder, id, runs, ctx, machine)?,
+            Ok(runs) => print(&mut p, &columns, args, &finder, id, runs, ctx)?,
             Err(e) if multi => {
                 ctx.report(&e.clone().context(format!("pipeline {id}")));
                 first_error.get_or_insert(e);
@@ -103,12 +102,12 @@ pub async fn fold(api: &Api, id: uuid::Uuid, window: &Window, keep: Option<&str>
 
 fn print(
     p: &mut Printer,
+    columns: &[Column],
     args: &RunsArgs,
     finder: &Finder,
     id: &uuid::Uuid,
     runs: Runs,
     ctx: &Context,
-    machine: bool,
 ) -> Result<()> {
     let judged = runs.judged(ctx.settings.now);
     let keep = judged
@@ -121,15 +120,16 @@ fn print(
             .first_failed
             .as_ref()
             .and_then(|e| finder.of_entries([&**e]));
-        let mut r = row(id, &j);
-        r.extend(failure_text::cells(fail.as_ref(), machine));
-        p.row(r)?;
+        let mut r = Row::new(columns);
+        fill(&mut r, id, &j);
+        failure_text::fill(&mut r, fail.as_ref());
+        p.row(r.into_cells())?;
     }
     Ok(())
 }
 
-/// The cells of `COLUMNS` for one judged run.
-pub fn row(id: &uuid::Uuid, j: &Judged) -> Vec<Cell> {
+/// Fill the cells of `COLUMNS` for one judged run.
+pub fn fill(r: &mut Row, id: &uuid::Uuid, j: &Judged) {
     let t = &j.tally;
     let time = |d: Option<chrono::DateTime<chrono::Utc>>| {
         d.map(|d| Cell::Time(d.to_rfc3339_opts(chrono::SecondsFormat::AutoSi, true)))
@@ -143,16 +143,17 @@ pub fn row(id: &uuid::Uuid, j: &Judged) -> Vec<Cell> {
             format!("{} tasks so far; not complete on evidence", t.entries),
         ),
     };
-    vec![
-        Cell::Str(id.to_string()),
-        Cell::Str(t.run.clone()),
-        Cell::Str(j.result.into()),
-        time(t.first),
-        time(t.ended()),
-        t.duration_ms().map(Cell::Ms).unwrap_or(Cell::Null),
-        Cell::Int(t.entries as i64),
-        Cell::Int(t.failed as i64),
-        Cell::Str(completion),
-        Cell::Str(evidence),
-    ]
+    r.set(&UUID, Cell::Str(id.to_string()))
+        .set(&RUN_UUID, Cell::Str(t.run.clone()))
+        .set(&RESULT, Cell::Str(j.result.into()))
+        .set(&STARTED, time(t.first))
+        .set(&ENDED, time(t.ended()))
+        .set(
+            &DURATION,
+            t.duration_ms().map(Cell::Ms).unwrap_or(Cell::Null),
+        )
+        .set(&TASKS, Cell::Int(t.entries as i64))
+        .set(&TASKS_FAILED, Cell::Int(t.failed as i64))
+        .set(&COMPLETION, Cell::Str(completion))
+        .set(&EVIDENCE, Cell::Str(evidence));
 }

@@ -4,25 +4,26 @@
 //! verdict of any run as the exit code: 0 succeeded on evidence, 7 failed,
 //! 8 not finished (still running, or its end cannot be established).
 
+use super::columns::{DURATION, ENTRIES, EXECUTED_AT, RESULT, TASK, TASK_TYPE, TASKS_EXPECTED};
 use super::failure::{Failure, Finder};
 use super::failure_text;
-use super::runs::{COLUMNS, fold, row};
+use super::runs::{COLUMNS, fill, fold};
 use super::runs_tally::Judged;
 use crate::api::models::LogEntry;
 use crate::api::{self, Api};
 use crate::cli::RunsArgs;
 use crate::context::Context;
 use crate::error::{Error, Kind, Result};
-use crate::output::{Cell, Shape};
+use crate::output::{Cell, Column, Row, Shape};
 use crate::time::Window;
 
 /// The header's fields after `COLUMNS` and the failure: the task count the
 /// history expects, and (machine formats) the entries.
-const MORE: &[&str] = &["tasks_expected", "entries"];
+const MORE: &[Column] = &[TASKS_EXPECTED, ENTRIES];
 
 /// An entry of the run, in the table under the header: `task` is the
 /// task's alias when one names it, else its UUID.
-const ENTRY_COLUMNS: &[&str] = &["executed_at", "task", "task_type", "result", "duration"];
+const ENTRY_COLUMNS: &[Column] = &[EXECUTED_AT, TASK, TASK_TYPE, RESULT, DURATION];
 
 pub async fn run(args: &RunsArgs, ctx: &Context) -> Result<()> {
     let [pipeline] = args.pipelines.as_slice() else {
@@ -107,16 +108,22 @@ fn show(
     fail: Option<&Failure>,
 ) -> Result<()> {
     let machine = ctx.settings.machine_output();
-    let mut columns = failure_text::with_columns(COLUMNS, COLUMNS.len(), machine);
-    columns.extend(if machine { MORE } else { &MORE[..1] });
-    let mut r = row(id, j);
-    r.extend(failure_text::cells(fail, machine));
-    r.push(j.expected.map_or(Cell::Null, |n| Cell::Int(n as i64)));
-    if machine {
-        r.push(Cell::Json(entries.iter().map(entry_json).collect()));
-    }
+    let mut columns = failure_text::with_columns(COLUMNS, None, machine);
+    // The entries are the table's below, not a field of the header.
+    columns.extend(MORE.iter().filter(|c| machine || c.name != ENTRIES.name));
+    let mut r = Row::new(&columns);
+    fill(&mut r, id, j);
+    failure_text::fill(&mut r, fail);
+    r.set(
+        &TASKS_EXPECTED,
+        j.expected.map_or(Cell::Null, |n| Cell::Int(n as i64)),
+    )
+    .set(
+        &ENTRIES,
+        Cell::Json(entries.iter().map(entry_json).collect()),
+    );
     let mut p = ctx.printer(Shape::Object, &columns, false)?;
-    p.row(r)?;
+    p.row(r.into_cells())?;
     p.finish("", &ctx.ui)?;
     if machine {
         return Ok(());
@@ -130,17 +137,20 @@ fn show(
         "duration",
     ]);
     for e in entries {
-        t.row(vec![
-            Cell::Time(e.executed_at.0.clone()),
-            Cell::Str(
-                finder
-                    .name_of(&e.task_uuid)
-                    .map_or_else(|| e.task_uuid.clone(), str::to_string),
-            ),
-            Cell::Str(e.task_type.clone()),
-            Cell::Success(e.is_successful),
-            Cell::Ms(e.duration),
-        ])?;
+        let mut r = Row::new(ENTRY_COLUMNS);
+        r.set(&EXECUTED_AT, Cell::Time(e.executed_at.0.clone()))
+            .set(
+                &TASK,
+                Cell::Str(
+                    finder
+                        .name_of(&e.task_uuid)
+                        .map_or_else(|| e.task_uuid.clone(), str::to_string),
+                ),
+            )
+            .set(&TASK_TYPE, Cell::Str(e.task_type.clone()))
+            .set(&RESULT, Cell::Success(e.is_successful))
+            .set(&DURATION, Cell::Ms(e.duration));
+        t.row(r.into_cells())?;
     }
     t.finish("", &ctx.ui)?;
     if let Some(f) = fail {

@@ -1,21 +1,22 @@
 //! `ylemctl stats KIND ID... [WINDOW]`: consolidated statistics (endpoints 5-7).
 
+use super::columns::*;
 use crate::api::models::RangeStats;
 use crate::cli::StatsArgs;
 use crate::context::Context;
 use crate::error::Result;
-use crate::output::{Cell, Shape};
+use crate::output::{Cell, Column, Row, Shape};
 
 /// The statistics of an ID (`uuid` shown with several IDs, which also get
 /// the error columns: `super::multi_columns`).
-pub const COLUMNS: &[&str] = &[
-    "uuid",
-    "num_of_successes",
-    "num_of_failures",
-    "average_duration",
-    "is_last_run_successful",
-    "last_run_executed_at",
-    "last_run_duration",
+pub const COLUMNS: &[Column] = &[
+    UUID,
+    NUM_OF_SUCCESSES,
+    NUM_OF_FAILURES,
+    AVERAGE_DURATION,
+    IS_LAST_RUN_SUCCESSFUL,
+    LAST_RUN_EXECUTED_AT,
+    LAST_RUN_DURATION,
 ];
 
 /// A row; "never ran" is a null `last_run_executed_at`, and the server's
@@ -26,19 +27,27 @@ fn never_unless(ran: bool, c: Cell) -> Cell {
     if ran { c } else { Cell::Never }
 }
 
-pub fn row(id: uuid::Uuid, s: RangeStats) -> Vec<Cell> {
+/// Fill `r` with the statistics of `id`.
+pub fn fill(r: &mut Row, id: uuid::Uuid, s: RangeStats) {
     let ran = s.last_run_executed_at.is_some();
-    vec![
-        Cell::Str(id.to_string()),
-        Cell::Int(s.num_of_successes),
-        Cell::Int(s.num_of_failures),
-        Cell::Ms(s.average_duration),
-        never_unless(ran, Cell::Success(s.is_last_run_successful)),
-        s.last_run_executed_at
-            .map(|t| Cell::Time(t.0))
-            .unwrap_or(Cell::Never),
-        never_unless(ran, Cell::Ms(s.last_run_duration)),
-    ]
+    r.set(&UUID, Cell::Str(id.to_string()))
+        .set(&NUM_OF_SUCCESSES, Cell::Int(s.num_of_successes))
+        .set(&NUM_OF_FAILURES, Cell::Int(s.num_of_failures))
+        .set(&AVERAGE_DURATION, Cell::Ms(s.average_duration))
+        .set(
+            &IS_LAST_RUN_SUCCESSFUL,
+            never_unless(ran, Cell::Success(s.is_last_run_successful)),
+        )
+        .set(
+            &LAST_RUN_EXECUTED_AT,
+            s.last_run_executed_at
+                .map(|t| Cell::Time(t.0))
+                .unwrap_or(Cell::Never),
+        )
+        .set(
+            &LAST_RUN_DURATION,
+            never_unless(ran, Cell::Ms(s.last_run_duration)),
+        );
 }
 
 pub async fn run(args: &StatsArgs, ctx: &Context) -> Result<()> {
@@ -50,7 +59,7 @@ pub async fn run(args: &StatsArgs, ctx: &Context) -> Result<()> {
         false => COLUMNS.to_vec(),
     };
     let shape = if multi { Shape::List } else { Shape::Object };
-    let mut p = ctx.printer(shape, &columns, multi)?.aged();
+    let mut p = ctx.printer(shape, &columns, multi)?;
     let api = ctx.api()?;
     let mut never = Vec::new();
     let res = super::for_each_id(
@@ -65,13 +74,11 @@ pub async fn run(args: &StatsArgs, ctx: &Context) -> Result<()> {
                 {
                     never.push(id.to_string());
                 }
-                let mut r = row(id, s);
-                if multi {
-                    r.extend(super::error_cells(ctx, None));
-                }
-                p.row(r)
+                let mut r = Row::new(&columns);
+                fill(&mut r, id, s);
+                p.row(r.into_cells())
             }
-            Err(e) => p.row(super::failed_row(ctx, id, COLUMNS.len(), e)),
+            Err(e) => p.row(super::failed_row(ctx, &columns, id, e)),
         },
     )
     .await;

@@ -7,7 +7,8 @@
 use chrono::{DateTime, Utc};
 use serde_json::Value;
 
-use super::board::{Facts, fetch, report, sample};
+use super::board::{Standing, fetch, report, sample};
+use super::columns::*;
 use super::date_form::DateForms;
 use super::failure::{Failure, Finder};
 use super::failure_text;
@@ -16,36 +17,36 @@ use crate::cli::{Format, StatusArgs};
 use crate::context::Context;
 use crate::error::Result;
 use crate::output::prometheus::Sample;
-use crate::output::{Cell, Shape};
+use crate::output::{Cell, Column, Row, Shape};
 use crate::time;
 
 /// Machine rows: every field, in the order the IDs were given, then the
 /// error columns (`super::multi_columns`).
-pub const COLUMNS: &[&str] = &[
-    "name",
-    "kind",
-    "uuid",
-    "status",
-    "last_run_successful",
-    "last_run_at",
-    "last_run_age",
-    "runs_24h",
-    "failures_24h",
-    "average_duration",
-    "failures_7d",
+pub const COLUMNS: &[Column] = &[
+    NAME,
+    KIND,
+    UUID,
+    STATUS,
+    LAST_RUN_SUCCESSFUL,
+    LAST_RUN_AT,
+    LAST_RUN_AGE,
+    RUNS_24H,
+    FAILURES_24H,
+    AVERAGE_DURATION,
+    FAILURES_7D,
 ];
 
 /// The table: what a person scans, worst first.
-const TABLE_COLUMNS: &[&str] = &[
-    "name",
-    "kind",
-    "status",
-    "last_run",
-    "age",
-    "runs_24h",
-    "fails_24h",
-    "avg_duration",
-    "fails_7d",
+const TABLE_COLUMNS: &[Column] = &[
+    NAME,
+    KIND,
+    STATUS,
+    LAST_RUN,
+    AGE,
+    RUNS_24H,
+    FAILS_24H,
+    AVG_DURATION,
+    FAILS_7D,
 ];
 
 /// How an entity is doing, worst first.
@@ -63,7 +64,7 @@ enum Health {
 }
 
 impl Health {
-    fn of(r: &Result<Facts>) -> Health {
+    fn of(r: &Result<Standing>) -> Health {
         match r {
             Err(_) => Health::Unknown,
             Ok(f) => match f.last.run() {
@@ -92,7 +93,7 @@ pub async fn run(args: &StatusArgs, ctx: &Context) -> Result<()> {
     let table = format == Format::Table;
     if format == Format::Prometheus {
         let api = ctx.api()?;
-        let results = targets::fetch_all(ctx.settings.concurrency, &targets, |t| {
+        let results = super::fetch::all(ctx.settings.concurrency, &targets, |t| {
             fetch(ctx, &api, t, ctx.settings.now, None)
         })
         .await;
@@ -107,11 +108,8 @@ pub async fn run(args: &StatusArgs, ctx: &Context) -> Result<()> {
     // The failure follows the facts (before the error columns of machine
     // rows), last in a table, where it may be left out to fit.
     let columns = match table {
-        true => TABLE_COLUMNS.iter().copied().chain(["failure"]).collect(),
-        false => super::multi_columns(
-            ctx,
-            &failure_text::with_columns(COLUMNS, COLUMNS.len(), true),
-        ),
+        true => TABLE_COLUMNS.iter().copied().chain([FAILURE]).collect(),
+        false => super::multi_columns(ctx, &failure_text::with_columns(COLUMNS, None, true)),
     };
     // On a narrow terminal, what the board is for stays: which entity, and
     // how it is doing.
@@ -122,8 +120,8 @@ pub async fn run(args: &StatusArgs, ctx: &Context) -> Result<()> {
     let api = ctx.api()?;
     let forms = DateForms::new(ctx);
     // A failed row's reason is fetched with its facts, within --concurrency.
-    let (results, fails): (Vec<Result<Facts>>, Vec<Option<Failure>>) =
-        targets::fetch_all(ctx.settings.concurrency, &targets, |t| {
+    let (results, fails): (Vec<Result<Standing>>, Vec<Option<Failure>>) =
+        super::fetch::all(ctx.settings.concurrency, &targets, |t| {
             let (api, finder, forms) = (&api, &finder, &forms);
             async move {
                 let f = fetch(ctx, api, t, ctx.settings.now, Some(forms)).await?;
@@ -146,7 +144,7 @@ pub async fn run(args: &StatusArgs, ctx: &Context) -> Result<()> {
         report(ctx, &targets, &results);
     }
     let now = ctx.settings.now;
-    let mut rows: Vec<(&Target, &Result<Facts>, Option<&Failure>)> = targets
+    let mut rows: Vec<(&Target, &Result<Standing>, Option<&Failure>)> = targets
         .iter()
         .zip(&results)
         .zip(&fails)
@@ -155,16 +153,20 @@ pub async fn run(args: &StatusArgs, ctx: &Context) -> Result<()> {
     if table {
         rows.sort_by_key(|(_, r, _)| rank(r, now));
         for (t, r, f) in rows {
-            let mut row = table_row(t, r, now, ctx.settings.tty.stdout);
-            row.push(Cell::opt_str(f.map(Failure::summary)));
-            p.row(row)?;
+            let mut row = Row::new(&columns);
+            table_row(&mut row, t, r, now, ctx.settings.tty.stdout);
+            row.set(&FAILURE, Cell::opt_str(f.map(Failure::summary)));
+            p.row(row.into_cells())?;
         }
     } else {
         for (t, r, f) in rows {
-            let mut row = machine_row(t, r, now);
-            row.extend(failure_text::cells(f, true));
-            row.extend(super::error_cells(ctx, r.as_ref().err()));
-            p.row(row)?;
+            let mut row = Row::new(&columns);
+            machine_row(&mut row, t, r, now);
+            failure_text::fill(&mut row, f);
+            if let Err(e) = r {
+                super::set_error(ctx, &mut row, e);
+            }
+            p.row(row.into_cells())?;
         }
     }
     p.finish("", &ctx.ui)?;
@@ -178,7 +180,7 @@ pub async fn run(args: &StatusArgs, ctx: &Context) -> Result<()> {
 }
 
 /// Worst first: by health, then more failures, then the oldest last run.
-fn rank(r: &Result<Facts>, now: DateTime<Utc>) -> (Health, i64, i64) {
+fn rank(r: &Result<Standing>, now: DateTime<Utc>) -> (Health, i64, i64) {
     let (failures, age) = match r {
         Ok(f) => (f.day.num_of_failures, age_ms(f, now).unwrap_or(0)),
         Err(_) => (0, 0),
@@ -186,40 +188,45 @@ fn rank(r: &Result<Facts>, now: DateTime<Utc>) -> (Health, i64, i64) {
     (Health::of(r), -failures, -age)
 }
 
-fn age_ms(f: &Facts, now: DateTime<Utc>) -> Option<i64> {
+fn age_ms(f: &Standing, now: DateTime<Utc>) -> Option<i64> {
     let at = f.last.run()?.executed_at.as_ref()?.parsed()?;
     Some((now - at).num_milliseconds().max(0))
 }
 
-fn machine_row(t: &Target, r: &Result<Facts>, now: DateTime<Utc>) -> Vec<Cell> {
-    let head = vec![
-        Cell::opt_str(t.alias.clone()),
-        Cell::Str(t.kind.to_string()),
-        Cell::Str(t.uuid.to_string()),
-        Cell::Str(Health::of(r).word().into()),
-    ];
-    let rest = match r {
-        Err(_) => vec![Cell::Null; 7],
-        Ok(f) => {
-            let last = f.last.run();
-            vec![
-                last.map(|l| Cell::Bool(l.is_successful))
-                    .unwrap_or(Cell::Null),
-                last.and_then(|l| l.executed_at.as_ref())
-                    .map(|t| Cell::Time(t.0.clone()))
-                    .unwrap_or(Cell::Never),
-                age_ms(f, now).map(Cell::Ms).unwrap_or(Cell::Null),
-                Cell::Int(f.day.num_of_successes + f.day.num_of_failures),
-                Cell::Int(f.day.num_of_failures),
-                Cell::Ms(f.day.average_duration),
-                Cell::Json(Value::from(f.week.clone())),
-            ]
-        }
+fn machine_row(row: &mut Row, t: &Target, r: &Result<Standing>, now: DateTime<Utc>) {
+    row.set(&NAME, Cell::opt_str(t.alias.clone()))
+        .set(&KIND, Cell::Str(t.kind.to_string()))
+        .set(&UUID, Cell::Str(t.uuid.to_string()))
+        .set(&STATUS, Cell::Str(Health::of(r).word().into()));
+    let Ok(f) = r else {
+        return;
     };
-    head.into_iter().chain(rest).collect()
+    let last = f.last.run();
+    row.set(
+        &LAST_RUN_SUCCESSFUL,
+        last.map(|l| Cell::Bool(l.is_successful))
+            .unwrap_or(Cell::Null),
+    )
+    .set(
+        &LAST_RUN_AT,
+        last.and_then(|l| l.executed_at.as_ref())
+            .map(|t| Cell::Time(t.0.clone()))
+            .unwrap_or(Cell::Never),
+    )
+    .set(
+        &LAST_RUN_AGE,
+        age_ms(f, now).map(Cell::Ms).unwrap_or(Cell::Null),
+    )
+    .set(
+        &RUNS_24H,
+        Cell::Int(f.day.num_of_successes + f.day.num_of_failures),
+    )
+    .set(&FAILURES_24H, Cell::Int(f.day.num_of_failures))
+    .set(&AVERAGE_DURATION, Cell::Ms(f.day.average_duration))
+    .set(&FAILURES_7D, Cell::Json(Value::from(f.week.clone())));
 }
 
-fn table_row(t: &Target, r: &Result<Facts>, now: DateTime<Utc>, unicode: bool) -> Vec<Cell> {
+fn table_row(row: &mut Row, t: &Target, r: &Result<Standing>, now: DateTime<Utc>, unicode: bool) {
     let name = t.alias.clone().unwrap_or_else(|| t.uuid.to_string());
     let health = Health::of(r);
     // ok and failed get the table's green and red.
@@ -228,25 +235,31 @@ fn table_row(t: &Target, r: &Result<Facts>, now: DateTime<Utc>, unicode: bool) -
         Health::Failed => Cell::Success(false),
         h => Cell::Str(h.word().into()),
     };
-    let head = vec![Cell::Str(name), Cell::Str(t.kind.to_string()), status];
-    let rest = match r {
-        Err(_) => vec![Cell::Null; 6],
-        Ok(f) => {
-            let last = f.last.run();
-            vec![
-                last.map(|l| Cell::Success(l.is_successful))
-                    .unwrap_or(Cell::Never),
-                age_ms(f, now)
-                    .map(|ms| Cell::Str(format!("{} ago", time::human_ms(ms))))
-                    .unwrap_or(Cell::Null),
-                Cell::Int(f.day.num_of_successes + f.day.num_of_failures),
-                Cell::Int(f.day.num_of_failures),
-                Cell::Ms(f.day.average_duration),
-                Cell::Str(sparkline(&f.week, unicode)),
-            ]
-        }
+    row.set(&NAME, Cell::Str(name))
+        .set(&KIND, Cell::Str(t.kind.to_string()))
+        .set(&STATUS, status);
+    let Ok(f) = r else {
+        return;
     };
-    head.into_iter().chain(rest).collect()
+    let last = f.last.run();
+    row.set(
+        &LAST_RUN,
+        last.map(|l| Cell::Success(l.is_successful))
+            .unwrap_or(Cell::Never),
+    )
+    .set(
+        &AGE,
+        age_ms(f, now)
+            .map(|ms| Cell::Str(format!("{} ago", time::human_ms(ms))))
+            .unwrap_or(Cell::Null),
+    )
+    .set(
+        &RUNS_24H,
+        Cell::Int(f.day.num_of_successes + f.day.num_of_failures),
+    )
+    .set(&FAILS_24H, Cell::Int(f.day.num_of_failures))
+    .set(&AVG_DURATION, Cell::Ms(f.day.average_duration))
+    .set(&FAILS_7D, Cell::Str(sparkline(&f.week, unicode)));
 }
 
 /// Failures per day as bars scaled to the week's worst day (`▁` is none);

@@ -93,22 +93,3 @@ pub fn alias_of(ctx: &Context, uuid: Uuid) -> Option<String> {
         .find(|(_, (_, u))| *u == uuid)
         .map(|(n, _)| n)
 }
-
-/// `f` for every item, at most `concurrency` at once, results in the order
-/// of `items`. Unordered underneath, so one slow ID does not hold the
-/// others' slots; every item gets its own result, a failure included.
-pub async fn fetch_all<'a, T, R, F, Fut>(concurrency: usize, items: &'a [T], f: F) -> Vec<R>
-where
-    F: Fn(&'a T) -> Fut,
-    Fut: std::future::Future<Output = R>,
-{
-    use futures_util::{StreamExt, stream};
-    let f = &f;
-    let mut done: Vec<(usize, R)> = stream::iter(items.iter().enumerate())
-        .map(|(i, t)| async move { (i, f(t).await) })
-        .buffer_unordered(concurrency.max(1))
-        .collect()
-        .await;
-    done.sort_by_key(|(i, _)| *i);
-    done.into_iter().map(|(_, r)| r).collect()
-}

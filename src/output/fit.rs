@@ -1,61 +1,16 @@
 //! Fitting a table to the terminal's width without breaking a value: free
 //! text (outputs, errors, evidence) is shortened first, then the least
 //! useful columns are left out (the caller names them in a note); a table
-//! whose first column alone is wider overflows, as `kubectl`'s do.
+//! whose first column alone is wider overflows, as `kubectl`'s do. Which
+//! column is which is the columns' own description (`Column::fit`).
 
-/// Columns of free text: shortened, with an ellipsis, before anything is
-/// left out.
-const FREE_TEXT: &[&str] = &[
-    "output",
-    "errors",
-    "error",
-    "evidence",
-    "decode_error",
-    "failure",
-    "failed_tasks",
-];
-
-/// Whether a column is free text, which may be shortened to fit.
-pub fn is_free_text(name: &str) -> bool {
-    FREE_TEXT.contains(&name)
-}
+use super::Column;
+use super::column::Fit;
 
 /// The narrowest a free-text column is shortened to; a free-text column
 /// the table keeps longest (a decoded output) keeps enough to be read.
 const MIN_FREE: usize = 10;
 const MIN_KEPT_FREE: usize = 40;
-
-/// Which columns go first when even shortened free text does not fit, the
-/// least useful first. Columns not named go after these, from the right;
-/// the first column (what the row is about) stays.
-const DROP_ORDER: &[&str] = &[
-    "decode_error",
-    "failed_tasks",
-    "failed_task",
-    "failed_task_type",
-    "metric_value",
-    "created_at",
-    "updated_at",
-    "id",
-    "task_run_uuid",
-    "state",
-    "task_uuid",
-    "errors",
-    "error",
-    "output",
-    "evidence",
-    "failure",
-    "elapsed",
-    "task_type",
-    "average_duration",
-    "last_run_duration",
-    "tasks_total",
-    "tasks_failed",
-    "completion",
-    "status",
-    "duration",
-    "date_to",
-];
 
 /// The columns kept (indexes, in order) and the width of each.
 #[derive(Debug, PartialEq)]
@@ -81,13 +36,14 @@ fn width_of(s: &str) -> usize {
 /// a column); `keep` the columns the table keeps longest, the most needed
 /// first (left out last, from the end of that list).
 pub fn plan(
-    names: &[&str],
+    columns: &[Column],
     headers: &[String],
     rows: &[Vec<String>],
     width: Option<usize>,
     boxes: bool,
     keep_longest: &[&str],
 ) -> Plan {
+    let names: Vec<&str> = columns.iter().map(|c| c.name).collect();
     let natural: Vec<usize> = (0..names.len())
         .map(|i| {
             rows.iter()
@@ -97,7 +53,7 @@ pub fn plan(
                 .unwrap_or(0)
         })
         .collect();
-    let free = |i: usize| FREE_TEXT.contains(&names[i]);
+    let free = |i: usize| columns[i].is_free();
     let least = |i: usize| {
         if free(i) {
             let min = match keep_longest.contains(&names[i]) {
@@ -116,7 +72,7 @@ pub fn plan(
         let total =
             |keep: &[usize]| keep.iter().map(|&i| least(i)).sum::<usize>() + frame(keep.len());
         while keep.len() > 1 && total(&keep) > limit {
-            let victim = victim(names, &keep, keep_longest);
+            let victim = victim(columns, &keep, keep_longest);
             dropped.push(names[keep.remove(victim)].to_string());
         }
     }
@@ -137,20 +93,24 @@ pub fn plan(
     }
 }
 
-/// The position in `keep` of the next column to leave out: by the drop
-/// order, then from the right, the columns kept longest last of all (the
-/// last of them first). The first column stays while another is left,
-/// unless the table names the columns it keeps longest without it.
-fn victim(names: &[&str], keep: &[usize], keep_longest: &[&str]) -> usize {
+/// The position in `keep` of the next column to leave out: the ranked
+/// ones, lowest rank first, then from the right, the columns kept longest
+/// last of all (the last of them first). The first column stays while
+/// another is left, unless the table names the columns it keeps longest
+/// without it.
+fn victim(columns: &[Column], keep: &[usize], keep_longest: &[&str]) -> usize {
+    let names: Vec<&str> = columns.iter().map(|c| c.name).collect();
     let spare = |k: &usize| *k != 0 && !keep_longest.contains(&names[*k]);
     let first_spare = !keep_longest.is_empty() && !keep_longest.contains(&names[0]);
-    DROP_ORDER
-        .iter()
-        .find_map(|d| keep.iter().position(|&i| names[i] == *d && spare(&i)))
-        // A row's `error_kind` (several IDs) says a row of blanks failed.
+    keep.iter()
+        .enumerate()
+        .filter(|&(_, &i)| spare(&i))
+        .filter_map(|(k, &i)| Some((columns[i].rank()?, k)))
+        .min()
+        .map(|(_, k)| k)
         .or_else(|| {
             keep.iter()
-                .rposition(|k| spare(k) && names[*k] != "error_kind")
+                .rposition(|k| spare(k) && columns[*k].fit != Fit::Last)
         })
         .or_else(|| keep.iter().rposition(spare))
         .or_else(|| keep.iter().position(|&i| i == 0 && first_spare))
@@ -189,18 +149,25 @@ mod tests {
 
     const UUID: &str = "83c389df-8263-4821-bcb7-45a538f1189a";
 
+    fn col(name: &'static str) -> Column {
+        Column::new(name, "")
+    }
+
+    fn headers(cols: &[Column]) -> Vec<String> {
+        cols.iter().map(|c| c.name.to_uppercase()).collect()
+    }
+
     fn logs(width: usize) -> Plan {
-        let names = [
-            "workflow_run_uuid",
-            "task_uuid",
-            "task_type",
-            "is_successful",
-            "duration",
-            "output",
-            "metric_value",
-            "executed_at",
+        let cols = [
+            col("workflow_run_uuid"),
+            col("task_uuid").ranked(10),
+            col("task_type").ranked(17),
+            col("is_successful"),
+            col("duration").ranked(24),
+            col("output").free(13),
+            col("metric_value").ranked(4),
+            col("executed_at"),
         ];
-        let headers: Vec<String> = names.iter().map(|n| n.to_uppercase()).collect();
         let row: Vec<String> = [
             UUID,
             UUID,
@@ -214,7 +181,7 @@ mod tests {
         .iter()
         .map(|s| s.to_string())
         .collect();
-        plan(&names, &headers, &[row], Some(width), true, &[])
+        plan(&cols, &headers(&cols), &[row], Some(width), true, &[])
     }
 
     #[test]
@@ -231,15 +198,14 @@ mod tests {
 
     #[test]
     fn the_columns_kept_longest_go_last() {
-        let names = ["name", "kind", "status", "fails_7d"];
-        let headers: Vec<String> = names.iter().map(|n| n.to_uppercase()).collect();
+        let cols = [col("name"), col("kind"), col("status"), col("fails_7d")];
         let row: Vec<String> = ["orders", "pipeline", "failed", "▁▁▁▁▁▁▁"]
             .iter()
             .map(|s| s.to_string())
             .collect();
         let p = plan(
-            &names,
-            &headers,
+            &cols,
+            &headers(&cols),
             &[row],
             Some(24),
             false,
@@ -251,10 +217,9 @@ mod tests {
 
     #[test]
     fn no_limit_keeps_everything_whole() {
-        let names = ["a", "output"];
-        let headers = vec!["A".to_string(), "OUTPUT".to_string()];
+        let cols = [col("a"), col("output").free(13)];
         let rows = vec![vec!["1".to_string(), "y".repeat(100)]];
-        let p = plan(&names, &headers, &rows, None, false, &[]);
+        let p = plan(&cols, &headers(&cols), &rows, None, false, &[]);
         assert_eq!(p.widths, [1, 100]);
     }
 }

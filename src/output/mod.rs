@@ -5,6 +5,7 @@
 mod canonical;
 mod cell;
 pub mod chart;
+pub mod column;
 mod compact;
 pub mod decode;
 mod encode;
@@ -18,6 +19,7 @@ use std::io::Write;
 use serde_json::Value;
 
 pub use cell::{Cell, CellRef, Txt};
+pub use column::{Column, Row};
 use encode::Blocks;
 
 use crate::cli::Format;
@@ -46,8 +48,6 @@ pub struct Style {
     /// The terminal's width in columns.
     pub width: usize,
     pub now: chrono::DateTime<chrono::Utc>,
-    /// Times of the last run shown with their age (`3h ago`).
-    pub ages: bool,
     /// The columns a narrow table keeps longest, the most needed first
     /// (what the command exists for).
     pub keep: &'static [&'static str],
@@ -67,6 +67,8 @@ pub const TABLE_ROW_LIMIT: usize = 10_000;
 pub struct Printer<'a> {
     style: Style,
     shape: Shape,
+    /// The selected columns, in the order shown.
+    columns: Vec<Column>,
     names: Vec<&'static str>,
     idx: Vec<usize>,
     /// `"name":` of each selected column, escaped once for every JSON row.
@@ -79,13 +81,10 @@ pub struct Printer<'a> {
 }
 
 /// Pick the `--fields` columns out of `columns`, in any case, by field name
-/// or by the table's header (`RUN_UUID`); unknown names are a usage error. Without `--fields`, all but the first `skip` columns (the leading
+/// or by the table's header (`RUN_UUID`); unknown names are a usage error.
+/// Without `--fields`, all but the first `skip` columns (the leading
 /// `uuid`, shown only when several IDs were given).
-pub fn select(
-    columns: &[&'static str],
-    fields: Option<&[String]>,
-    skip: usize,
-) -> Result<Vec<usize>> {
+pub fn select(columns: &[Column], fields: Option<&[String]>, skip: usize) -> Result<Vec<usize>> {
     let Some(fields) = fields else {
         return Ok((skip.min(columns.len())..columns.len()).collect());
     };
@@ -94,16 +93,16 @@ pub fn select(
         .map(|f| {
             columns
                 .iter()
-                .position(|c| c.eq_ignore_ascii_case(f))
+                .position(|c| c.name.eq_ignore_ascii_case(f))
                 .or_else(|| {
                     columns
                         .iter()
-                        .position(|c| table::header_name(c).eq_ignore_ascii_case(f.trim()))
+                        .position(|c| c.header.eq_ignore_ascii_case(f.trim()))
                 })
                 .ok_or_else(|| {
                     Error::usage(format!(
                         "unknown field '{f}': valid fields are {}",
-                        columns.join(", ")
+                        column::names(columns).join(", ")
                     ))
                 })
         })
@@ -116,13 +115,14 @@ impl<'a> Printer<'a> {
     pub fn new(
         style: Style,
         shape: Shape,
-        columns: &[&'static str],
+        columns: &[Column],
         fields: Option<&[String]>,
         skip: usize,
         out: Box<dyn Write + Send + 'a>,
     ) -> Result<Self> {
         let idx = select(columns, fields, skip)?;
-        let names: Vec<&'static str> = idx.iter().map(|&i| columns[i]).collect();
+        let selected: Vec<Column> = idx.iter().map(|&i| columns[i]).collect();
+        let names = column::names(&selected);
         let keys = names
             .iter()
             .map(|n| {
@@ -134,6 +134,7 @@ impl<'a> Printer<'a> {
         Ok(Printer {
             style,
             shape,
+            columns: selected,
             names,
             idx,
             keys,
@@ -142,12 +143,6 @@ impl<'a> Printer<'a> {
             rows: 0,
             table: Vec::new(),
         })
-    }
-
-    /// Show the last run's time with its age in a table (`last-run`, `stats`).
-    pub fn aged(mut self) -> Self {
-        self.style.ages = true;
-        self
     }
 
     /// The columns a narrow table keeps longest, the most needed first.
@@ -243,7 +238,7 @@ impl<'a> Printer<'a> {
             _ => {
                 if !self.table.is_empty() {
                     let (text, note) =
-                        table::render(&self.names, &self.table, self.shape, &self.style);
+                        table::render(&self.columns, &self.table, self.shape, &self.style);
                     w.put(text.as_bytes())?;
                     w.flush()?;
                     if let Some(n) = note {
@@ -313,18 +308,14 @@ mod tests {
             boxes: false,
             width: 80,
             now: chrono::Utc::now(),
-            ages: false,
             keep: &[],
         };
-        let mut p = Printer::new(
-            style,
-            shape,
-            &["a", "b", "c"],
-            fields,
-            0,
-            Box::new(buf.clone()),
-        )
-        .unwrap();
+        let cols = [
+            Column::new("a", "A"),
+            Column::new("b", "B"),
+            Column::new("c", "C"),
+        ];
+        let mut p = Printer::new(style, shape, &cols, fields, 0, Box::new(buf.clone())).unwrap();
         for r in rows {
             p.row(r).unwrap();
         }
@@ -374,14 +365,18 @@ mod tests {
 
     #[test]
     fn header_names_are_fields_too() {
-        let cols = ["workflow_run_uuid", "is_successful"];
+        let cols = [
+            Column::new("workflow_run_uuid", "RUN_UUID"),
+            Column::new("is_successful", "RESULT"),
+        ];
         let f = vec!["RUN_UUID".to_string(), "result".to_string()];
         assert_eq!(select(&cols, Some(&f), 0).unwrap(), [0, 1]);
     }
 
     #[test]
     fn unknown_field_lists_valid_ones() {
-        let e = select(&["a", "b"], Some(&["zz".to_string()]), 0).unwrap_err();
+        let cols = [Column::new("a", "A"), Column::new("b", "B")];
+        let e = select(&cols, Some(&["zz".to_string()]), 0).unwrap_err();
         assert!(e.message.contains("valid fields are a, b"), "{}", e.message);
     }
 }

@@ -5,15 +5,11 @@
 use chrono::{DateTime, Utc};
 use comfy_table::{Cell as TCell, Color, Table, presets};
 
-use super::{Cell, Shape, Style, fit};
+use super::{Cell, Column, Shape, Style, fit};
 use crate::time::{self, Zone};
 
 /// Longest `output` shown in a table cell.
 pub const OUTPUT_WIDTH: usize = 40;
-
-/// Columns whose times are shown with their age (`3h ago`) beside them:
-/// the last-run views, where "how long ago" is the question.
-const AGED: &[&str] = &["executed_at", "last_run_executed_at"];
 
 /// The text of a cell in a table.
 pub fn text(c: &Cell, zone: Zone) -> String {
@@ -117,11 +113,12 @@ fn zone_name(zone: Zone) -> &'static str {
     }
 }
 
-/// A cell's text, with the age beside an aged time.
-fn cell_text(c: &Cell, name: &str, style: &Style) -> String {
+/// A cell's text, with the age beside the time of a column that asks for
+/// it (the last-run views, where "how long ago" is the question).
+fn cell_text(c: &Cell, column: &Column, style: &Style) -> String {
     let t = text(c, style.zone);
     match c {
-        Cell::Time(s) if style.ages && AGED.contains(&name) => match time::parse_server_time(s) {
+        Cell::Time(s) if column.aged => match time::parse_server_time(s) {
             Some(when) => format!("{t} ({})", age(when, style.now)),
             None => t,
         },
@@ -158,7 +155,7 @@ fn new_table(style: &Style) -> Table {
 /// terminal, the table is fitted to its width; the note (if any) says
 /// which columns were left out.
 pub fn render(
-    names: &[&str],
+    columns: &[Column],
     rows: &[Vec<Cell>],
     shape: Shape,
     style: &Style,
@@ -167,22 +164,22 @@ pub fn render(
     let mut note = None;
     if shape == Shape::Object && rows.len() == 1 {
         // Field names, borders and padding take the rest of the line.
-        let key_w = names.iter().map(|n| n.len()).max().unwrap_or(0);
+        let key_w = columns.iter().map(|c| c.name.len()).max().unwrap_or(0);
         let room = style
             .fit_width()
             .map(|w| w.saturating_sub(key_w + 7).max(10));
-        for (n, c) in names.iter().zip(&rows[0]) {
-            let mut v = cell_text(c, n, style);
+        for (col, c) in columns.iter().zip(&rows[0]) {
+            let mut v = cell_text(c, col, style);
             if matches!(c, Cell::Time(_)) {
                 v = with_zone(v, style.zone);
             }
-            if let Some(room) = room.filter(|&r| fit::is_free_text(n) && fit::cells(&v) > r) {
+            if let Some(room) = room.filter(|&r| col.is_free() && fit::cells(&v) > r) {
                 v = shorten_lines(&v, room);
             }
-            t.add_row(vec![TCell::new(n), styled(v, c, style)]);
+            t.add_row(vec![TCell::new(col.name), styled(v, c, style)]);
         }
     } else {
-        note = list(&mut t, names, rows, style);
+        note = list(&mut t, columns, rows, style);
     }
     let mut s = t.to_string();
     if !style.boxes {
@@ -199,23 +196,23 @@ pub fn render(
 
 /// Rows under a header, fitted to the terminal; the note names the
 /// columns left out, if any.
-fn list(t: &mut Table, names: &[&str], rows: &[Vec<Cell>], style: &Style) -> Option<String> {
+fn list(t: &mut Table, columns: &[Column], rows: &[Vec<Cell>], style: &Style) -> Option<String> {
     let texts: Vec<Vec<String>> = rows
         .iter()
         .map(|r| {
             r.iter()
-                .zip(names)
-                .map(|(c, n)| cell_text(c, n, style))
+                .zip(columns)
+                .map(|(c, col)| cell_text(c, col, style))
                 .collect()
         })
         .collect();
-    let headers: Vec<String> = names
+    let headers: Vec<String> = columns
         .iter()
         .enumerate()
-        .map(|(i, n)| header(n, rows.iter().any(|r| matches!(r[i], Cell::Time(_))), style))
+        .map(|(i, c)| header(c, rows.iter().any(|r| matches!(r[i], Cell::Time(_))), style))
         .collect();
     let plan = fit::plan(
-        names,
+        columns,
         &headers,
         &texts,
         style.fit_width(),
@@ -254,33 +251,11 @@ fn with_zone(v: String, zone: Zone) -> String {
     }
 }
 
-/// A short header that says what the column is without breaking a line;
-/// a time column names its zone.
-fn header(name: &str, times: bool, style: &Style) -> String {
-    decorate(header_name(name), times, style)
-}
-
-/// The header a table shows for a field (`--fields` takes either).
-pub fn header_name(name: &str) -> String {
-    let short = match name {
-        "workflow_run_uuid" => "RUN_UUID",
-        "is_successful" => "RESULT",
-        "metric_value" => "METRIC",
-        "num_of_successes" => "SUCCESSES",
-        "num_of_failures" => "FAILURES",
-        "average_duration" => "AVG_DURATION",
-        "is_last_run_successful" => "LAST_RESULT",
-        "last_run_executed_at" => "LAST_RUN",
-        "last_run_duration" => "LAST_DURATION",
-        n => return n.to_uppercase(),
-    };
-    short.to_string()
-}
-
-fn decorate(h: String, times: bool, style: &Style) -> String {
+/// The column's short header; a time column names its zone.
+fn header(c: &Column, times: bool, style: &Style) -> String {
     if times {
-        format!("{h} ({})", zone_name(style.zone))
+        format!("{} ({})", c.header, zone_name(style.zone))
     } else {
-        h
+        c.header.to_string()
     }
 }

@@ -1,0 +1,133 @@
+//! The columns of the commands' rows, each described once: its field name,
+//! its table header, and how a narrow table treats it. A command lists the
+//! ones its rows have (`COLUMNS`) and fills a row by column
+//! (`output::Row`); nothing finds a column by its position.
+//!
+//! The ranks say which columns a table too wide for the terminal leaves out
+//! first, the least useful first; one order for every command, so that a
+//! column goes at the same point wherever it shows. Columns without a rank
+//! go after them, from the right; free text is shortened before any column
+//! is left out.
+
+use crate::output::Column;
+
+// What a row is about.
+pub const UUID: Column = Column::new("uuid", "UUID");
+pub const NAME: Column = Column::new("name", "NAME");
+pub const KIND: Column = Column::new("kind", "KIND");
+
+// Several IDs: what became of each (`mod.rs`'s `multi_columns`).
+pub const ERROR_KIND: Column = Column::new("error_kind", "ERROR_KIND").last();
+pub const ERROR: Column = Column::new("error", "ERROR").free(12);
+
+// A log entry (`logs`, the records of a run start).
+pub const WORKFLOW_RUN_UUID: Column = Column::new("workflow_run_uuid", "RUN_UUID");
+pub const TASK_UUID: Column = Column::new("task_uuid", "TASK_UUID").ranked(10);
+pub const TASK_TYPE: Column = Column::new("task_type", "TASK_TYPE").ranked(17);
+pub const IS_SUCCESSFUL: Column = Column::new("is_successful", "RESULT");
+pub const DURATION: Column = Column::new("duration", "DURATION").ranked(24);
+pub const OUTPUT: Column = Column::new("output", "OUTPUT").free(13);
+pub const METRIC_VALUE: Column = Column::new("metric_value", "METRIC").ranked(4);
+pub const EXECUTED_AT: Column = Column::new("executed_at", "EXECUTED_AT");
+pub const DECODE_ERROR: Column = Column::new("decode_error", "DECODE_ERROR").free(0);
+
+// The records a run start is answered with (`run -o json`).
+pub const ID: Column = Column::new("id", "ID").ranked(7);
+pub const STATE: Column = Column::new("state", "STATE").ranked(9);
+pub const TASK_RUN_UUID: Column = Column::new("task_run_uuid", "TASK_RUN_UUID").ranked(8);
+pub const ERRORS: Column = Column::new("errors", "ERRORS").free(11);
+pub const CREATED_AT: Column = Column::new("created_at", "CREATED_AT").ranked(5);
+pub const UPDATED_AT: Column = Column::new("updated_at", "UPDATED_AT").ranked(6);
+
+// A run: started (`run`), waited for (`run --wait`), listed (`runs`).
+pub const RUN_UUID: Column = Column::new("run_uuid", "RUN_UUID");
+pub const OUTCOME: Column = Column::new("outcome", "OUTCOME");
+pub const VERDICT: Column = Column::new("verdict", "VERDICT");
+pub const RESULT: Column = Column::new("result", "RESULT");
+pub const TASKS: Column = Column::new("tasks", "TASKS");
+pub const TASKS_TOTAL: Column = Column::new("tasks_total", "TASKS_TOTAL").ranked(20);
+pub const TASKS_DONE: Column = Column::new("tasks_done", "TASKS_DONE");
+pub const TASKS_FAILED: Column = Column::new("tasks_failed", "TASKS_FAILED").ranked(21);
+pub const TASKS_EXPECTED: Column = Column::new("tasks_expected", "TASKS_EXPECTED");
+pub const STARTED: Column = Column::new("started", "STARTED");
+pub const ENDED: Column = Column::new("ended", "ENDED");
+pub const ELAPSED: Column = Column::new("elapsed", "ELAPSED").ranked(16);
+pub const COMPLETION: Column = Column::new("completion", "COMPLETION").ranked(22);
+pub const EVIDENCE: Column = Column::new("evidence", "EVIDENCE").free(14);
+pub const TASK: Column = Column::new("task", "TASK");
+pub const ENTRIES: Column = Column::new("entries", "ENTRIES");
+
+// A failed run's failure (`failure_text`): the table shows one line, the
+// machine formats every failed task too.
+pub const FAILED_TASK: Column = Column::new("failed_task", "FAILED_TASK").ranked(2);
+pub const FAILED_TASK_TYPE: Column = Column::new("failed_task_type", "FAILED_TASK_TYPE").ranked(3);
+pub const FAILURE: Column = Column::new("failure", "FAILURE").free(15);
+pub const FAILED_TASKS: Column = Column::new("failed_tasks", "FAILED_TASKS").free(1);
+
+// Statistics (`stats`, `aggregate`, `last-run`).
+pub const NUM_OF_SUCCESSES: Column = Column::new("num_of_successes", "SUCCESSES");
+pub const NUM_OF_FAILURES: Column = Column::new("num_of_failures", "FAILURES");
+pub const AVERAGE_DURATION: Column = Column::new("average_duration", "AVG_DURATION").ranked(18);
+pub const IS_LAST_RUN_SUCCESSFUL: Column = Column::new("is_last_run_successful", "LAST_RESULT");
+pub const LAST_RUN_EXECUTED_AT: Column = Column::new("last_run_executed_at", "LAST_RUN").aged();
+pub const LAST_RUN_DURATION: Column = Column::new("last_run_duration", "LAST_DURATION").ranked(19);
+pub const DATE_FROM: Column = Column::new("date_from", "DATE_FROM");
+pub const DATE_TO: Column = Column::new("date_to", "DATE_TO").ranked(25);
+pub const FILLED: Column = Column::new("filled", "FILLED");
+pub const LAST_RUN: Column = Column::new("last_run", "LAST_RUN");
+
+// The board (`status`).
+pub const STATUS: Column = Column::new("status", "STATUS").ranked(23);
+pub const LAST_RUN_SUCCESSFUL: Column = Column::new("last_run_successful", "LAST_RUN_SUCCESSFUL");
+pub const LAST_RUN_AT: Column = Column::new("last_run_at", "LAST_RUN_AT");
+pub const LAST_RUN_AGE: Column = Column::new("last_run_age", "LAST_RUN_AGE");
+pub const RUNS_24H: Column = Column::new("runs_24h", "RUNS_24H");
+pub const FAILURES_24H: Column = Column::new("failures_24h", "FAILURES_24H");
+pub const FAILURES_7D: Column = Column::new("failures_7d", "FAILURES_7D");
+pub const AGE: Column = Column::new("age", "AGE");
+pub const FAILS_24H: Column = Column::new("fails_24h", "FAILS_24H");
+pub const AVG_DURATION: Column = Column::new("avg_duration", "AVG_DURATION");
+pub const FAILS_7D: Column = Column::new("fails_7d", "FAILS_7D");
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each rank says one place in the order.
+    #[test]
+    fn ranks_are_distinct() {
+        let all = [
+            ERROR,
+            TASK_UUID,
+            TASK_TYPE,
+            DURATION,
+            OUTPUT,
+            METRIC_VALUE,
+            DECODE_ERROR,
+            ID,
+            STATE,
+            TASK_RUN_UUID,
+            ERRORS,
+            CREATED_AT,
+            UPDATED_AT,
+            TASKS_TOTAL,
+            TASKS_FAILED,
+            ELAPSED,
+            COMPLETION,
+            EVIDENCE,
+            FAILED_TASK,
+            FAILED_TASK_TYPE,
+            FAILURE,
+            FAILED_TASKS,
+            AVERAGE_DURATION,
+            LAST_RUN_DURATION,
+            DATE_TO,
+            STATUS,
+        ];
+        let mut ranks: Vec<u8> = all.iter().filter_map(|c| c.rank()).collect();
+        assert_eq!(ranks.len(), all.len());
+        ranks.sort();
+        ranks.dedup();
+        assert_eq!(ranks.len(), all.len());
+    }
+}

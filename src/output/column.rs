@@ -1,0 +1,177 @@
+//! The row model: a column described once (its field name, its table
+//! header, how a narrow table treats it, whether a time shows its age), and
+//! a row filled by column, never by position. Every renderer and the
+//! fitting read these descriptions; the output layer names no command's
+//! column.
+
+use super::Cell;
+
+/// One column of a command's rows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Column {
+    /// The field name: JSON key, CSV header, what `--fields` takes.
+    pub name: &'static str,
+    /// The table's header (`--fields` takes it too).
+    pub header: &'static str,
+    pub fit: Fit,
+    /// A time shown with its age in a table (`2026-11-23 08:32 (3h ago)`).
+    pub aged: bool,
+}
+
+/// How a table too wide for the terminal treats a column.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Fit {
+    /// Left out after every ranked column, from the right.
+    Whole,
+    /// Left out after every other column but the ones a table keeps
+    /// longest (several IDs' `error_kind`: it says why a row is blank).
+    Last,
+    /// Left out early: the lowest rank first.
+    Ranked(u8),
+    /// Free text (outputs, errors, evidence): shortened first, then left
+    /// out by its rank.
+    Free(u8),
+}
+
+impl Column {
+    pub const fn new(name: &'static str, header: &'static str) -> Self {
+        Column {
+            name,
+            header,
+            fit: Fit::Whole,
+            aged: false,
+        }
+    }
+
+    /// Left out early on a narrow terminal, the lowest rank first.
+    pub const fn ranked(self, rank: u8) -> Self {
+        Column {
+            fit: Fit::Ranked(rank),
+            ..self
+        }
+    }
+
+    /// Free text: shortened before anything is left out.
+    pub const fn free(self, rank: u8) -> Self {
+        Column {
+            fit: Fit::Free(rank),
+            ..self
+        }
+    }
+
+    /// A time shown with its age in a table.
+    pub const fn aged(self) -> Self {
+        Column { aged: true, ..self }
+    }
+
+    /// Left out after every other column but the ones kept longest.
+    pub const fn last(self) -> Self {
+        Column {
+            fit: Fit::Last,
+            ..self
+        }
+    }
+
+    pub fn is_free(&self) -> bool {
+        matches!(self.fit, Fit::Free(_))
+    }
+
+    /// The order a narrow table leaves the column out in, if it is ranked.
+    pub fn rank(&self) -> Option<u8> {
+        match self.fit {
+            Fit::Whole | Fit::Last => None,
+            Fit::Ranked(r) | Fit::Free(r) => Some(r),
+        }
+    }
+}
+
+/// The position of the column called `name` in `columns`. Used in a
+/// `const`, a missing name fails the build.
+pub const fn position(columns: &[Column], name: &str) -> usize {
+    let mut i = 0;
+    while i < columns.len() {
+        if eq(columns[i].name, name) {
+            return i;
+        }
+        i += 1;
+    }
+    panic!("no such column")
+}
+
+const fn eq(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+/// The field names of `columns`, in order.
+pub fn names(columns: &[Column]) -> Vec<&'static str> {
+    columns.iter().map(|c| c.name).collect()
+}
+
+/// A row being filled column by column: the cells come out in the order
+/// of the columns it was made for, whatever order they were set in. A
+/// value for a column the row does not have (a machine-only column in a
+/// table) is dropped.
+#[derive(Debug)]
+pub struct Row<'c> {
+    columns: &'c [Column],
+    cells: Vec<Cell>,
+}
+
+impl<'c> Row<'c> {
+    /// Every cell null until set.
+    pub fn new(columns: &'c [Column]) -> Self {
+        Row {
+            columns,
+            cells: vec![Cell::Null; columns.len()],
+        }
+    }
+
+    pub fn set(&mut self, column: &Column, cell: Cell) -> &mut Self {
+        if let Some(i) = self.columns.iter().position(|c| c.name == column.name) {
+            self.cells[i] = cell;
+        }
+        self
+    }
+
+    pub fn into_cells(self) -> Vec<Cell> {
+        self.cells
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const A: Column = Column::new("a", "A");
+    const B: Column = Column::new("b", "B").free(3);
+    const C: Column = Column::new("c", "C").aged();
+
+    #[test]
+    fn a_row_comes_out_in_column_order() {
+        let cols = [A, B];
+        let mut r = Row::new(&cols);
+        r.set(&B, Cell::Int(2))
+            .set(&A, Cell::Int(1))
+            .set(&C, Cell::Int(3));
+        assert_eq!(r.into_cells(), [Cell::Int(1), Cell::Int(2)]);
+    }
+
+    #[test]
+    fn positions_and_fits() {
+        const AT: usize = position(&[A, B, C], "c");
+        assert_eq!(AT, 2);
+        assert!(B.is_free() && B.rank() == Some(3) && A.rank().is_none());
+        assert!(C.aged && !A.aged);
+    }
+}
