@@ -4,20 +4,20 @@
 pub mod api;
 pub mod auth;
 pub mod cli;
-pub mod commands;
+pub(crate) mod commands;
 pub mod config;
 pub mod context;
 pub mod error;
-pub mod flags;
+pub(crate) mod flags;
 pub mod generate;
 pub mod http;
-pub mod kinds;
+pub(crate) mod kinds;
 pub mod output;
 pub mod sandbox;
 pub mod secret;
 pub mod settings;
 pub mod time;
-pub mod ui;
+pub(crate) mod ui;
 
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;

@@ -4,12 +4,12 @@
 //! renewable ones keep their token in one `token::Memo`, so concurrent
 //! requests share one fetch; `oauth` is the token endpoint they fetch from.
 
-pub mod binding;
+pub(crate) mod binding;
 pub mod oauth;
-pub mod profile;
-pub mod store;
-pub mod stored;
-pub mod token;
+pub(crate) mod profile;
+pub(crate) mod store;
+pub(crate) mod stored;
+pub(crate) mod token;
 
 use std::time::Duration;
 

@@ -33,12 +33,8 @@ impl Message {
 }
 
 impl FailedTask {
-    /// `notification (a87db346…)`, or the task's alias in place of its type.
-    pub fn label(&self) -> String {
-        self.label_as(false)
-    }
-
-    /// The label with the task's UUID whole, for lines meant to be pasted
+    /// `notification (a87db346…)`, or the task's alias in place of its
+    /// type; with `whole`, the UUID whole, for lines meant to be pasted
     /// into the next command (`check`'s alert never cuts a UUID).
     fn label_as(&self, whole: bool) -> String {
         let name = table::escape(self.name.as_deref().unwrap_or(&self.task_type));

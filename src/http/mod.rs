@@ -6,8 +6,8 @@
 //! only the request log.
 
 pub mod errors;
-pub mod redact;
-pub mod transport;
+pub(crate) mod redact;
+pub(crate) mod transport;
 
 pub use errors::MAY_HAVE_STARTED;
 pub use transport::{Retry, Transport, TransportConfig};

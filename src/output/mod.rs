@@ -4,15 +4,15 @@
 
 mod canonical;
 mod cell;
-pub mod chart;
-pub mod column;
+pub(crate) mod chart;
+pub(crate) mod column;
 mod compact;
 pub mod decode;
 mod encode;
-pub mod errors;
-pub mod fit;
-pub mod prometheus;
-pub mod table;
+pub(crate) mod errors;
+pub(crate) mod fit;
+pub(crate) mod prometheus;
+pub(crate) mod table;
 
 use std::io::Write;
 
