@@ -172,7 +172,9 @@ pub enum Command {
             "Examples:\n  ylemctl logs 3f2a1b4c-... --since 2h\n  ylemctl logs 3f2a1b4c-... --from 2024-01-01 --to 2024-01-31 -o csv > january.csv\n  ylemctl logs 3f2a1b4c-... --failed -o jsonl | jq .task_uuid",
             "\n\nSignals: with --follow, Ctrl-C (SIGINT) or SIGTERM ends the follow cleanly: the output is whole (a closed JSON array, whole CSV rows) and the exit status 0. Without --follow, Ctrl-C exits 130 and SIGTERM keeps its default action.",
             exits!()
-        )
+        ),
+        // One ID: nothing to fetch concurrently.
+        args = ignoring(&["concurrency"])
     )]
     Logs(LogsArgs),
     /// A pipeline's runs over a time window, newest first, with their result; or one run whole (--run)
@@ -210,7 +212,9 @@ pub enum Command {
     LastRun(LastRunArgs),
     /// A monitoring check (Nagios, Icinga, Zabbix, cron): one status line, exit 0 OK, 1 WARNING, 2 CRITICAL, 3 UNKNOWN
     #[command(
-        after_help = "Examples:\n  ylemctl check pipeline 3f2a1b4c-... --max-age 25h,49h\n  ylemctl check task ID --max-failure-rate 10,25 --window 7d --max-duration 5m,15m"
+        after_help = "Examples:\n  ylemctl check pipeline 3f2a1b4c-... --max-age 25h,49h\n  ylemctl check task ID --max-failure-rate 10,25 --window 7d --max-duration 5m,15m",
+        // One status line, whatever -o says.
+        args = ignoring(&["fields", "no_header", "concurrency", "output"])
     )]
     Check(CheckArgs),
     /// One row per pipeline, workflow or task: last run, runs and failures in 24 h, a 7-day failure sparkline
@@ -225,12 +229,13 @@ pub enum Command {
     #[command(subcommand)]
     Metrics(MetricsCommand),
     /// Serve the whole API on loopback from memory, for trying ylemctl and testing scripts
-    #[command(
-        after_help = crate::sandbox::HELP
-    )]
+    #[command(after_help = crate::sandbox::HELP, args = ignoring(NOT_A_CLIENT))]
     Sandbox(SandboxArgs),
     /// Start a sandbox in-process and walk through every command against it
-    #[command(after_help = "Examples:\n  ylemctl demo\n  cargo run --release -- demo")]
+    #[command(
+        after_help = "Examples:\n  ylemctl demo\n  cargo run --release -- demo",
+        args = ignoring(NOT_A_CLIENT)
+    )]
     Demo,
     /// Log in with an OAuth client: check it by fetching a token, then save it in the profile
     #[command(
@@ -239,11 +244,15 @@ pub enum Command {
             bound!(),
             " Logging a profile in to another service takes an explicit --base-url (YLEM_BASE_URL alone is refused).",
             exits!()
-        )
+        ),
+        args = ignoring(NO_ROWS)
     )]
     Login(LoginArgs),
     /// Remove the profile's stored secret and token (its base URL and client id stay)
-    #[command(after_help = "Examples:\n  ylemctl logout\n  ylemctl -p staging logout")]
+    #[command(
+        after_help = "Examples:\n  ylemctl logout\n  ylemctl -p staging logout",
+        args = ignoring(NO_ROWS)
+    )]
     Logout,
     /// Show the login state, or print a token for other tools
     #[command(subcommand)]
@@ -253,7 +262,8 @@ pub enum Command {
     Alias(AliasCommand),
     /// Print a shell completion script
     #[command(
-        after_help = "Examples:\n  ylemctl completions bash > ~/.local/share/bash-completion/completions/ylemctl\n  ylemctl completions zsh > \"${fpath[1]}/_ylemctl\""
+        after_help = "Examples:\n  ylemctl completions bash > ~/.local/share/bash-completion/completions/ylemctl\n  ylemctl completions zsh > \"${fpath[1]}/_ylemctl\"",
+        args = ignoring(NOT_A_CLIENT)
     )]
     Completions(CompletionsArgs),
 }
@@ -659,18 +669,20 @@ pub struct CompletionsArgs {
     pub shell: clap_complete::Shell,
 }
 
-/// Global options a command has no use for: still accepted (a script may
-/// set them for every command), but not offered in its help.
-const IGNORED: &[(&str, &[&str])] = &[
-    ("sandbox", NOT_A_CLIENT),
-    ("demo", NOT_A_CLIENT),
-    ("completions", NOT_A_CLIENT),
-    ("login", &["fields", "no_header", "local", "concurrency"]),
-    ("logout", &["fields", "no_header", "local", "concurrency"]),
-    ("check", &["fields", "no_header", "concurrency", "output"]),
-    // One ID: nothing to fetch concurrently.
-    ("logs", &["concurrency"]),
-];
+/// Hidden copies of the global options (by id) that a command has no use
+/// for, declared on its definition with `#[command(args = ignoring(..))]`:
+/// still accepted (a script may set them for every command), but not
+/// offered in its help. clap keeps a subcommand's own copy in place of the
+/// propagated one.
+fn ignoring(ids: &[&str]) -> Vec<clap::Arg> {
+    let globals = GlobalArgs::augment_args(clap::Command::new("globals"));
+    ids.iter()
+        .map(|id| {
+            let arg = globals.get_arguments().find(|a| a.get_id() == *id);
+            arg.expect("a global option's id").clone().hide(true)
+        })
+        .collect()
+}
 
 /// What a command that asks no service ignores.
 const NOT_A_CLIENT: &[&str] = &[
@@ -687,27 +699,11 @@ const NOT_A_CLIENT: &[&str] = &[
     "concurrency",
 ];
 
+/// What a command that prints no rows ignores.
+const NO_ROWS: &[&str] = &["fields", "no_header", "local", "concurrency"];
+
 /// The whole command tree, as parsed and as the generators and tests see
-/// it. A global option a command ignores is given to it as a hidden copy,
-/// which clap keeps in place of the propagated one.
+/// it.
 pub fn command() -> clap::Command {
-    let root = Cli::command();
-    let globals: Vec<clap::Arg> = root.get_arguments().cloned().collect();
-    let names: Vec<String> = root
-        .get_subcommands()
-        .map(|c| c.get_name().to_string())
-        .collect();
-    // Every subcommand is visited, in order: `mut_subcommand` moves the one
-    // it changes to the end, so this keeps their order.
-    names.iter().fold(root, |c, name| {
-        let ids = IGNORED
-            .iter()
-            .find(|(sub, _)| sub == name)
-            .map_or(&[][..], |(_, ids)| *ids);
-        c.mut_subcommand(name, |s| {
-            ids.iter()
-                .filter_map(|id| globals.iter().find(|a| a.get_id() == *id))
-                .fold(s, |s, a| s.arg(a.clone().hide(true)))
-        })
-    })
+    Cli::command()
 }

@@ -24,6 +24,7 @@ use std::process::ExitCode;
 
 use crate::cli::Cli;
 use crate::commands::ExitStatus;
+use crate::commands::rules::{Limit, Signals};
 use crate::commands::signals::Stop;
 use crate::context::Context;
 use crate::error::{Error, Kind, Result};
@@ -70,55 +71,33 @@ fn entry() -> u8 {
     }
 }
 
-/// `check`'s whole-command limit when `--max-time` is not given: below the
-/// 60 s that Nagios and Icinga give a plugin, so a hanging service is an
-/// UNKNOWN in time rather than a killed plugin.
-pub const CHECK_MAX_TIME: std::time::Duration = std::time::Duration::from_secs(50);
-
-/// Run a parsed command with resolved settings; Ctrl-C ends it with 130,
-/// SIGTERM ends `run --wait` with 143, `--max-time` any command with 6.
+/// Run a parsed command with resolved settings, as the command declares
+/// (`commands::rules`): its default `--max-time`, who listens for Ctrl-C
+/// and SIGTERM, and what it says when stopped or out of time.
 pub fn run(cli: &Cli, mut settings: Settings) -> Result<ExitStatus> {
+    let rules = commands::rules(&cli.command);
     let rt = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
         .map_err(|e| Error::internal(format!("cannot start the runtime: {e}")))?;
-    if matches!(cli.command, cli::Command::Check(_)) {
-        settings.max_time = settings.max_time.or(Some(CHECK_MAX_TIME));
-    }
+    settings.max_time = settings.max_time.or(rules.max_time);
     let ctx = Context::new(settings);
-    // The sandbox and the exporter treat Ctrl-C and SIGTERM as their normal
-    // way to stop.
-    if matches!(
-        cli.command,
-        cli::Command::Sandbox(_) | cli::Command::Metrics(_)
-    ) {
-        return rt.block_on(commands::dispatch(&cli.command, &ctx));
-    }
-    // `logs --follow` ends on Ctrl-C, SIGTERM and at --max-time by itself,
-    // cleanly (exit 0, output whole); `check` keeps its own limit to say
-    // UNKNOWN on stdout. For both, the limit here comes a moment later, to
-    // end them anyway.
-    let follows = matches!(&cli.command, cli::Command::Logs(a) if a.follow);
-    let grace = follows || matches!(cli.command, cli::Command::Check(_));
-    // `run --wait` also stops on SIGTERM, saying where its runs went; every
-    // other command leaves SIGTERM its default action.
-    let waits = matches!(&cli.command, cli::Command::Run(a) if a.wait);
     let r = rt.block_on(async {
-        let term = waits.then(commands::signals::stop_now);
         let stop = async {
-            match term {
-                Some(t) => t.await,
-                None => {
+            match rules.signals {
+                Signals::Interrupt => {
                     let _ = tokio::signal::ctrl_c().await;
                     Stop::Interrupt
                 }
+                Signals::InterruptOrTerminate => commands::signals::stop_now().await,
+                Signals::Own => std::future::pending().await,
             }
         };
         tokio::select! {
             r = commands::dispatch(&cli.command, &ctx) => r,
-            s = stop, if !follows => Err(interrupted(&cli.command, &ctx, s)),
-            _ = out_of_time(&ctx, grace) => {
-                Err(max_time_error(&cli.command, &ctx))
+            s = stop => Err((rules.stopped)(&ctx, s)),
+            _ = out_of_time(&ctx, rules.limit) => {
+                Err((rules.out_of_time)(&ctx, &limit_text(&ctx)))
             }
         }
     });
@@ -128,75 +107,30 @@ pub fn run(cli: &Cli, mut settings: Settings) -> Result<ExitStatus> {
     r
 }
 
-/// Resolves when `--max-time` runs out (never without one).
-async fn out_of_time(ctx: &Context, grace: bool) {
+/// Resolves when `--max-time` runs out (never without one, nor for a
+/// command without a limit); a command that keeps its limit itself is
+/// ended a moment after it.
+async fn out_of_time(ctx: &Context, limit: Limit) {
+    let grace = match limit {
+        Limit::Hard => 0,
+        Limit::Own => 500,
+        Limit::Unlimited => return std::future::pending().await,
+    };
     match ctx.deadline {
         Some(d) => {
-            let extra = std::time::Duration::from_millis(if grace { 500 } else { 0 });
+            let extra = std::time::Duration::from_millis(grace);
             tokio::time::sleep_until((d + extra).into()).await
         }
         None => std::future::pending().await,
     }
 }
 
-fn max_time_error(cmd: &cli::Command, ctx: &Context) -> Error {
-    let d = ctx
-        .settings
+/// The `--max-time` in effect, as text.
+fn limit_text(ctx: &Context) -> String {
+    ctx.settings
         .max_time
         .map(|d| time::human_ms(d.as_millis() as i64))
-        .unwrap_or_default();
-    let e = Error::network(format!(
-        "out of time: the command's --max-time of {d} ran out"
-    ));
-    match (cmd, started_runs(ctx)) {
-        // A run it knows started goes on on the server: name it, and how
-        // to follow it, as Ctrl-C does.
-        (cli::Command::Run(_), Some((runs, hint))) => Error::network(format!(
-            "out of time: the command's --max-time of {d} ran out; the run goes on on the server: {runs}"
-        ))
-        .with_hint(hint),
-        (cli::Command::Run(_), None) => e.with_hint(http::MAY_HAVE_STARTED),
-        _ => e.with_hint("raise --max-time, or narrow what is asked"),
-    }
-}
-
-/// The runs this command started, and how to follow them.
-fn started_runs(ctx: &Context) -> Option<(String, String)> {
-    let started = ctx.started.lock().map(|s| s.clone()).unwrap_or_default();
-    if started.is_empty() {
-        return None;
-    }
-    let runs: Vec<&str> = started.iter().map(|(_, _, r)| r.as_str()).collect();
-    let follow: Vec<String> = started
-        .iter()
-        .map(|(kind, id, run)| match kind {
-            kinds::RunKind::Pipeline => format!("ylemctl logs {id} --run {run} --follow"),
-            kinds::RunKind::Workflow => format!("ylemctl last-run workflow {id}"),
-        })
-        .collect();
-    Some((
-        runs.join(", "),
-        format!("follow it with '{}'", follow.join("', '")),
-    ))
-}
-
-/// Ctrl-C (130) or SIGTERM (143); a run start it cut short may already have
-/// reached the server, and a run being waited for goes on there: say how to
-/// follow it.
-fn interrupted(cmd: &cli::Command, ctx: &Context, stop: Stop) -> Error {
-    let (kind, what) = match stop {
-        Stop::Interrupt => (Kind::Interrupted, "interrupted"),
-        Stop::Terminate => (Kind::Terminated, "stopped by SIGTERM"),
-    };
-    match (cmd, started_runs(ctx)) {
-        (cli::Command::Run(_), Some((runs, hint))) => Error::new(
-            kind,
-            format!("{what}: the run goes on on the server: {runs}"),
-        )
-        .with_hint(hint),
-        (cli::Command::Run(_), None) => Error::new(kind, what).with_hint(http::MAY_HAVE_STARTED),
-        _ => Error::new(kind, what),
-    }
+        .unwrap_or_default()
 }
 
 /// Report an error found before there are settings; its exit code.
@@ -224,13 +158,14 @@ fn clap_error(e: clap::Error) -> u8 {
         .ignore_errors(true)
         .try_get_matches_from(&args)
         .ok();
-    let status = if partial.as_ref().and_then(|m| m.subcommand_name()) == Some("check") {
-        let (line, status) = commands::check::usage_line(&msg);
+    let declared = partial
+        .as_ref()
+        .and_then(|m| m.subcommand_name())
+        .and_then(|name| commands::usage_status(name, &msg));
+    let status = declared.map(|(line, status)| {
         let _ = std::io::stdout().lock().write_all(line.as_bytes());
-        Some(status)
-    } else {
-        None
-    };
+        status
+    });
     let advice = advice(&e, partial.as_ref().and_then(|m| m.subcommand_name()));
     if json || advice.is_some() {
         let hint = advice.unwrap_or_else(|| "see 'ylemctl --help'".into());

@@ -7,6 +7,7 @@ use chrono::{NaiveDate, NaiveTime};
 
 use super::columns::*;
 use super::date_form::DateForms;
+use super::rules::Rules;
 use crate::api::models::{Aggregated, Timestamp};
 use crate::cli::AggregateArgs;
 use crate::cli::Format;
@@ -78,6 +79,8 @@ pub fn fill_periods(
     out.sort_by_key(|(a, _)| a.date_from.parsed());
     out
 }
+
+pub const RULES: Rules = Rules::client("aggregate");
 
 pub async fn run(args: &AggregateArgs, ctx: &Context) -> Result<()> {
     let s = &ctx.settings;

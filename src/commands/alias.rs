@@ -5,6 +5,7 @@
 use std::collections::BTreeMap;
 
 use super::columns::{KIND, NAME, UUID};
+use super::rules::Rules;
 use crate::auth::profile;
 use crate::cli::AliasCommand;
 use crate::config::ConfigFile;
@@ -12,6 +13,9 @@ use crate::config::aliases::check_alias_name;
 use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::output::{Cell, Column, Row, Shape};
+
+/// Aliases are local: no login needed.
+pub const RULES: Rules = Rules::local("alias");
 
 pub async fn run(cmd: &AliasCommand, ctx: &Context) -> Result<()> {
     let dir = profile::config_dir(ctx.settings.config_dir.as_deref())?;

@@ -4,6 +4,7 @@
 
 use std::time::Duration;
 
+use super::rules::Rules;
 use crate::auth::binding::{Binding, StoredSecret};
 use crate::auth::profile::not_logged_in;
 use crate::auth::store::Item;
@@ -13,6 +14,8 @@ use crate::context::Context;
 use crate::error::Result;
 use crate::settings::EnvCredentials;
 use crate::time;
+
+pub const RULES: Rules = Rules::client("auth");
 
 pub async fn run(cmd: &AuthCommand, ctx: &Context) -> Result<()> {
     match cmd {

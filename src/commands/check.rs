@@ -11,6 +11,7 @@ use chrono::{DateTime, Utc};
 
 use super::ExitStatus;
 use super::failure::{Failure, Finder};
+use super::rules::{Limit, Rules};
 use crate::cli::CheckArgs;
 use crate::context::Context;
 use crate::error::{Error, Result};
@@ -140,6 +141,17 @@ pub(super) fn judge(
     }
     (status, msgs, perf)
 }
+
+/// `check`'s whole-command limit when `--max-time` is not given: below the
+/// 60 s that Nagios and Icinga give a plugin, so a hanging service is an
+/// UNKNOWN in time rather than a killed plugin. It keeps that limit itself,
+/// to say UNKNOWN on stdout, and a usage error is its UNKNOWN status too.
+pub const RULES: Rules = Rules {
+    max_time: Some(std::time::Duration::from_secs(50)),
+    limit: Limit::Own,
+    usage_status: Some(usage_line),
+    ..Rules::client("check").measures()
+};
 
 pub async fn run(a: &CheckArgs, ctx: &Context) -> Result<ExitStatus> {
     let kind = a.kind.as_str();

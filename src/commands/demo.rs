@@ -6,6 +6,7 @@ use std::time::Duration;
 
 use clap::Parser;
 
+use super::rules::Rules;
 use crate::auth::oauth;
 use crate::cli::Cli;
 use crate::context::Context;
@@ -13,6 +14,9 @@ use crate::error::{Error, Result};
 use crate::sandbox::{self, Options, Running};
 use crate::secret::Secret;
 use crate::settings::{EnvCredentials, Settings};
+
+/// The demo uses a throw-away profile of its own.
+pub const RULES: Rules = Rules::local("demo");
 
 pub async fn run(ctx: &Context) -> Result<()> {
     let opts = Options {

@@ -5,6 +5,7 @@ use super::columns::{DURATION, EXECUTED_AT, IS_SUCCESSFUL, LAST_RUN, UUID};
 use super::failure::{Failure, Finder};
 use super::failure_text;
 use super::last_seen::{LastSeen, NO_RUN_FOUND, last_seen};
+use super::rules::Rules;
 use crate::cli::LastRunArgs;
 use crate::context::Context;
 use crate::error::{Error, Kind, Result};
@@ -37,6 +38,9 @@ pub fn fill(r: &mut Row, id: uuid::Uuid, seen: &LastSeen) {
             .set(&LAST_RUN, Cell::Str("not_found".into())),
     };
 }
+
+/// The last run: rows, or the Prometheus exposition.
+pub const RULES: Rules = Rules::client("last-run").measures();
 
 pub async fn run(args: &LastRunArgs, ctx: &Context) -> Result<()> {
     let ids = ctx.resolve_ids_as(args.kind, &args.ids)?;

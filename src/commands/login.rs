@@ -7,6 +7,7 @@
 
 use std::io::{BufRead, IsTerminal, Read};
 
+use super::rules::Rules;
 use crate::auth::binding::{self, Binding, same_service};
 use crate::auth::store::{self, Item, Store, StoreKind};
 use crate::auth::token::CachedToken;
@@ -18,6 +19,10 @@ use crate::error::{Error, Result};
 use crate::secret::Secret;
 use crate::settings::{Settings, normalize_base_url};
 use crate::ui::Ui;
+
+/// `login` makes the profile it logs in to; `logout` acts for one.
+pub const RULES: Rules = Rules::local("login");
+pub const LOGOUT: Rules = Rules::client("logout");
 
 pub async fn run(args: &LoginArgs, ctx: &Context) -> Result<()> {
     let s = &ctx.settings;

@@ -3,11 +3,27 @@
 
 use super::follow;
 use super::log_rows::{COLUMNS, COLUMNS_DECODED, Sink, print_entry};
+use super::rules::{Limit, Rules, Signals};
 use crate::api;
 use crate::cli::LogsArgs;
 use crate::context::Context;
 use crate::error::Result;
 use crate::output::{Shape, decode};
+
+/// `--follow` ends itself on Ctrl-C, SIGTERM and at `--max-time`,
+/// cleanly (exit 0, output whole).
+pub const RULES: Rules = Rules::client("logs");
+
+pub fn rules(args: &LogsArgs) -> Rules {
+    match args.follow {
+        true => Rules {
+            signals: Signals::Own,
+            limit: Limit::Own,
+            ..RULES
+        },
+        false => RULES,
+    }
+}
 
 pub async fn run(args: &LogsArgs, ctx: &Context) -> Result<()> {
     let id = ctx.resolve_id_as(crate::kinds::Entity::Pipeline, &args.pipeline)?;

@@ -20,6 +20,7 @@ use chrono::Utc;
 use tokio::sync::{mpsc, oneshot};
 
 use super::board;
+use super::rules::Rules;
 use super::scrape_health::{Change, Health};
 use super::signals::DRAIN;
 use super::targets::{self, Target};
@@ -35,6 +36,9 @@ use crate::output::prometheus;
 type Ask = oneshot::Sender<String>;
 
 const CONTENT_TYPE: &str = "text/plain; version=0.0.4; charset=utf-8";
+
+/// The exporter serves until Ctrl-C or SIGTERM stops it, cleanly.
+pub const RULES: Rules = Rules::client("metrics").server();
 
 pub async fn run(cmd: &MetricsCommand, ctx: &Context) -> Result<()> {
     match cmd {

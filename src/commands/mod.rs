@@ -25,6 +25,7 @@ pub mod login;
 pub mod logs;
 pub mod metrics;
 pub mod refusal;
+pub mod rules;
 pub mod run;
 pub mod runs;
 pub mod runs_one;
@@ -48,6 +49,7 @@ use crate::cli::{Command, Format};
 use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::output::{Cell, Column, Printer, Row};
+use rules::Rules;
 
 /// How a command ended when it did not fail: a status, not an error
 /// (`check` says OK, WARNING, CRITICAL or UNKNOWN through it).
@@ -80,24 +82,64 @@ pub async fn dispatch(cmd: &Command, ctx: &Context) -> Result<ExitStatus> {
         .map_err(|e| hints::fit(ctx, e))
 }
 
-/// Commands that use the profile's login (not `login`, which creates
-/// profiles, nor the local ones).
-fn uses_profile(cmd: &Command) -> bool {
-    !matches!(
-        cmd,
-        Command::Login(_)
-            | Command::Sandbox(_)
-            | Command::Demo
-            | Command::Completions(_)
-            | Command::Alias(_)
-    )
+/// What the parsed command declares about itself (`rules.rs`).
+pub fn rules(cmd: &Command) -> Rules {
+    match cmd {
+        Command::Run(a) => run::rules(a),
+        Command::Logs(a) => logs::rules(a),
+        Command::Runs(_) => runs::RULES,
+        Command::Stats(_) => stats::RULES,
+        Command::Aggregate(_) => aggregate::RULES,
+        Command::LastRun(_) => last_run::RULES,
+        Command::Check(_) => check::RULES,
+        Command::Status(_) => status::RULES,
+        Command::Metrics(_) => metrics::RULES,
+        Command::Sandbox(_) => sandbox::RULES,
+        Command::Demo => demo::RULES,
+        Command::Login(_) => login::RULES,
+        Command::Logout => login::LOGOUT,
+        Command::Auth(_) => auth::RULES,
+        Command::Alias(_) => alias::RULES,
+        Command::Completions(_) => completions::RULES,
+    }
+}
+
+/// Every command's declaration, whatever its arguments, by name.
+const ALL: &[Rules] = &[
+    run::RULES,
+    logs::RULES,
+    runs::RULES,
+    stats::RULES,
+    aggregate::RULES,
+    last_run::RULES,
+    check::RULES,
+    status::RULES,
+    metrics::RULES,
+    sandbox::RULES,
+    demo::RULES,
+    login::RULES,
+    login::LOGOUT,
+    auth::RULES,
+    alias::RULES,
+    completions::RULES,
+];
+
+/// How the command named `name` reports a usage error, for the errors
+/// clap finds before there is a parsed command: its status line and exit
+/// code, if it declares one.
+pub fn usage_status(name: &str, message: &str) -> Option<(String, ExitStatus)> {
+    ALL.iter()
+        .find(|r| r.name == name)
+        .and_then(|r| r.usage_status)
+        .map(|f| f(message))
 }
 
 async fn dispatch_inner(cmd: &Command, ctx: &Context) -> Result<ExitStatus> {
-    if uses_profile(cmd) {
+    let rules = rules(cmd);
+    if rules.uses_profile {
         hints::profile_exists(ctx)?;
     }
-    prometheus_only_where_it_fits(cmd, ctx)?;
+    rules.check_outputs(ctx)?;
     // The exposition of the measuring commands is written apart from
     // their rows (status writes its own from its board).
     if ctx.settings.format == crate::cli::Format::Prometheus {
@@ -136,28 +178,6 @@ async fn dispatch_inner(cmd: &Command, ctx: &Context) -> Result<ExitStatus> {
         Command::Auth(a) => auth::run(a, ctx).await,
     };
     done.map(|()| ExitStatus::Success)
-}
-
-/// `-o prometheus` and `--output-file` are for the commands that measure:
-/// elsewhere they are a usage error before anything is asked.
-fn prometheus_only_where_it_fits(cmd: &Command, ctx: &Context) -> Result<()> {
-    let fits = matches!(
-        cmd,
-        Command::Stats(_) | Command::LastRun(_) | Command::Status(_) | Command::Check(_)
-    );
-    let prometheus = ctx.settings.format == crate::cli::Format::Prometheus;
-    if prometheus && !fits {
-        return Err(Error::usage(
-            "-o prometheus is for stats, last-run, status and check ('metrics serve' serves it over HTTP)",
-        ));
-    }
-    match &ctx.settings.output_file {
-        Some(_) if !(prometheus && fits) => Err(Error::usage(
-            "--output-file writes the -o prometheus exposition of stats, last-run, status or check",
-        )),
-        Some(path) => exposition::check_dir(path),
-        None => Ok(()),
-    }
 }
 
 /// Close the output of a per-ID command. One ID that failed leaves stdout
@@ -265,4 +285,64 @@ pub fn worst_of(ctx: &Context, mut errors: Vec<Error>) -> Result<()> {
         ctx.report(&hints::fit(ctx, e));
     }
     worst.map_or(Ok(()), Err)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    /// Every command on the command line declares its rules once, under
+    /// its own name, and a parsed command reads the declaration of its name.
+    #[test]
+    fn every_command_declares_its_rules_under_its_name() {
+        let cli = crate::cli::command();
+        let mut names: Vec<&str> = cli.get_subcommands().map(|c| c.get_name()).collect();
+        let mut declared: Vec<&str> = ALL.iter().map(|r| r.name).collect();
+        names.sort();
+        declared.sort();
+        assert_eq!(names, declared);
+        let id = "3f2a1b4c-0000-4000-8000-000000000001";
+        for args in [
+            vec!["run", "pipeline", id, "--wait"],
+            vec!["logs", id, "--follow"],
+            vec!["runs", id, "--run", "latest"],
+            vec!["stats", "pipeline", id],
+            vec!["aggregate", "pipeline", id],
+            vec!["last-run", "task", id],
+            vec!["check", "pipeline", id],
+            vec!["status"],
+            vec!["metrics", "serve", id],
+            vec!["sandbox"],
+            vec!["demo"],
+            vec!["login"],
+            vec!["logout"],
+            vec!["auth", "status"],
+            vec!["alias", "list"],
+            vec!["completions", "bash"],
+        ] {
+            assert_eq!(rules(&parse(&args)).name, args[0]);
+        }
+        assert_eq!(
+            rules(&parse(&["run", "pipeline", id, "--wait"])).signals,
+            rules::Signals::InterruptOrTerminate
+        );
+        assert_eq!(
+            rules(&parse(&["run", "pipeline", id])).signals,
+            rules::Signals::Interrupt
+        );
+        assert_eq!(
+            rules(&parse(&["logs", id, "--follow"])).signals,
+            rules::Signals::Own
+        );
+        assert!(usage_status("check", "bad").is_some());
+        assert!(usage_status("stats", "bad").is_none());
+    }
+
+    fn parse(args: &[&str]) -> Command {
+        let m = crate::cli::command()
+            .try_get_matches_from(std::iter::once("ylemctl").chain(args.iter().copied()))
+            .unwrap();
+        <crate::cli::Cli as clap::FromArgMatches>::from_arg_matches(&m)
+            .unwrap()
+            .command
+    }
 }

@@ -12,6 +12,8 @@ use super::columns::*;
 use super::completion::{DEFAULT_SETTLE, History, Rule, Settle};
 use super::failure::{self, Failure};
 use super::failure_text;
+use super::rules::{self, Rules, Signals};
+use super::signals::Stop;
 use super::wait::{self, Followed, Outcome};
 use crate::api::Api;
 use crate::api::models::{RunRecord, RunStart};
@@ -84,6 +86,72 @@ pub fn rows(columns: &[Column], id: uuid::Uuid, start: RunStart) -> Vec<Vec<Cell
             vec![row.into_cells()]
         }
     }
+}
+
+/// A start is cut short by Ctrl-C; `--wait` is also stopped by SIGTERM,
+/// as a supervisor stops it. Both, and `--max-time`, say where the runs
+/// went.
+pub const RULES: Rules = Rules {
+    stopped: interrupted,
+    out_of_time,
+    ..Rules::client("run")
+};
+
+pub fn rules(args: &RunArgs) -> Rules {
+    match args.wait {
+        true => Rules {
+            signals: Signals::InterruptOrTerminate,
+            ..RULES
+        },
+        false => RULES,
+    }
+}
+
+/// Ctrl-C (130) or SIGTERM (143): a run start it cut short may already have
+/// reached the server, and a run being waited for goes on there: say how
+/// to follow it.
+fn interrupted(ctx: &Context, stop: Stop) -> Error {
+    let (kind, what) = rules::stop_words(stop);
+    match started_runs(ctx) {
+        Some((runs, hint)) => Error::new(
+            kind,
+            format!("{what}: the run goes on on the server: {runs}"),
+        )
+        .with_hint(hint),
+        None => Error::new(kind, what).with_hint(crate::http::MAY_HAVE_STARTED),
+    }
+}
+
+/// `--max-time` ran out: a run it knows started goes on on the server:
+/// name it, and how to follow it, as Ctrl-C does.
+fn out_of_time(ctx: &Context, limit: &str) -> Error {
+    match started_runs(ctx) {
+        Some((runs, hint)) => Error::network(format!(
+            "out of time: the command's --max-time of {limit} ran out; the run goes on on the server: {runs}"
+        ))
+        .with_hint(hint),
+        None => rules::out_of_time_error(limit).with_hint(crate::http::MAY_HAVE_STARTED),
+    }
+}
+
+/// The runs this command started, and how to follow them.
+fn started_runs(ctx: &Context) -> Option<(String, String)> {
+    let started = ctx.started.lock().map(|s| s.clone()).unwrap_or_default();
+    if started.is_empty() {
+        return None;
+    }
+    let runs: Vec<&str> = started.iter().map(|(_, _, r)| r.as_str()).collect();
+    let follow: Vec<String> = started
+        .iter()
+        .map(|(kind, id, run)| match kind {
+            RunKind::Pipeline => format!("ylemctl logs {id} --run {run} --follow"),
+            RunKind::Workflow => format!("ylemctl last-run workflow {id}"),
+        })
+        .collect();
+    Some((
+        runs.join(", "),
+        format!("follow it with '{}'", follow.join("', '")),
+    ))
 }
 
 pub async fn run(args: &RunArgs, ctx: &Context) -> Result<()> {

@@ -7,6 +7,7 @@
 use super::columns::*;
 use super::failure::Finder;
 use super::failure_text;
+use super::rules::Rules;
 use super::runs_tally::{Judged, Runs};
 use crate::api::{self, Api};
 use crate::cli::RunsArgs;
@@ -34,6 +35,9 @@ pub const COLUMNS: &[Column] = &[
 /// What a table shows by default (a person scans result, time and why);
 /// `--fields` picks any of the others, as machine formats carry them all.
 const TABLE_DEFAULT: &[Column] = &[UUID, RUN_UUID, RESULT, STARTED, DURATION, TASKS, FAILURE];
+
+/// Both `runs` and `runs --run`.
+pub const RULES: Rules = Rules::client("runs");
 
 pub async fn run(args: &RunsArgs, ctx: &Context) -> Result<()> {
     let ids = ctx.resolve_ids(&args.pipelines)?;

@@ -1,6 +1,7 @@
 //! `ylemctl sandbox`: serve the embedded service on loopback until Ctrl-C
 //! or SIGTERM, then finish the requests in flight and exit 0.
 
+use super::rules::Rules;
 use crate::cli::{Dialect, SandboxArgs};
 use crate::context::Context;
 use crate::error::{Error, Result};
@@ -21,6 +22,9 @@ pub fn options(a: &SandboxArgs) -> Options {
         task_delay: a.task_delay,
     }
 }
+
+/// The sandbox serves until Ctrl-C or SIGTERM stops it, cleanly.
+pub const RULES: Rules = Rules::local("sandbox").server();
 
 pub async fn run(a: &SandboxArgs, ctx: &Context) -> Result<()> {
     let opts = options(a);

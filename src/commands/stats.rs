@@ -1,6 +1,7 @@
 //! `ylemctl stats KIND ID... [WINDOW]`: consolidated statistics (endpoints 5-7).
 
 use super::columns::*;
+use super::rules::Rules;
 use crate::api::models::RangeStats;
 use crate::cli::StatsArgs;
 use crate::context::Context;
@@ -49,6 +50,9 @@ pub fn fill(r: &mut Row, id: uuid::Uuid, s: RangeStats) {
             never_unless(ran, Cell::Ms(s.last_run_duration)),
         );
 }
+
+/// Measures over a time range: rows, or the Prometheus exposition.
+pub const RULES: Rules = Rules::client("stats").measures();
 
 pub async fn run(args: &StatsArgs, ctx: &Context) -> Result<()> {
     let ids = ctx.resolve_ids_as(args.kind, &args.ids)?;

@@ -12,6 +12,7 @@ use super::columns::*;
 use super::date_form::DateForms;
 use super::failure::{Failure, Finder};
 use super::failure_text;
+use super::rules::Rules;
 use super::targets::{self, Target};
 use crate::cli::{Format, StatusArgs};
 use crate::context::Context;
@@ -86,6 +87,9 @@ impl Health {
         }
     }
 }
+
+/// The board: rows, or the Prometheus exposition.
+pub const RULES: Rules = Rules::client("status").measures();
 
 pub async fn run(args: &StatusArgs, ctx: &Context) -> Result<()> {
     let targets = targets::resolve(ctx, &args.ids)?;
