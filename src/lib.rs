@@ -177,7 +177,8 @@ fn clap_error(e: clap::Error) -> u8 {
 }
 
 /// Advice for an unknown flag a new user is likely to try, in place of
-/// clap's generic tip: `--json` is `-o json`; `aggregate` has no window.
+/// clap's generic tip: `--json` is `-o json`, and what the command declares
+/// (`aggregate` has no window).
 fn advice(e: &clap::Error, command: Option<&str>) -> Option<String> {
     use clap::error::{ContextKind, ContextValue, ErrorKind};
     if e.kind() != ErrorKind::UnknownArgument {
@@ -198,10 +199,7 @@ fn advice(e: &clap::Error, command: Option<&str>) -> Option<String> {
             "ylemctl has no --watch: repeat it with watch(1), e.g. 'watch -n 30 ylemctl {}'",
             c.unwrap_or("status")
         )),
-        ("--since" | "--to", Some("aggregate")) => Some(
-            "aggregate takes --from and --count (and --period): e.g. --from 2024-01-01 --count 7"
-                .into(),
-        ),
+        (_, Some(name)) => commands::flag_advice(name, flag).map(str::to_string),
         _ => None,
     }
 }

@@ -80,7 +80,16 @@ pub fn fill_periods(
     out
 }
 
-pub const RULES: Rules = Rules::client("aggregate");
+/// It has no time window: a user reaching for one is told what it takes.
+pub const RULES: Rules = Rules {
+    flag_advice: |flag| match flag {
+        "--since" | "--to" => Some(
+            "aggregate takes --from and --count (and --period): e.g. --from 2024-01-01 --count 7",
+        ),
+        _ => None,
+    },
+    ..Rules::client("aggregate")
+};
 
 pub async fn run(args: &AggregateArgs, ctx: &Context) -> Result<()> {
     let s = &ctx.settings;

@@ -104,6 +104,14 @@ pub fn rules(cmd: &Command) -> Rules {
     }
 }
 
+/// Advice for an unknown `flag` given to the command named `name`, as it
+/// declares.
+pub fn flag_advice(name: &str, flag: &str) -> Option<&'static str> {
+    ALL.iter()
+        .find(|r| r.name == name)
+        .and_then(|r| (r.flag_advice)(flag))
+}
+
 /// Every command's declaration, whatever its arguments, by name.
 const ALL: &[Rules] = &[
     run::RULES,

@@ -35,6 +35,9 @@ pub struct Rules {
     /// code (`check`'s UNKNOWN, as monitoring systems expect), besides the
     /// error on stderr.
     pub usage_status: Option<UsageStatus>,
+    /// Advice for an unknown flag a user of this command is likely to try,
+    /// in place of clap's generic tip.
+    pub flag_advice: fn(&str) -> Option<&'static str>,
 }
 
 /// A usage error's message -> the status line and the exit status.
@@ -91,6 +94,7 @@ impl Rules {
             outputs: Outputs::Rows,
             uses_profile: true,
             usage_status: None,
+            flag_advice: |_| None,
         }
     }
 
