@@ -68,6 +68,9 @@ mod modes {
     pub fn set(path: &Path, mode: u32) -> std::io::Result<()> {
         fs::set_permissions(path, fs::Permissions::from_mode(mode))
     }
+    pub fn temp(b: &mut tempfile::Builder<'_, '_>, mode: u32) {
+        b.permissions(fs::Permissions::from_mode(mode));
+    }
 }
 
 #[cfg(not(unix))]
@@ -84,6 +87,7 @@ mod modes {
     pub fn set(_path: &Path, _mode: u32) -> std::io::Result<()> {
         Ok(())
     }
+    pub fn temp(_b: &mut tempfile::Builder<'_, '_>, _mode: u32) {}
 }
 
 /// Create `dir` (and parents) if missing; `dir` itself gets mode 0700.
@@ -103,26 +107,28 @@ pub fn write_atomic(path: &Path, bytes: &[u8], mode: u32) -> Result<()> {
 }
 
 /// The one atomic file writer (config, credential files, `--output-file`):
-/// a temp file beside `path` whose name starts with a dot (collectors that
-/// read `*.prom` never see it), created with `mode`, synced, then renamed
-/// over `path`. Nothing is left behind on failure.
+/// `tempfile`'s named temporary file beside `path`, whose name starts with
+/// a dot (collectors that read `*.prom` never see it), created new under a
+/// random name (never through a link another user planted in a shared
+/// directory such as a textfile collector's) with `mode`, synced, then
+/// persisted (renamed) over `path`. Nothing is left behind on failure:
+/// the temporary file is removed when it is dropped unpersisted.
 pub fn replace_file(path: &Path, bytes: &[u8], mode: u32) -> std::io::Result<()> {
     let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("file");
-    let tmp = path.with_file_name(format!(".{name}.{}.tmp", std::process::id()));
-    let write = || -> std::io::Result<()> {
-        let mut f = modes::open(
-            OpenOptions::new().write(true).create(true).truncate(true),
-            mode,
-        )
-        .open(&tmp)?;
-        modes::set(&tmp, mode)?;
-        f.write_all(bytes)?;
-        f.sync_all()?;
-        fs::rename(&tmp, path)
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
     };
-    write().inspect_err(|_| {
-        let _ = fs::remove_file(&tmp);
-    })
+    let prefix = format!(".{name}.");
+    let mut b = tempfile::Builder::new();
+    b.prefix(&prefix).suffix(".tmp");
+    modes::temp(&mut b, mode);
+    let mut f = b.tempfile_in(dir)?;
+    // The umask may have narrowed the mode asked for at creation.
+    modes::set(f.path(), mode)?;
+    f.write_all(bytes)?;
+    f.as_file().sync_all()?;
+    f.persist(path).map(drop).map_err(|e| e.error)
 }
 
 pub fn io_error(what: &str, path: &Path, e: std::io::Error) -> Error {
