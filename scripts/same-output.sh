@@ -38,13 +38,15 @@ examples=(
   "status pipeline:$p pipeline:$q --fields name,last_run,age,failure"
   "check pipeline $p --max-age 25h,49h --max-failure-rate 10,25 --window 7d"
 )
-# status's last_run_age counts milliseconds up to now: the one value that
-# may differ between two runs a moment apart.
+# status's last_run_age counts milliseconds up to now, and its table shows
+# it to the second ("24m 14s ago"): the one value that may differ between
+# two runs a moment apart.
 norm() {
   python3 -c '
 import csv, io, re, sys
 t = sys.stdin.read()
 t = re.sub(r"\"last_run_age\":\s*[0-9]+", "\"last_run_age\":N", t)
+t = re.sub(r"(?:[0-9]+[dhms] )*[0-9]+[dhms] ago", "AGE ago", t)
 lines = t.split("\n")
 head = [k for k, l in enumerate(lines) if "last_run_age" in l.split(",")]
 if head:
@@ -73,8 +75,8 @@ for e in "${examples[@]}"; do
   done
   # A table fitted to an 80-column terminal.
   n=$((n + 1))
-  a=$("${clean[@]}" COLUMNS=80 script -qec "$old $e" /dev/null 2>&1 || true)
-  b=$("${clean[@]}" COLUMNS=80 script -qec "$new $e" /dev/null 2>&1 || true)
+  a=$("${clean[@]}" COLUMNS=80 script -qec "$old $e" /dev/null 2>&1 | norm || true)
+  b=$("${clean[@]}" COLUMNS=80 script -qec "$new $e" /dev/null 2>&1 | norm || true)
   if [ "$a" != "$b" ]; then
     differ=$((differ + 1)); echo "DIFFERS (80 columns): ylemctl $e"; diff <(echo "$a") <(echo "$b") | head -10
   fi
