@@ -1,8 +1,8 @@
 //! `ylemctl logs PIPELINE [WINDOW]`: a pipeline's run log (endpoint 4),
 //! streamed entry by entry from the response to the output.
 
-use super::follow;
 use super::log_rows::{COLUMNS, COLUMNS_DECODED, Sink, print_entry};
+use super::logs_follow;
 use super::rules::{Limit, Rules, Signals};
 use crate::api;
 use crate::cli::LogsArgs;
@@ -34,7 +34,7 @@ pub async fn run(args: &LogsArgs, ctx: &Context) -> Result<()> {
         .transpose()?
         .map(|u| u.to_string());
     if args.follow {
-        follow::check_args(args.window.to.as_deref())?;
+        logs_follow::check_args(args.window.to.as_deref())?;
     }
     let key = args
         .decrypt_key_file
@@ -70,8 +70,8 @@ pub async fn run(args: &LogsArgs, ctx: &Context) -> Result<()> {
             _ => Some(ctx.window(w)?.from),
         };
         let api = ctx.api()?;
-        follow::follow(ctx, &api, id, run_filter, args.failed, since, &mut sink).await?;
-        return follow::close(sink, ctx);
+        logs_follow::follow(ctx, &api, id, run_filter, args.failed, since, &mut sink).await?;
+        return logs_follow::close(sink, ctx);
     }
     let window = ctx.window(&args.window)?;
     let api = ctx.api()?;

@@ -9,9 +9,9 @@ use tokio::sync::OnceCell;
 use uuid::Uuid;
 
 use super::columns::*;
-use super::completion::{DEFAULT_SETTLE, History, Rule, Settle};
 use super::failure::{self, Failure};
 use super::failure_text;
+use super::finished::{DEFAULT_SETTLE, History, Rule, Settle};
 use super::rules::{self, Rules, Signals};
 use super::signals::Stop;
 use super::wait::{self, Followed, Outcome};
@@ -318,7 +318,7 @@ async fn run_and_wait(
                     }
                     RunKind::Workflow => None,
                 };
-                follow(api, args, id, input, rule, pace, ctx).await
+                start_and_wait(api, args, id, input, rule, pace, ctx).await
             }
         },
         |id, f| match f {
@@ -386,7 +386,7 @@ fn with_failures(mut e: Error, followed: &[(Uuid, Followed, Option<Failure>)]) -
 }
 
 /// Start one run and follow it until it finishes or time runs out.
-async fn follow(
+async fn start_and_wait(
     api: &Api,
     args: &RunArgs,
     id: uuid::Uuid,

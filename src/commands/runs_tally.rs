@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use chrono::{DateTime, Utc};
 
-use super::completion::{Evidence, History, Rule, Verdict};
+use super::finished::{Evidence, History, Rule, Verdict};
 use crate::api::models::{LogEntry, LogEntryRef};
 use crate::time;
 

@@ -1,6 +1,6 @@
-//! `run --wait`: following a started run until it finishes, by one polling
-//! driver (time limit, pauses, transient errors, spinner) over a small step
-//! per kind of run. Pipelines are followed through their log (an entry appears as each task finishes; there
+//! `run --wait`: waiting for a started run until it finishes, by the
+//! polling driver (`poll.rs`: pauses, transient errors, the time limit)
+//! over a small watch per kind of run, with a spinner. Pipelines are followed through their log (an entry appears as each task finishes; there
 //! is no "run finished" marker), workflows through last-run statistics.
 
 use std::time::{Duration, Instant};
@@ -9,10 +9,11 @@ use chrono::Utc;
 use indicatif::{ProgressBar, ProgressStyle};
 use uuid::Uuid;
 
-use super::completion::{Entry, Evidence, History, Rule, Settle, Verdict};
+use super::finished::{Entry, Evidence, History, Rule, Settle, Verdict};
+use super::poll::{self, Ended, Look};
 use crate::api::models::LogEntry;
 use crate::api::{self, Api};
-use crate::error::{Error, Kind, Result};
+use crate::error::Result;
 use crate::time;
 use crate::ui::Ui;
 
@@ -53,22 +54,6 @@ pub struct Pace {
     pub heartbeat: Option<Duration>,
 }
 
-/// Grows from 1 s to the poll interval, and further (to a minute) while the
-/// service is failing, so a struggling service is not hammered.
-fn next_pause(current: Duration, pace: &Pace, failing: bool) -> Duration {
-    let cap = if failing {
-        pace.poll.max(Duration::from_secs(60))
-    } else {
-        pace.poll
-    };
-    (current * 2).min(cap).max(Duration::from_millis(100))
-}
-
-/// Transient failures are waited out; anything else ends the wait.
-fn transient(e: &Error) -> bool {
-    matches!(e.kind, Kind::Network | Kind::Server)
-}
-
 /// What one look at a run found.
 enum Progress {
     /// Not finished; the spinner's new text.
@@ -76,46 +61,82 @@ enum Progress {
     Done(Followed),
 }
 
-/// One way of following a run: what to say before the first look, how to
+/// One way of watching a run: what to say before the first look, how to
 /// look once, and what was seen when time ran out.
-trait Step {
+trait Watch {
     fn waiting(&self) -> String;
     async fn look(&mut self, started: Instant) -> Result<Progress>;
     fn timed_out(&self, started: Instant) -> Followed;
 }
 
-/// The one polling driver: look, pause (growing, longer while the service
-/// fails), wait out transient errors, and stop at the time limit.
-async fn follow(mut step: impl Step, pace: Pace, ui: &Ui) -> Result<Followed> {
-    let started = Instant::now();
-    let pb = spinner(pace.progress, ui, &step.waiting());
-    let mut pause = Duration::from_millis(500).min(pace.poll);
-    let mut last_beat = started;
-    let result = loop {
-        if started.elapsed() >= pace.limit {
-            break Ok(step.timed_out(started));
-        }
-        tokio::time::sleep(pause.min(pace.limit.saturating_sub(started.elapsed()))).await;
-        let failing = match step.look(started).await {
-            Ok(Progress::Done(f)) => break Ok(f),
-            Ok(Progress::Pending(msg)) => {
-                if let Some(every) = pace.heartbeat
-                    && last_beat.elapsed() >= every
-                {
-                    last_beat = Instant::now();
-                    let waited = time::human_ms(started.elapsed().as_millis() as i64);
-                    ui.note(&format!("still waiting ({waited}): {msg}"));
-                }
-                pb.set_message(msg);
-                false
-            }
-            Err(e) if transient(&e) => true,
-            Err(e) => break Err(e),
+/// A watch as the polling driver's step, showing its progress: on the
+/// spinner, or (stderr not a terminal) a note now and then.
+struct Shown<'u, W> {
+    watch: W,
+    started: Instant,
+    pb: ProgressBar,
+    heartbeat: Option<Duration>,
+    last_beat: Instant,
+    ui: &'u Ui,
+}
+
+impl<W: Watch> poll::Step for Shown<'_, W> {
+    type Done = Followed;
+
+    async fn look(&mut self) -> Result<Look<Followed>> {
+        let msg = match self.watch.look(self.started).await? {
+            Progress::Done(f) => return Ok(Look::Done(f)),
+            Progress::Pending(msg) => msg,
         };
-        pause = next_pause(pause, &pace, failing);
+        if let Some(every) = self.heartbeat
+            && self.last_beat.elapsed() >= every
+        {
+            self.last_beat = Instant::now();
+            let waited = time::human_ms(self.started.elapsed().as_millis() as i64);
+            self.ui.note(&format!("still waiting ({waited}): {msg}"));
+        }
+        self.pb.set_message(msg);
+        // A run's progress is no reason to look sooner: the pauses grow
+        // from the first to --poll whatever the tasks do.
+        Ok(Look::Pending {
+            changed: false,
+            again: false,
+        })
+    }
+}
+
+/// Wait for a run by the polling driver: first look after half a second,
+/// then pauses doubling up to --poll (to a minute while the service
+/// fails), until the watch decides or the wait's limit runs out. Stop
+/// requests are the runner's (`run --wait` declares them), for every run
+/// of the command at once.
+async fn wait_for(watch: impl Watch, pace: Pace, ui: &Ui) -> Result<Followed> {
+    let started = Instant::now();
+    let pb = spinner(pace.progress, ui, &watch.waiting());
+    let first = Duration::from_millis(500).min(pace.poll);
+    let pacing = poll::Pacing {
+        first_look: first,
+        first,
+        longest: pace.poll,
     };
-    pb.finish_and_clear();
-    result
+    let until = poll::Until {
+        limit: Some(tokio::time::Instant::now() + pace.limit),
+        stop: None,
+    };
+    let mut shown = Shown {
+        watch,
+        started,
+        pb,
+        heartbeat: pace.heartbeat,
+        last_beat: started,
+        ui,
+    };
+    let ended = poll::drive(&mut shown, pacing, until).await;
+    shown.pb.finish_and_clear();
+    match ended? {
+        Ended::Done(f) => Ok(f),
+        Ended::OutOfTime | Ended::Stopped(_) => Ok(shown.watch.timed_out(started)),
+    }
 }
 
 fn spinner(on: bool, ui: &Ui, what: &str) -> ProgressBar {
@@ -199,7 +220,7 @@ pub async fn pipeline(
         duration_ms: 0,
         changed_at: Instant::now(),
     };
-    follow(step, pace, ui).await
+    wait_for(step, pace, ui).await
 }
 
 struct PipelineRun<'a> {
@@ -217,7 +238,7 @@ struct PipelineRun<'a> {
     changed_at: Instant,
 }
 
-impl Step for PipelineRun<'_> {
+impl Watch for PipelineRun<'_> {
     fn waiting(&self) -> String {
         format!("run {}: waiting for the first task", self.run)
     }
@@ -324,7 +345,7 @@ pub async fn workflow(
         last: None,
         changed_at: Instant::now(),
     };
-    follow(step, pace, ui).await
+    wait_for(step, pace, ui).await
 }
 
 struct WorkflowRun<'a> {
@@ -339,7 +360,7 @@ struct WorkflowRun<'a> {
     changed_at: Instant,
 }
 
-impl Step for WorkflowRun<'_> {
+impl Watch for WorkflowRun<'_> {
     fn waiting(&self) -> String {
         format!("workflow run {}: waiting", self.run)
     }
@@ -410,11 +431,12 @@ fn workflow_summary(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::error::{Error, Kind};
 
     /// Answers from a script, one per look.
     struct Scripted(Vec<Result<Option<Outcome>>>);
 
-    impl Step for Scripted {
+    impl Watch for Scripted {
         fn waiting(&self) -> String {
             String::new()
         }
@@ -449,12 +471,12 @@ mod tests {
             Ok(None),
             Ok(Some(Outcome::Failed)),
         ];
-        let f = follow(Scripted(script), pace(Duration::from_secs(3600)), &ui)
+        let f = wait_for(Scripted(script), pace(Duration::from_secs(3600)), &ui)
             .await
             .unwrap();
         assert_eq!(f.outcome, Outcome::Failed);
         let script = vec![Ok(None), Err(Error::auth("rejected")), Ok(None)];
-        let e = follow(Scripted(script), pace(Duration::from_secs(3600)), &ui)
+        let e = wait_for(Scripted(script), pace(Duration::from_secs(3600)), &ui)
             .await
             .unwrap_err();
         assert_eq!(e.kind, Kind::Auth);
@@ -462,7 +484,7 @@ mod tests {
 
     #[tokio::test]
     async fn the_time_limit_ends_the_wait_as_timed_out() {
-        let f = follow(Scripted(vec![]), pace(Duration::ZERO), &Ui::default())
+        let f = wait_for(Scripted(vec![]), pace(Duration::ZERO), &Ui::default())
             .await
             .unwrap();
         assert_eq!(f.outcome, Outcome::TimedOut);

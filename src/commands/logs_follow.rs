@@ -12,14 +12,15 @@ use std::time::{Duration, Instant};
 use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
-use super::completion::{Entry, History, Rule, Verdict};
-use super::follow_key::{Key, forget, key};
+use super::entry_key::{Key, forget, key};
+use super::finished::{Entry, History, Rule, Verdict};
 use super::log_rows::{Sink, print_entry};
+use super::poll::{self, Look, Pacing, Step, StopRequest, Until};
 use super::wait;
 use crate::api::{self, Api, models::LogEntryRef};
 use crate::cli::Format;
 use crate::context::Context;
-use crate::error::{Error, Kind, Result};
+use crate::error::{Error, Result};
 use crate::output::table;
 use crate::time::{self, Window};
 
@@ -31,13 +32,17 @@ const TAIL: usize = 10;
 /// A `--since` far back is caught up with windows this long, oldest first,
 /// so at most one window's entries are held for sorting at a time.
 const CATCH_UP: chrono::Duration = chrono::Duration::hours(6);
-/// Pauses grow from the first to the last while nothing changes.
+/// Pauses grow from the first to the longest while nothing changes; a run
+/// being finished (`--run`) is kept in view with shorter ones.
 const FIRST_PAUSE: Duration = Duration::from_secs(2);
 const LONGEST_PAUSE: Duration = Duration::from_secs(30);
+const LONGEST_PAUSE_FOR_A_RUN: Duration = Duration::from_secs(6);
 /// Keys of entries older than this before the window are forgotten.
 const MEMORY: chrono::Duration = chrono::Duration::days(1);
 
 /// Follow `id`'s log; `run` keeps one run's entries, `failed` failed ones.
+/// Ctrl-C, SIGTERM and --max-time end it cleanly: what was printed is
+/// whole, and the caller closes the output.
 pub async fn follow(
     ctx: &Context,
     api: &Api,
@@ -49,7 +54,7 @@ pub async fn follow(
 ) -> Result<()> {
     // Listened for from the start: a signal during the history look-up
     // ends the follow cleanly too.
-    let mut stop = Box::pin(super::signals::stop_now());
+    let mut stop: StopRequest = Box::pin(super::signals::stop_now());
     let now = Utc::now();
     let start = since.unwrap_or(now - TAIL_WINDOW);
     let rule = match &run {
@@ -63,19 +68,72 @@ pub async fn follow(
         }
         None => None,
     };
-    let mut seen: HashSet<Key> = HashSet::new();
-    let mut newest: Option<DateTime<Utc>> = None;
-    // Where the windows have reached while catching up.
-    let mut cursor = start;
-    // The entries of the one run followed with --run, for its verdict; kept
-    // only then: a follow of the whole log runs for weeks.
-    let mut run_entries: Vec<Entry> = Vec::new();
-    let mut changed_at = Instant::now();
-    let mut pause = FIRST_PAUSE;
-    let mut first = true;
-    let mut failing = false;
-    loop {
-        let from = (newest.map_or(cursor, |n| n.max(cursor)) - OVERLAP).max(start);
+    let pacing = Pacing {
+        first_look: Duration::ZERO,
+        first: FIRST_PAUSE,
+        longest: match rule {
+            Some(_) => LONGEST_PAUSE_FOR_A_RUN,
+            None => LONGEST_PAUSE,
+        },
+    };
+    let mut tail = Tail {
+        ctx,
+        api,
+        id,
+        run,
+        failed,
+        since,
+        start,
+        rule,
+        sink,
+        seen: HashSet::new(),
+        newest: None,
+        cursor: start,
+        run_entries: Vec::new(),
+        changed_at: Instant::now(),
+        first: true,
+    };
+    let until = Until {
+        limit: ctx.deadline.map(tokio::time::Instant::from_std),
+        stop: Some(&mut stop),
+    };
+    // However it ends (the run complete, a stop, the limit), it ends
+    // cleanly; only a failure not worth waiting out is an error.
+    poll::drive(&mut tail, pacing, until).await.map(drop)
+}
+
+/// The state of a follow between polls: the driver's step.
+struct Tail<'a, 's> {
+    ctx: &'a Context,
+    api: &'a Api,
+    id: Uuid,
+    run: Option<String>,
+    failed: bool,
+    since: Option<DateTime<Utc>>,
+    start: DateTime<Utc>,
+    /// When the followed run (`--run`) is complete.
+    rule: Option<Rule>,
+    sink: &'a mut Sink<'s>,
+    seen: HashSet<Key>,
+    newest: Option<DateTime<Utc>>,
+    /// Where the windows have reached while catching up.
+    cursor: DateTime<Utc>,
+    /// The entries of the one run followed with --run, for its verdict;
+    /// kept only then: a follow of the whole log runs for weeks.
+    run_entries: Vec<Entry>,
+    changed_at: Instant,
+    first: bool,
+}
+
+impl Step for Tail<'_, '_> {
+    type Done = ();
+
+    /// One poll: its entries not printed before, printed oldest first. The
+    /// request is the only await: a stop during it drops the poll, of
+    /// which nothing was printed yet.
+    async fn look(&mut self) -> Result<Look<()>> {
+        let from =
+            (self.newest.map_or(self.cursor, |n| n.max(self.cursor)) - OVERLAP).max(self.start);
         // Up to now (and a little past: the server's clock may be ahead),
         // unless a window that long would hold too much to sort.
         let live = Utc::now() + chrono::Duration::minutes(10);
@@ -84,122 +142,104 @@ pub async fn follow(
             to: (from + CATCH_UP).min(live),
         };
         let catching_up = w.to < live;
-        // A stop during a poll drops it: nothing of it was printed yet.
-        let polled = tokio::select! {
-            biased;
-            _ = &mut stop => return Ok(()),
-            r = poll(api, id, &w, run.as_deref()) => r,
-        };
-        match polled {
-            Ok(mut got) => {
-                failing = false;
-                // Oldest first; the server sends newest first.
-                got.reverse();
-                // (By time, not text: `…:31Z` comes before `…:31.5Z`.)
-                got.sort_by_key(|e| time::parse_server_time(e.executed_at().as_str()));
-                // Entries past a catch-up window's end wait for the next
-                // window (their whole run comes again then), so the output
-                // stays in order across windows.
-                let fresh: Vec<LogEntryRef<'static>> = got
-                    .into_iter()
-                    .filter(|e| {
-                        !catching_up
-                            || time::parse_server_time(e.executed_at().as_str())
-                                .is_none_or(|t| t <= w.to)
-                    })
-                    .filter(|e| seen.insert(key(e)))
-                    .collect();
-                if catching_up {
-                    cursor = w.to;
-                }
-                let skip = if first && since.is_none() {
-                    fresh.len().saturating_sub(TAIL)
-                } else {
-                    0
-                };
-                if !fresh.is_empty() {
-                    pause = FIRST_PAUSE;
-                    changed_at = Instant::now();
-                }
-                for e in &fresh {
-                    let at = time::parse_server_time(e.executed_at().as_str());
-                    newest = newest.max(at);
-                    if rule.is_none() {
-                        continue;
-                    }
-                    run_entries.push(Entry {
-                        run: e.workflow_run_uuid.as_str().to_string(),
-                        task: e.task_uuid.as_str().to_string(),
-                        ok: e.is_successful,
-                        at,
-                    });
-                }
-                for e in fresh
-                    .iter()
-                    .skip(skip)
-                    .filter(|e| !failed || !e.is_successful)
-                {
-                    print(ctx, sink, e)?;
-                }
-                sink.printer.flush()?;
-                forget(&mut seen, from - MEMORY);
-                first = false;
-            }
-            Err(e) if matches!(e.kind, Kind::Network | Kind::Server) => {
-                if !failing {
-                    ctx.ui.warn(&format!(
-                        "still following; the service failed: {}",
-                        e.message
-                    ));
-                }
-                failing = true;
-            }
+        let polled = poll(self.api, self.id, &w, self.run.as_deref()).await;
+        let polled = match polled {
+            Ok(got) => Ok(self.print_new(got, &w, catching_up)?),
+            // The followed run may be complete all the same (below).
+            Err(e) if poll::transient(&e) => Err(e),
             Err(e) => return Err(e),
-        }
-        if let (Some(rule), Some(r)) = (&rule, &run) {
-            match rule.decide(&run_entries, changed_at.elapsed()) {
+        };
+        if let (Some(rule), Some(r)) = (&self.rule, &self.run) {
+            match rule.decide(&self.run_entries, self.changed_at.elapsed()) {
                 Verdict::Pending => {}
                 Verdict::Failed { .. } => {
-                    ctx.note(&format!("run {r} is complete: a task failed"));
-                    return Ok(());
+                    self.ctx
+                        .note(&format!("run {r} is complete: a task failed"));
+                    return Ok(Look::Done(()));
                 }
                 Verdict::Succeeded(ev) => {
-                    ctx.note(&format!("run {r} is complete: {}", ev.describe()));
-                    return Ok(());
+                    self.ctx
+                        .note(&format!("run {r} is complete: {}", ev.describe()));
+                    return Ok(Look::Done(()));
                 }
             }
         }
-        // Ctrl-C, SIGTERM and --max-time end a follow cleanly: what was
-        // printed is whole, and the caller closes the array.
-        let left = ctx
-            .deadline
-            .map(|d| d.saturating_duration_since(Instant::now()));
-        if left.is_some_and(|l| l.is_zero()) {
-            return Ok(());
+        polled.map(|changed| Look::Pending {
+            changed,
+            again: catching_up,
+        })
+    }
+
+    fn failing(&mut self, e: &Error, first: bool) {
+        if first {
+            self.ctx.ui.warn(&format!(
+                "still following; the service failed: {}",
+                e.message
+            ));
         }
-        // No pause while catching up, but a look at the signals all the same.
-        let pause_now = if catching_up && !failing {
-            Duration::ZERO
+    }
+}
+
+impl Tail<'_, '_> {
+    /// Print what `got` holds that was not printed before; whether it held
+    /// anything new.
+    fn print_new(
+        &mut self,
+        mut got: Vec<LogEntryRef<'static>>,
+        w: &Window,
+        catching_up: bool,
+    ) -> Result<bool> {
+        // Oldest first; the server sends newest first.
+        got.reverse();
+        // (By time, not text: `…:31Z` comes before `…:31.5Z`.)
+        got.sort_by_key(|e| time::parse_server_time(e.executed_at().as_str()));
+        // Entries past a catch-up window's end wait for the next window
+        // (their whole run comes again then), so the output stays in order
+        // across windows.
+        let seen = &mut self.seen;
+        let fresh: Vec<LogEntryRef<'static>> = got
+            .into_iter()
+            .filter(|e| {
+                !catching_up
+                    || time::parse_server_time(e.executed_at().as_str()).is_none_or(|t| t <= w.to)
+            })
+            .filter(|e| seen.insert(key(e)))
+            .collect();
+        if catching_up {
+            self.cursor = w.to;
+        }
+        let skip = if self.first && self.since.is_none() {
+            fresh.len().saturating_sub(TAIL)
         } else {
-            pause
+            0
         };
-        let nap = left.map_or(pause_now, |l| l.min(pause_now));
-        tokio::select! {
-            biased;
-            _ = &mut stop => return Ok(()),
-            _ = tokio::time::sleep(nap) => {}
+        if !fresh.is_empty() {
+            self.changed_at = Instant::now();
         }
-        if catching_up && !failing {
-            continue;
+        for e in &fresh {
+            let at = time::parse_server_time(e.executed_at().as_str());
+            self.newest = self.newest.max(at);
+            if self.rule.is_none() {
+                continue;
+            }
+            self.run_entries.push(Entry {
+                run: e.workflow_run_uuid.as_str().to_string(),
+                task: e.task_uuid.as_str().to_string(),
+                ok: e.is_successful,
+                at,
+            });
         }
-        // Back off while nothing changes (and while the service fails), but
-        // keep a run being finished in view.
-        let cap = if rule.is_some() {
-            FIRST_PAUSE * 3
-        } else {
-            LONGEST_PAUSE
-        };
-        pause = (pause.mul_f64(1.5)).min(cap);
+        for e in fresh
+            .iter()
+            .skip(skip)
+            .filter(|e| !self.failed || !e.is_successful)
+        {
+            print(self.ctx, self.sink, e)?;
+        }
+        self.sink.printer.flush()?;
+        forget(&mut self.seen, w.from - MEMORY);
+        self.first = false;
+        Ok(!fresh.is_empty())
     }
 }
 
