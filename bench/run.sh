@@ -90,15 +90,17 @@ wait_for() {
 }
 
 # Start a sandbox on a free loopback port; sets SB_URL, SB_ID, SB_SECRET, SB_PIPE.
+# The banner is read as JSON (`-o json`: one object on its first line).
 start_sandbox() {
-    local log=$WORK/sandbox-$1.log
+    local banner=$WORK/sandbox-$1.json log=$WORK/sandbox-$1.log
     shift
-    "$BIN" sandbox --listen 127.0.0.1:0 "$@" >"$log" 2>&1 &
+    "$BIN" sandbox --listen 127.0.0.1:0 -o json "$@" >"$banner" 2>"$log" &
     PIDS+=($!)
-    SB_URL=$(wait_for "$log" 'base URL' | awk '{print $3}')
-    SB_ID=$(grep -m1 'client id' "$log" | awk '{print $3}')
-    SB_SECRET=$(grep -m1 'client secret' "$log" | awk '{print $3}')
-    SB_PIPE=$(grep -A1 -m1 '^Pipelines:' "$log" | tail -1 | awk '{print $1}')
+    wait_for "$banner" '"base_url"' >/dev/null
+    SB_URL=$(jq -r .base_url "$banner")
+    SB_ID=$(jq -r .client_id "$banner")
+    SB_SECRET=$(jq -r .client_secret "$banner")
+    SB_PIPE=$(jq -r '.pipelines[0].uuid' "$banner")
 }
 
 # A token from the sandbox's token endpoint, as an operator would get one.

@@ -2157,7 +2157,7 @@ _ylemctl() {
             return 0
             ;;
         ylemctl__subcmd__sandbox)
-            opts="-p -o -v -q -h -V --listen --seed --dialect --latency --fail-rate --token-ttl --task-delay --profile --base-url --output --fields --no-header --local --connect-timeout --timeout --max-time --retries --concurrency --output-file --color --verbose --quiet --help --version"
+            opts="-p -o -v -q -h -V --listen --seed --dialect --latency --fail-rate --token-ttl --task-delay --profile --base-url --fields --no-header --local --connect-timeout --timeout --max-time --retries --concurrency --output --output-file --color --verbose --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2203,14 +2203,6 @@ _ylemctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
-                --output)
-                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus" -- "${cur}"))
-                    return 0
-                    ;;
-                -o)
-                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus" -- "${cur}"))
-                    return 0
-                    ;;
                 --fields)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -2233,6 +2225,14 @@ _ylemctl() {
                     ;;
                 --concurrency)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus" -- "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus" -- "${cur}"))
                     return 0
                     ;;
                 --output-file)

@@ -355,17 +355,17 @@ complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l token-ttl -d
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l task-delay -d 'Live time of one second of task time: each task of a started run reports after its duration times this' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -s p -l profile -d 'Profile to use' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l base-url -d 'Base URL of the service (a profile\'s credentials go only to its own)' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -s o -l output -d 'Output format (prometheus: stats, last-run, status and check)' -r -f -a "table\t''
-json\t''
-jsonl\t''
-csv\t''
-prometheus\t''"
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l fields -d 'Columns or keys to keep, in this order (comma-separated)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l connect-timeout -d 'Longest time to connect (TCP and TLS) [default: 10s]' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l timeout -d 'Longest wait for the server with no progress: the first byte, any stall between bytes; a body that keeps arriving is never cut [default: 60s]' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l max-time -d 'Longest time for the whole command, retries and waits included (off by default; `check` defaults to 50s, inside a monitoring plugin\'s 60 s)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l retries -d 'Retries of idempotent requests (GET, token); a run start is never retried [default: 2]' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l concurrency -d 'Requests in flight at once when several IDs are given [default: 8]' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -s o -l output -d 'Output format (prometheus: stats, last-run, status and check)' -r -f -a "table\t''
+json\t''
+jsonl\t''
+csv\t''
+prometheus\t''"
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l output-file -d 'With -o prometheus: write the exposition to PATH atomically (a temporary file in the same directory, then renamed), for node_exporter\'s textfile collector' -r -F
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l color -d 'When to use colour (NO_COLOR turns it off even with always; CLICOLOR_FORCE on in auto)' -r -f -a "auto\t''
 always\t''

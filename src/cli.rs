@@ -229,7 +229,8 @@ pub enum Command {
     #[command(subcommand)]
     Metrics(MetricsCommand),
     /// Serve the whole API on loopback from memory, for trying ylemctl and testing scripts
-    #[command(after_help = crate::sandbox::HELP, args = ignoring(NOT_A_CLIENT))]
+    #[cfg_attr(feature = "sandbox", command(after_help = ylem_sandbox::HELP))]
+    #[command(args = ignoring(NOT_A_SANDBOX_CLIENT))]
     Sandbox(SandboxArgs),
     /// Start a sandbox in-process and walk through every command against it
     #[command(
@@ -689,6 +690,21 @@ const NOT_A_CLIENT: &[&str] = &[
     "profile",
     "base_url",
     "output",
+    "fields",
+    "no_header",
+    "local",
+    "connect_timeout",
+    "timeout",
+    "max_time",
+    "retries",
+    "concurrency",
+];
+
+/// What the sandbox ignores: all a client's options but `-o`, which
+/// asks for its banner as one JSON line.
+const NOT_A_SANDBOX_CLIENT: &[&str] = &[
+    "profile",
+    "base_url",
     "fields",
     "no_header",
     "local",

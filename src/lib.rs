@@ -13,7 +13,6 @@ pub mod generate;
 pub mod http;
 pub(crate) mod kinds;
 pub mod output;
-pub mod sandbox;
 pub mod secret;
 pub mod settings;
 pub mod time;

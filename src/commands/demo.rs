@@ -1,22 +1,19 @@
 //! `ylemctl demo`: start a sandbox in-process on a free loopback port and
 //! walk through the commands against it, echoing each before its output.
 //! Credentials stay in memory: nothing of the user's is read or written.
+//! Built with the feature `sandbox` only (its declaration is in `sandbox.rs`).
 
 use std::time::Duration;
 
 use clap::Parser;
 
-use super::rules::Rules;
 use crate::auth::oauth;
 use crate::cli::Cli;
 use crate::context::Context;
 use crate::error::{Error, Result};
-use crate::sandbox::{self, Options, Running};
 use crate::secret::Secret;
 use crate::settings::{EnvCredentials, Settings};
-
-/// The demo uses a throw-away profile of its own.
-pub const RULES: Rules = Rules::local("demo");
+use ylem_sandbox::{self as sandbox, Options, Running};
 
 pub async fn run(ctx: &Context) -> Result<()> {
     let opts = Options {

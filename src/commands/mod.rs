@@ -8,6 +8,7 @@ mod check;
 mod columns;
 mod completions;
 mod date_form;
+#[cfg(feature = "sandbox")]
 mod demo;
 mod entry_key;
 mod exposition;
@@ -96,7 +97,7 @@ pub fn rules(cmd: &Command) -> Rules {
         Command::Status(_) => status::RULES,
         Command::Metrics(_) => metrics::RULES,
         Command::Sandbox(_) => sandbox::RULES,
-        Command::Demo => demo::RULES,
+        Command::Demo => sandbox::DEMO_RULES,
         Command::Login(_) => login::RULES,
         Command::Logout => login::LOGOUT,
         Command::Auth(_) => auth::RULES,
@@ -125,7 +126,7 @@ const ALL: &[Rules] = &[
     status::RULES,
     metrics::RULES,
     sandbox::RULES,
-    demo::RULES,
+    sandbox::DEMO_RULES,
     login::RULES,
     login::LOGOUT,
     auth::RULES,
@@ -181,7 +182,10 @@ async fn dispatch_inner(cmd: &Command, ctx: &Context) -> Result<ExitStatus> {
         Command::Alias(a) => alias::run(a, ctx).await,
         Command::Completions(a) => completions::run(a, ctx),
         Command::Sandbox(a) => sandbox::run(a, ctx).await,
+        #[cfg(feature = "sandbox")]
         Command::Demo => demo::run(ctx).await,
+        #[cfg(not(feature = "sandbox"))]
+        Command::Demo => Err(sandbox::not_built("demo")),
         Command::Login(a) => login::run(a, ctx).await,
         Command::Logout => login::logout(ctx).await,
         Command::Auth(a) => auth::run(a, ctx).await,

@@ -423,7 +423,7 @@ fn help_and_man_page_show_the_run_line() {
 /// each dialect, and the triggered pipeline is added after the others.
 #[tokio::test]
 async fn the_banner_says_which_pipelines_begin_with_a_trigger() {
-    use ylemctl::sandbox::{self, Dialect, Options};
+    use ylem_sandbox::{Dialect, Options};
     for (dialect, says) in [
         (
             Dialect::Ylem,
@@ -431,7 +431,7 @@ async fn the_banner_says_which_pipelines_begin_with_a_trigger() {
         ),
         (Dialect::Spec, "begins with an external trigger)"),
     ] {
-        let run = sandbox::start(Options {
+        let run = ylem_sandbox::start(Options {
             listen: "127.0.0.1:0".parse().unwrap(),
             dialect,
             ..Options::default()

@@ -32,6 +32,7 @@ mod props;
 mod props_logs;
 mod runs;
 mod runs_memory;
+mod sandbox_banner;
 mod sandbox_http;
 mod shapes;
 mod sigterm;

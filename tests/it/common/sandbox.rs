@@ -1,4 +1,5 @@
-//! A `ylemctl sandbox` process for end-to-end tests, read from its banner.
+//! A `ylemctl sandbox` process for end-to-end tests, read from its JSON
+//! banner (`-o json`).
 
 use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
@@ -31,40 +32,52 @@ pub fn start(dialect: &str) -> Sandbox {
 /// Start with extra `ylemctl sandbox` flags.
 pub fn start_with(dialect: &str, extra: &[&str]) -> Sandbox {
     let mut child = Command::new(env!("CARGO_BIN_EXE_ylemctl"))
-        .args(["sandbox", "--listen", "127.0.0.1:0", "--dialect", dialect])
+        .args([
+            "sandbox",
+            "--listen",
+            "127.0.0.1:0",
+            "--dialect",
+            dialect,
+            "-o",
+            "json",
+        ])
         .args(extra)
         .env_clear()
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()
         .unwrap();
-    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
-    let (mut base, mut client_id, mut secret, mut key) =
-        (String::new(), String::new(), String::new(), String::new());
-    let (mut pipelines, mut workflows): (Vec<(String, Vec<String>)>, Vec<String>) =
-        (vec![], vec![]);
-    let mut section = "";
-    for line in lines.by_ref() {
-        let line = line.unwrap();
-        let words: Vec<&str> = line.split_whitespace().collect();
-        match words.as_slice() {
-            ["base", "URL", v, ..] => base = v.to_string(),
-            ["client", "id", v, ..] => client_id = v.to_string(),
-            ["client", "secret", v, ..] => secret = v.to_string(),
-            ["output", "key", v, ..] => key = v.to_string(),
-            ["Pipelines:"] => section = "p",
-            [w, ..] if w.starts_with("Workflows") => section = "w",
-            ["task", id, ..] if section == "p" => {
-                pipelines.last_mut().unwrap().1.push(id.to_string())
-            }
-            [id, ..] if id.len() == 36 && section == "p" => {
-                pipelines.push((id.to_string(), vec![]))
-            }
-            [id, ..] if id.len() == 36 && section == "w" => workflows.push(id.to_string()),
-            ["Serving", ..] => break,
-            _ => {}
-        }
-    }
+    // `-o json`: the banner is one JSON object on the first line.
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    let b: Value = serde_json::from_str(&first).unwrap_or_else(|e| panic!("banner: {e}: {first}"));
+    let text = |k: &str| {
+        b[k].as_str()
+            .unwrap_or_else(|| panic!("banner: {k}"))
+            .to_string()
+    };
+    let (base, client_id, secret, key) = (
+        text("base_url"),
+        text("client_id"),
+        text("client_secret"),
+        text("output_key"),
+    );
+    let uuids = |v: &Value| -> Vec<String> {
+        v.as_array()
+            .unwrap()
+            .iter()
+            .map(|t| t["uuid"].as_str().unwrap().to_string())
+            .collect()
+    };
+    let pipelines: Vec<(String, Vec<String>)> = b["pipelines"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| (p["uuid"].as_str().unwrap().to_string(), uuids(&p["tasks"])))
+        .collect();
+    let workflows = uuids(&b["workflows"]);
     assert!(base.starts_with("http://127.0.0.1:"), "banner: base URL");
     assert!(pipelines.len() >= 2 && !workflows.is_empty());
     Sandbox {

@@ -20,8 +20,7 @@ fn with_type(sb: &Sb, task_type: &str) -> usize {
 }
 
 fn types_of(sb: &Sb, run: &[Value]) -> Vec<String> {
-    let all: Vec<&ylemctl::sandbox::Task> =
-        sb.run.pipelines.iter().flat_map(|p| &p.tasks).collect();
+    let all: Vec<&ylem_sandbox::Task> = sb.run.pipelines.iter().flat_map(|p| &p.tasks).collect();
     run.iter()
         .map(|e| {
             let t = all

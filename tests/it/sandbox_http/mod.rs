@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use chrono::{DateTime, Datelike, Utc, Weekday};
 use serde_json::Value;
-use ylemctl::sandbox::{self, Dialect, Options, Running};
+use ylem_sandbox::{Dialect, Options, Running};
 
 mod auth;
 mod edges;
@@ -43,7 +43,7 @@ impl Sb {
             ..Options::default()
         };
         tweak(&mut opts);
-        let run = sandbox::start(opts).await.unwrap();
+        let run = ylem_sandbox::start(opts).await.unwrap();
         let http = reqwest::Client::builder()
             .redirect(reqwest::redirect::Policy::none())
             .build()

@@ -33,6 +33,7 @@ use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
 
 use rng::{Rng, Stream};
+use serde_json::json;
 use state::Shared;
 use store::{Behaviour, EntityData, Family, Status, Store};
 
@@ -225,10 +226,7 @@ impl Running {
     /// Text for a person: where the sandbox listens, its credentials, and
     /// every pipeline, workflow and task.
     pub fn banner(&self) -> String {
-        let dialect = match self.dialect {
-            Dialect::Spec => "spec",
-            Dialect::Ylem => "ylem",
-        };
+        let dialect = self.dialect_name();
         let mut b = format!("ylemctl sandbox (dialect {dialect}, seed {})\n", self.seed);
         let _ = writeln!(b, "  base URL       {}", self.base_url);
         let _ = writeln!(b, "  client id      {}", self.client_id);
@@ -242,26 +240,79 @@ impl Running {
         b
     }
 
+    /// What the banner says of a pipeline's started runs.
+    fn notes(&self, p: &Entity) -> Vec<&'static str> {
+        let mut notes = Vec::new();
+        match p.behaviour {
+            Behaviour::Reliable => notes.push("started runs always succeed"),
+            Behaviour::Flaky => notes.push("started runs usually fail on their last task"),
+            Behaviour::Normal | Behaviour::Seeded => {}
+        }
+        if p.tasks
+            .first()
+            .is_some_and(|t| t.task_type == trigger::TRIGGER)
+        {
+            notes.push(match self.dialect {
+                Dialect::Ylem => "begins with an external trigger: run --input becomes its output",
+                Dialect::Spec => "begins with an external trigger",
+            });
+        }
+        notes
+    }
+
+    fn dialect_name(&self) -> &'static str {
+        match self.dialect {
+            Dialect::Spec => "spec",
+            Dialect::Ylem => "ylem",
+        }
+    }
+
+    /// The banner as one JSON object (`ylemctl sandbox -o json`), for
+    /// scripts and tests that start a sandbox: everything the text banner
+    /// says, by name.
+    pub fn banner_json(&self) -> serde_json::Value {
+        let tasks = |e: &Entity| -> Vec<serde_json::Value> {
+            e.tasks
+                .iter()
+                .map(|t| json!({"uuid": t.uuid, "name": t.name, "task_type": t.task_type}))
+                .collect()
+        };
+        let pipelines: Vec<serde_json::Value> = self
+            .pipelines
+            .iter()
+            .map(|p| json!({"uuid": p.uuid, "name": p.name, "notes": self.notes(p), "tasks": tasks(p)}))
+            .collect();
+        let specials: Vec<serde_json::Value> = self
+            .specials
+            .iter()
+            .map(|(label, p)| json!({"label": label, "uuid": p.uuid, "name": p.name}))
+            .collect();
+        let workflows: Vec<serde_json::Value> = self
+            .workflows
+            .iter()
+            .map(|w| json!({"uuid": w.uuid, "name": w.name, "tasks": tasks(w)}))
+            .collect();
+        json!({
+            "dialect": self.dialect_name(),
+            "seed": self.seed,
+            "base_url": self.base_url,
+            "client_id": self.client_id,
+            "client_secret": self.client_secret,
+            // AES-256-GCM, hex; only the spec dialect encrypts log outputs
+            // (ylem's are plain Base64).
+            "output_key": self.key_hex,
+            "outputs_encrypted": self.dialect == Dialect::Spec,
+            "pipelines": pipelines,
+            "special_pipelines": specials,
+            "workflows_routed": self.dialect == Dialect::Spec,
+            "workflows": workflows,
+        })
+    }
+
     fn banner_entities(&self, b: &mut String) {
         let _ = writeln!(b, "\nPipelines:");
         for p in &self.pipelines {
-            let mut notes = Vec::new();
-            match p.behaviour {
-                Behaviour::Reliable => notes.push("started runs always succeed"),
-                Behaviour::Flaky => notes.push("started runs usually fail on their last task"),
-                Behaviour::Normal | Behaviour::Seeded => {}
-            }
-            if p.tasks
-                .first()
-                .is_some_and(|t| t.task_type == trigger::TRIGGER)
-            {
-                notes.push(match self.dialect {
-                    Dialect::Ylem => {
-                        "begins with an external trigger: run --input becomes its output"
-                    }
-                    Dialect::Spec => "begins with an external trigger",
-                });
-            }
+            let notes = self.notes(p);
             let note = match notes.is_empty() {
                 true => String::new(),
                 false => format!("  ({})", notes.join("; ")),

@@ -54,7 +54,7 @@ impl Tokens {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sandbox::rng::Stream;
+    use crate::rng::Stream;
 
     #[test]
     fn refresh_is_single_use_and_revokes_old_access() {

@@ -33,6 +33,10 @@ What the sandbox does (both dialects unless marked):
     the size of its input; GET /_sandbox/requests lists the latest API
     requests (method and path).
 
+Banner: text; with -o json, one JSON object on its first line (dialect,
+seed, base_url, client_id, client_secret, output_key, outputs_encrypted,
+pipelines with notes and tasks, special_pipelines, workflows), for scripts.
+
 Signals: Ctrl-C (SIGINT) or SIGTERM stops it accepting; the requests in
 flight are answered (for at most 10 s), then it exits 0.
 
@@ -40,4 +44,5 @@ Examples:
   ylemctl sandbox                                  # http://127.0.0.1:7339, Ctrl-C stops it
   ylemctl sandbox --dialect ylem --listen 127.0.0.1:0
   ylemctl sandbox --latency 100ms --fail-rate 0.1 --token-ttl 2m
-  ylemctl sandbox --dialect ylem --task-delay 100ms  # ten times faster runs";
+  ylemctl sandbox --dialect ylem --task-delay 100ms  # ten times faster runs
+  ylemctl sandbox --listen 127.0.0.1:0 -o json > sandbox.json &  # then: jq -r .base_url sandbox.json";

@@ -148,7 +148,7 @@ pub fn path(next: &[Next], rng: &mut Rng) -> Vec<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sandbox::rng::Stream;
+    use crate::rng::Stream;
 
     #[test]
     fn shapes_are_well_formed_and_for_each_sizes_vary() {

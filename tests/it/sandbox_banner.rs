@@ -1,0 +1,140 @@
+//! `ylemctl sandbox -o json`: the banner as one JSON object on the first
+//! line of stdout, saying what the text banner says, whose credentials and
+//! IDs work against the sandbox it describes.
+
+use std::io::{BufRead, BufReader, Read};
+use std::process::{Command, Stdio};
+
+use crate::common::ylem;
+use serde_json::Value;
+
+/// Start `ylemctl sandbox ARGS` and read its first line of stdout; the
+/// process, still serving, is handed back with what is left of stdout.
+fn first_line(
+    args: &[&str],
+) -> (
+    std::process::Child,
+    String,
+    BufReader<std::process::ChildStdout>,
+) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ylemctl"))
+        .args(["sandbox", "--listen", "127.0.0.1:0"])
+        .args(args)
+        .env_clear()
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    let mut line = String::new();
+    out.read_line(&mut line).unwrap();
+    (child, line, out)
+}
+
+#[test]
+fn sandbox_json_banner_is_one_line_with_everything_and_its_credentials_work() {
+    for dialect in ["spec", "ylem"] {
+        let (mut child, line, mut rest) =
+            first_line(&["--dialect", dialect, "--seed", "3", "-o", "json"]);
+        let b: Value = serde_json::from_str(&line).unwrap_or_else(|e| panic!("{e}: {line}"));
+        assert_eq!(b["dialect"], dialect);
+        assert_eq!(b["seed"], 3);
+        let base = b["base_url"].as_str().unwrap();
+        assert!(base.starts_with("http://127.0.0.1:"), "{base}");
+        for k in ["client_id", "client_secret", "output_key"] {
+            assert!(b[k].as_str().is_some_and(|s| !s.is_empty()), "{k}: {line}");
+        }
+        assert_eq!(b["output_key"].as_str().unwrap().len(), 64);
+        assert_eq!(b["outputs_encrypted"], dialect == "spec");
+        let pipelines = b["pipelines"].as_array().unwrap();
+        assert!(pipelines.len() >= 2);
+        for p in pipelines {
+            assert_eq!(p["uuid"].as_str().unwrap().len(), 36);
+            assert!(p["name"].is_string() && p["notes"].is_array());
+            let tasks = p["tasks"].as_array().unwrap();
+            assert!(!tasks.is_empty());
+            for t in tasks {
+                assert!(
+                    t["uuid"].is_string() && t["name"].is_string() && t["task_type"].is_string()
+                );
+            }
+        }
+        let labels: Vec<&str> = b["special_pipelines"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s["label"].as_str().unwrap())
+            .collect();
+        assert!(labels.contains(&"paused"), "{labels:?}");
+        assert!(!b["workflows"].as_array().unwrap().is_empty());
+        assert_eq!(b["workflows_routed"], dialect == "spec");
+        // The credentials and IDs work: one read of the first pipeline.
+        let env = [
+            ("YLEM_BASE_URL", base),
+            ("YLEM_CLIENT_ID", b["client_id"].as_str().unwrap()),
+            ("YLEM_CLIENT_SECRET", b["client_secret"].as_str().unwrap()),
+        ];
+        let p = pipelines[0]["uuid"].as_str().unwrap();
+        let o = ylem(
+            &["stats", "pipeline", p, "--since", "30d", "-o", "json"],
+            &env,
+        );
+        assert_eq!(o.code, 0, "{}", o.stderr);
+        let v: Value = serde_json::from_str(&o.stdout).unwrap();
+        assert!(v.is_object(), "{v}");
+        // Nothing but that line on stdout: the sandbox, stopped, adds none.
+        Command::new("kill")
+            .args(["-TERM", &child.id().to_string()])
+            .status()
+            .unwrap();
+        let mut more = String::new();
+        rest.read_to_string(&mut more).unwrap();
+        assert_eq!(more, "", "stdout after the banner");
+        let status = child.wait().unwrap();
+        assert_eq!(status.code(), Some(0));
+    }
+}
+
+/// The JSON banner says what the text banner says, for the same seed.
+#[test]
+fn sandbox_json_and_text_banners_agree() {
+    let (mut a, line, _) = first_line(&["--seed", "5", "-o", "json"]);
+    let b: Value = serde_json::from_str(&line).unwrap();
+    let _ = a.kill();
+    let _ = a.wait();
+    let (mut t, _, mut rest) = first_line(&["--seed", "5"]);
+    // The text banner ends with its "Serving" line; read up to it.
+    let mut text = String::new();
+    let mut l = String::new();
+    while rest.read_line(&mut l).unwrap() > 0 {
+        let done = l.starts_with("Serving");
+        text.push_str(&l);
+        l.clear();
+        if done {
+            break;
+        }
+    }
+    let _ = t.kill();
+    let _ = t.wait();
+    for k in ["client_id", "client_secret", "output_key"] {
+        assert!(
+            text.contains(b[k].as_str().unwrap()),
+            "{k} not in the text banner"
+        );
+    }
+    for p in b["pipelines"].as_array().unwrap() {
+        assert!(text.contains(p["uuid"].as_str().unwrap()));
+        for t in p["tasks"].as_array().unwrap() {
+            assert!(text.contains(t["uuid"].as_str().unwrap()));
+        }
+        for n in p["notes"].as_array().unwrap() {
+            assert!(text.contains(n.as_str().unwrap()));
+        }
+    }
+    for s in b["special_pipelines"].as_array().unwrap() {
+        assert!(text.contains(s["uuid"].as_str().unwrap()));
+    }
+    for w in b["workflows"].as_array().unwrap() {
+        assert!(text.contains(w["uuid"].as_str().unwrap()));
+    }
+}
