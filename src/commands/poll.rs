@@ -74,11 +74,18 @@ impl Pacing {
     /// The pause after `current`, doubled, from the first up to the
     /// longest (longer while the service fails).
     fn next(&self, current: Duration, failing: bool) -> Duration {
-        let cap = match failing {
+        (current * 2)
+            .max(self.first)
+            .min(self.cap(failing))
+            .max(SHORTEST)
+    }
+
+    /// The longest pause, longer while the service fails.
+    fn cap(&self, failing: bool) -> Duration {
+        match failing {
             true => self.longest.max(FAILING_LONGEST),
             false => self.longest,
-        };
-        (current * 2).max(self.first).min(cap).max(SHORTEST)
+        }
     }
 }
 
@@ -109,7 +116,8 @@ pub async fn drive<S: Step>(
     mut until: Until<'_>,
 ) -> Result<Ended<S::Done>> {
     let mut nap = pacing.first_look;
-    let mut pause = pacing.first_look;
+    // The pause after the next look that sees nothing new.
+    let mut pause = pacing.next(pacing.first_look, false);
     let mut failing = false;
     loop {
         let left = until
@@ -140,13 +148,25 @@ pub async fn drive<S: Step>(
             Err(e) => return Err(e),
         };
         // Catching up looks again at once; news starts the pauses over;
-        // otherwise each is longer than the one before.
-        if changed {
-            pause = pacing.first;
-        } else if !again {
-            pause = pacing.next(pause, failing);
-        }
-        nap = if again { Duration::ZERO } else { pause };
+        // otherwise each is longer than the one before, and a service that
+        // answers again is looked at within the longest pause.
+        nap = match (again, changed) {
+            (true, changed) => {
+                if changed {
+                    pause = pacing.first;
+                }
+                Duration::ZERO
+            }
+            (false, true) => {
+                pause = pacing.next(pacing.first, false);
+                pacing.first
+            }
+            (false, false) => {
+                let now = pause.min(pacing.cap(failing));
+                pause = pacing.next(pause, failing);
+                now
+            }
+        };
     }
 }
 
