@@ -230,7 +230,9 @@ pub enum Command {
     Metrics(MetricsCommand),
     /// Serve the whole API on loopback from memory, for trying ylemctl and testing scripts
     #[cfg_attr(feature = "sandbox", command(after_help = ylem_sandbox::HELP))]
-    #[command(args = ignoring(NOT_A_SANDBOX_CLIENT))]
+    // All a client's options but `-o`, which asks for the banner as one
+    // JSON line.
+    #[command(args = ignoring_but(NOT_A_CLIENT, "output"))]
     Sandbox(SandboxArgs),
     /// Start a sandbox in-process and walk through every command against it
     #[command(
@@ -685,26 +687,17 @@ fn ignoring(ids: &[&str]) -> Vec<clap::Arg> {
         .collect()
 }
 
+/// `ignoring(ids)` but the option `kept`.
+fn ignoring_but(ids: &[&str], kept: &str) -> Vec<clap::Arg> {
+    let ids: Vec<&str> = ids.iter().copied().filter(|id| *id != kept).collect();
+    ignoring(&ids)
+}
+
 /// What a command that asks no service ignores.
 const NOT_A_CLIENT: &[&str] = &[
     "profile",
     "base_url",
     "output",
-    "fields",
-    "no_header",
-    "local",
-    "connect_timeout",
-    "timeout",
-    "max_time",
-    "retries",
-    "concurrency",
-];
-
-/// What the sandbox ignores: all a client's options but `-o`, which
-/// asks for its banner as one JSON line.
-const NOT_A_SANDBOX_CLIENT: &[&str] = &[
-    "profile",
-    "base_url",
     "fields",
     "no_header",
     "local",
