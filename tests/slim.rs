@@ -1,8 +1,10 @@
 //! The slim build (`--no-default-features`: no embedded sandbox): `sandbox`
 //! and `demo` are still commands, and say they need the feature (exit 2,
 //! as JSON with -o json); everything else works as a client. Run with
-//! `cargo test --no-default-features --test slim`; in the default build
-//! this file is empty.
+//! `CARGO_TARGET_DIR=target/slim cargo test --no-default-features --test
+//! slim` (a target directory of its own: the slim binary would otherwise
+//! replace `target/debug/ylemctl`, which the other tests run); in the
+//! default build this file is empty.
 #![cfg(not(feature = "sandbox"))]
 
 use std::process::{Command, Output, Stdio};
