@@ -3,20 +3,25 @@
 //! IDs work against the sandbox it describes.
 
 use std::io::{BufRead, BufReader, Read};
-use std::process::{Command, Stdio};
+use std::process::{Child, ChildStdout, Command, Stdio};
 
 use crate::common::ylem;
 use serde_json::Value;
 
+/// A sandbox process, killed when dropped (a failed assertion must not
+/// leave it serving).
+struct Serving(Child);
+
+impl Drop for Serving {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
 /// Start `ylemctl sandbox ARGS` and read its first line of stdout; the
 /// process, still serving, is handed back with what is left of stdout.
-fn first_line(
-    args: &[&str],
-) -> (
-    std::process::Child,
-    String,
-    BufReader<std::process::ChildStdout>,
-) {
+fn first_line(args: &[&str]) -> (Serving, String, BufReader<ChildStdout>) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_ylemctl"))
         .args(["sandbox", "--listen", "127.0.0.1:0"])
         .args(args)
@@ -28,7 +33,7 @@ fn first_line(
     let mut out = BufReader::new(child.stdout.take().unwrap());
     let mut line = String::new();
     out.read_line(&mut line).unwrap();
-    (child, line, out)
+    (Serving(child), line, out)
 }
 
 #[test]
@@ -84,13 +89,13 @@ fn sandbox_json_banner_is_one_line_with_everything_and_its_credentials_work() {
         assert!(v.is_object(), "{v}");
         // Nothing but that line on stdout: the sandbox, stopped, adds none.
         Command::new("kill")
-            .args(["-TERM", &child.id().to_string()])
+            .args(["-TERM", &child.0.id().to_string()])
             .status()
             .unwrap();
         let mut more = String::new();
         rest.read_to_string(&mut more).unwrap();
         assert_eq!(more, "", "stdout after the banner");
-        let status = child.wait().unwrap();
+        let status = child.0.wait().unwrap();
         assert_eq!(status.code(), Some(0));
     }
 }
@@ -98,11 +103,10 @@ fn sandbox_json_banner_is_one_line_with_everything_and_its_credentials_work() {
 /// The JSON banner says what the text banner says, for the same seed.
 #[test]
 fn sandbox_json_and_text_banners_agree() {
-    let (mut a, line, _) = first_line(&["--seed", "5", "-o", "json"]);
+    let (a, line, _) = first_line(&["--seed", "5", "-o", "json"]);
     let b: Value = serde_json::from_str(&line).unwrap();
-    let _ = a.kill();
-    let _ = a.wait();
-    let (mut t, _, mut rest) = first_line(&["--seed", "5"]);
+    drop(a);
+    let (t, _, mut rest) = first_line(&["--seed", "5"]);
     // The text banner ends with its "Serving" line; read up to it.
     let mut text = String::new();
     let mut l = String::new();
@@ -114,8 +118,7 @@ fn sandbox_json_and_text_banners_agree() {
             break;
         }
     }
-    let _ = t.kill();
-    let _ = t.wait();
+    drop(t);
     for k in ["client_id", "client_secret", "output_key"] {
         assert!(
             text.contains(b[k].as_str().unwrap()),
