@@ -10,10 +10,11 @@ use crate::context::Context;
 use crate::error::Result;
 use crate::output::{Shape, decode};
 
-/// `--follow` ends itself on Ctrl-C, SIGTERM and at `--max-time`,
-/// cleanly (exit 0, output whole).
+/// A one-shot read: Ctrl-C ends it (130), `--max-time` cuts it.
 pub const RULES: Rules = Rules::client("logs");
 
+/// `--follow` ends itself on Ctrl-C, SIGTERM and at `--max-time`,
+/// cleanly (exit 0, output whole).
 pub fn rules(args: &LogsArgs) -> Rules {
     match args.follow {
         true => Rules {

@@ -109,9 +109,13 @@ pub fn rules(cmd: &Command) -> Rules {
 /// Advice for an unknown `flag` given to the command named `name`, as it
 /// declares.
 pub fn flag_advice(name: &str, flag: &str) -> Option<&'static str> {
-    ALL.iter()
-        .find(|r| r.name == name)
-        .and_then(|r| (r.flag_advice)(flag))
+    by_name(name).and_then(|r| (r.flag_advice)(flag))
+}
+
+/// The declaration of the command named `name`, for what clap reports
+/// before there is a parsed command.
+fn by_name(name: &str) -> Option<&'static Rules> {
+    ALL.iter().find(|r| r.name == name)
 }
 
 /// Every command's declaration, whatever its arguments, by name.
@@ -138,8 +142,7 @@ const ALL: &[Rules] = &[
 /// clap finds before there is a parsed command: its status line and exit
 /// code, if it declares one.
 pub fn usage_status(name: &str, message: &str) -> Option<(String, ExitStatus)> {
-    ALL.iter()
-        .find(|r| r.name == name)
+    by_name(name)
         .and_then(|r| r.usage_status)
         .map(|f| f(message))
 }

@@ -135,6 +135,8 @@ async fn wait_for(watch: impl Watch, pace: Pace, ui: &Ui) -> Result<Followed> {
     shown.pb.finish_and_clear();
     match ended? {
         Ended::Done(f) => Ok(f),
+        // No stop request is handed to the driver here (the runner has
+        // it), so only the limit ends a wait early.
         Ended::OutOfTime | Ended::Stopped(_) => Ok(shown.watch.timed_out(started)),
     }
 }
