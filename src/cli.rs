@@ -180,8 +180,11 @@ pub enum Command {
     /// A pipeline's runs over a time window, newest first, with their result; or one run whole (--run)
     #[command(
         after_help = concat!(
-            "Examples:\n  ylemctl runs 3f2a1b4c-... --since 1d --failed\n  ylemctl runs orders billing --limit 5 -o json\n  ylemctl runs orders --run latest-failed\n  ylemctl runs orders --run 60b04f58-... --since 2d --exit-status && echo ok",
-            exits!("7 the run failed (--exit-status), 8 the run has not finished or its end cannot be established (--exit-status)")
+            "Examples:\n  ylemctl runs 3f2a1b4c-... --since 1d --failed\n  ylemctl runs orders billing --limit 5 -o json\n  ylemctl runs orders --run latest-failed\n  ylemctl runs orders --run 60b04f58-... --since 2d --exit-status && echo ok\n  ylemctl runs orders --run 60b04f58-... --wait --exit-status   # follow a run started elsewhere to its verdict",
+            exits!("7 the run failed (--exit-status), 8 the run has not finished or its end cannot be established, or --wait timed out (--exit-status)"),
+            ", 143 --wait stopped by SIGTERM",
+            "\n\nWith --exit-status the exit status is the run's verdict: 0 only when it succeeded on evidence, 7 when a task failed, 8 when it is still running, its end cannot be established, or (--wait) --wait-timeout ran out; a run with no entry in the window yet is 8 too (it has not reported yet, or it is no run of the pipeline: the service cannot tell these apart). Without --exit-status it says whether the run could be shown: 0, whatever its result (a wait that ran out shows it running), 4 when no entry of it was found (with --wait: none by --wait-timeout).",
+            "\n\nSignals: Ctrl-C (SIGINT) or SIGTERM during --wait stops waiting; the run goes on on the server, and the error names it and the command that follows it again (exit 130 for Ctrl-C, 143 for SIGTERM)."
         )
     )]
     Runs(RunsArgs),
@@ -406,8 +409,44 @@ pub struct RunsArgs {
     pub run: Option<String>,
     /// With --run: exit 0 only when the run succeeded on evidence, 7 when it
     /// failed, 8 when it is still running or its end cannot be established
+    /// (also: no entry of it yet, or --wait-timeout ran out)
     #[arg(long, requires = "run")]
     pub exit_status: bool,
+    /// With --run RUN or latest: follow the run to its verdict as `run
+    /// --wait` does (a run started elsewhere, or before a SIGTERM); a run
+    /// with no entry yet is waited for. `latest` is the newest run with an
+    /// entry in the window when the wait begins
+    #[arg(long, requires = "run")]
+    pub wait: bool,
+    /// Longest time to wait for the run to finish
+    #[arg(
+        long,
+        default_value = "30m",
+        value_name = "DURATION",
+        requires = "wait",
+        value_parser = flags::positive_duration
+    )]
+    pub wait_timeout: Duration,
+    /// Longest pause between two looks at the run (as run --poll)
+    #[arg(
+        long,
+        default_value = "5s",
+        value_name = "DURATION",
+        requires = "wait",
+        hide = true,
+        value_parser = flags::positive_duration
+    )]
+    pub poll: Duration,
+    /// Without a terminal on stderr, say "still waiting" this often
+    #[arg(
+        long,
+        default_value = "60s",
+        value_name = "DURATION",
+        requires = "wait",
+        hide = true,
+        value_parser = flags::positive_duration
+    )]
+    pub heartbeat: Duration,
     /// Key file (32 bytes, hex or Base64) that opens encrypted task outputs,
     /// to say why a run failed (also YLEM_DECRYPT_KEY_FILE, or the profile's
     /// decrypt_key_file)

@@ -92,6 +92,7 @@ pub async fn follow(
         run_entries: Vec::new(),
         changed_at: Instant::now(),
         first: true,
+        said_none: false,
     };
     let until = Until {
         limit: ctx.deadline.map(tokio::time::Instant::from_std),
@@ -123,6 +124,9 @@ struct Tail<'a, 's> {
     run_entries: Vec<Entry>,
     changed_at: Instant,
     first: bool,
+    /// Whether the note that the followed run has no entry yet was said:
+    /// once, not at every poll.
+    said_none: bool,
 }
 
 impl Step for Tail<'_, '_> {
@@ -144,7 +148,13 @@ impl Step for Tail<'_, '_> {
         let catching_up = w.to < live;
         let polled = poll(self.api, self.id, &w, self.run.as_deref()).await;
         let polled = match polled {
-            Ok(got) => Ok(self.print_new(got, &w, catching_up)?),
+            Ok(got) => {
+                let changed = self.print_new(got, &w, catching_up)?;
+                if !catching_up {
+                    self.no_entry_yet();
+                }
+                Ok(changed)
+            }
             // The followed run may be complete all the same (below).
             Err(e) if poll::transient(&e) => Err(e),
             Err(e) => return Err(e),
@@ -181,6 +191,25 @@ impl Step for Tail<'_, '_> {
 }
 
 impl Tail<'_, '_> {
+    /// Once, when the followed run has no entry in the window caught up
+    /// with: say so (the follow would otherwise print nothing until
+    /// stopped), and that the service cannot tell a run not reported yet
+    /// from no run of the pipeline.
+    fn no_entry_yet(&mut self) {
+        let Some(r) = self.run.as_deref() else {
+            return;
+        };
+        if self.said_none || !self.run_entries.is_empty() {
+            return;
+        }
+        self.said_none = true;
+        self.ctx.note(&format!(
+            "no entry of run {r} in the log since {} UTC yet: it has not reported yet, or it is no run of pipeline {} (the service cannot tell these apart); waiting for its entries",
+            self.start.format("%Y-%m-%d %H:%M:%S"),
+            self.id
+        ));
+    }
+
     /// Print what `got` holds that was not printed before; whether it held
     /// anything new.
     fn print_new(

@@ -2,6 +2,7 @@
 
 mod aggregate;
 mod alias;
+mod attach;
 mod auth;
 mod board;
 mod check;
@@ -89,7 +90,7 @@ pub fn rules(cmd: &Command) -> Rules {
     match cmd {
         Command::Run(a) => run::rules(a),
         Command::Logs(a) => logs::rules(a),
-        Command::Runs(_) => runs::RULES,
+        Command::Runs(a) => attach::rules(a),
         Command::Stats(_) => stats::RULES,
         Command::Aggregate(_) => aggregate::RULES,
         Command::LastRun(_) => last_run::RULES,
@@ -175,6 +176,7 @@ async fn dispatch_inner(cmd: &Command, ctx: &Context) -> Result<ExitStatus> {
         Command::Check(a) => return check::run(a, ctx).await,
         Command::Run(a) => run::run(a, ctx).await,
         Command::Logs(a) => logs::run(a, ctx).await,
+        Command::Runs(a) if a.wait => attach::run(a, ctx).await,
         Command::Runs(a) if a.run.is_some() => runs_one::run(a, ctx).await,
         Command::Runs(a) => runs::run(a, ctx).await,
         Command::Stats(a) => stats::run(a, ctx).await,
@@ -348,6 +350,10 @@ mod tests {
         assert_eq!(
             rules(&parse(&["logs", id, "--follow"])).signals,
             rules::Signals::Own
+        );
+        assert_eq!(
+            rules(&parse(&["runs", id, "--run", "latest", "--wait"])).signals,
+            rules::Signals::InterruptOrTerminate
         );
         assert!(usage_status("check", "bad").is_some());
         assert!(usage_status("stats", "bad").is_none());

@@ -144,7 +144,8 @@ fn started_runs(ctx: &Context) -> Option<(String, String)> {
     let follow: Vec<String> = started
         .iter()
         .map(|(kind, id, run)| match kind {
-            RunKind::Pipeline => format!("ylemctl logs {id} --run {run} --follow"),
+            // To its verdict (0 / 7 / 8), as this wait would have.
+            RunKind::Pipeline => format!("ylemctl runs {id} --run {run} --wait"),
             RunKind::Workflow => format!("ylemctl last-run workflow {id}"),
         })
         .collect();
@@ -501,7 +502,7 @@ pub fn verdict(all: &[(Uuid, Followed)]) -> Result<()> {
                 .unwrap_or_default();
             if f.per_task {
                 format!(
-                    "{} ({} tasks had reported{expected}; follow it with 'ylemctl logs {id} --run {}')",
+                    "{} ({} tasks had reported{expected}; follow it with 'ylemctl runs {id} --run {} --wait')",
                     f.run, f.tasks_done, f.run
                 )
             } else {

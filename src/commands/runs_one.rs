@@ -2,7 +2,8 @@
 //! one run whole (its result and evidence, its task entries in execution
 //! order, its failure with every message), and with `--exit-status` the
 //! verdict of any run as the exit code: 0 succeeded on evidence, 7 failed,
-//! 8 not finished (still running, or its end cannot be established).
+//! 8 not finished (still running, or its end cannot be established, or no
+//! entry of it yet). `--wait` is `attach.rs`, which shows the run as here.
 
 use super::columns::{DURATION, ENTRIES, EXECUTED_AT, RESULT, TASK, TASK_TYPE, TASKS_EXPECTED};
 use super::failure::{Failure, Finder};
@@ -47,7 +48,7 @@ pub async fn run(args: &RunsArgs, ctx: &Context) -> Result<()> {
         _ => true,
     });
     let Some(j) = found else {
-        return Err(not_found(spec, &window));
+        return Err(not_found(&id, spec, &window, args.exit_status));
     };
     let mut entries = match wanted {
         Some(_) => kept,
@@ -82,24 +83,43 @@ async fn entries_of(api: &Api, id: uuid::Uuid, j: &Judged) -> Result<Vec<LogEntr
     Ok(out)
 }
 
-fn not_found(spec: &str, w: &Window) -> Error {
-    let what = match spec {
-        "latest" => "no run".to_string(),
-        "latest-failed" => "no failed run".to_string(),
-        r => format!("run {r} not found"),
+/// No run of `spec` in the window. A named run with no entry may not have
+/// reported yet (a run just started) or be no run of the pipeline: the
+/// service cannot tell these apart, so both are said, with `--wait` that
+/// waits for the first; with `--exit-status` that is "its end cannot be
+/// established" (8), not "not found".
+pub fn not_found(id: &uuid::Uuid, spec: &str, w: &Window, exit_status: bool) -> Error {
+    let window = format!(
+        "the window {} .. {} UTC",
+        w.from.format("%Y-%m-%d %H:%M:%S"),
+        w.to.format("%Y-%m-%d %H:%M:%S")
+    );
+    let widen = "widen the window with --since (e.g. --since 7d) or --from/--to";
+    let (what, kind) = match spec {
+        "latest" => (format!("no run in {window}"), Kind::NotFound),
+        "latest-failed" => (format!("no failed run in {window}"), Kind::NotFound),
+        r => {
+            let kind = if exit_status {
+                Kind::Timeout
+            } else {
+                Kind::NotFound
+            };
+            let e = Error::new(
+                kind,
+                format!(
+                    "no entry of run {r} in {window}: it has not reported yet (a run just started), or it is no run of pipeline {id} in this window (the service cannot tell these apart)"
+                ),
+            );
+            return e.with_hint(format!(
+                "wait for it with 'ylemctl runs {id} --run {r} --wait', or {widen}"
+            ));
+        }
     };
-    Error::new(
-        Kind::NotFound,
-        format!(
-            "{what} in the window {} .. {} UTC",
-            w.from.format("%Y-%m-%d %H:%M:%S"),
-            w.to.format("%Y-%m-%d %H:%M:%S")
-        ),
-    )
-    .with_hint("widen the window with --since (e.g. --since 7d) or --from/--to")
+    Error::new(kind, what).with_hint(widen)
 }
 
-fn show(
+/// The run whole: its row, then (table) its entries and its failure.
+pub fn show(
     ctx: &Context,
     finder: &Finder,
     id: &uuid::Uuid,
@@ -171,7 +191,7 @@ fn entry_json(e: &LogEntry) -> serde_json::Value {
 }
 
 /// `--exit-status`: 0 only for a run that succeeded on evidence.
-fn verdict(j: &Judged) -> Result<()> {
+pub fn verdict(j: &Judged) -> Result<()> {
     match j.result {
         "succeeded" => Ok(()),
         "failed" => Err(Error::new(

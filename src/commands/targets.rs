@@ -28,9 +28,9 @@ fn aliases(ctx: &Context) -> Result<Aliases> {
     })
 }
 
-/// The entities of `args`; a prefix on the argument wins over the kind an
-/// alias was set with, and a bare UUID or alias without a kind is a
-/// pipeline. The same kind and UUID given twice is reported once.
+/// The entities of `args`; a prefix on an alias set with another kind is
+/// a usage error (as in `last-run`), a prefix on a UUID names its kind,
+/// and a bare UUID or alias without a kind is a pipeline. The same kind and UUID given twice is reported once.
 pub fn resolve(ctx: &Context, args: &[String]) -> Result<Vec<Target>> {
     let all = aliases(ctx)?;
     let mut out: Vec<Target> = Vec::new();
@@ -58,7 +58,12 @@ pub fn resolve(ctx: &Context, args: &[String]) -> Result<Vec<Target>> {
         let (prefix, rest) = Entity::split_prefix(a.trim());
         let t = match all.get(rest) {
             Some((kind, uuid)) => Target {
-                kind: prefix.or(*kind).unwrap_or(Entity::Pipeline),
+                kind: match prefix {
+                    // A prefix that contradicts the alias's kind is the
+                    // usage error every command about one kind gives.
+                    Some(p) => ctx.resolve_id_as(p, rest).map(|_| p)?,
+                    None => kind.unwrap_or(Entity::Pipeline),
+                },
                 uuid: *uuid,
                 alias: Some(rest.to_string()),
             },

@@ -210,17 +210,53 @@ pub async fn pipeline(
     pace: Pace,
     ui: &Ui,
 ) -> Result<Followed> {
+    attached(api, id, run, rule, pace, ui, Found::nothing()).await
+}
+
+/// A run as the log showed it before the watch began (`runs P --run R
+/// --wait` attaches to a run started elsewhere): where its entries start,
+/// how many there were, and since when none had come, so a run quiet for
+/// long is judged as `runs --run` judges it, not quiet from the attach.
+#[derive(Debug, Clone, Copy)]
+pub struct Found {
+    pub from: chrono::DateTime<Utc>,
+    pub entries: usize,
+    pub quiet_since: Instant,
+}
+
+impl Found {
+    /// A run just started, or not reported yet: no entry before the watch.
+    pub fn nothing() -> Found {
+        Found {
+            // Wide on both sides: the service's clock may differ from ours.
+            from: Utc::now() - chrono::Duration::minutes(10),
+            entries: 0,
+            quiet_since: Instant::now(),
+        }
+    }
+}
+
+/// Follow a pipeline run found in the log (`found`) until `rule` decides.
+pub async fn attached(
+    api: &Api,
+    id: Uuid,
+    run: &str,
+    rule: Rule,
+    pace: Pace,
+    ui: &Ui,
+    found: Found,
+) -> Result<Followed> {
     let step = PipelineRun {
         api,
         id,
         run,
         rule,
-        // The window is wide on both sides: the service's clock may differ from ours.
-        from: Utc::now() - chrono::Duration::minutes(10),
+        from: found.from,
         seen: Vec::new(),
         failed: Vec::new(),
         duration_ms: 0,
         changed_at: Instant::now(),
+        found: Some((found.entries, found.quiet_since)),
     };
     wait_for(step, pace, ui).await
 }
@@ -238,6 +274,9 @@ struct PipelineRun<'a> {
     duration_ms: i64,
     /// When the number of entries last changed: the rule's quiet time.
     changed_at: Instant,
+    /// The entries known before the first look and since when they were
+    /// quiet, until the count first changes.
+    found: Option<(usize, Instant)>,
 }
 
 impl Watch for PipelineRun<'_> {
@@ -261,7 +300,11 @@ impl Watch for PipelineRun<'_> {
         }
         self.failed = failed;
         if seen.len() != self.seen.len() {
-            self.changed_at = Instant::now();
+            // The entries known before the watch are as quiet as they were.
+            self.changed_at = match self.found.take() {
+                Some((n, since)) if n == seen.len() => since,
+                _ => Instant::now(),
+            };
         }
         self.seen = seen;
         self.duration_ms = ms;

@@ -1,7 +1,8 @@
 //! SIGTERM, a supervisor's request to stop: `logs --follow` ends with its
 //! output whole (a closed JSON array, whole CSV rows) and exit 0; `metrics
 //! serve` answers the scrape in flight and exits 0, as does the sandbox;
-//! `run --wait` exits 143 naming the run, which goes on, and how to follow it.
+//! `run --wait` exits 143 naming the run, which goes on, and the command
+//! that follows it to its verdict (`runs P --run R --wait`).
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, Command};
@@ -184,7 +185,7 @@ fn sigterm_during_run_wait_exits_143_and_names_the_run() {
         .and_then(|r| r.get(..36))
         .unwrap_or_else(|| panic!("no run named: {err}"));
     assert!(
-        err.contains(&format!("'ylemctl logs {p} --run {run} --follow'")),
+        err.contains(&format!("'ylemctl runs {p} --run {run} --wait'")),
         "{err}"
     );
     // The run it names is the one the sandbox started, and it goes on.
