@@ -132,6 +132,9 @@ complete -c ylemctl -n "__fish_ylemctl_using_subcommand runs" -l to -d 'End (inc
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand runs" -l since -d 'Start of a window that ends now, e.g. 90m, 24h, 7d, 2w, or a TIME' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand runs" -l limit -d 'The newest N runs only' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand runs" -l run -d 'Show one run whole: a run UUID, `latest` or `latest-failed`' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand runs" -l wait-timeout -d 'Longest time to wait for the run to finish' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand runs" -l poll -d 'Longest pause between two looks at the run (as run --poll)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand runs" -l heartbeat -d 'Without a terminal on stderr, say "still waiting" this often' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand runs" -l decrypt-key-file -d 'Key file (32 bytes, hex or Base64) that opens encrypted task outputs, to say why a run failed (also YLEM_DECRYPT_KEY_FILE, or the profile\'s decrypt_key_file)' -r -F
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand runs" -s p -l profile -d 'Profile to use' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand runs" -l base-url -d 'Base URL of the service (a profile\'s credentials go only to its own)' -r
@@ -151,7 +154,8 @@ complete -c ylemctl -n "__fish_ylemctl_using_subcommand runs" -l color -d 'When 
 always\t''
 never\t''"
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand runs" -l failed -d 'Only failed runs'
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand runs" -l exit-status -d 'With --run: exit 0 only when the run succeeded on evidence, 7 when it failed, 8 when it is still running or its end cannot be established'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand runs" -l exit-status -d 'With --run: exit 0 only when the run succeeded on evidence, 7 when it failed, 8 when it is still running or its end cannot be established (also: no entry of it yet, or --wait-timeout ran out)'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand runs" -l wait -d 'With --run RUN or latest: follow the run to its verdict as `run --wait` does (a run started elsewhere, or before a SIGTERM); a run with no entry yet is waited for. `latest` is the newest run with an entry in the window when the wait begins'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand runs" -l no-header -d 'No header row (table, csv)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand runs" -l local -d 'Read naive times and show times in the local time zone (also YLEM_TZ=local)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand runs" -s v -l verbose -d '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)'

@@ -31,13 +31,16 @@ const EXIT: Items = &[
     ("6", "Network: cannot connect, TLS, a time limit."),
     (
         "7",
-        "A run failed (run \\-\\-wait), or last\\-run \\-\\-fail\\-on\\-failure found the last run failed.",
+        "A run failed (run \\-\\-wait, runs \\-\\-run \\-\\-exit\\-status), or last\\-run \\-\\-fail\\-on\\-failure found the last run failed.",
     ),
-    ("8", "run \\-\\-wait timed out before the run finished."),
+    (
+        "8",
+        "run \\-\\-wait (or runs \\-\\-run \\-\\-wait \\-\\-exit\\-status) timed out before the run finished; runs \\-\\-run \\-\\-exit\\-status: the run has not finished, or its end cannot be established.",
+    ),
     ("130", "Interrupted (Ctrl\\-C)."),
     (
         "143",
-        "run \\-\\-wait stopped by SIGTERM: the run goes on on the server; the error names it and the command that follows it. (logs \\-\\-follow, metrics serve and sandbox end on SIGTERM with 0; other commands keep its default action.)",
+        "run \\-\\-wait or runs \\-\\-run \\-\\-wait stopped by SIGTERM: the run goes on on the server; the error names it and the command that follows it. (logs \\-\\-follow, metrics serve and sandbox end on SIGTERM with 0; other commands keep its default action.)",
     ),
 ];
 
@@ -197,6 +200,32 @@ fn items(out: &mut String, list: Items) {
     }
 }
 
+/// A command's help after its options, in three: the paragraphs that start
+/// `Exit status`, those that start `Signals:`, and the rest (the examples,
+/// and any text kept as written), joined again.
+fn split_help(help: &str) -> (Vec<&str>, Vec<&str>, String) {
+    let (mut exits, mut signals, mut rest) = (Vec::new(), Vec::new(), Vec::new());
+    for p in help.split("\n\n") {
+        match p.trim_start() {
+            t if t.starts_with("Exit status") => exits.push(t),
+            t if t.starts_with("Signals:") => signals.push(t),
+            _ => rest.push(p),
+        }
+    }
+    (exits, signals, rest.join("\n\n"))
+}
+
+/// Prose paragraphs, filled by the reader.
+fn paragraphs(out: &mut String, list: &[&str]) {
+    for p in list {
+        out.push_str(".PP\n");
+        for l in p.lines() {
+            out.push_str(&literal(l.trim()));
+            out.push('\n');
+        }
+    }
+}
+
 /// Roff for literal text lines: backslashes doubled, and a line that would
 /// start with a control character made plain.
 fn literal(line: &str) -> String {
@@ -239,8 +268,16 @@ pub fn sections(name: &str, examples: Option<&str>, see_also: &[&str]) -> String
         s.push_str(".SH \"WHEN A RUN FAILS\"\n");
         s.push_str(RUN_FAILS);
     }
+    // The help's own exit and signal paragraphs are prose in their
+    // sections, not literal lines among the examples.
+    let (exits, signals, examples) = split_help(examples.unwrap_or(""));
     s.push_str(".SH \"EXIT STATUS\"\n");
+    paragraphs(&mut s, &exits);
     items(&mut s, if cmd == "check" { EXIT_CHECK } else { EXIT });
+    if !signals.is_empty() {
+        s.push_str(".SH SIGNALS\n");
+        paragraphs(&mut s, &signals);
+    }
     if top {
         s.push_str(".SH ENVIRONMENT\n");
         items(&mut s, ENVIRONMENT);
@@ -252,7 +289,6 @@ pub fn sections(name: &str, examples: Option<&str>, see_also: &[&str]) -> String
         s.push_str(TIME_FORMATS);
     }
     let lines: Vec<&str> = examples
-        .unwrap_or("")
         .lines()
         .filter(|l| !l.trim().is_empty() && l.trim() != "Examples:")
         .collect();
