@@ -7,6 +7,7 @@
 mod common;
 
 mod aliases;
+mod attach;
 mod binding;
 mod bodies;
 mod credentials;
