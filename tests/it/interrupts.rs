@@ -122,7 +122,8 @@ fn ctrl_c_during_run_wait_and_logs_exits_130_and_keeps_the_files() {
     // After the start: the run goes on, and the hint says how to follow it.
     assert!(
         o.stderr.contains("goes on on the server")
-            && o.stderr.contains(&format!("ylemctl logs {P1} --run {RUN}")),
+            && o.stderr
+                .contains(&format!("ylemctl runs {P1} --run {RUN} --wait")),
         "{}",
         o.stderr
     );

@@ -217,7 +217,10 @@ fn several_pipelines_every_format_and_a_run_not_found() {
     ]);
     assert_eq!(o.code, 4);
     assert!(
-        o.stderr.contains("not found in the window") && o.stderr.contains("--since"),
+        o.stderr
+            .contains("no entry of run 00000000-0000-4000-8000-000000000000 in the window")
+            && o.stderr.contains("--since")
+            && o.stderr.contains("--wait"),
         "{}",
         o.stderr
     );

@@ -199,7 +199,7 @@ fn max_time_on_a_started_run_names_it_and_how_to_follow_it() {
     assert!(o.code == 6 || o.code == 8, "{}: {}", o.code, o.stderr);
     assert!(!o.stderr.contains("may have started"), "{}", o.stderr);
     assert!(
-        o.stderr.contains(&format!("ylemctl logs {p} --run ")),
+        o.stderr.contains(&format!("ylemctl runs {p} --run ")),
         "{}",
         o.stderr
     );
