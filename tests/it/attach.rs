@@ -305,3 +305,47 @@ fn a_kind_prefix_that_contradicts_an_alias_is_a_usage_error() {
     assert_eq!(sb.requests().len(), before, "a request was sent");
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// A run long finished whose pipeline has no fixed task set (a condition,
+/// a for_each: success by quiet): the attach judges it at once from how
+/// long it has been quiet, as `runs --run` does, not after a settle time
+/// counted from the attach (which a --wait-timeout shorter than the
+/// shortest settle time, 10 s, would cut to 8).
+#[test]
+fn a_run_quiet_for_long_is_judged_at_once() {
+    let sb = start_with("ylem", &["--task-delay", "100ms"]);
+    let mut found = None;
+    for (p, _) in &sb.pipelines[..4] {
+        let o = sb.run(&["runs", p, "--since", "3d", "-o", "json"]);
+        assert_eq!(o.code, 0, "{}", o.stderr);
+        let list: Value = serde_json::from_str(&o.stdout).unwrap();
+        let settled = list
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["completion"] == "settled" && r["result"] == "succeeded");
+        if let Some(r) = settled {
+            found = Some((p.clone(), r["run_uuid"].as_str().unwrap().to_string()));
+            break;
+        }
+    }
+    let (p, run) = found.expect("a run settled by quiet in 3 days");
+    let o = sb.run(&[
+        "runs",
+        &p,
+        "--run",
+        &run,
+        "--since",
+        "3d",
+        "--wait",
+        "--wait-timeout",
+        "5s",
+        "--exit-status",
+        "-o",
+        "json",
+    ]);
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    let v: Value = serde_json::from_str(&o.stdout).unwrap();
+    assert_eq!(v["result"], "succeeded");
+    assert_eq!(sb.truth(&run)["is_successful"], true);
+}
