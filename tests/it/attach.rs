@@ -137,7 +137,8 @@ fn a_run_not_reported_yet_is_waited_for_spec() {
     waits_for_a_run_not_reported("spec");
 }
 
-/// A slow run and a short `--wait-timeout`: 8, the run goes on.
+/// A slow run and a short `--wait-timeout`: 8, the run goes on; a
+/// heartbeat on stderr meanwhile.
 #[test]
 fn attach_gives_8_when_the_wait_runs_out() {
     let sb = start_with("ylem", &["--task-delay", "2s"]);
@@ -153,8 +154,12 @@ fn attach_gives_8_when_the_wait_runs_out() {
         "--wait-timeout",
         "2s",
         "--exit-status",
+        "--heartbeat",
+        "500ms",
     ]);
     assert_eq!(o.code, 8, "{}{}", o.stdout, o.stderr);
+    // Off a terminal, the wait says now and then that it goes on.
+    assert!(o.stderr.contains("still waiting"), "{}", o.stderr);
     assert!(started.elapsed() < Duration::from_secs(30));
     assert_eq!(sb.truth(&run)["finished"], false);
     assert!(
@@ -348,4 +353,21 @@ fn a_run_quiet_for_long_is_judged_at_once() {
     let v: Value = serde_json::from_str(&o.stdout).unwrap();
     assert_eq!(v["result"], "succeeded");
     assert_eq!(sb.truth(&run)["is_successful"], true);
+}
+
+/// `--run latest --wait`: the newest run with an entry in the window, here
+/// the one just started once it has reported, to the truth's verdict.
+#[test]
+fn latest_is_the_newest_run_in_the_window() {
+    let sb = start_with("spec", &["--task-delay", "300ms"]);
+    let p = sb.pipelines[0].0.clone();
+    let run = start(&sb, &p);
+    for _ in 0..200 {
+        if sb.truth(&run)["reported"] != 0 {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let (code, v, err) = attach(&sb, &p, "latest");
+    agrees(&sb, &run, code, &v, &err);
 }
