@@ -22,6 +22,7 @@ use super::binding::{Binding, StoredSecret, service_of};
 use super::oauth;
 use super::store::{Item, Store};
 use super::token::{CachedToken, Memo};
+use super::token_params::TokenParams;
 use crate::error::{Error, Result};
 use crate::http::Transport;
 use crate::secret::Secret;
@@ -39,6 +40,8 @@ pub struct StoredProfile {
     /// Says at `-v` why a refresh or a cache write failed.
     ui: Ui,
     memo: Memo,
+    /// Where the profile's token endpoint reads its parameters.
+    params: TokenParams,
 }
 
 impl StoredProfile {
@@ -53,8 +56,10 @@ impl StoredProfile {
         profile: &str,
         min_ttl: Duration,
         ui: Ui,
+        token_query: bool,
     ) -> Self {
         StoredProfile {
+            params: TokenParams::for_profile(config_dir, profile, token_query),
             binding: Binding::new(base_url, &client_id),
             client_id,
             store,
@@ -127,7 +132,7 @@ impl StoredProfile {
             .filter(|c| Some(&c.access) != rejected)
             .and_then(|c| c.refresh)
         {
-            match oauth::refresh_token(t, &self.client_id, &refresh).await {
+            match oauth::refresh_token(t, &self.client_id, &refresh, &self.params).await {
                 Ok(r) => return Ok(CachedToken::from_response(&r)),
                 Err(e) => self
                     .ui
@@ -135,7 +140,7 @@ impl StoredProfile {
             }
         }
         let secret = self.secret().await?;
-        let r = oauth::fetch_token(t, &self.client_id, &secret)
+        let r = oauth::fetch_token(t, &self.client_id, &secret, &self.params)
             .await
             .map_err(|e| {
                 if e.http_status == Some(401) {

@@ -14,8 +14,9 @@ use reqwest::{Method, Response, StatusCode, Url};
 
 use serde::de::DeserializeOwned;
 
+use super::body::{self, BodyError};
 use super::errors;
-use super::redact::{describe, redact_json_tokens, redact_url};
+use super::redact::{describe, redact_form, redact_json_tokens, redact_url};
 use crate::error::{Error, Result};
 use crate::secret::Secret;
 use crate::ui::{Level, Ui};
@@ -63,6 +64,35 @@ pub struct Transport {
 
 const MAX_REDIRECTS: usize = 5;
 
+/// A `Retry-After` wait longer than this is announced as a note.
+const LONG_WAIT: Duration = Duration::from_secs(2);
+
+/// A request body and how it is sent.
+#[derive(Debug, Clone, Copy)]
+pub enum Sent<'a> {
+    /// `application/json`: a run's input, sent as these bytes (a clone of
+    /// `Bytes` shares them, so one input sent to many IDs is held once).
+    Json(&'a Bytes),
+    /// `application/x-www-form-urlencoded`: the token request's parameters,
+    /// where RFC 6749 puts credentials (never the URL).
+    Form(&'a Bytes),
+}
+
+impl Sent<'_> {
+    fn bytes(&self) -> &Bytes {
+        match self {
+            Sent::Json(b) | Sent::Form(b) => b,
+        }
+    }
+
+    fn content_type(&self) -> &'static str {
+        match self {
+            Sent::Json(_) => "application/json",
+            Sent::Form(_) => "application/x-www-form-urlencoded",
+        }
+    }
+}
+
 impl Transport {
     /// Builds the client for the base URL's scheme now, so that a TLS set-up
     /// failure shows before anything is sent.
@@ -97,61 +127,98 @@ impl Transport {
         Ok(cell.get_or_init(|| c))
     }
 
-    /// Send `method path` (path starts with `/`, already encoded) and return a
-    /// response with a success status, or the mapped error.
-    pub async fn send(
+    /// Send `method path` (path starts with `/`, already encoded) and read
+    /// the successful response's whole body, at most `body::MAX_WHOLE`
+    /// bytes; or the mapped error. Reading the body is part of the attempt:
+    /// an idempotent request whose body stalls or is cut off is sent again
+    /// like one that failed before its headers.
+    pub async fn fetch(
         &self,
         method: Method,
         path: &str,
         bearer: Option<&Secret>,
         retry: Retry,
-    ) -> Result<Response> {
-        self.send_json(method, path, bearer, retry, None).await
+        sent: Option<Sent<'_>>,
+    ) -> Result<Bytes> {
+        let (m, p) = (method.clone(), path.to_string());
+        self.exchange(method, path, bearer, retry, sent, async |resp| {
+            body::read_whole(resp, body::MAX_WHOLE, &m, &p).await
+        })
+        .await
     }
 
-    /// `send` with a JSON body (`Content-Type: application/json`), sent as
-    /// these bytes: a clone of `Bytes` shares them, so one input sent to
-    /// many IDs is held once.
-    pub async fn send_json(
+    /// Send a GET whose body is read as it arrives (a log): the response
+    /// and its first chunk (`None` for an empty body). Only up to that
+    /// chunk is the request sent again on a stall or a cut: after it, what
+    /// arrived may have been shown already.
+    pub async fn open(
+        &self,
+        path: &str,
+        bearer: Option<&Secret>,
+    ) -> Result<(Response, Option<Bytes>)> {
+        self.exchange(
+            Method::GET,
+            path,
+            bearer,
+            Retry::Idempotent,
+            None,
+            body::first_chunk,
+        )
+        .await
+    }
+
+    /// One request, with its retries: `take` reads what the caller needs of
+    /// a successful response within the same attempt.
+    async fn exchange<T>(
         &self,
         method: Method,
         path: &str,
         bearer: Option<&Secret>,
         retry: Retry,
-        body: Option<&Bytes>,
-    ) -> Result<Response> {
+        sent: Option<Sent<'_>>,
+        take: impl AsyncFn(Response) -> std::result::Result<T, BodyError>,
+    ) -> Result<T> {
         let url = format!("{}{}", self.cfg.base_url, path);
         let mut attempt = 0u32;
         loop {
-            let outcome = self.send_following(&method, &url, bearer, body).await;
-            match outcome {
-                Ok(resp) if resp.status().is_success() => return Ok(resp),
-                Ok(resp) => {
-                    match retry_wait_for_status(&resp, &method, retry, attempt, self.cfg.retries)
-                        .filter(|w| self.fits(*w))
-                    {
-                        Some(w) => {
-                            self.note(&format!(
-                                "retrying in {} after HTTP {}",
-                                fmt_wait(w),
-                                resp.status().as_u16()
-                            ));
-                            tokio::time::sleep(w).await;
+            let outcome = self.send_following(&method, &url, bearer, sent).await;
+            let (wait, why) = match outcome {
+                Ok(resp) if resp.status().is_success() => match take(resp).await {
+                    Ok(v) => return Ok(v),
+                    Err(BodyError::TooLarge(e)) => return Err(started(e, retry)),
+                    Err(BodyError::Read(e)) => {
+                        let err = errors::from_body(&e);
+                        match retry_wait_for_body(retry, attempt, self.cfg.retries)
+                            .filter(|w| self.fits(*w))
+                        {
+                            Some(w) => (w, err.message),
+                            None => return Err(started(err, retry)),
                         }
-                        None => return Err(errors::from_response(resp, &method, path).await),
+                    }
+                },
+                Ok(resp) => {
+                    let wanted =
+                        retry_wait_for_status(&resp, &method, retry, attempt, self.cfg.retries);
+                    match wanted.filter(|w| self.fits(*w)) {
+                        Some(w) => {
+                            self.announce_long_wait(&resp, w);
+                            (w, format!("HTTP {}", resp.status().as_u16()))
+                        }
+                        None => {
+                            let past_deadline = wanted.is_some();
+                            let e = errors::from_response(resp, &method, path).await;
+                            return Err(if past_deadline && e.http_status == Some(429) {
+                                e.with_hint("the wait asked for is longer than --max-time leaves: try again later")
+                            } else {
+                                e
+                            });
+                        }
                     }
                 }
                 Err(e) => match retry_wait_for_error(&e, retry, attempt, self.cfg.retries)
                     .filter(|w| self.fits(*w))
                 {
-                    Some(w) => {
-                        self.note(&format!(
-                            "retrying in {} after: {}",
-                            fmt_wait(w),
-                            describe(&e)
-                        ));
-                        tokio::time::sleep(w).await;
-                    }
+                    Some(w) => (w, describe(&e)),
                     None => {
                         return Err(errors::from_transport(
                             &e,
@@ -162,9 +229,34 @@ impl Transport {
                         ));
                     }
                 },
-            }
+            };
+            self.note(&format!("retrying in {} after: {why}", fmt_wait(wait)));
+            tokio::time::sleep(wait).await;
             attempt += 1;
         }
+    }
+
+    /// A wait the service asked for (`Retry-After`) that a person would
+    /// notice is said, not only at `-v`: the command is not hung.
+    fn announce_long_wait(&self, resp: &Response, w: Duration) {
+        if w > LONG_WAIT && retry_after(resp).is_some() {
+            self.cfg.ui.note(&format!(
+                "the service asked to wait {} (Retry-After, HTTP {}); waiting",
+                fmt_wait(w),
+                resp.status().as_u16()
+            ));
+        }
+    }
+
+    /// The `--timeout` in effect: the longest wait with no progress.
+    pub fn timeout(&self) -> Duration {
+        self.cfg.timeout
+    }
+
+    /// The voice of the request log, for what the layers above say of a
+    /// request (a fallback to another form, with its warning).
+    pub fn ui(&self) -> &Ui {
+        &self.cfg.ui
     }
 
     /// Whether a pause of `w` still leaves time for the retry before the
@@ -178,7 +270,7 @@ impl Transport {
         method: &Method,
         url: &str,
         bearer: Option<&Secret>,
-        body: Option<&Bytes>,
+        sent: Option<Sent<'_>>,
     ) -> reqwest::Result<Response> {
         let first = Url::parse(url).ok();
         let base = Url::parse(self.base_url()).ok();
@@ -199,15 +291,15 @@ impl Transport {
             if let (Some(t), true) = (bearer, in_service) {
                 req = req.bearer_auth(t.expose());
             }
-            if let Some(b) = body {
+            if let Some(b) = sent {
                 req = req
-                    .header(reqwest::header::CONTENT_TYPE, "application/json")
-                    .body(b.clone());
+                    .header(reqwest::header::CONTENT_TYPE, b.content_type())
+                    .body(b.bytes().clone());
             }
-            self.log_request(method, &url, in_service && bearer.is_some(), body);
+            self.log_request(method, &url, in_service && bearer.is_some(), sent);
             let started = Instant::now();
             let resp = req.send().await?;
-            self.log_response(method, &url, &resp, started, body);
+            self.log_response(method, &url, &resp, started, sent);
             let location = resp
                 .headers()
                 .get(reqwest::header::LOCATION)
@@ -228,14 +320,14 @@ impl Transport {
         }
     }
 
-    fn log_request(&self, method: &Method, url: &str, with_bearer: bool, body: Option<&Bytes>) {
+    fn log_request(&self, method: &Method, url: &str, with_bearer: bool, sent: Option<Sent<'_>>) {
         if self.cfg.ui.shows(Level::Verbose(2)) {
             let auth = if with_bearer {
                 "\n> authorization: Bearer ***"
             } else {
                 ""
             };
-            let sent = body.map(|b| sent_body(b)).unwrap_or_default();
+            let sent = sent.map(sent_body).unwrap_or_default();
             self.note(&format!("> {method} {}{auth}{sent}", redact_url(url)));
         }
     }
@@ -246,7 +338,7 @@ impl Transport {
         url: &str,
         resp: &Response,
         started: Instant,
-        body: Option<&Bytes>,
+        sent: Option<Sent<'_>>,
     ) {
         if !self.cfg.ui.shows(Level::Verbose(1)) {
             return;
@@ -256,8 +348,8 @@ impl Transport {
             .map(|n| format!("{n}B"))
             .unwrap_or_else(|| "-".into());
         // What was sent goes last, so the fields before it keep their places.
-        let sent = body
-            .map(|b| format!(", sent {}B", b.len()))
+        let sent = sent
+            .map(|b| format!(", sent {}B", b.bytes().len()))
             .unwrap_or_default();
         self.note(&format!(
             "{method} {} {} {}ms {bytes}{sent}",
@@ -287,13 +379,13 @@ impl Transport {
         }
     }
 
-    /// Read a successful response's JSON body (logged at `-vv`) into `T`,
-    /// naming the field that does not fit.
-    pub async fn decode<T: DeserializeOwned>(&self, resp: Response, path: &str) -> Result<T> {
-        let body = resp.bytes().await.map_err(|e| errors::from_body(&e))?;
-        self.log_body(&body);
-        errors::decode_json(&body)
-            .map_err(|e| Error::server(format!("unexpected response body from {path}: {e}")))
+    /// A successful response's JSON body (logged at `-vv`) as `T`, naming
+    /// the field that does not fit.
+    pub fn decode<T: DeserializeOwned>(&self, body: &[u8], path: &str) -> Result<T> {
+        self.log_body(body);
+        let shown = path.split('?').next().unwrap_or("");
+        errors::decode_json(body)
+            .map_err(|e| Error::server(format!("unexpected response body from {shown}: {e}")))
     }
 
     fn note(&self, line: &str) {
@@ -323,9 +415,18 @@ fn within(base: &Url, url: &Url) -> bool {
 
 /// A request body as `-vv` shows it: its headers and its start, never all
 /// of a large one (an input can be tens of MB, and is the user's data),
-/// redacted like every logged body.
-fn sent_body(body: &[u8]) -> String {
+/// redacted like every logged body (a form's secret values as `***`).
+fn sent_body(sent: Sent<'_>) -> String {
     const MAX: usize = 256;
+    let body = sent.bytes();
+    if let Sent::Form(b) = sent {
+        return format!(
+            "\n> content-type: {}\n> content-length: {}\n> {}",
+            sent.content_type(),
+            b.len(),
+            redact_form(&String::from_utf8_lossy(b))
+        );
+    }
     let head = String::from_utf8_lossy(&body[..body.len().min(MAX)]);
     // A cut UTF-8 sequence shows as one replacement character at the end.
     let more = if body.len() > MAX {
@@ -417,6 +518,22 @@ fn parse_retry_after(v: &str, now: chrono::DateTime<chrono::Utc>) -> Option<Dura
         }
     };
     Some(Duration::from_secs(secs.min(120)))
+}
+
+/// A body that failed after a successful status: a run start (the one
+/// request never repeated) did start.
+fn started(e: Error, retry: Retry) -> Error {
+    match retry {
+        Retry::NotSent => e.with_hint(errors::MAY_HAVE_STARTED),
+        Retry::Idempotent => e,
+    }
+}
+
+/// A body that stalled or was cut off after a successful status: the
+/// request is repeated where it may be, like one that failed before its
+/// headers.
+fn retry_wait_for_body(retry: Retry, attempt: u32, max: u32) -> Option<Duration> {
+    (retry == Retry::Idempotent && attempt < max).then(|| backoff(attempt))
 }
 
 fn retry_wait_for_error(
