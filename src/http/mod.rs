@@ -11,4 +11,4 @@ pub(crate) mod redact;
 pub(crate) mod transport;
 
 pub use errors::MAY_HAVE_STARTED;
-pub use transport::{Retry, Sent, Transport, TransportConfig};
+pub use transport::{Retry, Sent, Transport, TransportConfig, backoff};
