@@ -177,7 +177,10 @@ pub async fn history(api: &Api, id: Uuid, ui: &Ui) -> History {
         match lookup(api, id, "").await {
             Ok(h) => return h,
             Err(e) if tries + 1 < HISTORY_TRIES => {
-                ui.verbose(&format!("history of pipeline {id}: {}; asking again", e.message));
+                ui.verbose(&format!(
+                    "history of pipeline {id}: {}; asking again",
+                    e.message
+                ));
                 tokio::time::sleep(crate::http::backoff(tries)).await;
             }
             Err(e) => {

@@ -52,6 +52,16 @@ pub enum Action {
     /// Write the head and then nothing, holding the connection for at most
     /// `hold` (the server never keeps a connection open forever).
     Hang { head: Vec<u8>, hold: Duration },
+    /// Write the head and `start`, then `filler` again and again, one per
+    /// `every` (none: as fast as the client reads), until the client goes
+    /// or `hold` passes: a body that never ends.
+    Endless {
+        head: Vec<u8>,
+        start: Vec<u8>,
+        filler: Vec<u8>,
+        every: Option<Duration>,
+        hold: Duration,
+    },
 }
 
 /// A response with a status, headers and a body of the declared length.
@@ -201,6 +211,26 @@ fn act(mut conn: TcpStream, action: Action, stop: &AtomicBool) {
                     return;
                 }
                 std::thread::sleep(every);
+            }
+        }
+        Action::Endless {
+            head,
+            start,
+            filler,
+            every,
+            hold,
+        } => {
+            let until = Instant::now() + hold;
+            if conn.write_all(&head).is_err() || conn.write_all(&start).is_err() {
+                return;
+            }
+            while Instant::now() < until && !stop.load(Ordering::SeqCst) {
+                if conn.write_all(&filler).is_err() {
+                    return;
+                }
+                if let Some(d) = every {
+                    std::thread::sleep(d);
+                }
             }
         }
         Action::Hang { head, hold } => {
