@@ -157,8 +157,8 @@ impl Resolved {
             &self.name,
             min_ttl,
             ui,
-            self.token_query,
-        ))
+        )
+        .token_query(self.token_query))
     }
 }
 

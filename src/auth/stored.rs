@@ -56,10 +56,9 @@ impl StoredProfile {
         profile: &str,
         min_ttl: Duration,
         ui: Ui,
-        token_query: bool,
     ) -> Self {
         StoredProfile {
-            params: TokenParams::for_profile(config_dir, profile, token_query),
+            params: TokenParams::for_profile(config_dir, profile, false),
             binding: Binding::new(base_url, &client_id),
             client_id,
             store,
@@ -67,6 +66,14 @@ impl StoredProfile {
             ui,
             memo: Memo::new(min_ttl),
         }
+    }
+
+    /// The profile remembers that its token endpoint reads only the query.
+    pub fn token_query(mut self, query: bool) -> Self {
+        if query {
+            self.params.remembered_query();
+        }
+        self
     }
 
     /// The memo's token, else the store's cached one, else a renewed one.

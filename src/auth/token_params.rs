@@ -40,6 +40,11 @@ impl TokenParams {
         }
     }
 
+    /// The profile remembers the query form: use it from the start.
+    pub fn remembered_query(&mut self) {
+        *self.query.get_mut() = true;
+    }
+
     /// Whether to send the parameters in the query string.
     pub fn query_only(&self) -> bool {
         self.query.load(Ordering::Relaxed)

@@ -191,7 +191,7 @@ impl Transport {
                         match retry_wait_for_body(retry, attempt, self.cfg.retries)
                             .filter(|w| self.fits(*w))
                         {
-                            Some(w) => (w, err.message),
+                            Some(w) => (w, format!(": {}", err.message)),
                             None => return Err(started(err, retry)),
                         }
                     }
@@ -202,7 +202,7 @@ impl Transport {
                     match wanted.filter(|w| self.fits(*w)) {
                         Some(w) => {
                             self.announce_long_wait(&resp, w);
-                            (w, format!("HTTP {}", resp.status().as_u16()))
+                            (w, format!(" HTTP {}", resp.status().as_u16()))
                         }
                         None => {
                             let past_deadline = wanted.is_some();
@@ -218,7 +218,7 @@ impl Transport {
                 Err(e) => match retry_wait_for_error(&e, retry, attempt, self.cfg.retries)
                     .filter(|w| self.fits(*w))
                 {
-                    Some(w) => (w, describe(&e)),
+                    Some(w) => (w, format!(": {}", describe(&e))),
                     None => {
                         return Err(errors::from_transport(
                             &e,
@@ -230,7 +230,7 @@ impl Transport {
                     }
                 },
             };
-            self.note(&format!("retrying in {} after: {why}", fmt_wait(wait)));
+            self.note(&format!("retrying in {} after{why}", fmt_wait(wait)));
             tokio::time::sleep(wait).await;
             attempt += 1;
         }
