@@ -8,7 +8,9 @@
 pub(crate) mod body;
 pub mod errors;
 pub(crate) mod redact;
+pub(crate) mod retry;
 pub(crate) mod transport;
 
 pub use errors::MAY_HAVE_STARTED;
-pub use transport::{Retry, Sent, Transport, TransportConfig, backoff};
+pub use retry::{Retry, backoff};
+pub use transport::{Sent, Transport, TransportConfig};
