@@ -339,7 +339,7 @@ fn a_get_whose_body_stalls_or_is_cut_off_once_is_asked_again_and_succeeds() {
 #[test]
 fn a_429_announces_a_long_wait_and_a_final_one_names_retry_after() {
     let mut sc = Scenario::new(
-        "429-retry-after",
+        "429-announced",
         "fault",
         "a 429 with Retry-After: 3 is announced on stderr without -v and waited out; a final 429 names the Retry-After with a hint, not 'unexpected HTTP 429'",
     );
