@@ -185,7 +185,7 @@ pub async fn history(api: &Api, id: Uuid, ui: &Ui) -> History {
             }
             Err(e) => {
                 ui.warn(&format!(
-                    "cannot read the history of pipeline {id} ({}): asking again while waiting; until then a run counts as finished after no new task for the default settle time",
+                    "cannot read the history of pipeline {id} ({}): until a later look reads it, a run counts as finished only after no new task for the default settle time",
                     e.message
                 ));
                 return History::default();

@@ -38,7 +38,7 @@ fn rate_limited(e: Error, retry_after: Option<&str>, method: &Method, path: &str
         None => "the service gave no Retry-After".to_string(),
     };
     Error {
-        message: format!("rate limited (HTTP 429) for {method} {shown}: {asked}, and the retries are used up"),
+        message: format!("rate limited (HTTP 429) for {method} {shown}: {asked}"),
         ..e
     }
     .with_hint("wait that long and run again, or lower --concurrency; --retries and --max-time allow longer waits")
