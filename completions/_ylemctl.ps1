@@ -392,6 +392,7 @@ Register-ArgumentCompleter -Native -CommandName 'ylemctl' -ScriptBlock {
             [CompletionResult]::new('--fail-rate', '--fail-rate', [CompletionResultType]::ParameterName, 'Share of requests answered with a fault, from 0 to 1 (spec: 503; ylem: 500 with a JSON body, or 502-504)')
             [CompletionResult]::new('--token-ttl', '--token-ttl', [CompletionResultType]::ParameterName, 'Lifetime of issued tokens')
             [CompletionResult]::new('--task-delay', '--task-delay', [CompletionResultType]::ParameterName, 'Live time of one second of task time: each task of a started run reports after its duration times this')
+            [CompletionResult]::new('--token-params', '--token-params', [CompletionResultType]::ParameterName, 'Where the token endpoint reads its parameters (query: the spec''s form only, as a server that ignores a form body)')
             [CompletionResult]::new('-p', '-p', [CompletionResultType]::ParameterName, 'Profile to use')
             [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Profile to use')
             [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Base URL of the service (a profile''s credentials go only to its own)')

@@ -2169,7 +2169,7 @@ _ylemctl() {
             return 0
             ;;
         ylemctl__subcmd__sandbox)
-            opts="-p -o -v -q -h -V --listen --seed --dialect --latency --fail-rate --token-ttl --task-delay --profile --base-url --fields --no-header --local --connect-timeout --timeout --max-time --retries --concurrency --output --output-file --color --verbose --quiet --help --version"
+            opts="-p -o -v -q -h -V --listen --seed --dialect --latency --fail-rate --token-ttl --task-delay --token-params --profile --base-url --fields --no-header --local --connect-timeout --timeout --max-time --retries --concurrency --output --output-file --color --verbose --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2201,6 +2201,10 @@ _ylemctl() {
                     ;;
                 --task-delay)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token-params)
+                    COMPREPLY=($(compgen -W "both body query" -- "${cur}"))
                     return 0
                     ;;
                 --profile)

@@ -375,6 +375,7 @@ set edit:completion:arg-completer[ylemctl] = {|@words|
             cand --fail-rate 'Share of requests answered with a fault, from 0 to 1 (spec: 503; ylem: 500 with a JSON body, or 502-504)'
             cand --token-ttl 'Lifetime of issued tokens'
             cand --task-delay 'Live time of one second of task time: each task of a started run reports after its duration times this'
+            cand --token-params 'Where the token endpoint reads its parameters (query: the spec''s form only, as a server that ignores a form body)'
             cand -p 'Profile to use'
             cand --profile 'Profile to use'
             cand --base-url 'Base URL of the service (a profile''s credentials go only to its own)'

@@ -357,6 +357,9 @@ complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l latency -d '
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l fail-rate -d 'Share of requests answered with a fault, from 0 to 1 (spec: 503; ylem: 500 with a JSON body, or 502-504)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l token-ttl -d 'Lifetime of issued tokens' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l task-delay -d 'Live time of one second of task time: each task of a started run reports after its duration times this' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l token-params -d 'Where the token endpoint reads its parameters (query: the spec\'s form only, as a server that ignores a form body)' -r -f -a "both\t'A form-encoded body and the query string'
+body\t'A form-encoded body only'
+query\t'The query string only'"
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -s p -l profile -d 'Profile to use' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l base-url -d 'Base URL of the service (a profile\'s credentials go only to its own)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l fields -d 'Columns or keys to keep, in this order (comma-separated)' -r

@@ -621,6 +621,20 @@ pub struct SandboxArgs {
         value_parser = flags::duration
     )]
     pub task_delay: Duration,
+    /// Where the token endpoint reads its parameters (query: the spec's form only, as a server that ignores a form body)
+    #[arg(long, value_enum, default_value = "both", value_name = "WHERE")]
+    pub token_params: TokenParamsChoice,
+}
+
+/// Where the sandbox's token endpoint reads its parameters.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum TokenParamsChoice {
+    /// A form-encoded body and the query string
+    Both,
+    /// A form-encoded body only
+    Body,
+    /// The query string only
+    Query,
 }
 
 #[derive(Debug, Args)]

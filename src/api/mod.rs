@@ -12,14 +12,15 @@ pub mod stream;
 use bytes::Bytes;
 use chrono::NaiveDate;
 use futures_util::{Stream, StreamExt};
-use reqwest::{Method, Response};
+use reqwest::Method;
 use serde::de::DeserializeOwned;
 use uuid::Uuid;
 
 use crate::auth::TokenSource;
 use crate::error::{Error, Result};
-use crate::http::{MAY_HAVE_STARTED, Retry, Transport, errors};
+use crate::http::{MAY_HAVE_STARTED, Retry, Sent, Transport, errors};
 use crate::kinds::{Entity, Period, RunKind};
+use crate::secret::Secret;
 use crate::time::{Window, path_datetime, path_datetime_end};
 use models::{Aggregated, LastRun, LogEntry, LogEntryRef, RangeStats, RunStart};
 
@@ -47,26 +48,12 @@ impl Api {
         Api { transport, auth }
     }
 
-    /// Send with the bearer token; on a 401 get a fresh token and repeat once.
-    async fn send(&self, method: Method, path: &str, retry: Retry) -> Result<Response> {
-        self.send_json(method, path, retry, None).await
-    }
-
-    /// `send` with a JSON body. A 401 is answered before a run starts, so
-    /// repeating the start with a fresh token cannot start a second run.
-    async fn send_json(
-        &self,
-        method: Method,
-        path: &str,
-        retry: Retry,
-        body: Option<&Bytes>,
-    ) -> Result<Response> {
+    /// `request` with the bearer token; on a 401 a fresh token and once
+    /// more. A 401 is answered before a run starts, so repeating a run
+    /// start with a fresh token cannot start a second run.
+    async fn authorised<T>(&self, request: impl AsyncFn(&Secret) -> Result<T>) -> Result<T> {
         let token = self.auth.token(&self.transport, None).await?;
-        match self
-            .transport
-            .send_json(method.clone(), path, Some(&token), retry, body)
-            .await
-        {
+        match request(&token).await {
             Err(e) if e.is_unauthorized() => {
                 if !self.auth.can_renew() {
                     return Err(
@@ -74,7 +61,7 @@ impl Api {
                     );
                 }
                 let fresh = self.auth.token(&self.transport, Some(&token)).await?;
-                self.transport.send_json(method, path, Some(&fresh), retry, body).await.map_err(|e| {
+                request(&fresh).await.map_err(|e| {
                     if e.is_unauthorized() {
                         Error::auth(format!("{} (again, with a fresh token)", e.message)).with_status(401).with_hint(
                             "the credentials give tokens the service does not accept: check the base URL and the client",
@@ -88,9 +75,16 @@ impl Api {
         }
     }
 
+    /// A GET read whole (bounded; a stalled or cut-off body is asked again).
     async fn get<T: DeserializeOwned>(&self, path: &str) -> Result<T> {
-        let resp = self.send(Method::GET, path, Retry::Idempotent).await?;
-        self.transport.decode(resp, path).await
+        let t = &self.transport;
+        let body = self
+            .authorised(async |token| {
+                t.fetch(Method::GET, path, Some(token), Retry::Idempotent, None)
+                    .await
+            })
+            .await?;
+        t.decode(&body, path)
     }
 
     /// Endpoints 2 and 3: start a run. Never retried once it may have arrived.
@@ -107,13 +101,21 @@ impl Api {
         input: Option<&Bytes>,
     ) -> Result<RunStart> {
         let path = format!("/v1/{}/{id}/runs/", kind.entity().segment());
-        let resp = self
-            .send_json(Method::POST, &path, Retry::NotSent, input)
+        let t = &self.transport;
+        let body = self
+            .authorised(async |token| {
+                t.fetch(
+                    Method::POST,
+                    &path,
+                    Some(token),
+                    Retry::NotSent,
+                    input.map(Sent::Json),
+                )
+                .await
+            })
             .await?;
-        let start: RunStart = self
-            .transport
-            .decode(resp, &path)
-            .await
+        let start: RunStart = t
+            .decode(&body, &path)
             .map_err(|e| e.with_hint(MAY_HAVE_STARTED))?;
         // Without a run UUID there is nothing to report or follow: an empty
         // answer is not a run that finished at once.
@@ -126,18 +128,25 @@ impl Api {
         Ok(start)
     }
 
-    /// Endpoint 4: a pipeline's run log, streamed.
+    /// Endpoint 4: a pipeline's run log, streamed. The request is asked
+    /// again on a stall or cut-off only until the body's first chunk, when
+    /// nothing of it can have been shown; after that a failure ends the
+    /// stream (entries already printed are never printed twice).
     pub async fn pipeline_logs(&self, id: Uuid, w: &Window) -> Result<LogStream> {
         let path = format!(
             "/v1/stats/pipelines/{id}/logs/{}/{}",
             path_datetime(w.from),
             path_datetime_end(w.to)
         );
-        let resp = self.send(Method::GET, &path, Retry::Idempotent).await?;
-        let body = resp
+        let t = &self.transport;
+        let (resp, first) = self
+            .authorised(async |token| t.open(&path, Some(token)).await)
+            .await?;
+        let rest = resp
             .bytes_stream()
             .map(|r| r.map_err(|e| errors::from_body(&e)));
-        Ok(stream::ArrayStream::new(Box::pin(body)))
+        let body = futures_util::stream::iter(first.map(Ok)).chain(rest);
+        Ok(stream::ArrayStream::new(Box::pin(body), t.timeout()))
     }
 
     /// Endpoints 5 to 7: consolidated statistics over a window.

@@ -4,13 +4,21 @@
 //! printing them, on a machine with a second core. The chunks go over a
 //! bounded channel as they came from the network, so memory stays flat:
 //! at most `CHUNKS` of them wait, each at most one read of the socket.
+//!
+//! The decoding thread counts the elements it completes, so that this task
+//! gives up on a body that completes none for the stream's patience
+//! (`--timeout`), however many bytes keep arriving; time spent waiting for
+//! the decoder (a slow reader of the output) does not count.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use bytes::Bytes;
 use futures_util::StreamExt;
 use tokio::sync::mpsc::error::TryRecvError;
 use tokio::sync::{mpsc, oneshot};
 
-use super::stream::{ArrayScanner, Decoded, Part};
+use super::stream::{ArrayScanner, Decoded, Part, no_progress};
 use crate::error::{Error, Result};
 
 /// Chunks in flight between the two threads.
@@ -37,13 +45,15 @@ where
     S: futures_util::Stream<Item = Result<Bytes>> + Unpin,
     C: Send + 'static,
 {
-    let (mut body, scanner) = stream.into_parts();
+    let (mut body, scanner, patience) = stream.into_parts();
     let (tx, rx) = mpsc::channel::<Piece>(CHUNKS);
     let (done_tx, mut done_rx) = oneshot::channel();
+    let completed = Arc::new(AtomicU64::new(0));
+    let counter = completed.clone();
     let thread = std::thread::Builder::new()
         .name("log-decoder".into())
         .spawn(move || {
-            let r = match decode_all(rx, scanner, &mut cx, idle, &mut decode) {
+            let r = match decode_all(rx, scanner, &counter, &mut cx, idle, &mut decode) {
                 Ok(()) => Ok(cx),
                 Err(Some(e)) => {
                     let _ = idle(&mut cx);
@@ -55,16 +65,30 @@ where
             let _ = done_tx.send(r);
         })
         .map_err(|e| Error::internal(format!("cannot start the log decoder: {e}")))?;
+    let (mut seen, mut since) = (0, tokio::time::Instant::now());
     loop {
+        let now = completed.load(Ordering::Relaxed);
+        if now != seen {
+            (seen, since) = (now, tokio::time::Instant::now());
+        }
+        let by = since + patience;
         let piece = tokio::select! {
             done = &mut done_rx => return outcome(done, thread),
-            next = body.next() => next,
+            next = tokio::time::timeout_at(by, body.next()) => match next {
+                Ok(next) if tokio::time::Instant::now() <= by => next,
+                // Ended here: the decoder gets the error as the body's own,
+                // prints what it has and reports it.
+                _ => Some(Err(no_progress(patience))),
+            },
         };
         let last = !matches!(piece, Some(Ok(_)));
+        let handing = tokio::time::Instant::now();
         tokio::select! {
             done = &mut done_rx => return outcome(done, thread),
             sent = tx.send(piece) => if sent.is_err() || last { break },
         }
+        // Waiting for the decoder is not the server's time.
+        since += handing.elapsed();
     }
     outcome(done_rx.await, thread)
 }
@@ -91,12 +115,15 @@ fn outcome<C>(
 fn decode_all<C>(
     mut rx: mpsc::Receiver<Piece>,
     mut scanner: ArrayScanner,
+    completed: &AtomicU64,
     cx: &mut C,
     idle: fn(&mut C) -> Result<()>,
     decode: &mut impl FnMut(&mut C, &[u8], Part) -> Decoded<()>,
 ) -> std::result::Result<(), Option<Error>> {
     loop {
-        while scanner.take(|b, part| decode(cx, b, part))?.is_some() {}
+        while scanner.take(|b, part| decode(cx, b, part))?.is_some() {
+            completed.fetch_add(1, Ordering::Relaxed);
+        }
         let piece = match rx.try_recv() {
             Ok(p) => p,
             Err(TryRecvError::Empty) => {

@@ -7,8 +7,14 @@
 //! the scan tracks strings, escapes and nesting, jumps between the bytes
 //! that matter with `memchr`, and resumes where it stopped when more bytes
 //! arrive, so a huge element is scanned once, not once per chunk.
+//!
+//! Two bounds keep a hostile body from holding memory or the command for
+//! ever: one element may be at most `MAX_ELEMENT` bytes (a task's output
+//! may be 50 MiB), and a body that completes no element for the stream's
+//! patience (`--timeout`) is given up, however many bytes keep coming.
 
 use std::ops::Range;
+use std::time::Duration;
 
 use bytes::Bytes;
 use futures_util::{FutureExt, Stream, StreamExt};
@@ -68,6 +74,11 @@ impl Default for ArrayScanner {
 /// The buffer's first size: a few network reads, so that it is compacted
 /// once every few reads rather than on each.
 const INITIAL_CAPACITY: usize = 256 * 1024;
+
+/// The largest element read: above the spec's largest task output (50 MiB,
+/// and its Base64 text is larger still in a JSON string's escapes only
+/// rarely), so that an element that never ends cannot take all memory.
+pub const MAX_ELEMENT: usize = 64 << 20;
 
 impl ArrayScanner {
     pub fn new() -> Self {
@@ -216,6 +227,12 @@ impl ArrayScanner {
         decode: &mut impl FnMut(&[u8], Part) -> Decoded<R>,
     ) -> Result<Option<(R, Range<usize>)>> {
         let Some(end) = self.scan_element() else {
+            if self.buf.len() - self.elem_start > MAX_ELEMENT {
+                return Err(Error::server(format!(
+                    "a log entry is larger than {} MiB: not read further",
+                    MAX_ELEMENT >> 20
+                )));
+            }
             return Ok(None);
         };
         let start = self.elem_start;
@@ -314,24 +331,37 @@ pub struct ArrayStream<S> {
     body: S,
     scanner: ArrayScanner,
     ended: bool,
+    /// The longest wait for the next whole element (`--timeout`).
+    patience: Duration,
+}
+
+/// The error of a body that completed no element for `patience`.
+pub fn no_progress(patience: Duration) -> Error {
+    Error::network(format!(
+        "the log sent no complete entry for {}",
+        crate::time::human_ms(patience.as_millis() as i64)
+    ))
+    .with_hint("raise --timeout if the service is slow")
 }
 
 impl<S> ArrayStream<S>
 where
     S: Stream<Item = Result<Bytes>> + Unpin,
 {
-    pub fn new(body: S) -> Self {
+    /// `patience`: how long the body may go without completing an element.
+    pub fn new(body: S, patience: Duration) -> Self {
         ArrayStream {
             body,
             scanner: ArrayScanner::new(),
             ended: false,
+            patience,
         }
     }
 
-    /// The body not yet read and the scanner with what was (for decoding
-    /// on another thread: `relay`).
-    pub fn into_parts(self) -> (S, ArrayScanner) {
-        (self.body, self.scanner)
+    /// The body not yet read, the scanner with what was, and the patience
+    /// (for decoding on another thread: `relay`).
+    pub fn into_parts(self) -> (S, ArrayScanner, Duration) {
+        (self.body, self.scanner, self.patience)
     }
 
     /// The next element as `decode` makes it (see `ArrayScanner::take`),
@@ -345,6 +375,10 @@ where
         idle: &mut impl FnMut(&mut C) -> Result<()>,
         decode: &mut impl FnMut(&mut C, &[u8], Part) -> Decoded<R>,
     ) -> Result<Option<R>> {
+        // The patience runs from this call (the caller's own pauses, e.g.
+        // a paused pager, are not the server's), less the time `idle`
+        // spends flushing to a slow reader.
+        let mut since = tokio::time::Instant::now();
         loop {
             if let Some((v, _)) = self.scanner.take(|b, part| decode(cx, b, part))? {
                 return Ok(Some(v));
@@ -357,13 +391,22 @@ where
                     "the response ended before the JSON array was complete",
                 ));
             }
+            // Bytes that keep coming without completing an element are no
+            // progress.
+            if since.elapsed() > self.patience {
+                return Err(no_progress(self.patience));
+            }
             // Polling once without waiting is safe: a chunk is only taken
             // from the body when it is ready.
             let next = match self.body.next().now_or_never() {
                 Some(next) => next,
                 None => {
+                    let flushing = tokio::time::Instant::now();
                     idle(cx)?;
-                    self.body.next().await
+                    since += flushing.elapsed();
+                    tokio::time::timeout_at(since + self.patience, self.body.next())
+                        .await
+                        .map_err(|_| no_progress(self.patience))?
                 }
             };
             match next {

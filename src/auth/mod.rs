@@ -10,6 +10,7 @@ pub(crate) mod profile;
 pub(crate) mod store;
 pub(crate) mod stored;
 pub(crate) mod token;
+pub mod token_params;
 
 use std::time::Duration;
 
@@ -19,6 +20,7 @@ use crate::secret::Secret;
 use binding::Binding;
 use stored::StoredProfile;
 use token::{CachedToken, Memo};
+use token_params::TokenParams;
 
 /// Where bearer tokens come from.
 pub enum TokenSource {
@@ -53,6 +55,8 @@ pub struct ClientCredentials {
     client_id: String,
     secret: Secret,
     memo: Memo,
+    /// Learnt for this process only: no profile to remember it in.
+    params: TokenParams,
 }
 
 impl ClientCredentials {
@@ -61,6 +65,7 @@ impl ClientCredentials {
             client_id,
             secret,
             memo: Memo::new(Duration::ZERO),
+            params: TokenParams::body_first(),
         }
     }
 
@@ -70,7 +75,7 @@ impl ClientCredentials {
         let key = Binding::new(t.base_url(), &self.client_id);
         self.memo
             .token(&key, rejected, || async {
-                let r = oauth::fetch_token(t, &self.client_id, &self.secret).await?;
+                let r = oauth::fetch_token(t, &self.client_id, &self.secret, &self.params).await?;
                 Ok(CachedToken::from_response(&r))
             })
             .await

@@ -1,11 +1,16 @@
 //! Endpoint 1, the token endpoint: the client-credentials and refresh grants,
 //! and the token response with its lifetime made safe to compute with.
+//!
+//! The parameters go in a form-encoded body, never the URL; a server that
+//! reads only the query string is asked there once (`token_params`).
 
+use bytes::Bytes;
 use reqwest::{Method, Url};
 use serde::{Deserialize, Deserializer};
 
+use super::token_params::{self, TokenParams};
 use crate::error::{Error, Result};
-use crate::http::{Retry, Transport};
+use crate::http::{Retry, Sent, Transport};
 use crate::secret::Secret;
 
 const PATH: &str = "/v1/oauth/token";
@@ -37,17 +42,19 @@ fn lifetime<'de, D: Deserializer<'de>>(d: D) -> Result<Option<i64>, D::Error> {
     .map(|s| s.min(YEAR)))
 }
 
-/// Client credentials: query parameters and an empty body, no bearer.
-pub async fn fetch_token(t: &Transport, client_id: &str, secret: &Secret) -> Result<TokenResponse> {
-    token_request(
-        t,
-        &[
-            ("grant_type", "client_credentials"),
-            ("client_id", client_id),
-            ("client_secret", secret.expose()),
-        ],
-    )
-    .await
+/// Client credentials, no bearer.
+pub async fn fetch_token(
+    t: &Transport,
+    client_id: &str,
+    secret: &Secret,
+    form: &TokenParams,
+) -> Result<TokenResponse> {
+    let params = [
+        ("grant_type", "client_credentials"),
+        ("client_id", client_id),
+        ("client_secret", secret.expose()),
+    ];
+    token_request(t, &params, form, "client secret").await
 }
 
 /// The refresh grant the real server offers.
@@ -55,25 +62,78 @@ pub async fn refresh_token(
     t: &Transport,
     client_id: &str,
     refresh: &Secret,
+    form: &TokenParams,
 ) -> Result<TokenResponse> {
-    token_request(
-        t,
-        &[
-            ("grant_type", "refresh_token"),
-            ("client_id", client_id),
-            ("refresh_token", refresh.expose()),
-        ],
-    )
-    .await
+    let params = [
+        ("grant_type", "refresh_token"),
+        ("client_id", client_id),
+        ("refresh_token", refresh.expose()),
+    ];
+    token_request(t, &params, form, "refresh token").await
 }
 
-async fn token_request(t: &Transport, params: &[(&str, &str)]) -> Result<TokenResponse> {
-    let mut u =
-        Url::parse(&format!("http://x{PATH}")).map_err(|e| Error::internal(e.to_string()))?;
+/// In the body; in the query where the server is known to read only that,
+/// or once when it refuses the body as such a server does. When both forms
+/// are refused, the body's refusal says why, unless the server plainly did
+/// not read the body (it missed the grant type), when the query's does.
+async fn token_request(
+    t: &Transport,
+    params: &[(&str, &str)],
+    form: &TokenParams,
+    what: &str,
+) -> Result<TokenResponse> {
+    if form.query_only() {
+        return in_query(t, params).await;
+    }
+    match in_body(t, params).await {
+        Err(e) if token_params::refuses_body(&e) => {
+            t.ui().verbose(&format!(
+                "the token endpoint refused the body form ({}); asking in the query form",
+                e.message
+            ));
+            match in_query(t, params).await {
+                Ok(r) => {
+                    form.learnt_query(t.ui(), t.base_url(), what);
+                    Ok(r)
+                }
+                Err(q) if token_params::missed_grant_type(&e) => Err(q),
+                Err(_) => Err(e),
+            }
+        }
+        other => other,
+    }
+}
+
+/// `POST /v1/oauth/token` with an `application/x-www-form-urlencoded` body.
+async fn in_body(t: &Transport, params: &[(&str, &str)]) -> Result<TokenResponse> {
+    let body = Bytes::from(encode(params)?);
+    let resp = t
+        .fetch(
+            Method::POST,
+            PATH,
+            None,
+            Retry::Idempotent,
+            Some(Sent::Form(&body)),
+        )
+        .await?;
+    t.decode(&resp, PATH)
+}
+
+/// `POST /v1/oauth/token?...`: the spec's form, for a server that reads
+/// nothing else.
+async fn in_query(t: &Transport, params: &[(&str, &str)]) -> Result<TokenResponse> {
+    let path = format!("{PATH}?{}", encode(params)?);
+    let resp = t
+        .fetch(Method::POST, &path, None, Retry::Idempotent, None)
+        .await?;
+    t.decode(&resp, PATH)
+}
+
+/// `a=b&c=d`, form-encoded.
+fn encode(params: &[(&str, &str)]) -> Result<String> {
+    let mut u = Url::parse("http://x/").map_err(|e| Error::internal(e.to_string()))?;
     u.query_pairs_mut().extend_pairs(params);
-    let path = format!("{}?{}", u.path(), u.query().unwrap_or(""));
-    let resp = t.send(Method::POST, &path, None, Retry::Idempotent).await?;
-    t.decode(resp, PATH).await
+    Ok(u.query().unwrap_or("").to_string())
 }
 
 #[cfg(test)]

@@ -20,6 +20,8 @@ pub struct Resolved {
     pub store: StoreKind,
     /// Why that store, for `auth status`.
     pub store_why: &'static str,
+    /// The profile remembers that its token endpoint reads only the query.
+    pub token_query: bool,
 }
 
 /// The config directory, or a usage error saying how to name one.
@@ -63,6 +65,7 @@ pub fn resolve(
         profile,
         store,
         store_why,
+        token_query: super::token_params::remembered(config, name),
     })
 }
 
@@ -154,7 +157,8 @@ impl Resolved {
             &self.name,
             min_ttl,
             ui,
-        ))
+        )
+        .token_query(self.token_query))
     }
 }
 

@@ -22,6 +22,7 @@ use super::binding::{Binding, StoredSecret, service_of};
 use super::oauth;
 use super::store::{Item, Store};
 use super::token::{CachedToken, Memo};
+use super::token_params::TokenParams;
 use crate::error::{Error, Result};
 use crate::http::Transport;
 use crate::secret::Secret;
@@ -39,6 +40,8 @@ pub struct StoredProfile {
     /// Says at `-v` why a refresh or a cache write failed.
     ui: Ui,
     memo: Memo,
+    /// Where the profile's token endpoint reads its parameters.
+    params: TokenParams,
 }
 
 impl StoredProfile {
@@ -55,6 +58,7 @@ impl StoredProfile {
         ui: Ui,
     ) -> Self {
         StoredProfile {
+            params: TokenParams::for_profile(config_dir, profile, false),
             binding: Binding::new(base_url, &client_id),
             client_id,
             store,
@@ -62,6 +66,14 @@ impl StoredProfile {
             ui,
             memo: Memo::new(min_ttl),
         }
+    }
+
+    /// The profile remembers that its token endpoint reads only the query.
+    pub fn token_query(mut self, query: bool) -> Self {
+        if query {
+            self.params.remembered_query();
+        }
+        self
     }
 
     /// The memo's token, else the store's cached one, else a renewed one.
@@ -127,7 +139,7 @@ impl StoredProfile {
             .filter(|c| Some(&c.access) != rejected)
             .and_then(|c| c.refresh)
         {
-            match oauth::refresh_token(t, &self.client_id, &refresh).await {
+            match oauth::refresh_token(t, &self.client_id, &refresh, &self.params).await {
                 Ok(r) => return Ok(CachedToken::from_response(&r)),
                 Err(e) => self
                     .ui
@@ -135,7 +147,7 @@ impl StoredProfile {
             }
         }
         let secret = self.secret().await?;
-        let r = oauth::fetch_token(t, &self.client_id, &secret)
+        let r = oauth::fetch_token(t, &self.client_id, &secret, &self.params)
             .await
             .map_err(|e| {
                 if e.http_status == Some(401) {

@@ -172,7 +172,13 @@ async fn login(ctx: &Context, sb: &Running) -> Result<()> {
     let (_, settings) = step_settings(ctx, sb, &["auth", "status"])?;
     let base_url = settings.base_url.clone();
     let t = Context::new(settings).transport_to(base_url)?;
-    let tok = oauth::fetch_token(&t, &sb.client_id, &Secret::new(sb.client_secret.clone())).await?;
+    let tok = oauth::fetch_token(
+        &t,
+        &sb.client_id,
+        &Secret::new(sb.client_secret.clone()),
+        &crate::auth::token_params::TokenParams::body_first(),
+    )
+    .await?;
     say(
         ctx,
         &format!(

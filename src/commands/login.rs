@@ -11,6 +11,7 @@ use super::rules::Rules;
 use crate::auth::binding::{self, Binding, same_service};
 use crate::auth::store::{self, Item, Store, StoreKind};
 use crate::auth::token::CachedToken;
+use crate::auth::token_params::{self, TokenParams};
 use crate::auth::{oauth, profile, stored};
 use crate::cli::{LoginArgs, StoreChoice};
 use crate::config::{ConfigFile, Profile, check_profile_name};
@@ -60,7 +61,9 @@ pub async fn run(args: &LoginArgs, ctx: &Context) -> Result<()> {
     let secret = read_secret(args.client_secret_stdin, ask)?;
 
     let t = ctx.transport_to(Some(base_url.clone()))?;
-    let resp = oauth::fetch_token(&t, &client_id, &secret)
+    // The form the server reads is learnt here and kept with the profile.
+    let params = TokenParams::body_first();
+    let resp = oauth::fetch_token(&t, &client_id, &secret, &params)
         .await
         .map_err(|e| e.context("login failed, nothing was saved"))?;
     let token = CachedToken::from_response(&resp);
@@ -83,6 +86,8 @@ pub async fn run(args: &LoginArgs, ctx: &Context) -> Result<()> {
     // the secret it was started with.
     let _lock = stored::lock_profile(&dir, &s.profile).await;
     save(&store, &sealed_secret, &sealed, &dir, &s.profile, &new).await?;
+    // Best effort: a form not kept costs one refused request next time.
+    let _ = token_params::remember(&dir, &s.profile, params.query_only());
     // The old store's copy would be a stale secret nobody looks after.
     if let Some(k) = old.store.as_deref().and_then(StoreKind::parse)
         && k != kind

@@ -33,7 +33,7 @@ pub async fn run(_: &SandboxArgs, _: &Context) -> Result<()> {
 /// Turn the flags (checked when they were parsed) into sandbox options.
 #[cfg(feature = "sandbox")]
 fn options(a: &SandboxArgs) -> ylem_sandbox::Options {
-    use crate::cli::Dialect;
+    use crate::cli::{Dialect, TokenParamsChoice};
     ylem_sandbox::Options {
         listen: a.listen,
         seed: a.seed,
@@ -45,6 +45,11 @@ fn options(a: &SandboxArgs) -> ylem_sandbox::Options {
         fail_rate: a.fail_rate,
         token_ttl: a.token_ttl,
         task_delay: a.task_delay,
+        token_params: match a.token_params {
+            TokenParamsChoice::Both => ylem_sandbox::TokenParams::Both,
+            TokenParamsChoice::Body => ylem_sandbox::TokenParams::Body,
+            TokenParamsChoice::Query => ylem_sandbox::TokenParams::Query,
+        },
     }
 }
 

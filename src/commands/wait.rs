@@ -162,22 +162,48 @@ const HISTORY_DAYS: i64 = 3;
 /// pipeline; the rest of the response is dropped unread.
 const HISTORY_ENTRIES: usize = 2000;
 
+/// How often the history lookup is asked before a start: the transport
+/// retries a failure before the body; this covers one cut off in it.
+const HISTORY_TRIES: u32 = 3;
+
 /// The pipeline's recent runs, for the evidence rule: one log request over
-/// the last `HISTORY_DAYS` days. A failed lookup is no history (the rule
-/// then waits the longer default settle time), never an error.
+/// the last `HISTORY_DAYS` days, asked again when it fails. A lookup that
+/// still fails is no history, never an error, and said as a warning: the
+/// wait asks again at its polls (`PipelineRun::history_pending`), and
+/// meanwhile the rule waits the longer default settle time.
 pub async fn history(api: &Api, id: Uuid, ui: &Ui) -> History {
+    let mut tries = 0;
+    loop {
+        match lookup(api, id, "").await {
+            Ok(h) => return h,
+            Err(e) if tries + 1 < HISTORY_TRIES => {
+                ui.verbose(&format!(
+                    "history of pipeline {id}: {}; asking again",
+                    e.message
+                ));
+                tokio::time::sleep(crate::http::backoff(tries)).await;
+            }
+            Err(e) => {
+                ui.warn(&format!(
+                    "cannot read the history of pipeline {id} ({}): until a later look reads it, a run counts as finished only after no new task for the default settle time",
+                    e.message
+                ));
+                return History::default();
+            }
+        }
+        tries += 1;
+    }
+}
+
+/// One history lookup, leaving out the run `followed`.
+async fn lookup(api: &Api, id: Uuid, followed: &str) -> Result<History> {
     let now = Utc::now();
     let w = time::Window {
         from: now - chrono::Duration::days(HISTORY_DAYS),
         to: now,
     };
-    match history_entries(api, id, &w).await {
-        Ok(list) => History::from_entries(&list, "", now),
-        Err(e) => {
-            ui.verbose(&format!("no history of pipeline {id}: {}", e.message));
-            History::default()
-        }
-    }
+    let list = history_entries(api, id, &w).await?;
+    Ok(History::from_entries(&list, followed, now))
 }
 
 async fn history_entries(api: &Api, id: Uuid, w: &time::Window) -> Result<Vec<Entry>> {
@@ -246,6 +272,9 @@ pub async fn attached(
     ui: &Ui,
     found: Found,
 ) -> Result<Followed> {
+    let history_pending = rule.graph.is_none()
+        && rule.expect_tasks.is_none()
+        && !matches!(rule.settle, Settle::Learned(_));
     let step = PipelineRun {
         api,
         id,
@@ -257,6 +286,7 @@ pub async fn attached(
         duration_ms: 0,
         changed_at: Instant::now(),
         found: Some((found.entries, found.quiet_since)),
+        history_pending,
     };
     wait_for(step, pace, ui).await
 }
@@ -277,6 +307,9 @@ struct PipelineRun<'a> {
     /// The entries known before the first look and since when they were
     /// quiet, until the count first changes.
     found: Option<(usize, Instant)>,
+    /// The rule has nothing from history (its lookup may have failed): ask
+    /// again at each look until a lookup answers.
+    history_pending: bool,
 }
 
 impl Watch for PipelineRun<'_> {
@@ -285,6 +318,16 @@ impl Watch for PipelineRun<'_> {
     }
 
     async fn look(&mut self, started: Instant) -> Result<Progress> {
+        if self.history_pending
+            && let Ok(h) = lookup(self.api, self.id, self.run).await
+        {
+            self.history_pending = false;
+            let given = match self.rule.settle {
+                Settle::Given(d) => Some(d),
+                _ => None,
+            };
+            self.rule = Rule::new(&h, self.rule.expect_tasks, given, self.rule.grace);
+        }
         let window = time::Window {
             from: self.from,
             to: Utc::now() + chrono::Duration::minutes(10),

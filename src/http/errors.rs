@@ -14,8 +14,34 @@ const MAX_TEXT: usize = 300;
 /// Turn a non-success response into an error, reading (a bounded part of) its body.
 pub async fn from_response(resp: Response, method: &Method, path: &str) -> Error {
     let status = resp.status().as_u16();
+    let retry_after = resp
+        .headers()
+        .get(reqwest::header::RETRY_AFTER)
+        .and_then(|v| v.to_str().ok())
+        .map(|v| v.trim().chars().take(40).collect::<String>());
     let body = read_limited(resp, 64 * 1024).await;
-    from_status(status, &body, method, path)
+    let e = from_status(status, &body, method, path);
+    match status {
+        429 => rate_limited(e, retry_after.as_deref(), method, path),
+        _ => e,
+    }
+}
+
+/// A final 429: what the service asked for, and what to do about it.
+fn rate_limited(e: Error, retry_after: Option<&str>, method: &Method, path: &str) -> Error {
+    let shown = path.split('?').next().unwrap_or("");
+    let asked = match retry_after {
+        Some(v) => format!(
+            "the service asked to wait (Retry-After: {})",
+            crate::secret::scrub(v)
+        ),
+        None => "the service gave no Retry-After".to_string(),
+    };
+    Error {
+        message: format!("rate limited (HTTP 429) for {method} {shown}: {asked}"),
+        ..e
+    }
+    .with_hint("wait that long and run again, or lower --concurrency; --retries and --max-time allow longer waits")
 }
 
 async fn read_limited(mut resp: Response, limit: usize) -> Vec<u8> {
@@ -125,6 +151,10 @@ pub fn from_status(status: u16, body: &[u8], method: &Method, path: &str) -> Err
             .with_hint("the pipeline is unknown, inactive or a template, or has no initial task: check the ID"),
         404 => Error::new(Kind::NotFound, format!("not found (HTTP 404) for {method} {shown}{said}"))
             .with_hint("check the ID and the base URL"),
+        // The Ylem server's answer to a client id it does not know: an
+        // authentication problem, not an outage.
+        500 if is_token && server_error(body) => Error::auth(format!("the token endpoint failed (HTTP 500){said}"))
+            .with_hint("the Ylem server answers 500 server_error for an unknown client id: check the client id (YLEM_CLIENT_ID, or 'ylemctl login --client-id')"),
         500 if is_token => Error::server(format!("the token endpoint failed (HTTP 500){said}"))
             .with_hint("the Ylem server answers 500 for an unknown client id: check it"),
         _ if is_run_start && status >= 500 => {
@@ -134,6 +164,13 @@ pub fn from_status(status: u16, body: &[u8], method: &Method, path: &str) -> Err
         _ => Error::server(format!("unexpected HTTP {status} for {method} {shown}{said}")),
     };
     err.with_status(status).with_server_body(body)
+}
+
+/// An OAuth error body whose code is `server_error`.
+fn server_error(body: &[u8]) -> bool {
+    serde_json::from_slice::<serde_json::Value>(body)
+        .ok()
+        .is_some_and(|v| v.get("error").and_then(|c| c.as_str()) == Some("server_error"))
 }
 
 pub const MAY_HAVE_STARTED: &str = "the run may have started anyway: check 'ylemctl logs' or 'ylemctl last-run' before starting it again";
@@ -275,6 +312,27 @@ mod tests {
             "/v1/stats/workflows/x/last-run/stats",
         );
         assert!(e.hint.unwrap().contains("workflow endpoints"));
+    }
+
+    #[test]
+    fn an_unknown_client_id_is_an_auth_error() {
+        let body = br#"{"error":"server_error","error_description":"The authorization server encountered an unexpected condition"}"#;
+        let e = from_status(500, body, &Method::POST, "/v1/oauth/token");
+        assert_eq!(e.kind, Kind::Auth);
+        assert!(e.hint.unwrap().contains("client id"));
+        // Any other 500 of the token endpoint stays a server error.
+        let e = from_status(500, b"oops", &Method::POST, "/v1/oauth/token");
+        assert_eq!(e.kind, Kind::Server);
+    }
+
+    #[test]
+    fn a_final_429_names_the_wait() {
+        let e = from_status(429, b"", &Method::GET, "/v1/stats/x");
+        let e = rate_limited(e, Some("120"), &Method::GET, "/v1/stats/x");
+        assert!(e.message.contains("Retry-After: 120"), "{}", e.message);
+        assert!(!e.message.contains("unexpected"), "{}", e.message);
+        assert!(e.hint.is_some());
+        assert_eq!(e.http_status, Some(429));
     }
 
     #[test]

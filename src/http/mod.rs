@@ -5,9 +5,12 @@
 //! It knows no endpoint but by path, never opens the keyring, and prints
 //! only the request log.
 
+pub(crate) mod body;
 pub mod errors;
 pub(crate) mod redact;
+pub(crate) mod retry;
 pub(crate) mod transport;
 
 pub use errors::MAY_HAVE_STARTED;
-pub use transport::{Retry, Transport, TransportConfig};
+pub use retry::{Retry, backoff};
+pub use transport::{Sent, Transport, TransportConfig};

@@ -1,10 +1,28 @@
 //! What the HTTP layer shows of a request without showing a secret: URLs with
-//! secret query values masked, token bodies masked, and reqwest errors
-//! described without their URL.
+//! secret query values masked, form and token bodies masked, and reqwest
+//! errors described without their URL.
 
 use reqwest::Url;
 
 use crate::secret;
+
+/// The names whose values are secrets, in a query or a form body.
+fn is_secret(name: &str) -> bool {
+    matches!(name, "client_secret" | "refresh_token" | "access_token")
+}
+
+/// A form-encoded body (`a=b&client_secret=c`) with its secret values as
+/// `***`, for `-vv`.
+pub fn redact_form(body: &str) -> String {
+    let pairs: Vec<String> = body
+        .split('&')
+        .map(|pair| match pair.split_once('=') {
+            Some((k, _)) if is_secret(k) => format!("{k}=***"),
+            _ => pair.to_string(),
+        })
+        .collect();
+    secret::scrub(&pairs.join("&"))
+}
 
 /// The URL with secret query values replaced, for logs.
 pub fn redact_url(url: &str) -> String {
@@ -15,10 +33,7 @@ pub fn redact_url(url: &str) -> String {
         let pairs: Vec<(String, String)> = u
             .query_pairs()
             .map(|(k, v)| {
-                let secret = matches!(
-                    k.as_ref(),
-                    "client_secret" | "refresh_token" | "access_token"
-                );
+                let secret = is_secret(&k);
                 (
                     k.into_owned(),
                     if secret { "***".into() } else { v.into_owned() },
@@ -78,6 +93,15 @@ mod tests {
         );
         assert!(u.ends_with("client_id=abc&client_secret=***"), "{u}");
         assert!(!u.contains("shh"));
+    }
+
+    #[test]
+    fn form_bodies_are_redacted() {
+        let f = redact_form("grant_type=refresh_token&client_id=abc&refresh_token=r%2Bs&x");
+        assert_eq!(
+            f,
+            "grant_type=refresh_token&client_id=abc&refresh_token=***&x"
+        );
     }
 
     #[test]

@@ -1,5 +1,6 @@
 //! Sending one request: base URL joining, bearer header, redirects, retries
-//! with backoff and jitter, time limits, and the `-v`/`-vv` request log.
+//! (when and how long to wait: `retry`), time limits, and the `-v`/`-vv`
+//! request log.
 //!
 //! Redirects are followed by hand, for GET only: the bearer header never
 //! goes to another origin (scheme, host, port), nor does a URL with a query.
@@ -10,27 +11,19 @@ use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 use bytes::Bytes;
-use reqwest::{Method, Response, StatusCode, Url};
+use reqwest::{Method, Response, Url};
 
 use serde::de::DeserializeOwned;
 
+use super::body::{self, BodyError};
 use super::errors;
-use super::redact::{describe, redact_json_tokens, redact_url};
+use super::redact::{describe, redact_form, redact_json_tokens, redact_url};
+use super::retry::{
+    Retry, retry_after, retry_wait_for_body, retry_wait_for_error, retry_wait_for_status,
+};
 use crate::error::{Error, Result};
 use crate::secret::Secret;
 use crate::ui::{Level, Ui};
-
-/// Whether a request may be sent again after a failure.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Retry {
-    /// GET and token requests: connection errors, timeouts, 429, 502-504,
-    /// and for GET also 500 (the real gateway's answer when an upstream
-    /// service restarts).
-    Idempotent,
-    /// A run start: only when the connection was refused before anything
-    /// was sent, because every POST that arrives starts a new run.
-    NotSent,
-}
 
 /// How requests go out.
 #[derive(Debug, Clone)]
@@ -62,6 +55,35 @@ pub struct Transport {
 }
 
 const MAX_REDIRECTS: usize = 5;
+
+/// A `Retry-After` wait longer than this is announced as a note.
+const LONG_WAIT: Duration = Duration::from_secs(2);
+
+/// A request body and how it is sent.
+#[derive(Debug, Clone, Copy)]
+pub enum Sent<'a> {
+    /// `application/json`: a run's input, sent as these bytes (a clone of
+    /// `Bytes` shares them, so one input sent to many IDs is held once).
+    Json(&'a Bytes),
+    /// `application/x-www-form-urlencoded`: the token request's parameters,
+    /// where RFC 6749 puts credentials (never the URL).
+    Form(&'a Bytes),
+}
+
+impl Sent<'_> {
+    fn bytes(&self) -> &Bytes {
+        match self {
+            Sent::Json(b) | Sent::Form(b) => b,
+        }
+    }
+
+    fn content_type(&self) -> &'static str {
+        match self {
+            Sent::Json(_) => "application/json",
+            Sent::Form(_) => "application/x-www-form-urlencoded",
+        }
+    }
+}
 
 impl Transport {
     /// Builds the client for the base URL's scheme now, so that a TLS set-up
@@ -97,61 +119,98 @@ impl Transport {
         Ok(cell.get_or_init(|| c))
     }
 
-    /// Send `method path` (path starts with `/`, already encoded) and return a
-    /// response with a success status, or the mapped error.
-    pub async fn send(
+    /// Send `method path` (path starts with `/`, already encoded) and read
+    /// the successful response's whole body, at most `body::MAX_WHOLE`
+    /// bytes; or the mapped error. Reading the body is part of the attempt:
+    /// an idempotent request whose body stalls or is cut off is sent again
+    /// like one that failed before its headers.
+    pub async fn fetch(
         &self,
         method: Method,
         path: &str,
         bearer: Option<&Secret>,
         retry: Retry,
-    ) -> Result<Response> {
-        self.send_json(method, path, bearer, retry, None).await
+        sent: Option<Sent<'_>>,
+    ) -> Result<Bytes> {
+        let (m, p) = (method.clone(), path.to_string());
+        self.exchange(method, path, bearer, retry, sent, async |resp| {
+            body::read_whole(resp, body::MAX_WHOLE, &m, &p).await
+        })
+        .await
     }
 
-    /// `send` with a JSON body (`Content-Type: application/json`), sent as
-    /// these bytes: a clone of `Bytes` shares them, so one input sent to
-    /// many IDs is held once.
-    pub async fn send_json(
+    /// Send a GET whose body is read as it arrives (a log): the response
+    /// and its first chunk (`None` for an empty body). Only up to that
+    /// chunk is the request sent again on a stall or a cut: after it, what
+    /// arrived may have been shown already.
+    pub async fn open(
+        &self,
+        path: &str,
+        bearer: Option<&Secret>,
+    ) -> Result<(Response, Option<Bytes>)> {
+        self.exchange(
+            Method::GET,
+            path,
+            bearer,
+            Retry::Idempotent,
+            None,
+            body::first_chunk,
+        )
+        .await
+    }
+
+    /// One request, with its retries: `take` reads what the caller needs of
+    /// a successful response within the same attempt.
+    async fn exchange<T>(
         &self,
         method: Method,
         path: &str,
         bearer: Option<&Secret>,
         retry: Retry,
-        body: Option<&Bytes>,
-    ) -> Result<Response> {
+        sent: Option<Sent<'_>>,
+        take: impl AsyncFn(Response) -> std::result::Result<T, BodyError>,
+    ) -> Result<T> {
         let url = format!("{}{}", self.cfg.base_url, path);
         let mut attempt = 0u32;
         loop {
-            let outcome = self.send_following(&method, &url, bearer, body).await;
-            match outcome {
-                Ok(resp) if resp.status().is_success() => return Ok(resp),
-                Ok(resp) => {
-                    match retry_wait_for_status(&resp, &method, retry, attempt, self.cfg.retries)
-                        .filter(|w| self.fits(*w))
-                    {
-                        Some(w) => {
-                            self.note(&format!(
-                                "retrying in {} after HTTP {}",
-                                fmt_wait(w),
-                                resp.status().as_u16()
-                            ));
-                            tokio::time::sleep(w).await;
+            let outcome = self.send_following(&method, &url, bearer, sent).await;
+            let (wait, why) = match outcome {
+                Ok(resp) if resp.status().is_success() => match take(resp).await {
+                    Ok(v) => return Ok(v),
+                    Err(BodyError::TooLarge(e)) => return Err(started(e, retry)),
+                    Err(BodyError::Read(e)) => {
+                        let err = errors::from_body(&e);
+                        match retry_wait_for_body(retry, attempt, self.cfg.retries)
+                            .filter(|w| self.fits(*w))
+                        {
+                            Some(w) => (w, format!(": {}", err.message)),
+                            None => return Err(started(err, retry)),
                         }
-                        None => return Err(errors::from_response(resp, &method, path).await),
+                    }
+                },
+                Ok(resp) => {
+                    let wanted =
+                        retry_wait_for_status(&resp, &method, retry, attempt, self.cfg.retries);
+                    match wanted.filter(|w| self.fits(*w)) {
+                        Some(w) => {
+                            self.announce_long_wait(&resp, w);
+                            (w, format!(" HTTP {}", resp.status().as_u16()))
+                        }
+                        None => {
+                            let past_deadline = wanted.is_some();
+                            let e = errors::from_response(resp, &method, path).await;
+                            return Err(if past_deadline && e.http_status == Some(429) {
+                                e.with_hint("the wait asked for is longer than --max-time leaves: try again later")
+                            } else {
+                                e
+                            });
+                        }
                     }
                 }
                 Err(e) => match retry_wait_for_error(&e, retry, attempt, self.cfg.retries)
                     .filter(|w| self.fits(*w))
                 {
-                    Some(w) => {
-                        self.note(&format!(
-                            "retrying in {} after: {}",
-                            fmt_wait(w),
-                            describe(&e)
-                        ));
-                        tokio::time::sleep(w).await;
-                    }
+                    Some(w) => (w, format!(": {}", describe(&e))),
                     None => {
                         return Err(errors::from_transport(
                             &e,
@@ -162,9 +221,34 @@ impl Transport {
                         ));
                     }
                 },
-            }
+            };
+            self.note(&format!("retrying in {} after{why}", fmt_wait(wait)));
+            tokio::time::sleep(wait).await;
             attempt += 1;
         }
+    }
+
+    /// A wait the service asked for (`Retry-After`) that a person would
+    /// notice is said, not only at `-v`: the command is not hung.
+    fn announce_long_wait(&self, resp: &Response, w: Duration) {
+        if w > LONG_WAIT && retry_after(resp).is_some() {
+            self.cfg.ui.note(&format!(
+                "the service asked to wait {} (Retry-After, HTTP {}); waiting",
+                fmt_wait(w),
+                resp.status().as_u16()
+            ));
+        }
+    }
+
+    /// The `--timeout` in effect: the longest wait with no progress.
+    pub fn timeout(&self) -> Duration {
+        self.cfg.timeout
+    }
+
+    /// The voice of the request log, for what the layers above say of a
+    /// request (a fallback to another form, with its warning).
+    pub fn ui(&self) -> &Ui {
+        &self.cfg.ui
     }
 
     /// Whether a pause of `w` still leaves time for the retry before the
@@ -178,7 +262,7 @@ impl Transport {
         method: &Method,
         url: &str,
         bearer: Option<&Secret>,
-        body: Option<&Bytes>,
+        sent: Option<Sent<'_>>,
     ) -> reqwest::Result<Response> {
         let first = Url::parse(url).ok();
         let base = Url::parse(self.base_url()).ok();
@@ -199,15 +283,15 @@ impl Transport {
             if let (Some(t), true) = (bearer, in_service) {
                 req = req.bearer_auth(t.expose());
             }
-            if let Some(b) = body {
+            if let Some(b) = sent {
                 req = req
-                    .header(reqwest::header::CONTENT_TYPE, "application/json")
-                    .body(b.clone());
+                    .header(reqwest::header::CONTENT_TYPE, b.content_type())
+                    .body(b.bytes().clone());
             }
-            self.log_request(method, &url, in_service && bearer.is_some(), body);
+            self.log_request(method, &url, in_service && bearer.is_some(), sent);
             let started = Instant::now();
             let resp = req.send().await?;
-            self.log_response(method, &url, &resp, started, body);
+            self.log_response(method, &url, &resp, started, sent);
             let location = resp
                 .headers()
                 .get(reqwest::header::LOCATION)
@@ -228,14 +312,14 @@ impl Transport {
         }
     }
 
-    fn log_request(&self, method: &Method, url: &str, with_bearer: bool, body: Option<&Bytes>) {
+    fn log_request(&self, method: &Method, url: &str, with_bearer: bool, sent: Option<Sent<'_>>) {
         if self.cfg.ui.shows(Level::Verbose(2)) {
             let auth = if with_bearer {
                 "\n> authorization: Bearer ***"
             } else {
                 ""
             };
-            let sent = body.map(|b| sent_body(b)).unwrap_or_default();
+            let sent = sent.map(sent_body).unwrap_or_default();
             self.note(&format!("> {method} {}{auth}{sent}", redact_url(url)));
         }
     }
@@ -246,7 +330,7 @@ impl Transport {
         url: &str,
         resp: &Response,
         started: Instant,
-        body: Option<&Bytes>,
+        sent: Option<Sent<'_>>,
     ) {
         if !self.cfg.ui.shows(Level::Verbose(1)) {
             return;
@@ -256,8 +340,8 @@ impl Transport {
             .map(|n| format!("{n}B"))
             .unwrap_or_else(|| "-".into());
         // What was sent goes last, so the fields before it keep their places.
-        let sent = body
-            .map(|b| format!(", sent {}B", b.len()))
+        let sent = sent
+            .map(|b| format!(", sent {}B", b.bytes().len()))
             .unwrap_or_default();
         self.note(&format!(
             "{method} {} {} {}ms {bytes}{sent}",
@@ -287,13 +371,13 @@ impl Transport {
         }
     }
 
-    /// Read a successful response's JSON body (logged at `-vv`) into `T`,
-    /// naming the field that does not fit.
-    pub async fn decode<T: DeserializeOwned>(&self, resp: Response, path: &str) -> Result<T> {
-        let body = resp.bytes().await.map_err(|e| errors::from_body(&e))?;
-        self.log_body(&body);
-        errors::decode_json(&body)
-            .map_err(|e| Error::server(format!("unexpected response body from {path}: {e}")))
+    /// A successful response's JSON body (logged at `-vv`) as `T`, naming
+    /// the field that does not fit.
+    pub fn decode<T: DeserializeOwned>(&self, body: &[u8], path: &str) -> Result<T> {
+        self.log_body(body);
+        let shown = path.split('?').next().unwrap_or("");
+        errors::decode_json(body)
+            .map_err(|e| Error::server(format!("unexpected response body from {shown}: {e}")))
     }
 
     fn note(&self, line: &str) {
@@ -323,9 +407,18 @@ fn within(base: &Url, url: &Url) -> bool {
 
 /// A request body as `-vv` shows it: its headers and its start, never all
 /// of a large one (an input can be tens of MB, and is the user's data),
-/// redacted like every logged body.
-fn sent_body(body: &[u8]) -> String {
+/// redacted like every logged body (a form's secret values as `***`).
+fn sent_body(sent: Sent<'_>) -> String {
     const MAX: usize = 256;
+    let body = sent.bytes();
+    if let Sent::Form(b) = sent {
+        return format!(
+            "\n> content-type: {}\n> content-length: {}\n> {}",
+            sent.content_type(),
+            b.len(),
+            redact_form(&String::from_utf8_lossy(b))
+        );
+    }
     let head = String::from_utf8_lossy(&body[..body.len().min(MAX)]);
     // A cut UTF-8 sequence shows as one replacement character at the end.
     let more = if body.len() > MAX {
@@ -362,77 +455,13 @@ fn fmt_wait(d: Duration) -> String {
     crate::time::human_ms(d.as_millis() as i64)
 }
 
-/// Backoff with jitter: a random wait between half and all of
-/// 250 ms × 2^attempt, at most 8 s.
-pub fn backoff(attempt: u32) -> Duration {
-    let cap = 250u64.saturating_mul(1 << attempt.min(5)).min(8_000);
-    Duration::from_millis(cap / 2 + fastrand::u64(..=cap / 2))
-}
-
-fn retry_wait_for_status(
-    resp: &Response,
-    method: &Method,
-    retry: Retry,
-    attempt: u32,
-    max: u32,
-) -> Option<Duration> {
-    if retry != Retry::Idempotent || attempt >= max {
-        return None;
+/// A body that failed after a successful status: a run start (the one
+/// request never repeated) did start.
+fn started(e: Error, retry: Retry) -> Error {
+    match retry {
+        Retry::NotSent => e.with_hint(errors::MAY_HAVE_STARTED),
+        Retry::Idempotent => e,
     }
-    match resp.status() {
-        StatusCode::TOO_MANY_REQUESTS => {
-            Some(retry_after(resp).unwrap_or_else(|| backoff(attempt)))
-        }
-        StatusCode::BAD_GATEWAY | StatusCode::SERVICE_UNAVAILABLE | StatusCode::GATEWAY_TIMEOUT => {
-            Some(retry_after(resp).unwrap_or_else(|| backoff(attempt)))
-        }
-        // Not for the token endpoint: the real server answers 500 for an
-        // unknown client id, which no retry mends.
-        StatusCode::INTERNAL_SERVER_ERROR if *method == Method::GET => {
-            Some(retry_after(resp).unwrap_or_else(|| backoff(attempt)))
-        }
-        _ => None,
-    }
-}
-
-/// `Retry-After` in seconds or as an HTTP date, capped at 2 minutes.
-fn retry_after(resp: &Response) -> Option<Duration> {
-    let v = resp
-        .headers()
-        .get(reqwest::header::RETRY_AFTER)?
-        .to_str()
-        .ok()?;
-    parse_retry_after(v, chrono::Utc::now())
-}
-
-fn parse_retry_after(v: &str, now: chrono::DateTime<chrono::Utc>) -> Option<Duration> {
-    let v = v.trim();
-    let secs = match v.parse::<u64>() {
-        Ok(s) => s,
-        // `Wed, 21 Oct 2015 07:28:00 GMT` (IMF-fixdate) is RFC 2822 with GMT;
-        // a date in the past means now.
-        Err(_) => {
-            let at = chrono::DateTime::parse_from_rfc2822(v).ok()?;
-            (at.with_timezone(&chrono::Utc) - now).num_seconds().max(0) as u64
-        }
-    };
-    Some(Duration::from_secs(secs.min(120)))
-}
-
-fn retry_wait_for_error(
-    e: &reqwest::Error,
-    retry: Retry,
-    attempt: u32,
-    max: u32,
-) -> Option<Duration> {
-    if attempt >= max {
-        return None;
-    }
-    let retryable = match retry {
-        Retry::Idempotent => e.is_connect() || e.is_timeout() || e.is_request(),
-        Retry::NotSent => e.is_connect() && !e.is_timeout(),
-    };
-    retryable.then(|| backoff(attempt))
 }
 
 fn path_of(url: &str) -> String {
@@ -470,27 +499,6 @@ mod tests {
     }
 
     #[test]
-    fn retry_after_in_seconds_or_as_a_date() {
-        let now = chrono::DateTime::parse_from_rfc3339("2015-10-21T07:27:50Z")
-            .unwrap()
-            .with_timezone(&chrono::Utc);
-        assert_eq!(parse_retry_after("3", now), Some(Duration::from_secs(3)));
-        assert_eq!(
-            parse_retry_after("Wed, 21 Oct 2015 07:28:00 GMT", now),
-            Some(Duration::from_secs(10))
-        );
-        assert_eq!(
-            parse_retry_after("Wed, 21 Oct 2015 07:00:00 GMT", now),
-            Some(Duration::ZERO)
-        );
-        assert_eq!(
-            parse_retry_after("9999", now),
-            Some(Duration::from_secs(120))
-        );
-        assert_eq!(parse_retry_after("soon", now), None);
-    }
-
-    #[test]
     fn the_bearer_stays_within_the_services_path_prefix() {
         let u = |s: &str| Url::parse(s).unwrap();
         let base = u("http://127.0.0.1:8080/tenant-a");
@@ -521,12 +529,5 @@ mod tests {
             &u("http://localhost:1/v1/stats/x")
         ));
         assert!(!may_follow(None, &plain));
-    }
-
-    #[test]
-    fn backoff_grows_and_is_capped() {
-        assert!(backoff(0) <= Duration::from_millis(250));
-        assert!(backoff(10) <= Duration::from_secs(8));
-        assert!(backoff(3) >= Duration::from_millis(1000));
     }
 }

@@ -6,7 +6,7 @@ use crate::common;
 
 use common::*;
 use serde_json::{Value, json};
-use wiremock::matchers::{header, method, path, path_regex, query_param};
+use wiremock::matchers::{body_string_contains, header, method, path, path_regex};
 use wiremock::{Mock, MockServer, ResponseTemplate};
 
 const STATS: &str = r#"{"num_of_successes":12,"num_of_failures":3,"average_duration":1534,"is_last_run_successful":true,"last_run_executed_at":"2024-01-13 18:36:58","last_run_duration":1200}"#;
@@ -567,9 +567,9 @@ async fn client_credentials_fetch_one_token_for_many_requests() {
     let s = server().await;
     Mock::given(method("POST"))
         .and(path("/v1/oauth/token"))
-        .and(query_param("grant_type", "client_credentials"))
-        .and(query_param("client_id", CLIENT_ID))
-        .and(query_param("client_secret", SECRET))
+        .and(body_string_contains("grant_type=client_credentials"))
+        .and(body_string_contains(format!("client_id={CLIENT_ID}")))
+        .and(body_string_contains(format!("client_secret={SECRET}")))
         .respond_with(ok_json(&format!(
             r#"{{"access_token":"{TOKEN}","expires_in":86400,"refresh_token":"{REFRESH}","scope":"workflows:run","token_type":"Bearer"}}"#
         )))
@@ -594,7 +594,12 @@ async fn client_credentials_fetch_one_token_for_many_requests() {
     assert!(o.stderr.contains("client_secret=***"), "{}", o.stderr);
     let r = requests(&s).await;
     let token_req = &r[0];
-    assert!(token_req.body.is_empty());
+    // The parameters in a form body, none in the URL.
+    assert!(token_req.url.query().is_none(), "{}", token_req.url);
+    assert_eq!(
+        token_req.headers.get("content-type").unwrap(),
+        "application/x-www-form-urlencoded"
+    );
     assert!(token_req.headers.get("authorization").is_none());
     assert!(r.iter().all(|r| !r.url.path().contains("//")));
 }

@@ -17,7 +17,7 @@ use login::ylem_in;
 fn token_server() -> FaultServer {
     FaultServer::start(|r, _| {
         if r.path.starts_with("/v1/oauth/token") {
-            if r.path.contains(&format!("client_secret={SECRET}")) {
+            if r.sent().contains(&format!("client_secret={SECRET}")) {
                 token_response()
             } else {
                 Action::Raw(json(
@@ -34,7 +34,7 @@ fn token_server() -> FaultServer {
 fn grants(s: &FaultServer) -> usize {
     s.seen()
         .iter()
-        .filter(|r| r.path.contains("grant_type=client_credentials"))
+        .filter(|r| r.sent().contains("grant_type=client_credentials"))
         .count()
 }
 

@@ -23,6 +23,7 @@ mod files;
 mod follow;
 mod generated;
 mod help;
+mod hostile;
 mod input;
 mod interrupts;
 mod log_bodies;

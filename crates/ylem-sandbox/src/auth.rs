@@ -11,9 +11,9 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use serde_json::json;
 
-use super::Dialect;
 use super::state::Shared;
 use super::sync;
+use super::{Dialect, TokenParams};
 
 /// Scopes granted to every token, by dialect.
 fn scope(dialect: Dialect) -> &'static str {
@@ -60,10 +60,15 @@ fn oauth_json(status: StatusCode, body: serde_json::Value) -> Response {
 }
 
 /// `/v1/oauth/token`, GET or POST; parameters from the query string and/or a
-/// form-encoded body (body wins).
+/// form-encoded body (body wins), or only one of them (`token_params`).
 pub async fn token(State(s): State<Arc<Shared>>, uri: Uri, body: Bytes) -> Response {
-    let mut params = parse_form(uri.query().unwrap_or(""));
-    params.extend(parse_form(&String::from_utf8_lossy(&body)));
+    let mut params = HashMap::new();
+    if s.opts.token_params != TokenParams::Body {
+        params.extend(parse_form(uri.query().unwrap_or("")));
+    }
+    if s.opts.token_params != TokenParams::Query {
+        params.extend(parse_form(&String::from_utf8_lossy(&body)));
+    }
     let get = |k: &str| params.get(k).map(String::as_str).unwrap_or("");
     let dialect = s.opts.dialect;
     let grant = get("grant_type");

@@ -26,12 +26,16 @@ What the sandbox does (both dialects unless marked):
     inactive, template and no-initial-task pipelines, 403 for a paused one
     (all listed in the banner).
   - Token endpoint with go-oauth2's errors, single-use refresh tokens,
-    Cache-Control: no-store and Pragma: no-cache.
+    Cache-Control: no-store and Pragma: no-cache. Parameters from a
+    form-encoded body and the query string; --token-params query reads the
+    query only (a body's parameters are missed: 401 unsupported_grant_type),
+    --token-params body the body only.
   - --fail-rate: 503 (spec); 500 with a JSON body or 502-504 (ylem).
   - Sandbox-only, not part of the API: GET /_sandbox/runs/<run> gives a
     run's real task count, outcome, failed tasks, whether it finished and
     the size of its input; GET /_sandbox/requests lists the latest API
-    requests (method and path).
+    requests (method and path, and the names of query parameters, never
+    their values).
 
 Banner: text; with -o json, one JSON object on its first line (dialect,
 seed, base_url, client_id, client_secret, output_key, outputs_encrypted,

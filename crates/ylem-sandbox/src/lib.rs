@@ -48,6 +48,18 @@ pub enum Dialect {
     Ylem,
 }
 
+/// Where the token endpoint reads its parameters.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TokenParams {
+    /// The query string and a form-encoded body, as the real server does.
+    Both,
+    /// Only a form-encoded body (RFC 6749 §2.3.1).
+    Body,
+    /// Only the query string, as the spec describes: a body is not read, so
+    /// a request with its parameters there lacks a grant type.
+    Query,
+}
+
 #[derive(Clone, Debug)]
 pub struct Options {
     /// Port 0 picks a free port.
@@ -63,6 +75,8 @@ pub struct Options {
     /// How long one second of simulated task time takes live: each task of
     /// a started run reports after its own duration scaled by this.
     pub task_delay: Duration,
+    /// Where the token endpoint reads its parameters.
+    pub token_params: TokenParams,
 }
 
 impl Default for Options {
@@ -75,6 +89,7 @@ impl Default for Options {
             fail_rate: 0.0,
             token_ttl: Duration::from_secs(86400),
             task_delay: Duration::from_millis(1500),
+            token_params: TokenParams::Both,
         }
     }
 }

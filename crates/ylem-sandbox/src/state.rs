@@ -30,8 +30,9 @@ pub struct Shared {
     pub client_secret: String,
     pub requests: AtomicU64,
     pub token_requests: AtomicU64,
-    /// The latest API requests (`METHOD /path`, query left out: the token
-    /// request's holds the secret), for tests that assert what was asked.
+    /// The latest API requests (`METHOD /path` and the query's names, never
+    /// its values: a token request's may hold the secret), for tests that
+    /// assert what was asked.
     pub request_log: Mutex<std::collections::VecDeque<String>>,
     pub run_seq: AtomicU64,
     pub record_id: AtomicU64,

@@ -49,7 +49,9 @@ pub async fn run(State(s): State<Arc<Shared>>, Path(raw): Path<String>) -> Respo
 pub const REQUEST_LOG_LEN: usize = 1000;
 
 /// `GET /_sandbox/requests`: the latest API requests, oldest first, as
-/// `METHOD /path` (no query string), so tests can assert what was asked.
+/// `METHOD /path`, with the names of any query parameters but never their
+/// values (`POST /v1/oauth/token?grant_type&client_id&client_secret`), so
+/// tests can assert what was asked, and that no secret was in a URL.
 pub async fn requests(State(s): State<Arc<Shared>>) -> Response {
     let log: Vec<String> = sync::lock(&s.request_log).iter().cloned().collect();
     Json(json!(log)).into_response()

@@ -39,7 +39,7 @@ fn token_requests(s: &FaultServer) -> Vec<String> {
     s.seen()
         .into_iter()
         .filter(|r| r.path.starts_with("/v1/oauth/token"))
-        .map(|r| r.path)
+        .map(|r| r.sent())
         .collect()
 }
 

@@ -1,6 +1,6 @@
 //! A raw loopback HTTP/1.1 server for faults wiremock cannot produce:
 //! connection resets, truncated bodies, bodies that trickle or never end.
-//! It records every request (method, path, headers, arrival time) so tests
+//! It records every request (method, path, headers, body, arrival time) so tests
 //! can assert traffic, and it only ever listens on 127.0.0.1.
 #![allow(dead_code)]
 
@@ -16,6 +16,8 @@ pub struct Seen {
     pub method: String,
     pub path: String,
     pub headers: Vec<(String, String)>,
+    /// The body as text (lossy), at most 1 MiB of it.
+    pub body: String,
     pub at: Instant,
 }
 
@@ -25,6 +27,12 @@ impl Seen {
             .iter()
             .find(|(k, _)| k.eq_ignore_ascii_case(name))
             .map(|(_, v)| v.as_str())
+    }
+
+    /// What the request said, wherever it said it: its path with the query,
+    /// then its body (a token request's parameters are in one or the other).
+    pub fn sent(&self) -> String {
+        format!("{} {}", self.path, self.body)
     }
 }
 
@@ -44,6 +52,16 @@ pub enum Action {
     /// Write the head and then nothing, holding the connection for at most
     /// `hold` (the server never keeps a connection open forever).
     Hang { head: Vec<u8>, hold: Duration },
+    /// Write the head and `start`, then `filler` again and again, one per
+    /// `every` (none: as fast as the client reads), until the client goes
+    /// or `hold` passes: a body that never ends.
+    Endless {
+        head: Vec<u8>,
+        start: Vec<u8>,
+        filler: Vec<u8>,
+        every: Option<Duration>,
+        hold: Duration,
+    },
 }
 
 /// A response with a status, headers and a body of the declared length.
@@ -152,6 +170,7 @@ fn serve(conn: TcpStream, seen: &Mutex<Vec<Seen>>, handler: &Handler, stop: &Ato
         method,
         path,
         headers,
+        body: String::from_utf8_lossy(&body).into_owned(),
         at: Instant::now(),
     };
     let index = {
@@ -192,6 +211,26 @@ fn act(mut conn: TcpStream, action: Action, stop: &AtomicBool) {
                     return;
                 }
                 std::thread::sleep(every);
+            }
+        }
+        Action::Endless {
+            head,
+            start,
+            filler,
+            every,
+            hold,
+        } => {
+            let until = Instant::now() + hold;
+            if conn.write_all(&head).is_err() || conn.write_all(&start).is_err() {
+                return;
+            }
+            while Instant::now() < until && !stop.load(Ordering::SeqCst) {
+                if conn.write_all(&filler).is_err() {
+                    return;
+                }
+                if let Some(d) = every {
+                    std::thread::sleep(d);
+                }
             }
         }
         Action::Hang { head, hold } => {

@@ -9,7 +9,7 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 
 use super::*;
-use wiremock::matchers::{header, method, path, path_regex, query_param};
+use wiremock::matchers::{body_string_contains, header, method, path, path_regex};
 use wiremock::{Mock, MockServer, ResponseTemplate};
 
 pub const STATS: &str = r#"{"num_of_successes":12,"num_of_failures":3,"average_duration":1534,"is_last_run_successful":true,"last_run_executed_at":"2024-01-13 18:36:58","last_run_duration":1200}"#;
@@ -78,15 +78,15 @@ pub async fn server(expires_in: u64) -> MockServer {
     let s = MockServer::start().await;
     Mock::given(method("POST"))
         .and(path("/v1/oauth/token"))
-        .and(query_param("grant_type", "client_credentials"))
-        .and(query_param("client_secret", SECRET))
+        .and(body_string_contains("grant_type=client_credentials"))
+        .and(body_string_contains(format!("client_secret={SECRET}")))
         .respond_with(token_json(TOKEN, REFRESH, expires_in))
         .mount(&s)
         .await;
     Mock::given(method("POST"))
         .and(path("/v1/oauth/token"))
-        .and(query_param("grant_type", "refresh_token"))
-        .and(query_param("refresh_token", REFRESH))
+        .and(body_string_contains("grant_type=refresh_token"))
+        .and(body_string_contains(format!("refresh_token={REFRESH}")))
         .respond_with(token_json(TOKEN2, REFRESH2, 86400))
         .mount(&s)
         .await;
@@ -115,7 +115,7 @@ pub async fn grants(s: &MockServer, grant: &str) -> usize {
         .unwrap_or_default()
         .iter()
         .filter(|r| {
-            r.url.path() == "/v1/oauth/token" && r.url.query().unwrap_or("").contains(&want)
+            r.url.path() == "/v1/oauth/token" && String::from_utf8_lossy(&r.body).contains(&want)
         })
         .count()
 }

@@ -16,6 +16,8 @@ pub struct Sandbox {
     pub key: String,
     pub pipelines: Vec<(String, Vec<String>)>,
     pub workflows: Vec<String>,
+    /// The whole JSON banner (pipelines' notes, special pipelines...).
+    pub banner: Value,
 }
 
 impl Drop for Sandbox {
@@ -88,6 +90,7 @@ pub fn start_with(dialect: &str, extra: &[&str]) -> Sandbox {
         key,
         pipelines,
         workflows,
+        banner: b,
     }
 }
 
