@@ -86,7 +86,7 @@ async fn token_request(
         return in_query(t, params).await;
     }
     match in_body(t, params).await {
-        Err(e) if token_params::refuses_body(&e) => {
+        Err(e) if token_params::refuses_body(&e) && !rejected_client(t, params, &e).await => {
             t.ui().verbose(&format!(
                 "the token endpoint refused the body form ({}); asking in the query form",
                 e.message
@@ -101,6 +101,28 @@ async fn token_request(
             }
         }
         other => other,
+    }
+}
+
+/// Whether a body refused with 401 `invalid_client` was read and the client
+/// really refused (a wrong secret), rather than not read at all. Asking the
+/// query form to find out would put that secret, often a near miss of the
+/// right one, in the server's access log; instead a body with the grant type
+/// alone is sent, which carries no secret: a server that reads the body
+/// misses the client again (`invalid_client`), one that does not misses the
+/// grant type (`unsupported_grant_type`).
+async fn rejected_client(t: &Transport, params: &[(&str, &str)], e: &Error) -> bool {
+    if !token_params::missed_client(e) {
+        return false;
+    }
+    let grant: Vec<(&str, &str)> = params
+        .iter()
+        .filter(|(k, _)| *k == "grant_type")
+        .copied()
+        .collect();
+    match in_body(t, &grant).await {
+        Err(probe) => !token_params::missed_grant_type(&probe),
+        Ok(_) => true,
     }
 }
 

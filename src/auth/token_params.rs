@@ -124,6 +124,13 @@ pub fn missed_grant_type(e: &Error) -> bool {
     oauth_code(e).as_deref() == Some("unsupported_grant_type")
 }
 
+/// Whether the server missed the client (401 `invalid_client`): no client
+/// id in what it read, or a wrong secret; `oauth::rejected_client` tells
+/// which without sending the secret anywhere else.
+pub fn missed_client(e: &Error) -> bool {
+    e.http_status == Some(401) && oauth_code(e).as_deref() == Some("invalid_client")
+}
+
 /// The OAuth error code of a token endpoint's error body.
 fn oauth_code(e: &Error) -> Option<String> {
     let v: serde_json::Value = serde_json::from_str(e.server_body.as_deref()?).ok()?;

@@ -194,3 +194,27 @@ fn an_unknown_client_id_is_an_auth_error_with_a_hint() {
     assert!(o.stderr.contains("server_error"), "{}", o.stderr);
     assert!(o.stderr.contains("check the client id"), "{}", o.stderr);
 }
+
+#[test]
+fn a_wrong_secret_is_refused_without_trying_it_in_the_url() {
+    // A server that reads the body answers a wrong secret 401
+    // invalid_client, as a query-only server may answer a body it did not
+    // read. A body with the grant type alone tells them apart, so the wrong
+    // secret (often a near miss of the right one) never goes in a URL.
+    let sb = sandbox::start("ylem");
+    let p = &sb.pipelines[0].0;
+    let wrong = "0123456789abcdef".repeat(4);
+    let o = sb.run_with(
+        &["stats", "pipeline", p],
+        &[("YLEM_CLIENT_SECRET", wrong.as_str())],
+    );
+    assert_eq!(o.code, 3, "{}", o.stderr);
+    assert!(o.stderr.contains("invalid_client"), "{}", o.stderr);
+    assert!(!o.all().contains(&wrong), "{}", o.stderr);
+    assert_eq!(
+        token_log(&sb),
+        [BODY_FORM, BODY_FORM],
+        "the request and the probe, both bodies: {:?}",
+        sb.requests()
+    );
+}
