@@ -3,8 +3,8 @@
 //! from fetches shared for `--cache` (`scrapes.rs`), served with a header
 //! timeout, a connection cap and, by `--web-config-file`, TLS and basic
 //! auth (`web_serve.rs`, `web_auth.rs`). Ctrl-C or SIGTERM stops it
-//! accepting; the scrapes in flight are answered at once with what is in,
-//! then it exits 0.
+//! accepting; the scrapes in flight are answered (within 5 s, with what is
+//! in by then), then it exits 0.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -97,7 +97,7 @@ async fn serve(a: &ServeArgs, ctx: &Context) -> Result<()> {
         let auth = Arc::new(Auth::new(w.clone(), ctx.ui));
         app = app.layer(from_fn_with_state(auth, web_auth::basic_auth));
     }
-    // A stop ends the accepting and answers the scrapes waiting at once;
+    // A stop ends the accepting and answers the scrapes waiting soon;
     // the router (and with it the last sender) is dropped once the
     // connections in flight are answered, which ends `answer` too.
     let (stopped, stopping) = watch::channel(false);

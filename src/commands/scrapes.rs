@@ -4,8 +4,9 @@
 //! on a scrape at most once per `--cache` and one fetch per ID at a time
 //! (all within `--concurrency` requests), so the service sees a bounded
 //! load however often it is scraped. A fetch the deadline cut short goes
-//! on in the background and fills the cache for the next scrapes; a stop
-//! answers the scrapes waiting with what is in, at once.
+//! on in the background and fills the cache for the next scrapes. After a
+//! stop, a scrape in flight still gets its fetch's answer if it comes
+//! within `STOP_GRACE` (and its deadline); then what is in.
 
 use std::future::Future;
 use std::pin::Pin;
@@ -28,6 +29,8 @@ use crate::output::prometheus;
 /// A fetch that takes longer is given up (a stalled upstream), so that the
 /// next scrape asks again rather than wait on it for ever.
 const FETCH_LIMIT: Duration = Duration::from_secs(120);
+/// After a stop, the longest a scrape waits (its deadline if sooner).
+const STOP_GRACE: Duration = Duration::from_secs(5);
 /// Taken off Prometheus' scrape timeout, for the answer to reach it.
 const OFFSET: Duration = Duration::from_millis(500);
 
@@ -86,7 +89,7 @@ struct Answers<'a> {
 }
 
 /// Answer scrapes until the server is gone (`rx` closed); after `stop`,
-/// at once and without asking the service again.
+/// each within `STOP_GRACE`.
 pub async fn answer(
     ctx: &Context,
     api: &Api,
@@ -105,40 +108,43 @@ pub async fn answer(
     };
     let mut running: FuturesUnordered<Fetch<'_>> = FuturesUnordered::new();
     let mut waiting: Vec<Waiting> = Vec::new();
-    let mut stopping = false;
+    let mut stopped: Option<Instant> = None;
     loop {
         let next = waiting.iter().map(|w| w.until).min();
         tokio::select! {
             ask = rx.recv() => {
                 let Some(ask) = ask else { break };
                 let now = Instant::now();
-                if !stopping {
-                    for i in a.stale(now) {
-                        a.slots[i].fetching = true;
-                        running.push(Box::pin(fetch(ctx, api, &targets[i], i, &permits)));
-                    }
+                for i in a.stale(now) {
+                    a.slots[i].fetching = true;
+                    running.push(Box::pin(fetch(ctx, api, &targets[i], i, &permits)));
                 }
-                waiting.push(Waiting { reply: ask.reply, since: now, until: now + ask.within });
+                let until = grace(now + ask.within, stopped);
+                waiting.push(Waiting { reply: ask.reply, since: now, until });
             }
             Some((i, r)) = running.next() => a.fetched(i, r),
             () = sleep_until(next) => {}
-            r = stop.wait_for(|s| *s), if !stopping => {
+            r = stop.wait_for(|s| *s), if stopped.is_none() => {
                 // A closed channel is a stop too: the server is going.
                 let _ = r;
-                stopping = true;
-                running = FuturesUnordered::new();
-                a.slots.iter_mut().for_each(|s| s.fetching = false);
+                stopped = Some(Instant::now());
+                waiting.iter_mut().for_each(|w| w.until = grace(w.until, stopped));
             }
         }
         let now = Instant::now();
         let (due, wait): (Vec<_>, Vec<_>) = waiting
             .into_iter()
-            .partition(|w| stopping || w.until <= now || a.complete(w.since));
+            .partition(|w| w.until <= now || a.complete(w.since));
         waiting = wait;
         for w in due {
             let _ = w.reply.send(a.render(w.since, w.until));
         }
     }
+}
+
+/// A deadline, no later than `STOP_GRACE` after a stop.
+fn grace(until: Instant, stopped: Option<Instant>) -> Instant {
+    stopped.map_or(until, |at| until.min(at + STOP_GRACE))
 }
 
 async fn sleep_until(at: Option<Instant>) {

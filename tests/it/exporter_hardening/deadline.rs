@@ -2,7 +2,7 @@
 //! (no answer at all) is `ylem_up 0` while a good ID has its values; the
 //! deadline is `--scrape-timeout` or Prometheus' header when shorter; a
 //! SIGTERM during a scrape that waits on the stalled ID ends the exporter
-//! with exit 0 at once, the scrape answered.
+//! with exit 0 within the stop's grace (5 s), the scrape answered.
 
 use std::process::Command;
 use std::time::{Duration, Instant};
@@ -85,7 +85,7 @@ fn prometheus_scrape_timeout_header_shortens_the_deadline() {
 }
 
 #[test]
-fn sigterm_during_a_stalled_scrape_exits_0_at_once() {
+fn sigterm_during_a_stalled_scrape_exits_0_within_seconds() {
     let s = one_stalled();
     let dir = tempfile::tempdir().unwrap();
     let err = dir.path().join("err.txt");
@@ -111,8 +111,8 @@ fn sigterm_during_a_stalled_scrape_exits_0_at_once() {
             break st.code();
         }
         assert!(
-            sent.elapsed() < Duration::from_secs(8),
-            "still running 8 s after SIGTERM (the drain limit is 10 s)"
+            sent.elapsed() < Duration::from_secs(5 + 4),
+            "still running 9 s after SIGTERM"
         );
         std::thread::sleep(Duration::from_millis(50));
     };
