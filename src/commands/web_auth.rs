@@ -12,7 +12,7 @@
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use aws_lc_rs::digest;
 use axum::extract::{Request, State};
@@ -21,6 +21,8 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use base64::Engine;
 use tokio::sync::Semaphore;
+// Tokio's clock, which a test can move on.
+use tokio::time::Instant;
 
 use super::web_config::WebConfig;
 use super::web_serve::Live;
