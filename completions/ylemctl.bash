@@ -1895,7 +1895,7 @@ _ylemctl() {
             return 0
             ;;
         ylemctl__subcmd__metrics__subcmd__serve)
-            opts="-p -o -v -q -h -V --listen --allow-remote --cache --web-config-file --profile --base-url --output --fields --no-header --output-file --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version"
+            opts="-p -o -v -q -h -V --listen --allow-remote --cache --scrape-timeout --web-config-file --profile --base-url --output --fields --no-header --output-file --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1906,6 +1906,10 @@ _ylemctl() {
                     return 0
                     ;;
                 --cache)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --scrape-timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

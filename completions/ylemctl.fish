@@ -322,6 +322,7 @@ complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and not __fish_
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and not __fish_seen_subcommand_from serve help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and __fish_seen_subcommand_from serve" -l listen -d 'Address to listen on; a non-loopback one needs --allow-remote' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and __fish_seen_subcommand_from serve" -l cache -d 'Serve the same figures for this long before asking the service again' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and __fish_seen_subcommand_from serve" -l scrape-timeout -d 'Answer every scrape within this long: an ID not answered by then is ylem_up 0 for that scrape (Prometheus\' own scrape timeout, less 0.5s, when that is shorter)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and __fish_seen_subcommand_from serve" -l web-config-file -d 'TLS and basic auth, in the Prometheus exporter-toolkit\'s web configuration format (checked at start; read again when it changes)' -r -F
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and __fish_seen_subcommand_from serve" -s p -l profile -d 'Profile to use' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and __fish_seen_subcommand_from serve" -l base-url -d 'Base URL of the service (a profile\'s credentials go only to its own)' -r

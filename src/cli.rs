@@ -567,6 +567,11 @@ pub struct ServeArgs {
     /// Serve the same figures for this long before asking the service again
     #[arg(long, default_value = "15s", value_name = "DURATION", value_parser = flags::duration)]
     pub cache: Duration,
+    /// Answer every scrape within this long: an ID not answered by then is
+    /// ylem_up 0 for that scrape (Prometheus' own scrape timeout, less
+    /// 0.5s, when that is shorter)
+    #[arg(long, default_value = "8s", value_name = "DURATION", value_parser = flags::duration)]
+    pub scrape_timeout: Duration,
     /// TLS and basic auth, in the Prometheus exporter-toolkit's web
     /// configuration format (checked at start; read again when it changes)
     #[arg(long, value_name = "FILE")]

@@ -1,39 +1,32 @@
 //! `ylemctl metrics serve`: a Prometheus exporter. `/metrics` is the
-//! exposition of `status -o prometheus`, fetched on scrape but at most once
-//! per `--cache` and one fetch at a time (within `--concurrency` requests),
-//! so however often it is scraped the service sees a bounded load. Ctrl-C
-//! or SIGTERM stops it accepting; the scrapes in flight are answered, then
-//! it exits 0.
+//! exposition of `status -o prometheus`, answered within `--scrape-timeout`
+//! from fetches shared for `--cache` (`scrapes.rs`), served with a header
+//! timeout, a connection cap and, by `--web-config-file`, TLS and basic
+//! auth (`web_serve.rs`, `web_auth.rs`). Ctrl-C or SIGTERM stops it
+//! accepting; the scrapes in flight are answered (within 5 s, with what is
+//! in by then), then it exits 0.
 
-use std::future::{Future, IntoFuture};
-use std::pin::Pin;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use axum::Router;
 use axum::extract::State;
-use axum::http::{StatusCode, header};
+use axum::http::{HeaderMap, StatusCode, header};
 use axum::middleware::from_fn_with_state;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
-use chrono::Utc;
-use tokio::sync::{mpsc, oneshot};
+use tokio::sync::{mpsc, oneshot, watch};
 
-use super::board;
 use super::rules::Rules;
-use super::scrape_health::{Change, Health};
+use super::scrapes::{self, Ask};
 use super::signals::DRAIN;
-use super::targets::{self, Target};
+use super::targets;
+use super::web_auth::{self, Auth};
 use super::web_config::WebConfig;
 use super::web_serve::{self, Live, TlsListener};
-use crate::api::Api;
 use crate::cli::{MetricsCommand, ServeArgs};
 use crate::context::Context;
 use crate::error::{Error, Result};
-use crate::output::prometheus;
-
-/// A scrape waiting for the exposition.
-type Ask = oneshot::Sender<String>;
 
 const CONTENT_TYPE: &str = "text/plain; version=0.0.4; charset=utf-8";
 
@@ -53,6 +46,12 @@ async fn serve(a: &ServeArgs, ctx: &Context) -> Result<()> {
             a.listen
         ))
         .with_hint("add --allow-remote to listen there anyway, or use 127.0.0.1"));
+    }
+    if a.scrape_timeout.is_zero() {
+        return Err(
+            Error::usage("--scrape-timeout 0s: a scrape needs some time")
+                .with_hint("the default is 8s, below Prometheus' default scrape timeout of 10s"),
+        );
     }
     // A bad web configuration is a usage error before anything listens.
     let web = match &a.web_config_file {
@@ -76,60 +75,57 @@ async fn serve(a: &ServeArgs, ctx: &Context) -> Result<()> {
     let tls = config.as_ref().is_some_and(|c| c.tls.is_some());
     ctx.write_out(
         format!(
-            "Serving {}://{addr}/metrics for {} entities (cache {}) until Ctrl-C or SIGTERM.\n",
+            "Serving {}://{addr}/metrics for {} entities (cache {}, scrape timeout {}) until Ctrl-C or SIGTERM.\n",
             if tls { "https" } else { "http" },
             targets.len(),
-            crate::time::human_ms(a.cache.as_millis() as i64)
+            crate::time::human_ms(a.cache.as_millis() as i64),
+            crate::time::human_ms(a.scrape_timeout.as_millis() as i64)
         )
         .as_bytes(),
     )?;
-    // Scrapes are served by spawned tasks; fetching stays on this one, so
-    // one fetch runs at a time and later scrapes take its result.
+    // Scrapes are served by spawned tasks; fetching stays on this one, in
+    // `scrapes::answer`, which answers each by its deadline.
     let (tx, rx) = mpsc::channel::<Ask>(64);
     let mut app = Router::new()
         .route("/metrics", get(metrics))
         .route("/", get(index))
-        .with_state(tx);
+        .with_state(Scrape {
+            tx,
+            within: a.scrape_timeout,
+        });
     if let Some(w) = &web {
-        app = app.layer(from_fn_with_state(w.clone(), web_serve::basic_auth));
+        let auth = Arc::new(Auth::new(w.clone(), ctx.ui));
+        app = app.layer(from_fn_with_state(auth, web_auth::basic_auth));
     }
-    // A stop ends the accepting; the router (and with it the last sender)
-    // is dropped once the connections in flight are answered, which ends
-    // `answer` too.
-    let (stopped, drain) = oneshot::channel::<()>();
-    let shutdown = async move {
-        stop.await;
-        let _ = stopped.send(());
-    };
-    let server: Pin<Box<dyn Future<Output = std::io::Result<()>> + Send>> = match web {
-        Some(w) if tls => {
-            let l = TlsListener::new(listener, w);
-            Box::pin(
-                axum::serve(l, app)
-                    .with_graceful_shutdown(shutdown)
-                    .into_future(),
-            )
-        }
-        _ => Box::pin(
-            axum::serve(listener, app)
-                .with_graceful_shutdown(shutdown)
-                .into_future(),
-        ),
-    };
-    let both = async {
-        let (r, ()) = tokio::join!(server, answer(ctx, &api, &targets, a.cache, rx));
-        r.map_err(|e| Error::network(format!("serving {addr}: {e}")))
-    };
-    let limit = async {
-        match drain.await {
-            Ok(()) => tokio::time::sleep(DRAIN).await,
-            Err(_) => std::future::pending().await,
+    // A stop ends the accepting and answers the scrapes waiting soon;
+    // the router (and with it the last sender) is dropped once the
+    // connections in flight are answered, which ends `answer` too.
+    let (stopped, stopping) = watch::channel(false);
+    let server = async {
+        match web {
+            Some(w) if tls => {
+                let l = TlsListener::new(listener, w);
+                web_serve::serve(l, app, stopping.clone()).await;
+            }
+            _ => web_serve::serve(listener, app, stopping.clone()).await,
         }
     };
+    let answers = scrapes::answer(ctx, &api, &targets, a.cache, rx, stopping.clone());
+    let mut both = std::pin::pin!(async {
+        tokio::join!(server, answers);
+    });
     tokio::select! {
-        r = both => r,
-        () = limit => Ok(()),
+        () = &mut both => return Ok(()),
+        _ = stop => {
+            let _ = stopped.send(true);
+        }
     }
+    // A client may hold its connection open: it is not waited for long.
+    tokio::select! {
+        () = both => {}
+        () = tokio::time::sleep(DRAIN) => {}
+    }
+    Ok(())
 }
 
 /// Off loopback, say what the web configuration leaves open.
@@ -154,72 +150,23 @@ fn left_open(config: Option<&WebConfig>) -> Option<&'static str> {
     }
 }
 
-/// Answer scrapes in turn from a cache no older than `ttl`.
-async fn answer(
-    ctx: &Context,
-    api: &Api,
-    targets: &[Target],
-    ttl: Duration,
-    mut rx: mpsc::Receiver<Ask>,
-) {
-    let mut cache: Option<(Instant, String)> = None;
-    let mut health = Health::new(targets.len());
-    while let Some(reply) = rx.recv().await {
-        let text = match &cache {
-            Some((at, text)) if at.elapsed() < ttl => text.clone(),
-            _ => {
-                let text = exposition(ctx, api, targets, &mut health).await;
-                cache = Some((Instant::now(), text.clone()));
-                text
-            }
-        };
-        let _ = reply.send(text);
-        health.scraped();
-    }
+/// What `/metrics` needs: the way to `answer`, and `--scrape-timeout`.
+#[derive(Clone)]
+struct Scrape {
+    tx: mpsc::Sender<Ask>,
+    within: Duration,
 }
 
-/// One fetch of every target, as the exposition; an ID is logged when it
-/// starts failing and when it recovers, not at every scrape (`ylem_up`
-/// says it meanwhile).
-async fn exposition(ctx: &Context, api: &Api, targets: &[Target], health: &mut Health) -> String {
-    let now = Utc::now();
-    let results = super::fetch::all(ctx.settings.concurrency, targets, |t| {
-        board::fetch(ctx, api, t, now, None)
-    })
-    .await;
-    for change in health.fetched(results.iter().map(Result::is_ok)) {
-        match change {
-            Change::Fails(i) => {
-                if let (Some(t), Some(Err(e))) = (targets.get(i), results.get(i)) {
-                    let what = format!(
-                        "{} {}: failing, ylem_up 0 until it recovers",
-                        t.kind, t.uuid
-                    );
-                    ctx.report(&e.clone().context(what));
-                }
-            }
-            Change::Recovers(i, scrapes) => {
-                if let Some(t) = targets.get(i) {
-                    let s = if scrapes == 1 { "" } else { "s" };
-                    ctx.note(&format!(
-                        "{} {}: recovered after failing {scrapes} scrape{s}",
-                        t.kind, t.uuid
-                    ));
-                }
-            }
-        }
-    }
-    let samples: Vec<_> = targets
-        .iter()
-        .zip(&results)
-        .map(|(t, r)| board::sample(t, r))
-        .collect();
-    prometheus::render(&samples)
-}
-
-async fn metrics(State(tx): State<mpsc::Sender<Ask>>) -> Response {
+async fn metrics(State(s): State<Scrape>, headers: HeaderMap) -> Response {
+    let theirs = headers
+        .get("x-prometheus-scrape-timeout-seconds")
+        .and_then(|v| v.to_str().ok());
     let (reply, text) = oneshot::channel();
-    if tx.send(reply).await.is_err() {
+    let ask = Ask {
+        reply,
+        within: scrapes::deadline(s.within, theirs),
+    };
+    if s.tx.send(ask).await.is_err() {
         return StatusCode::SERVICE_UNAVAILABLE.into_response();
     }
     match text.await {

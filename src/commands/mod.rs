@@ -35,11 +35,13 @@ mod runs_one;
 mod runs_tally;
 mod sandbox;
 mod scrape_health;
+mod scrapes;
 pub(crate) mod signals;
 mod stats;
 mod status;
 mod targets;
 mod wait;
+mod web_auth;
 mod web_config;
 mod web_serve;
 

@@ -1,7 +1,8 @@
 //! Which of `metrics serve`'s IDs are failing, so that a long-running
 //! exporter logs an ID when it starts failing and when it recovers (with
 //! how many scrapes it failed), not an `error:` line per ID per scrape.
-//! Pure: the exporter feeds it each fetch's outcomes and each scrape.
+//! Pure: the exporter feeds it each ID's outcomes (a fetch that ended, or
+//! a scrape's deadline that passed first) and each scrape.
 
 /// A change in one ID's health, by its position among the targets.
 #[derive(Debug, PartialEq, Eq)]
@@ -25,24 +26,21 @@ impl Health {
         }
     }
 
-    /// A fresh fetch's outcomes (`true`: answered), one per target, and
-    /// the changes they bring.
-    pub fn fetched(&mut self, answered: impl IntoIterator<Item = bool>) -> Vec<Change> {
-        let mut changes = Vec::new();
-        for (i, (ok, state)) in answered.into_iter().zip(&mut self.failing).enumerate() {
-            match (ok, *state) {
-                (false, None) => {
-                    *state = Some(0);
-                    changes.push(Change::Fails(i));
-                }
-                (true, Some(n)) => {
-                    *state = None;
-                    changes.push(Change::Recovers(i, n));
-                }
-                _ => {}
+    /// One target's outcome (`true`: answered; `false`: refused, failed,
+    /// or not answered by a scrape's deadline), and the change it brings.
+    pub fn set(&mut self, i: usize, ok: bool) -> Option<Change> {
+        let state = self.failing.get_mut(i)?;
+        match (ok, *state) {
+            (false, None) => {
+                *state = Some(0);
+                Some(Change::Fails(i))
             }
+            (true, Some(n)) => {
+                *state = None;
+                Some(Change::Recovers(i, n))
+            }
+            _ => None,
         }
-        changes
     }
 
     /// A scrape was answered (from a fetch or the cache): it counts for
@@ -61,20 +59,20 @@ mod tests {
     #[test]
     fn a_target_is_reported_when_it_fails_and_when_it_recovers() {
         let mut h = Health::new(2);
-        assert_eq!(h.fetched([true, false]), vec![Change::Fails(1)]);
+        assert_eq!(h.set(0, true), None);
+        assert_eq!(h.set(1, false), Some(Change::Fails(1)));
         h.scraped();
         for _ in 0..3 {
-            assert_eq!(h.fetched([true, false]), vec![]);
+            assert_eq!(h.set(1, false), None);
             h.scraped();
         }
         // Cached scrapes count too.
         h.scraped();
-        assert_eq!(
-            h.fetched([false, true]),
-            vec![Change::Fails(0), Change::Recovers(1, 5)]
-        );
+        assert_eq!(h.set(0, false), Some(Change::Fails(0)));
+        assert_eq!(h.set(1, true), Some(Change::Recovers(1, 5)));
         h.scraped();
-        assert_eq!(h.fetched([true, true]), vec![Change::Recovers(0, 1)]);
-        assert_eq!(h.fetched([true, true]), vec![]);
+        assert_eq!(h.set(0, true), Some(Change::Recovers(0, 1)));
+        assert_eq!(h.set(0, true), None);
+        assert_eq!(h.set(9, true), None);
     }
 }

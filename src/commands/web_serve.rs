@@ -1,19 +1,21 @@
 //! Serving `metrics serve` by its web configuration: the configuration as
 //! it is now (read again when its files change, so certificates rotate
 //! without a restart), a TLS listener for axum that shakes hands off the
-//! accept loop, and basic auth checked with bcrypt in constant time.
+//! accept loop, and the serving itself, hardened: a time limit on each
+//! request's head, and a cap on connections.
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use axum::extract::{Request, State};
-use axum::http::{StatusCode, header};
-use axum::middleware::Next;
-use axum::response::{IntoResponse, Response};
-use base64::Engine;
+use axum::Router;
+use axum::serve::Listener;
+use hyper::server::conn::http1;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use hyper_util::service::TowerToHyperService;
 use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::{Semaphore, watch};
 use tokio::task::JoinSet;
 use tokio_rustls::TlsAcceptor;
 use tokio_rustls::server::TlsStream;
@@ -27,6 +29,10 @@ const LOOK_EVERY: Duration = Duration::from_secs(1);
 const HANDSHAKE: Duration = Duration::from_secs(10);
 /// Handshakes in progress at once; more connections wait to be accepted.
 const HANDSHAKES: usize = 64;
+/// A request's head (line and headers) must be in within this long.
+pub const HEADER_READ: Duration = Duration::from_secs(10);
+/// Connections served at once (TLS handshakes in progress come on top).
+pub const CONNECTIONS: usize = 256;
 
 /// The web configuration in effect.
 pub struct Live {
@@ -112,7 +118,7 @@ impl TlsListener {
     }
 }
 
-impl axum::serve::Listener for TlsListener {
+impl Listener for TlsListener {
     type Io = TlsStream<TcpStream>;
     type Addr = SocketAddr;
 
@@ -149,75 +155,40 @@ impl axum::serve::Listener for TlsListener {
     }
 }
 
-/// Basic auth when the configuration lists users: 401 with
-/// `WWW-Authenticate` unless the user and password match. The password is
-/// checked with bcrypt (constant-time comparison), also for an unknown
-/// user (against another user's hash), so the time taken does not tell
-/// which users exist.
-pub async fn basic_auth(State(live): State<Arc<Live>>, req: Request, next: Next) -> Response {
-    let config = live.get();
-    if config.users.is_empty() {
-        return next.run(req).await;
+/// Serve `app` on `listener` until `stop` turns true, then let the
+/// requests in flight end. A connection has `HEADER_READ` to send each
+/// request's head (slow-header clients are dropped); at most `CONNECTIONS`
+/// are served at once, and more wait in the listening socket's backlog
+/// (not accepted) until one ends.
+pub async fn serve<L: Listener>(mut listener: L, app: Router, mut stop: watch::Receiver<bool>) {
+    let cap = Arc::new(Semaphore::new(CONNECTIONS));
+    let mut conns = JoinSet::new();
+    loop {
+        let accepted = async {
+            let slot = cap.clone().acquire_owned().await.ok()?;
+            Some((slot, listener.accept().await.0))
+        };
+        let (slot, io) = tokio::select! {
+            a = accepted => match a { Some(a) => a, None => break },
+            _ = stop.wait_for(|s| *s) => break,
+        };
+        let svc = TowerToHyperService::new(app.clone());
+        let mut stop = stop.clone();
+        conns.spawn(async move {
+            let _slot = slot;
+            let mut http = http1::Builder::new();
+            http.timer(TokioTimer::new())
+                .header_read_timeout(HEADER_READ);
+            let conn = http.serve_connection(TokioIo::new(io), svc);
+            let mut conn = std::pin::pin!(conn);
+            tokio::select! {
+                _ = conn.as_mut() => return,
+                _ = stop.wait_for(|s| *s) => conn.as_mut().graceful_shutdown(),
+            }
+            let _ = conn.await;
+        });
+        while conns.try_join_next().is_some() {}
     }
-    let given = req
-        .headers()
-        .get(header::AUTHORIZATION)
-        .and_then(|v| v.to_str().ok())
-        .and_then(credentials);
-    let ok = match given {
-        Some((user, password)) => {
-            let known = config.users.get(&user);
-            let hash = known
-                .or_else(|| config.users.values().next())
-                .cloned()
-                .unwrap_or_default();
-            let matches = tokio::task::spawn_blocking(move || {
-                bcrypt::verify(password.as_bytes(), &hash).unwrap_or(false)
-            })
-            .await
-            .unwrap_or(false);
-            matches && known.is_some()
-        }
-        None => false,
-    };
-    if ok {
-        return next.run(req).await;
-    }
-    (
-        StatusCode::UNAUTHORIZED,
-        [(header::WWW_AUTHENTICATE, "Basic realm=\"ylemctl\"")],
-        "Unauthorized\n",
-    )
-        .into_response()
-}
-
-/// `Basic base64(user:password)`. The password is what a client sent, right
-/// or wrong: it is never shown, and not a `Secret` either, whose values are
-/// scrubbed from all text (a wrong password could be any common word).
-fn credentials(value: &str) -> Option<(String, String)> {
-    let (scheme, encoded) = value.split_once(' ')?;
-    if !scheme.eq_ignore_ascii_case("basic") {
-        return None;
-    }
-    let raw = base64::engine::general_purpose::STANDARD
-        .decode(encoded.trim())
-        .ok()?;
-    let text = String::from_utf8(raw).ok()?;
-    let (user, password) = text.split_once(':')?;
-    Some((user.to_string(), password.to_string()))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn basic_credentials_are_read() {
-        let (u, p) = credentials("Basic dXNlcjpwYTpzcw==").unwrap();
-        assert_eq!(u, "user");
-        assert_eq!(p, "pa:ss");
-        assert!(credentials("Bearer dXNlcjpwYXNz").is_none());
-        assert!(credentials("Basic !!!").is_none());
-        assert!(credentials("Basic dXNlcg==").is_none());
-    }
+    drop(listener);
+    while conns.join_next().await.is_some() {}
 }

@@ -16,6 +16,7 @@ mod date_form;
 mod e2e_sandbox;
 mod endpoints;
 mod errors;
+mod exporter_hardening;
 mod exporter_log;
 mod failures;
 mod faults;

@@ -1,0 +1,75 @@
+//! `metrics serve` against hostile and broken parties (issue 32), the built
+//! binary over loopback: an upstream that stalls (`deadline.rs`: every
+//! scrape answered in time, SIGTERM mid-scrape) and clients that are slow,
+//! many or wrong (`server.rs`: header timeout, connection cap, basic auth).
+
+mod deadline;
+mod server;
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use crate::common::{CLIENT_ID, SECRET};
+
+/// The exporter, killed when dropped (also when an assertion fails).
+pub struct Exporter {
+    pub child: Child,
+    /// `127.0.0.1:PORT`.
+    pub addr: String,
+}
+
+impl Drop for Exporter {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// `metrics serve` against `base` with `args` (flags and IDs), stderr to
+/// `err`, once it says where it serves.
+pub fn exporter(base: &str, dir: &Path, args: &[&str], err: &Path) -> Exporter {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ylemctl"))
+        .env_clear()
+        .env("YLEM_CONFIG_DIR", dir.join("cfg"))
+        .env("YLEM_BASE_URL", base)
+        .env("YLEM_CLIENT_ID", CLIENT_ID)
+        .env("YLEM_CLIENT_SECRET", SECRET)
+        .args(["metrics", "serve", "--listen", "127.0.0.1:0"])
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(std::fs::File::create(err).unwrap())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let addr = line
+        .split("://")
+        .nth(1)
+        .and_then(|r| r.split('/').next())
+        .unwrap_or_else(|| panic!("{line}"))
+        .to_string();
+    Exporter { child, addr }
+}
+
+/// A GET of /metrics with extra header lines: the status line, the body
+/// and how long it took (`None`: no HTTP answer within `secs`).
+pub fn scrape(addr: &str, headers: &[String], secs: u64) -> Option<(String, String, Duration)> {
+    let t = Instant::now();
+    let mut s = std::net::TcpStream::connect(addr).ok()?;
+    s.set_read_timeout(Some(Duration::from_secs(secs))).ok()?;
+    let mut req = format!("GET /metrics HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n");
+    for h in headers {
+        req.push_str(&format!("{h}\r\n"));
+    }
+    req.push_str("\r\n");
+    s.write_all(req.as_bytes()).ok()?;
+    let mut text = String::new();
+    s.read_to_string(&mut text).ok()?;
+    let (head, body) = text.split_once("\r\n\r\n")?;
+    let status = head.lines().next()?.to_string();
+    Some((status, body.to_string(), t.elapsed()))
+}
