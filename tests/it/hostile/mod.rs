@@ -6,6 +6,7 @@
 //! cap with its peak RSS sampled, so a regression fails the test, not the
 //! machine.
 
+mod exporter;
 mod token;
 mod wait;
 

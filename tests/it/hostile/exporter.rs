@@ -1,0 +1,97 @@
+//! `metrics serve` against a body that never ends: every scrape answered by
+//! its deadline with `ylem_up 0`, the exporter's memory flat under the
+//! address-space cap, and SIGTERM ending it with exit 0.
+
+use std::io::{BufRead, BufReader};
+use std::os::unix::process::CommandExt;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use super::{ADDRESS_SPACE, PEAK_KIB, endless_kinds, vm_hwm};
+use crate::common::faultserver::*;
+use crate::common::{CLIENT_ID, P1, SECRET};
+use crate::exporter_hardening::scrape;
+
+#[test]
+fn the_exporter_answers_every_scrape_in_flat_memory_against_an_endless_body() {
+    for (kind, _) in endless_kinds() {
+        let s = FaultServer::start(move |_, _| {
+            endless_kinds()
+                .into_iter()
+                .find(|(k, _)| *k == kind)
+                .unwrap()
+                .1
+        });
+        let dir = tempfile::tempdir().unwrap();
+        let mut c = Command::new(env!("CARGO_BIN_EXE_ylemctl"));
+        c.env_clear()
+            .env("YLEM_CONFIG_DIR", dir.path())
+            .env("YLEM_BASE_URL", s.base())
+            .env("YLEM_CLIENT_ID", CLIENT_ID)
+            .env("YLEM_CLIENT_SECRET", SECRET)
+            .args(["metrics", "serve", "--listen", "127.0.0.1:0"])
+            .args([
+                "--scrape-timeout",
+                "3s",
+                "--timeout",
+                "3s",
+                "--retries",
+                "0",
+                P1,
+            ])
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null());
+        // SAFETY: setrlimit is async-signal-safe; nothing else runs in the child.
+        unsafe {
+            c.pre_exec(|| {
+                let lim = libc::rlimit {
+                    rlim_cur: ADDRESS_SPACE,
+                    rlim_max: ADDRESS_SPACE,
+                };
+                match libc::setrlimit(libc::RLIMIT_AS, &lim) {
+                    0 => Ok(()),
+                    _ => Err(std::io::Error::last_os_error()),
+                }
+            });
+        }
+        let mut child = c.spawn().unwrap();
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut line)
+            .unwrap();
+        let addr = line
+            .split("://")
+            .nth(1)
+            .and_then(|r| r.split('/').next())
+            .unwrap_or_else(|| panic!("{line}"))
+            .to_string();
+        let pid = child.id();
+        let mut peak = 0;
+        for n in 0..2 {
+            let (status, body, took) = scrape(&addr, &[], 30).expect("an answer");
+            peak = peak.max(vm_hwm(pid).unwrap_or(0));
+            assert!(status.contains(" 200 "), "{kind}, scrape {n}: {status}");
+            assert!(took < Duration::from_secs(3 + 3), "{kind}: {took:?}");
+            let up = format!("ylem_up{{kind=\"pipeline\",uuid=\"{P1}\"}} 0");
+            assert!(body.contains(&up), "{kind}: {body}");
+        }
+        // SAFETY: a plain kill(2) of our own child.
+        unsafe { libc::kill(pid as i32, libc::SIGTERM) };
+        let t = Instant::now();
+        let code = loop {
+            peak = peak.max(vm_hwm(pid).unwrap_or(0));
+            if let Some(st) = child.try_wait().unwrap() {
+                break st.code();
+            }
+            if t.elapsed() > Duration::from_secs(15) {
+                let _ = child.kill();
+                panic!("{kind}: still running 15 s after SIGTERM");
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        };
+        eprintln!("metrics serve against an endless body ({kind}): peak {peak} KiB");
+        assert_eq!(code, Some(0), "{kind}");
+        assert!(peak < PEAK_KIB, "{kind}: peak {peak} KiB");
+    }
+}
