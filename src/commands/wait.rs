@@ -174,7 +174,7 @@ pub async fn history(api: &Api, id: Uuid, ui: &Ui) -> History {
     match history_entries(api, id, &w).await {
         Ok(list) => History::from_entries(&list, "", now),
         Err(e) => {
-            ui.verbose(&format!("no history of pipeline {id}: {}", e.message));
+            ui.verbose(&format!("no history of pipeline {id}: {e}"));
             History::default()
         }
     }

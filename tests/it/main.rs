@@ -22,6 +22,7 @@ mod files;
 mod follow;
 mod generated;
 mod help;
+mod hostile_text;
 mod input;
 mod interrupts;
 mod log_bodies;
