@@ -128,52 +128,9 @@ pub struct Settings {
     pub decrypt_key_file: Option<PathBuf>,
 }
 
-/// Check a base URL and drop any trailing `/`, so paths never get a `//`.
-pub fn normalize_base_url(s: &str) -> Result<String> {
-    let t = s.trim().trim_end_matches('/');
-    let u = reqwest::Url::parse(t).map_err(|_| {
-        Error::usage(format!(
-            "invalid base URL '{}': use e.g. https://api.example.com",
-            without_userinfo(s)
-        ))
-    })?;
-    // A user name or password in the URL would be a credential in
-    // config.toml, in every message naming the URL and in a second
-    // Authorization header beside the bearer token.
-    if !u.username().is_empty() || u.password().is_some() {
-        return Err(Error::usage(format!(
-            "invalid base URL '{}': no user name or password in it (the service's credentials are the client id and secret)",
-            without_userinfo(s)
-        ))
-        .with_hint("for a proxy that needs a password, use HTTPS_PROXY/HTTP_PROXY"));
-    }
-    if !matches!(u.scheme(), "http" | "https") || u.host_str().is_none() {
-        return Err(Error::usage(format!(
-            "invalid base URL '{}': it must start with http:// or https://",
-            without_userinfo(s)
-        )));
-    }
-    if u.query().is_some() || u.fragment().is_some() {
-        return Err(Error::usage(format!(
-            "invalid base URL '{}': no query or fragment allowed",
-            without_userinfo(s)
-        )));
-    }
-    Ok(t.to_string())
-}
-
-/// `s` with anything between `://` and an `@` before the host shown as
-/// `***@`, so a refused URL's password is never echoed.
-fn without_userinfo(s: &str) -> String {
-    let Some((scheme, rest)) = s.split_once("://") else {
-        return s.to_string();
-    };
-    let host_end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
-    match rest[..host_end].rfind('@') {
-        Some(at) => format!("{scheme}://***@{}", &rest[at + 1..]),
-        None => s.to_string(),
-    }
-}
+/// Check a base URL and drop any trailing `/` (`config::base_url`, where
+/// the config file's are checked too).
+pub use crate::config::base_url::normalize as normalize_base_url;
 
 impl Settings {
     pub fn resolve(g: &GlobalArgs, env: &Env, tty: Tty, now: DateTime<Utc>) -> Result<Settings> {
@@ -349,7 +306,6 @@ mod tests {
                 e.message
             );
         }
-        assert_eq!(without_userinfo("http://a:b@h/p@q"), "http://***@h/p@q");
         assert!(normalize_base_url("http://127.0.0.1:8080/api").is_ok());
     }
 
