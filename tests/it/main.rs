@@ -13,6 +13,7 @@ mod credentials;
 mod cron;
 mod date_form;
 mod e2e_sandbox;
+mod edges;
 mod endpoints;
 mod errors;
 mod exporter_log;
