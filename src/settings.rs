@@ -132,6 +132,22 @@ pub struct Settings {
 /// the config file's are checked too).
 pub use crate::config::base_url::normalize as normalize_base_url;
 
+/// The zone of naive times and tables: `--local`, else `YLEM_TZ` (`local`,
+/// `UTC` or an IANA name), else UTC. A `YLEM_TZ` that names no zone is
+/// refused even beside `--local`: a typo must not pass unseen.
+fn zone(local: bool, tz: Option<&str>) -> Result<Zone> {
+    let named = match tz {
+        None => Zone::Utc,
+        Some(t) => Zone::from_name(t).ok_or_else(|| {
+            Error::usage(format!(
+                "invalid YLEM_TZ '{}': use local, UTC or an IANA time zone name such as Europe/Paris",
+                crate::shown::escape(t)
+            ))
+        })?,
+    };
+    Ok(if local { Zone::Local } else { named })
+}
+
 impl Settings {
     pub fn resolve(g: &GlobalArgs, env: &Env, tty: Tty, now: DateTime<Utc>) -> Result<Settings> {
         // Both were checked when they were parsed (more than 0).
@@ -144,11 +160,7 @@ impl Settings {
             base_url.is_some() && matches!(&from_env, Some(Ok(e)) if Some(e) == base_url.as_ref());
         let format = g.output.unwrap_or(Format::Table);
         let color = colour(g.color.unwrap_or(ColorChoice::Auto), env, tty);
-        let zone = if g.local || env.tz.as_deref() == Some("local") {
-            Zone::Local
-        } else {
-            Zone::Utc
-        };
+        let zone = zone(g.local, env.tz.as_deref())?;
         if g.fields.iter().flatten().any(|x| x.trim().is_empty()) {
             return Err(Error::usage("invalid --fields: empty field name"));
         }
@@ -479,5 +491,21 @@ mod tests {
         assert_eq!(s.concurrency, 8);
         assert_eq!(s.format, Format::Table);
         assert_eq!(s.profile, "default");
+    }
+
+    #[test]
+    fn ylem_tz_is_local_utc_or_an_iana_name() {
+        assert_eq!(zone(false, None).unwrap(), Zone::Utc);
+        assert_eq!(zone(false, Some("LOCAL")).unwrap(), Zone::Local);
+        assert_eq!(zone(false, Some("utc")).unwrap(), Zone::Utc);
+        assert_eq!(
+            zone(false, Some("europe/paris")).unwrap(),
+            Zone::Named(chrono_tz::Tz::Europe__Paris)
+        );
+        assert_eq!(zone(true, Some("Asia/Tokyo")).unwrap(), Zone::Local);
+        for bad in ["mars", "", "+01:00", "Europe/"] {
+            let e = zone(true, Some(bad)).unwrap_err();
+            assert!(e.message.contains("YLEM_TZ"), "{}", e.message);
+        }
     }
 }

@@ -98,10 +98,7 @@ pub fn age(t: DateTime<Utc>, now: DateTime<Utc>) -> String {
 
 /// The zone times are shown in, as the header says it.
 fn zone_name(zone: Zone) -> &'static str {
-    match zone {
-        Zone::Utc => "UTC",
-        Zone::Local => "local",
-    }
+    zone.name()
 }
 
 /// A cell's text, with the age beside the time of a column that asks for
