@@ -27,6 +27,7 @@ mod hostile_text;
 mod input;
 mod interrupts;
 mod log_bodies;
+mod logs_whole;
 mod metrics;
 mod operator;
 mod pieces;
