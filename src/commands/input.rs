@@ -77,7 +77,8 @@ pub fn read(value: &str, stdin: impl Read) -> Result<Bytes> {
                     "{}: larger than {} MiB",
                     source.name(),
                     MAX >> 20
-                )));
+                ))
+                .with_hint("no pipeline takes an input this large: check what is piped in"));
             }
             Bytes::from(buf)
         }

@@ -237,7 +237,7 @@ fn an_input_that_is_a_fifo_or_a_device_is_refused_at_once() {
     let mut sc = Scenario::new(
         "input-edges",
         "input",
-        "--input @FIFO (no writer), @/dev/zero, @/dev/null, a directory or a link to a device: exit 2 at once, no run started; - (stdin) still read",
+        "--input @FIFO (no writer), @/dev/zero, @/dev/null, a directory or a link to a device, and --decrypt-key-file of the same kinds: exit 2 at once, nothing sent",
     );
     let s = recorder();
     let tmp = tempfile::tempdir().unwrap();
@@ -267,6 +267,30 @@ fn an_input_that_is_a_fifo_or_a_device_is_refused_at_once() {
         assert!(o.stderr.contains("--input"), "{at}: {}", o.stderr);
     }
     assert_eq!(s.count("POST") - grants(&s), 0, "no run started");
+    // The key file: the same rule, before the log is asked for.
+    let gets = s.count("GET");
+    for (path, says) in [
+        (zero.as_path(), "a character device"),
+        (fifo.as_path(), "a FIFO (named pipe)"),
+        (tmp.path(), "a directory"),
+    ] {
+        let key = path.to_str().unwrap();
+        let o = guarded(
+            tmp.path(),
+            &s.base(),
+            &["logs", P1, "--decrypt-key-file", key],
+            &[],
+        );
+        tried += 1;
+        sc.check(&o);
+        assert_eq!(o.code, 2, "{key}: {}", o.stderr);
+        assert!(
+            o.stderr.contains(says) && o.stderr.contains("key file"),
+            "{}",
+            o.stderr
+        );
+    }
+    assert_eq!(s.count("GET"), gets, "no log asked for");
     sc.cases(tried);
     sc.done();
 }
