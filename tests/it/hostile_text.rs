@@ -9,6 +9,7 @@ use base64::Engine;
 use crate::common;
 
 use common::faultserver::*;
+use common::report::Scenario;
 use common::*;
 
 /// What the server tries to slip in: a line of its own, a cursor move and
@@ -46,6 +47,11 @@ fn assert_shown_safely(what: &str, text: &str, starts: &[&str]) {
 
 #[test]
 fn an_error_body_cannot_forge_stderr_lines() {
+    let mut sc = Scenario::new(
+        "hostile-error-text",
+        "fault",
+        "error bodies (JSON message, errors, error_description, plain text) with \\n, \\r, ESC sequences, U+202E, U+2066 and C1: no stderr line starts with the server's text, nothing unescaped reaches stderr or a table, -o json keeps the data",
+    );
     let body_json = serde_json::json!({"code": 418, "message": FORGED, "errors": [FORGED]});
     let bodies = [
         json(418, &body_json.to_string()),
@@ -70,6 +76,7 @@ fn an_error_body_cannot_forge_stderr_lines() {
         ] {
             tried += 1;
             let o = run_env(&cmd, &env);
+            sc.check(&o);
             assert!(o.code >= 4, "{cmd:?}: {}", o.stderr);
             assert_shown_safely(
                 &format!("{cmd:?} stderr"),
@@ -92,6 +99,7 @@ fn an_error_body_cannot_forge_stderr_lines() {
         }
     }
     assert_eq!(tried, 12);
+    sc.done();
 }
 
 /// A log whose task type and failed task's messages carry FORGED.
@@ -113,6 +121,11 @@ fn hostile_log() -> String {
 
 #[test]
 fn task_types_and_messages_cannot_forge_table_lines() {
+    let mut sc = Scenario::new(
+        "hostile-task-text",
+        "fault",
+        "a log whose task type and failed task's messages carry \\n, \\r, ESC sequences and U+202E: no table line starts with them, they show escaped, -o json keeps them as sent",
+    );
     let log = hostile_log();
     let s = FaultServer::start(move |_, _| Action::Raw(json(200, &log)));
     let env = token_env(&s.base());
@@ -122,6 +135,7 @@ fn task_types_and_messages_cannot_forge_table_lines() {
         cmd.extend(window);
         cmd.extend(extra);
         let o = run_env(&cmd, &env);
+        sc.check(&o);
         assert_eq!(o.code, 0, "{cmd:?}: {}", o.stderr);
         assert_eq!(hazard(&o.stdout), None, "{cmd:?}: {}", o.stdout);
         for l in o.stdout.lines() {
@@ -142,4 +156,5 @@ fn task_types_and_messages_cannot_forge_table_lines() {
             assert_eq!(v[0]["output"][0]["Message"], FORGED, "{}", o.stdout);
         }
     }
+    sc.done();
 }
