@@ -50,7 +50,7 @@ fn an_error_body_cannot_forge_stderr_lines() {
     let mut sc = Scenario::new(
         "hostile-error-text",
         "fault",
-        "error bodies (JSON message, errors, error_description, plain text) with \\n, \\r, ESC sequences, U+202E, U+2066 and C1: no stderr line starts with the server's text, nothing unescaped reaches stderr or a table, -o json keeps the data",
+        "error bodies (JSON message, errors, error_description, plain text) with \\n, \\r, ESC sequences, U+202E, U+2066 and C1: no stderr line starts with the server's text, check's UNKNOWN stays one line, nothing unescaped reaches stderr or a table, -o json keeps the data",
     );
     let body_json = serde_json::json!({"code": 418, "message": FORGED, "errors": [FORGED]});
     let bodies = [
@@ -86,6 +86,15 @@ fn an_error_body_cannot_forge_stderr_lines() {
             // A table row of several IDs names the error in a cell.
             if cmd.len() == 4 {
                 assert_eq!(hazard(&o.stdout), None, "{}", o.stdout);
+            }
+            if cmd.len() == 3 && cmd[0] == "stats" {
+                // A monitoring system reads check's first line as the
+                // status and the rest as long output: one line here.
+                let o = run_env(&["check", "pipeline", P1], &env);
+                sc.check(&o);
+                assert_eq!(o.stdout.lines().count(), 1, "{:?}", o.stdout);
+                assert!(o.stdout.starts_with("UNKNOWN - "), "{:?}", o.stdout);
+                assert_eq!(hazard(&o.stdout), None, "{:?}", o.stdout);
             }
             let mut json_cmd = cmd.clone();
             json_cmd.extend(["-o", "json"]);
