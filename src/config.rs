@@ -304,6 +304,7 @@ impl ConfigFile {
     ) -> Result<T> {
         ensure_private_dir(dir)?;
         let lock_path = dir.join(".config.lock");
+        read::refuse_special(&lock_path, "config lock file")?;
         let lock = modes::open(
             OpenOptions::new().create(true).truncate(false).write(true),
             0o600,

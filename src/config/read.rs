@@ -48,6 +48,19 @@ pub fn bounded(path: &Path, what: &str, max: u64) -> Result<Option<Vec<u8>>> {
     Ok(Some(out))
 }
 
+/// A file the tool opens to write or lock (a lock file) must be a regular
+/// file when it exists: opening a FIFO to write blocks until a reader comes.
+pub fn refuse_special(path: &Path, what: &str) -> Result<()> {
+    match fs::metadata(path) {
+        Ok(m) if !m.is_file() => Err(Error::usage(format!(
+            "{what} {}: {}, not a regular file",
+            path.display(),
+            kind_of(&m)
+        ))),
+        _ => Ok(()),
+    }
+}
+
 /// As `bounded`, as UTF-8 text.
 pub fn bounded_text(path: &Path, what: &str, max: u64) -> Result<Option<String>> {
     let Some(bytes) = bounded(path, what, max)? else {
@@ -164,5 +177,7 @@ mod tests {
         std::os::unix::fs::symlink(&a, dir.path().join("b")).unwrap();
         let e = bounded(&a, "file", 8).unwrap_err();
         assert!(e.message.contains("loop"), "{}", e.message);
+        assert!(refuse_special(&zero, "lock file").is_err());
+        assert!(refuse_special(&dir.path().join("none"), "lock file").is_ok());
     }
 }
