@@ -3,7 +3,8 @@
 //! a FIFO, invalid UTF-8 or too big, a config directory that is a file, a
 //! base URL that does not parse or ends in `/v1`, an `--input` that is a
 //! FIFO or a device: each exits 2 naming what is wrong, at once, and no
-//! request reaches the server.
+//! request reaches the server. (`YLEM_TZ` in `zones.rs`, with the same
+//! helpers.)
 
 use std::path::Path;
 use std::time::Duration;
@@ -15,7 +16,7 @@ use common::report::Scenario;
 use common::*;
 
 /// A server that would answer everything, to count what reached it.
-fn recorder() -> FaultServer {
+pub fn recorder() -> FaultServer {
     FaultServer::start(|r, _| {
         if r.path.starts_with("/v1/oauth/token") {
             token_response()
@@ -28,7 +29,7 @@ fn recorder() -> FaultServer {
 /// Run with client credentials to `base` (none without it) and `dir` as
 /// the config directory, under a
 /// a guard: a read that blocks (a FIFO) fails the test instead of hanging it.
-fn guarded(dir: &Path, base: &str, args: &[&str], extra: &[(&str, &str)]) -> Out {
+pub fn guarded(dir: &Path, base: &str, args: &[&str], extra: &[(&str, &str)]) -> Out {
     // Without a base URL, no credentials either: the profile is read.
     let mut env = vec![("YLEM_CONFIG_DIR", dir.to_str().unwrap())];
     if !base.is_empty() {
@@ -300,78 +301,4 @@ fn grants(s: &FaultServer) -> usize {
         .iter()
         .filter(|r| r.path.starts_with("/v1/oauth/token"))
         .count()
-}
-
-#[test]
-fn ylem_tz_takes_local_utc_and_iana_names_and_refuses_the_rest() {
-    let mut sc = Scenario::new(
-        "ylem-tz",
-        "input",
-        "YLEM_TZ: a name that is no zone exits 2 naming the variable with nothing sent; Europe/Paris (in any case) reads and shows times in that zone as --local does with the local zone",
-    );
-    let s = recorder();
-    let tmp = tempfile::tempdir().unwrap();
-    let window = [
-        "--from",
-        "2024-01-13 10:00:00",
-        "--to",
-        "2024-01-13 12:00:00",
-    ];
-    let mut tried = 0;
-    for bad in [
-        "mars",
-        "Europe/Pariss",
-        "+01:00",
-        "CET-ish",
-        "local time",
-        "\u{202e}UTC",
-    ] {
-        let mut args = vec!["stats", "pipeline", P1];
-        args.extend(window);
-        let o = guarded(tmp.path(), &s.base(), &args, &[("YLEM_TZ", bad)]);
-        tried += 1;
-        sc.check(&o);
-        assert_eq!(o.code, 2, "{bad}: {}", o.stderr);
-        assert!(o.stderr.contains("invalid YLEM_TZ"), "{bad}: {}", o.stderr);
-        assert!(!o.stderr.contains('\u{202e}'), "{}", o.stderr);
-    }
-    assert_eq!(s.seen().len(), 0, "nothing sent for a bad YLEM_TZ");
-    sc.cases(tried);
-
-    // Read: 10:00 in Paris in January is 09:00 UTC.
-    let paths = |tz: &[(&str, &str)], args: &[&str]| {
-        let before = s.seen().len();
-        let o = guarded(tmp.path(), &s.base(), args, tz);
-        assert_eq!(o.code, 0, "{tz:?}: {}", o.stderr);
-        let seen: Vec<String> = s.seen()[before..]
-            .iter()
-            .filter(|r| !r.path.starts_with("/v1/oauth"))
-            .map(|r| r.path.clone())
-            .collect();
-        (o, seen)
-    };
-    let mut stats = vec!["stats", "pipeline", P1];
-    stats.extend(window);
-    for tz in ["Europe/Paris", "europe/paris"] {
-        let (_, seen) = paths(&[("YLEM_TZ", tz)], &stats);
-        assert!(seen[0].contains("2024-01-13%2009:00:00"), "{tz}: {seen:?}");
-    }
-    let (_, seen) = paths(&[("YLEM_TZ", "UTC")], &stats);
-    assert!(seen[0].contains("2024-01-13%2010:00:00"), "{seen:?}");
-    // Show: the last run at 18:36:58 UTC (in `stats`) is 19:36:58 in Paris, as --local
-    // shows it where the local zone is Paris.
-    let mut args = stats.clone();
-    let (o, _) = paths(&[("YLEM_TZ", "Europe/Paris")], &args);
-    assert!(o.stdout.contains("2024-01-13 19:36:58"), "{}", o.stdout);
-    assert!(o.stdout.contains("Europe/Paris"), "{}", o.stdout);
-    args.push("--local");
-    let (local, _) = paths(&[("TZ", "Europe/Paris")], &args);
-    assert_eq!(
-        o.stdout.replace("Europe/Paris", "local"),
-        local.stdout,
-        "YLEM_TZ=Europe/Paris shows what --local shows in Paris"
-    );
-    let (o, _) = paths(&[("YLEM_TZ", "utc")], &stats);
-    assert!(o.stdout.contains("2024-01-13 18:36:58"), "{}", o.stdout);
-    sc.done();
 }

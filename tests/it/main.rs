@@ -49,3 +49,4 @@ mod ux27;
 mod ux27_hints;
 mod verdicts;
 mod web_config;
+mod zones;
