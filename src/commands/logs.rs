@@ -11,21 +11,16 @@ use crate::context::Context;
 use crate::error::Result;
 use crate::output::{Shape, decode};
 
-/// A one-shot read listens for Ctrl-C (130) and SIGTERM (143) itself and
-/// keeps its own `--max-time`, so that what it printed stays whole: its
-/// last row whole and a JSON array closed (`one_shot`).
+/// `logs` listens for Ctrl-C and SIGTERM itself and keeps its own
+/// `--max-time`, with or without `--follow`, so that what it printed stays
+/// whole (its last row whole, a JSON array closed): `--follow` then ends
+/// cleanly (exit 0), a one-shot read with the error of its stop (130, 143,
+/// out of time; see `one_shot`).
 pub const RULES: Rules = Rules {
     signals: Signals::Own,
     limit: Limit::Own,
     ..Rules::client("logs")
 };
-
-/// `--follow` ends itself on Ctrl-C, SIGTERM and at `--max-time`,
-/// cleanly (exit 0, output whole); a one-shot read ends with the error
-/// of its stop (130, 143, out of time), its output as whole.
-pub fn rules(_args: &LogsArgs) -> Rules {
-    RULES
-}
 
 pub async fn run(args: &LogsArgs, ctx: &Context) -> Result<()> {
     let id = ctx.resolve_id_as(crate::kinds::Entity::Pipeline, &args.pipeline)?;
