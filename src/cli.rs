@@ -170,7 +170,7 @@ pub enum Command {
     #[command(
         after_help = concat!(
             "Examples:\n  ylemctl logs 3f2a1b4c-... --since 2h\n  ylemctl logs 3f2a1b4c-... --from 2024-01-01 --to 2024-01-31 -o csv > january.csv\n  ylemctl logs 3f2a1b4c-... --failed -o jsonl | jq .task_uuid",
-            "\n\nSignals: with --follow, Ctrl-C (SIGINT) or SIGTERM ends the follow cleanly: the output is whole (a closed JSON array, whole CSV rows) and the exit status 0. Without --follow, Ctrl-C exits 130 and SIGTERM keeps its default action.",
+            "\n\nSignals: with --follow, Ctrl-C (SIGINT) or SIGTERM ends the follow cleanly: the output is whole (a closed JSON array, whole CSV rows) and the exit status 0. Without --follow, what was printed stays whole too (also when the body is cut off, exit 5), and Ctrl-C exits 130, SIGTERM 143.",
             exits!()
         ),
         // One ID: nothing to fetch concurrently.

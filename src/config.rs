@@ -15,6 +15,8 @@ use std::path::{Path, PathBuf};
 use crate::error::{Error, Result};
 
 pub mod aliases;
+pub mod base_url;
+pub mod read;
 
 /// One profile's non-secret settings.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -92,6 +94,7 @@ mod modes {
 
 /// Create `dir` (and parents) if missing; `dir` itself gets mode 0700.
 pub fn ensure_private_dir(dir: &Path) -> Result<()> {
+    check_dir(dir)?;
     modes::dir(fs::DirBuilder::new().recursive(true), 0o700)
         .create(dir)
         .map_err(|e| io_error("cannot create", dir, e))?;
@@ -135,15 +138,27 @@ pub fn io_error(what: &str, path: &Path, e: std::io::Error) -> Error {
     Error::internal(format!("{what} {}: {e}", path.display()))
 }
 
+/// A config directory that exists must be a directory (a usage error
+/// naming it, not an I/O failure deep in a read or a write).
+fn check_dir(dir: &Path) -> Result<()> {
+    match fs::metadata(dir) {
+        Ok(m) if !m.is_dir() => Err(Error::usage(format!(
+            "the config directory {} is {}, not a directory",
+            dir.display(),
+            read::kind_of(&m)
+        ))
+        .with_hint("set YLEM_CONFIG_DIR to a directory, or move the file away")),
+        _ => Ok(()),
+    }
+}
+
 impl ConfigFile {
-    /// Read `config.toml` in `dir`; a missing file is an empty config.
+    /// Read `config.toml` in `dir`; a missing file is an empty config. It
+    /// must be a regular file of UTF-8 text within `read::SMALL`.
     pub fn load(dir: &Path) -> Result<ConfigFile> {
+        check_dir(dir)?;
         let path = dir.join("config.toml");
-        let text = match fs::read_to_string(&path) {
-            Ok(t) => t,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
-            Err(e) => return Err(io_error("cannot read", &path, e)),
-        };
+        let text = read::bounded_text(&path, "config file", read::SMALL)?.unwrap_or_default();
         let table: toml::Table = toml::from_str(&text).map_err(|e| {
             let line = e
                 .span()
@@ -195,8 +210,19 @@ impl ConfigFile {
                 )));
             }
         };
+        // Checked as a flag's would be: a bad one is named as such here,
+        // not as another service's URL later.
+        let base_url = string("base_url")?
+            .map(|u| base_url::normalize(&u))
+            .transpose()
+            .map_err(|e| {
+                e.context(format!(
+                    "invalid config file {}: profiles.{name}.base_url",
+                    self.path.display()
+                ))
+            })?;
         Ok(Some(Profile {
-            base_url: string("base_url")?,
+            base_url,
             client_id: string("client_id")?,
             store: string("store")?,
             aggregate_date_time,
@@ -278,6 +304,7 @@ impl ConfigFile {
     ) -> Result<T> {
         ensure_private_dir(dir)?;
         let lock_path = dir.join(".config.lock");
+        read::refuse_special(&lock_path, "config lock file")?;
         let lock = modes::open(
             OpenOptions::new().create(true).truncate(false).write(true),
             0o600,

@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use crate::secret;
+use crate::{secret, shown};
 
 /// What went wrong, as scripts need to tell it apart.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -71,6 +71,10 @@ pub struct Error {
     /// empty), kept as data so that callers can recognise a server's quirks
     /// without reading our own message text. Never shown as is.
     pub server_body: Option<String>,
+    /// Lines under the message (`run --wait`'s failed tasks), each shown on
+    /// a line of its own: the message itself is one line, whatever a server
+    /// put in it.
+    pub details: Vec<String>,
 }
 
 pub type Result<T, E = Error> = std::result::Result<T, E>;
@@ -83,6 +87,7 @@ impl Error {
             hint: None,
             http_status: None,
             server_body: None,
+            details: Vec::new(),
         }
     }
     pub fn usage(message: impl Into<String>) -> Self {
@@ -125,20 +130,40 @@ impl Error {
         self
     }
 
-    /// The stderr text: `error:` and, where there is a fix, `hint:`. Redacted.
+    /// A line under the message, e.g. a failed task.
+    pub fn with_detail(mut self, line: impl Into<String>) -> Self {
+        self.details.push(line.into());
+        self
+    }
+
+    /// The stderr text: `error:`, a line per detail and, where there is a
+    /// fix, `hint:`. Redacted; what a server said in it is escaped
+    /// (`shown`), so every line starts with our words.
     pub fn render_text(&self) -> String {
-        let mut s = format!("error: {}\n", self.message);
+        let mut s = format!("error: {}\n", shown::escape(&self.message));
+        for d in &self.details {
+            s.push_str(&format!("  {}\n", shown::escape(d)));
+        }
         if let Some(h) = &self.hint {
-            s.push_str(&format!("hint: {h}\n"));
+            s.push_str(&format!("hint: {}\n", shown::escape(h)));
         }
         secret::scrub(&s)
+    }
+
+    /// The message and its details as data, one line each (the JSON form).
+    fn whole_message(&self) -> String {
+        let mut m = self.message.clone();
+        for d in &self.details {
+            m.push_str(&format!("\n  {d}"));
+        }
+        m
     }
 
     /// The one-line JSON error object used with `-o json|jsonl`. Redacted.
     pub fn render_json(&self) -> String {
         let mut inner = serde_json::Map::new();
         inner.insert("kind".into(), self.kind.name().into());
-        inner.insert("message".into(), self.message.clone().into());
+        inner.insert("message".into(), self.whole_message().into());
         if let Some(s) = self.http_status {
             inner.insert("http_status".into(), s.into());
         }
@@ -150,9 +175,10 @@ impl Error {
     }
 }
 
+/// The message on one line, escaped: for a person (a note, a log line).
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&secret::scrub(&self.message))
+        f.write_str(&secret::scrub(&shown::escape(&self.message)))
     }
 }
 
@@ -201,5 +227,27 @@ mod tests {
         assert_eq!(v["error"]["kind"], "auth");
         assert_eq!(v["error"]["http_status"], 401);
         assert_eq!(v["error"]["hint"], "run 'ylemctl login'");
+    }
+
+    #[test]
+    fn server_text_is_escaped_for_people_and_kept_in_json() {
+        let e = Error::server("unexpected HTTP 418: hi\nerror: forged\u{202e}\x1b[2J")
+            .with_detail("task t failed: a\rb")
+            .with_hint("look");
+        let text = e.render_text();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 3, "{text}");
+        assert!(lines[0].starts_with("error: unexpected HTTP 418: hi\\nerror: forged\\u{202e}"));
+        assert_eq!(lines[1], "  task t failed: a\\rb");
+        assert!(
+            !text.chars().any(|c| c != '\n' && shown::is_hazard(c)),
+            "{text}"
+        );
+        let v: serde_json::Value = serde_json::from_str(&e.render_json()).unwrap();
+        assert_eq!(
+            v["error"]["message"],
+            "unexpected HTTP 418: hi\nerror: forged\u{202e}\x1b[2J\n  task t failed: a\rb"
+        );
+        assert_eq!(e.to_string(), shown::escape(&e.message));
     }
 }

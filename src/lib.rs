@@ -15,6 +15,7 @@ pub(crate) mod kinds;
 pub mod output;
 pub mod secret;
 pub mod settings;
+pub mod shown;
 pub mod time;
 pub(crate) mod ui;
 

@@ -128,51 +128,24 @@ pub struct Settings {
     pub decrypt_key_file: Option<PathBuf>,
 }
 
-/// Check a base URL and drop any trailing `/`, so paths never get a `//`.
-pub fn normalize_base_url(s: &str) -> Result<String> {
-    let t = s.trim().trim_end_matches('/');
-    let u = reqwest::Url::parse(t).map_err(|_| {
-        Error::usage(format!(
-            "invalid base URL '{}': use e.g. https://api.example.com",
-            without_userinfo(s)
-        ))
-    })?;
-    // A user name or password in the URL would be a credential in
-    // config.toml, in every message naming the URL and in a second
-    // Authorization header beside the bearer token.
-    if !u.username().is_empty() || u.password().is_some() {
-        return Err(Error::usage(format!(
-            "invalid base URL '{}': no user name or password in it (the service's credentials are the client id and secret)",
-            without_userinfo(s)
-        ))
-        .with_hint("for a proxy that needs a password, use HTTPS_PROXY/HTTP_PROXY"));
-    }
-    if !matches!(u.scheme(), "http" | "https") || u.host_str().is_none() {
-        return Err(Error::usage(format!(
-            "invalid base URL '{}': it must start with http:// or https://",
-            without_userinfo(s)
-        )));
-    }
-    if u.query().is_some() || u.fragment().is_some() {
-        return Err(Error::usage(format!(
-            "invalid base URL '{}': no query or fragment allowed",
-            without_userinfo(s)
-        )));
-    }
-    Ok(t.to_string())
-}
+/// Check a base URL and drop any trailing `/` (`config::base_url`, where
+/// the config file's are checked too).
+pub use crate::config::base_url::normalize as normalize_base_url;
 
-/// `s` with anything between `://` and an `@` before the host shown as
-/// `***@`, so a refused URL's password is never echoed.
-fn without_userinfo(s: &str) -> String {
-    let Some((scheme, rest)) = s.split_once("://") else {
-        return s.to_string();
+/// The zone of naive times and tables: `--local`, else `YLEM_TZ` (`local`,
+/// `UTC` or an IANA name), else UTC. A `YLEM_TZ` that names no zone is
+/// refused even beside `--local`: a typo must not pass unseen.
+fn zone(local: bool, tz: Option<&str>) -> Result<Zone> {
+    let named = match tz {
+        None => Zone::Utc,
+        Some(t) => Zone::from_name(t).ok_or_else(|| {
+            Error::usage(format!(
+                "invalid YLEM_TZ '{}': use local, UTC or an IANA time zone name such as Europe/Paris",
+                crate::shown::escape(t)
+            ))
+        })?,
     };
-    let host_end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
-    match rest[..host_end].rfind('@') {
-        Some(at) => format!("{scheme}://***@{}", &rest[at + 1..]),
-        None => s.to_string(),
-    }
+    Ok(if local { Zone::Local } else { named })
 }
 
 impl Settings {
@@ -187,11 +160,7 @@ impl Settings {
             base_url.is_some() && matches!(&from_env, Some(Ok(e)) if Some(e) == base_url.as_ref());
         let format = g.output.unwrap_or(Format::Table);
         let color = colour(g.color.unwrap_or(ColorChoice::Auto), env, tty);
-        let zone = if g.local || env.tz.as_deref() == Some("local") {
-            Zone::Local
-        } else {
-            Zone::Utc
-        };
+        let zone = zone(g.local, env.tz.as_deref())?;
         if g.fields.iter().flatten().any(|x| x.trim().is_empty()) {
             return Err(Error::usage("invalid --fields: empty field name"));
         }
@@ -349,7 +318,6 @@ mod tests {
                 e.message
             );
         }
-        assert_eq!(without_userinfo("http://a:b@h/p@q"), "http://***@h/p@q");
         assert!(normalize_base_url("http://127.0.0.1:8080/api").is_ok());
     }
 
@@ -523,5 +491,21 @@ mod tests {
         assert_eq!(s.concurrency, 8);
         assert_eq!(s.format, Format::Table);
         assert_eq!(s.profile, "default");
+    }
+
+    #[test]
+    fn ylem_tz_is_local_utc_or_an_iana_name() {
+        assert_eq!(zone(false, None).unwrap(), Zone::Utc);
+        assert_eq!(zone(false, Some("LOCAL")).unwrap(), Zone::Local);
+        assert_eq!(zone(false, Some("utc")).unwrap(), Zone::Utc);
+        assert_eq!(
+            zone(false, Some("europe/paris")).unwrap(),
+            Zone::Named(chrono_tz::Tz::Europe__Paris)
+        );
+        assert_eq!(zone(true, Some("Asia/Tokyo")).unwrap(), Zone::Local);
+        for bad in ["mars", "", "+01:00", "Europe/"] {
+            let e = zone(true, Some(bad)).unwrap_err();
+            assert!(e.message.contains("YLEM_TZ"), "{}", e.message);
+        }
     }
 }

@@ -9,12 +9,47 @@ use chrono::{
 use crate::error::{Error, Result};
 use crate::kinds::Period;
 
-/// How naive times are read and times are shown.
+/// How naive times are read and times are shown: UTC, the local zone
+/// (`--local`, `YLEM_TZ=local`) or a named one (`YLEM_TZ=Europe/Paris`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Zone {
     #[default]
     Utc,
     Local,
+    Named(chrono_tz::Tz),
+}
+
+impl Zone {
+    /// `local`, `UTC` or an IANA zone name, in any case; `None` for
+    /// anything else.
+    pub fn from_name(s: &str) -> Option<Zone> {
+        let t = s.trim();
+        if t.eq_ignore_ascii_case("local") {
+            Some(Zone::Local)
+        } else if t.eq_ignore_ascii_case("utc") {
+            Some(Zone::Utc)
+        } else {
+            chrono_tz::Tz::from_str_insensitive(t).ok().map(Zone::Named)
+        }
+    }
+
+    /// As a table header names it: `UTC`, `local`, `Europe/Paris`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Zone::Utc => "UTC",
+            Zone::Local => "local",
+            Zone::Named(tz) => tz.name(),
+        }
+    }
+
+    /// The wall-clock time of `t` in this zone.
+    fn wall(self, t: DateTime<Utc>) -> NaiveDateTime {
+        match self {
+            Zone::Utc => t.naive_utc(),
+            Zone::Local => t.with_timezone(&Local).naive_local(),
+            Zone::Named(tz) => t.with_timezone(&tz).naive_local(),
+        }
+    }
 }
 
 /// A resolved, inclusive time range in UTC.
@@ -86,6 +121,10 @@ fn from_naive(n: NaiveDateTime, zone: Zone) -> Option<DateTime<Utc>> {
             .from_local_datetime(&n)
             .earliest()
             .map(|d| d.with_timezone(&Utc)),
+        Zone::Named(tz) => tz
+            .from_local_datetime(&n)
+            .earliest()
+            .map(|d| d.with_timezone(&Utc)),
     }
 }
 
@@ -98,10 +137,7 @@ fn day_edge(d: NaiveDate, edge: Edge, zone: Zone) -> Option<DateTime<Utc>> {
 }
 
 fn today(now: DateTime<Utc>, zone: Zone) -> NaiveDate {
-    match zone {
-        Zone::Utc => now.date_naive(),
-        Zone::Local => now.with_timezone(&Local).date_naive(),
-    }
+    zone.wall(now).date()
 }
 
 /// Parse a TIME of the contract, relative to `now`.
@@ -204,10 +240,7 @@ pub fn path_datetime_end(t: DateTime<Utc>) -> String {
 /// Parse the aggregate `--from` DATE: a date, or a TIME whose day is taken.
 pub fn parse_date(s: &str, now: DateTime<Utc>, zone: Zone) -> Result<NaiveDate> {
     let t = parse_time(s, now, zone, Edge::Start)?;
-    Ok(match zone {
-        Zone::Utc => t.date_naive(),
-        Zone::Local => t.with_timezone(&Local).date_naive(),
-    })
+    Ok(zone.wall(t).date())
 }
 
 /// The start of the period that contains `d`.
@@ -311,15 +344,9 @@ pub fn is_normal_form(b: &[u8]) -> bool {
         })
 }
 
-/// A time for a table: `YYYY-MM-DD HH:MM:SS` in UTC or the local zone.
+/// A time for a table: `YYYY-MM-DD HH:MM:SS` in the zone shown.
 pub fn display_time(t: DateTime<Utc>, zone: Zone) -> String {
-    match zone {
-        Zone::Utc => t.format("%Y-%m-%d %H:%M:%S").to_string(),
-        Zone::Local => t
-            .with_timezone(&Local)
-            .format("%Y-%m-%d %H:%M:%S")
-            .to_string(),
-    }
+    zone.wall(t).format("%Y-%m-%d %H:%M:%S").to_string()
 }
 
 /// A duration for people: `850ms`, `1.2s`, `4m 05s`, `2h 03m`, `3d 04h`.

@@ -84,11 +84,15 @@ impl Ui {
         if e.kind == crate::error::Kind::PipeClosed {
             return;
         }
-        self.write(&if self.json_errors {
-            e.render_json()
+        if self.json_errors {
+            // A machine format: the data as it came (serde_json has escaped
+            // what would break its line), redacted.
+            let _ = std::io::stderr()
+                .lock()
+                .write_all(e.render_json().as_bytes());
         } else {
-            e.render_text()
-        });
+            self.write(&e.render_text());
+        }
     }
 
     /// A question on the terminal (`login`); the answer is read by the caller.
@@ -125,21 +129,13 @@ impl Ui {
     }
 }
 
-/// Control characters but line ends as visible escapes (`\u{1b}`): an
-/// error body from the server must not move the cursor or recolour the
-/// terminal.
+/// Our own line ends stay; every other control, line break and
+/// bidirectional control becomes a visible escape (`shown`): a server's
+/// text in a note must not move the cursor, recolour the terminal or
+/// reorder the line. A note that quotes a server escapes that text whole
+/// (`shown::escape`, or an `Error`'s `Display`), line ends included.
 fn escape_controls(s: &str) -> std::borrow::Cow<'_, str> {
-    if !s.chars().any(|c| c.is_control() && c != '\n') {
-        return s.into();
-    }
-    s.chars()
-        .map(|c| match c {
-            '\n' => "\n".to_string(),
-            c if c.is_control() => c.escape_default().to_string(),
-            c => c.to_string(),
-        })
-        .collect::<String>()
-        .into()
+    crate::shown::escape_but(s, Some('\n'))
 }
 
 #[cfg(test)]

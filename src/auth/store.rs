@@ -11,7 +11,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use crate::config::{ensure_private_dir, io_error, write_atomic};
+use crate::config::{ensure_private_dir, io_error, read, write_atomic};
 use crate::error::{Error, Result};
 
 /// How long a keyring call may take before we give up on it.
@@ -104,11 +104,12 @@ impl Store {
         match self.kind {
             // Bytes that are not UTF-8 are a corrupt item, not an I/O
             // failure: a garbled token cache then means a fresh token.
-            StoreKind::File => match fs::read(self.file(item)) {
-                Ok(b) => Ok(Some(String::from_utf8_lossy(&b).into_owned())),
-                Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
-                Err(e) => Err(io_error("cannot read", &self.file(item), e)),
-            },
+            // A regular file within a bound (`config::read`): a credential
+            // file linked to a device or a FIFO is refused, not read forever.
+            StoreKind::File => Ok(
+                read::bounded(&self.file(item), "credential file", read::SMALL)?
+                    .map(|b| String::from_utf8_lossy(&b).into_owned()),
+            ),
             StoreKind::Keyring => {
                 let user = self.user(item);
                 keyring_call(

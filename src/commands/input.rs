@@ -8,7 +8,12 @@ use std::path::Path;
 use bytes::Bytes;
 use serde::de::IgnoredAny;
 
+use crate::config::read;
 use crate::error::{Error, Result};
+
+/// The largest input taken: far above any pipeline's input, and a bound
+/// on what a mistaken `@/dev/stdin` or a runaway producer can make us hold.
+pub const MAX: u64 = 64 << 20;
 
 const FORMS: &str = "give JSON text, @FILE for a file's contents, or - for standard input";
 
@@ -52,15 +57,29 @@ pub fn read(value: &str, stdin: impl Read) -> Result<Bytes> {
         Source::File("") => {
             return Err(Error::usage("--input @ names no file").with_hint(FORMS));
         }
-        Source::File(f) => std::fs::read(Path::new(f)).map(Bytes::from).map_err(|e| {
-            Error::usage(format!("{}: cannot read {f}: {e}", source.name())).with_hint(FORMS)
-        })?,
+        // A regular file within the bound: a FIFO or a device (which could
+        // block or never end) is refused before anything is sent.
+        Source::File(f) => read::bounded(Path::new(f), "--input: cannot read", MAX)
+            .map_err(|e| e.with_hint(FORMS))?
+            .map(Bytes::from)
+            .ok_or_else(|| {
+                Error::usage(format!("{}: cannot read {f}: no such file", source.name()))
+                    .with_hint(FORMS)
+            })?,
         Source::Stdin => {
             let mut buf = Vec::new();
-            let mut stdin = stdin;
             stdin
+                .take(MAX + 1)
                 .read_to_end(&mut buf)
                 .map_err(|e| Error::usage(format!("{}: cannot read it: {e}", source.name())))?;
+            if buf.len() as u64 > MAX {
+                return Err(Error::usage(format!(
+                    "{}: larger than {} MiB",
+                    source.name(),
+                    MAX >> 20
+                ))
+                .with_hint("no pipeline takes an input this large: check what is piped in"));
+            }
             Bytes::from(buf)
         }
     };

@@ -178,8 +178,7 @@ async fn choose_store(flag: Option<StoreChoice>, s: &Settings, ui: &Ui) -> Resul
             Ok(()) => Ok(StoreKind::Keyring),
             Err(e) => {
                 ui.warn(&format!(
-                    "{}; keeping the credentials in a file of mode 0600 instead",
-                    e.message
+                    "{e}; keeping the credentials in a file of mode 0600 instead"
                 ));
                 Ok(StoreKind::File)
             }

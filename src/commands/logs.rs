@@ -3,28 +3,24 @@
 
 use super::log_rows::{COLUMNS, COLUMNS_DECODED, Sink, print_entry};
 use super::logs_follow;
-use super::rules::{Limit, Rules, Signals};
+use super::rules::{self, Limit, Rules, Signals};
+use super::signals;
 use crate::api;
 use crate::cli::LogsArgs;
 use crate::context::Context;
 use crate::error::Result;
 use crate::output::{Shape, decode};
 
-/// A one-shot read: Ctrl-C ends it (130), `--max-time` cuts it.
-pub const RULES: Rules = Rules::client("logs");
-
-/// `--follow` ends itself on Ctrl-C, SIGTERM and at `--max-time`,
-/// cleanly (exit 0, output whole).
-pub fn rules(args: &LogsArgs) -> Rules {
-    match args.follow {
-        true => Rules {
-            signals: Signals::Own,
-            limit: Limit::Own,
-            ..RULES
-        },
-        false => RULES,
-    }
-}
+/// `logs` listens for Ctrl-C and SIGTERM itself and keeps its own
+/// `--max-time`, with or without `--follow`, so that what it printed stays
+/// whole (its last row whole, a JSON array closed): `--follow` then ends
+/// cleanly (exit 0), a one-shot read with the error of its stop (130, 143,
+/// out of time; see `one_shot`).
+pub const RULES: Rules = Rules {
+    signals: Signals::Own,
+    limit: Limit::Own,
+    ..Rules::client("logs")
+};
 
 pub async fn run(args: &LogsArgs, ctx: &Context) -> Result<()> {
     let id = ctx.resolve_id_as(crate::kinds::Entity::Pipeline, &args.pipeline)?;
@@ -76,20 +72,7 @@ pub async fn run(args: &LogsArgs, ctx: &Context) -> Result<()> {
     }
     let window = ctx.window(&args.window)?;
     let api = ctx.api()?;
-    let entries = api.pipeline_logs(id, &window).await?;
-    // Rows go out in large writes while the response pours in, and as soon
-    // as the stream stalls, so a reader never waits on a row already here;
-    // they are decoded and printed on a second thread while this one
-    // receives.
-    let sink = api::each_entry_apart(
-        entries,
-        run_filter,
-        args.failed,
-        sink,
-        |s| s.printer.flush(),
-        |s, e| print_entry(s, &e),
-    )
-    .await?;
+    let sink = one_shot(ctx, &api, id, &window, run_filter, args.failed, sink).await?;
     let undecodable = sink.undecodable;
     sink.printer.finish(&empty_note(args, &window), &ctx.ui)?;
     if undecodable > 0 {
@@ -98,6 +81,74 @@ pub async fn run(args: &LogsArgs, ctx: &Context) -> Result<()> {
         ));
     }
     Ok(())
+}
+
+/// The log read once. Rows go out in large writes while the response
+/// pours in, and as soon as the stream stalls, so a reader never waits on a
+/// row already here; they are decoded and printed on a second thread while
+/// this one receives. Stopped (Ctrl-C, SIGTERM, `--max-time`), it lets that
+/// thread end its row and drop the printer, which closes what it opened
+/// (`Printer`'s `Drop`; a body cut off ends the same way), then ends with
+/// the stop's error.
+async fn one_shot(
+    ctx: &Context,
+    api: &api::Api,
+    id: uuid::Uuid,
+    window: &crate::time::Window,
+    run_filter: Option<String>,
+    failed: bool,
+    sink: Sink<'static>,
+) -> Result<Sink<'static>> {
+    let (dropped_tx, dropped_rx) = std::sync::mpsc::channel::<()>();
+    let relay = async {
+        let entries = api.pipeline_logs(id, window).await?;
+        let held = Held {
+            sink,
+            _dropped: dropped_tx,
+        };
+        let held = api::each_entry_apart(
+            entries,
+            run_filter,
+            failed,
+            held,
+            |h| h.sink.printer.flush(),
+            |h, e| print_entry(&mut h.sink, &e),
+        )
+        .await?;
+        Ok(held.sink)
+    };
+    let mut relay = Box::pin(relay);
+    let stop = signals::stop_now();
+    let limit = async {
+        match ctx.deadline {
+            Some(d) => tokio::time::sleep_until(d.into()).await,
+            None => std::future::pending().await,
+        }
+    };
+    let err = tokio::select! {
+        r = &mut relay => return r,
+        s = stop => rules::interrupted(ctx, s),
+        () = limit => {
+            let max = ctx.settings.max_time.unwrap_or_default().as_millis() as i64;
+            rules::out_of_time(ctx, &crate::time::human_ms(max))
+        }
+    };
+    // The receiving side ends here; the decoding thread sees it after the
+    // entry in hand and drops its sink: wait for that (bounded: a thread
+    // stuck writing to a full pipe must not keep us).
+    drop(relay);
+    let _ = tokio::task::spawn_blocking(move || {
+        dropped_rx.recv_timeout(std::time::Duration::from_secs(5))
+    })
+    .await;
+    Err(err)
+}
+
+/// The sink on the decoding thread, with a sender whose drop (after the
+/// sink's, fields drop in order) says the printer has closed its output.
+struct Held {
+    sink: Sink<'static>,
+    _dropped: std::sync::mpsc::Sender<()>,
 }
 
 /// What an empty log says: the window it looked in and, for one run (which

@@ -182,10 +182,9 @@ impl Step for Tail<'_, '_> {
 
     fn failing(&mut self, e: &Error, first: bool) {
         if first {
-            self.ctx.ui.warn(&format!(
-                "still following; the service failed: {}",
-                e.message
-            ));
+            self.ctx
+                .ui
+                .warn(&format!("still following; the service failed: {e}"));
         }
     }
 }

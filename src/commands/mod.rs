@@ -91,7 +91,7 @@ pub async fn dispatch(cmd: &Command, ctx: &Context) -> Result<ExitStatus> {
 pub fn rules(cmd: &Command) -> Rules {
     match cmd {
         Command::Run(a) => run::rules(a),
-        Command::Logs(a) => logs::rules(a),
+        Command::Logs(_) => logs::RULES,
         Command::Runs(a) => attach::rules(a),
         Command::Stats(_) => stats::RULES,
         Command::Aggregate(_) => aggregate::RULES,

@@ -380,7 +380,7 @@ fn with_failures(mut e: Error, followed: &[(Uuid, Followed, Option<Failure>)]) -
             } else {
                 String::new()
             };
-            e.message.push_str(&format!("\n  {run}{line}"));
+            e.details.push(format!("{run}{line}"));
         }
     }
     e

@@ -80,7 +80,7 @@ const ENVIRONMENT: Items = &[
     ),
     (
         "YLEM_TZ",
-        "\\fIlocal\\fR: read naive times and show times in the local zone (\\-\\-local).",
+        "\\fIlocal\\fR (as \\-\\-local), \\fIUTC\\fR (the default) or an IANA time zone name such as \\fIEurope/Paris\\fR, in any case: the zone naive times are read in and tables show times in; anything else is a usage error (exit 2).",
     ),
     (
         "YLEM_CONFIG_DIR",

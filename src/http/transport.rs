@@ -367,7 +367,10 @@ impl Transport {
             } else {
                 String::new()
             };
-            self.note(&format!("< {}{more}", redact_json_tokens(&text)));
+            // The server chose these bytes: a line break in them must not
+            // start a line of its own in the request log.
+            let shown = crate::shown::escape(&redact_json_tokens(&text)).into_owned();
+            self.note(&format!("< {shown}{more}"));
         }
     }
 

@@ -23,8 +23,13 @@ pub struct Decoder {
 
 /// Read a 256-bit key: 32 raw bytes, 64 hex digits or Base64 of 32 bytes.
 pub fn read_key(path: &Path) -> Result<[u8; 32]> {
-    let raw = std::fs::read(path)
-        .map_err(|e| Error::usage(format!("cannot read the key file {}: {e}", path.display())))?;
+    // A regular file within a bound: a key is at most a few hundred bytes.
+    let raw = crate::config::read::bounded(path, "key file", 64 << 10)?.ok_or_else(|| {
+        Error::usage(format!(
+            "cannot read the key file {}: no such file",
+            path.display()
+        ))
+    })?;
     parse_key(&raw).ok_or_else(|| {
         Error::usage(format!(
             "invalid key in {}: expected 32 raw bytes, 64 hex digits or Base64 of 32 bytes",

@@ -78,6 +78,9 @@ pub struct Printer<'a> {
     out: Blocks<'a>,
     rows: usize,
     table: Vec<Vec<Cell>>,
+    /// `finish` ran; a printer dropped before (the command failed or was
+    /// stopped) still closes what it opened (see `Drop`).
+    finished: bool,
 }
 
 /// Pick the `--fields` columns out of `columns`, in any case, by field name
@@ -142,6 +145,7 @@ impl<'a> Printer<'a> {
             out: Blocks::new(out),
             rows: 0,
             table: Vec::new(),
+            finished: false,
         })
     }
 
@@ -219,6 +223,8 @@ impl<'a> Printer<'a> {
     /// Close the output. `empty_note` is said on stderr (a note, see `Ui`)
     /// when there were no rows.
     pub fn finish(mut self, empty_note: &str, ui: &Ui) -> Result<()> {
+        // Whatever happens below, nothing more is written when it drops.
+        self.finished = true;
         if self.rows == 0 && !empty_note.is_empty() {
             ui.note(empty_note);
         }
@@ -256,6 +262,23 @@ impl<'a> Printer<'a> {
         }
         w.flush()?;
         Ok(())
+    }
+}
+
+/// A printer that ends without `finish` (a body cut off, Ctrl-C, SIGTERM)
+/// leaves its output whole: the rows it holds (each whole) go out, and a
+/// JSON array it opened is closed, so a reader still parses what came.
+/// A table is not drawn: its error says what happened.
+impl Drop for Printer<'_> {
+    fn drop(&mut self) {
+        if self.finished {
+            return;
+        }
+        let opened = self.rows > 0 && self.shape == Shape::List;
+        if self.style.format == Format::Json && opened {
+            let _ = self.out.put(b"\n]\n");
+        }
+        let _ = self.out.flush();
     }
 }
 

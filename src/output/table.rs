@@ -49,21 +49,12 @@ pub fn shorten_lines(s: &str, max: usize) -> String {
         .join("\n")
 }
 
-/// Control characters as visible escapes (`\u{1b}`, `\n`): text from the
-/// server must not move the cursor or recolour the terminal.
+/// Control characters, line breaks and bidirectional controls as visible
+/// escapes (`\u{1b}`, `\n`, `\u{202e}`, by `shown`): text from the server
+/// must not move the cursor, recolour the terminal, start a line of its own
+/// in a cell or reorder the row. Done before `fit` measures the cell.
 pub fn escape(s: &str) -> String {
-    if !s.chars().any(char::is_control) {
-        return s.to_string();
-    }
-    s.chars()
-        .map(|c| {
-            if c.is_control() {
-                c.escape_default().to_string()
-            } else {
-                c.to_string()
-            }
-        })
-        .collect()
+    crate::shown::escape(s).into_owned()
 }
 
 /// `s` cut to `max` terminal cells with an ellipsis, on one line, control
@@ -107,10 +98,7 @@ pub fn age(t: DateTime<Utc>, now: DateTime<Utc>) -> String {
 
 /// The zone times are shown in, as the header says it.
 fn zone_name(zone: Zone) -> &'static str {
-    match zone {
-        Zone::Utc => "UTC",
-        Zone::Local => "local",
-    }
+    zone.name()
 }
 
 /// A cell's text, with the age beside the time of a column that asks for

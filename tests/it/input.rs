@@ -194,8 +194,11 @@ async fn every_bad_input_is_exit_2_and_nothing_is_sent() {
         format!("@{}", dir.path().join("missing.json").display()),
         format!("@{}", dir.path().display()),
     );
+    // Past the bound (64 MiB), read no further.
+    let huge = vec![b' '; (64 << 20) + 1];
     // (value, standard input, what the error must say)
     let cases: &[(&str, &[u8], &[&str])] = &[
+        ("-", &huge, &["larger than 64 MiB"]),
         (
             "{\"a\":",
             b"",
