@@ -8,7 +8,8 @@ use super::columns::*;
 use super::failure::Finder;
 use super::failure_text;
 use super::rules::Rules;
-use super::runs_tally::{Judged, Runs};
+use super::run_model::Judged;
+use super::runs_tally::Runs;
 use crate::api::{self, Api};
 use crate::cli::RunsArgs;
 use crate::context::Context;
@@ -26,6 +27,7 @@ pub const COLUMNS: &[Column] = &[
     STARTED,
     ENDED,
     DURATION,
+    ELAPSED,
     TASKS,
     TASKS_FAILED,
     COMPLETION,
@@ -132,7 +134,9 @@ fn print(
     Ok(())
 }
 
-/// Fill the cells of `COLUMNS` for one judged run.
+/// Fill the cells of `COLUMNS` for one judged run: `started` its first
+/// task's start, `ended` its last task's end, `duration` the sum of its
+/// task durations, `elapsed` the wall clock between (`run_model`).
 pub fn fill(r: &mut Row, id: &uuid::Uuid, j: &Judged) {
     let t = &j.tally;
     let time = |d: Option<chrono::DateTime<chrono::Utc>>| {
@@ -148,14 +152,12 @@ pub fn fill(r: &mut Row, id: &uuid::Uuid, j: &Judged) {
         ),
     };
     r.set(&UUID, Cell::Str(id.to_string()))
-        .set(&RUN_UUID, Cell::Str(t.run.clone()))
+        .set(&RUN_UUID, Cell::Str(t.id()))
         .set(&RESULT, Cell::Str(j.result.into()))
-        .set(&STARTED, time(t.first))
-        .set(&ENDED, time(t.ended()))
-        .set(
-            &DURATION,
-            t.duration_ms().map(Cell::Ms).unwrap_or(Cell::Null),
-        )
+        .set(&STARTED, time(t.started))
+        .set(&ENDED, time(t.ended))
+        .set(&DURATION, Cell::Ms(t.duration_ms))
+        .set(&ELAPSED, t.elapsed_ms().map(Cell::Ms).unwrap_or(Cell::Null))
         .set(&TASKS, Cell::Int(t.entries as i64))
         .set(&TASKS_FAILED, Cell::Int(t.failed as i64))
         .set(&COMPLETION, Cell::Str(completion))

@@ -1,0 +1,204 @@
+//! One model of a pipeline run, used by every command that states a run's
+//! outcome, duration or failure (`run --wait`, `runs`, `runs --run`,
+//! `last-run`, `check`, `status`, the exporter): the run folded from its log
+//! entries, and judged by `finished.rs`'s one rule. The server's last-run
+//! answer only says which run is last; this says whether it finished.
+//!
+//! Times, by the server's meaning (`executed_at` is when a task *ended*,
+//! `duration` how long it ran): `duration` is the sum of the run's task
+//! durations (as statistics and last-run give it), `started` the first
+//! task's start (`executed_at - duration`, the earliest), `ended` the last
+//! task's end (the latest `executed_at`), `elapsed` the wall clock between.
+
+use std::time::Duration;
+
+use chrono::{DateTime, Utc};
+use uuid::Uuid;
+
+use super::finished::{Evidence, Rule, Verdict};
+use crate::api::models::{LogEntry, LogEntryRef};
+use crate::time;
+
+/// What the log says of one run so far: totals, never its entries, so a
+/// log of 50 000 runs costs 50 000 of these (UUIDs as 16 bytes, a run's
+/// distinct tasks once each, however many entries repeat them).
+#[derive(Debug, Clone, Default)]
+pub struct RunFold {
+    pub run: Uuid,
+    /// The run's identifier as sent, when it is not a UUID (never on the
+    /// servers seen; kept so that it is shown as it came).
+    pub raw: Option<Box<str>>,
+    /// Distinct tasks and how many entries each has, sorted by task.
+    pub tasks: Vec<(Uuid, u32)>,
+    pub entries: u32,
+    pub failed: u32,
+    /// The sum of its task durations (ms): the run's duration.
+    pub duration_ms: i64,
+    /// The first task's start: the earliest `executed_at - duration`.
+    pub started: Option<DateTime<Utc>>,
+    /// The last task's end: the latest `executed_at`.
+    pub ended: Option<DateTime<Utc>>,
+    /// The earliest failed entry, whole: its output says why. Boxed: most
+    /// runs have none.
+    pub first_failed: Option<Box<LogEntry>>,
+    /// The longest gap between two consecutive entries (history's settle).
+    pub longest_gap: Duration,
+    /// The end of the entry before, in the order they came.
+    prev: Option<DateTime<Utc>>,
+}
+
+/// A task or run identifier as 16 bytes: the UUID, or for anything else a
+/// stable hash of it (a task's identity only decides "same task or not").
+pub fn id_of(s: &str) -> (Uuid, bool) {
+    match Uuid::try_parse(s) {
+        Ok(u) => (u, true),
+        Err(_) => {
+            use std::hash::{Hash, Hasher};
+            let mut a = std::collections::hash_map::DefaultHasher::new();
+            s.to_ascii_lowercase().hash(&mut a);
+            let hi = a.finish();
+            hi.hash(&mut a);
+            (Uuid::from_u64_pair(hi, a.finish()), false)
+        }
+    }
+}
+
+impl RunFold {
+    pub fn new(run: &str) -> RunFold {
+        let (id, parsed) = id_of(run);
+        RunFold {
+            run: id,
+            raw: (!parsed).then(|| run.into()),
+            ..RunFold::default()
+        }
+    }
+
+    /// The run's identifier as shown: its UUID in lower case.
+    pub fn id(&self) -> String {
+        match &self.raw {
+            Some(r) => r.to_string(),
+            None => self.run.to_string(),
+        }
+    }
+
+    /// Fold one entry of this run in.
+    pub fn add(&mut self, e: &LogEntryRef) {
+        // The time as sent, fraction and all: the normal form drops it.
+        let at = time::parse_server_time(e.executed_at_raw.as_str())
+            .or_else(|| time::parse_server_time(e.executed_at().as_str()));
+        let task = id_of(e.task_uuid.as_str()).0;
+        match self.tasks.binary_search_by(|(t, _)| t.cmp(&task)) {
+            Ok(i) => self.tasks[i].1 += 1,
+            Err(i) => self.tasks.insert(i, (task, 1)),
+        }
+        self.entries += 1;
+        self.duration_ms += e.duration.max(0);
+        if let Some(at) = at {
+            // Newest first from the server: the entry before is the
+            // neighbour in time.
+            if let Some(p) = self.prev {
+                let gap = (p - at).abs().to_std().unwrap_or_default();
+                self.longest_gap = self.longest_gap.max(gap);
+            }
+            self.prev = Some(at);
+            let start = at - chrono::Duration::milliseconds(e.duration.max(0));
+            self.started = Some(self.started.map_or(start, |s| s.min(start)));
+            self.ended = Some(self.ended.map_or(at, |x| x.max(at)));
+        }
+        if !e.is_successful {
+            self.failed += 1;
+            let earlier = self
+                .first_failed
+                .as_ref()
+                .and_then(|f| f.executed_at.parsed())
+                .is_none_or(|f| at.is_some_and(|a| a < f));
+            if earlier {
+                self.first_failed = Some(Box::new(e.to_owned_entry()));
+            }
+        }
+    }
+
+    /// Wall clock from the first task's start to the last task's end.
+    pub fn elapsed_ms(&self) -> Option<i64> {
+        Some((self.ended? - self.started?).num_milliseconds().max(0))
+    }
+
+    /// The tasks as the rule counts them.
+    pub fn task_counts(&self) -> Vec<(String, usize)> {
+        self.tasks
+            .iter()
+            .map(|(t, n)| (t.to_string(), *n as usize))
+            .collect()
+    }
+}
+
+/// A run with its result by the one rule.
+#[derive(Debug, Clone)]
+pub struct Judged {
+    pub tally: RunFold,
+    /// `failed`, `succeeded` or `running`.
+    pub result: &'static str,
+    pub evidence: Option<Evidence>,
+    /// How many tasks the history says a run has, when it knows.
+    pub expected: Option<usize>,
+}
+
+/// The rule applied to one folded run at `now`: quiet is the time since
+/// its last task ended.
+pub fn judge(rule: &Rule, t: RunFold, now: DateTime<Utc>) -> Judged {
+    let quiet = t
+        .ended
+        .map(|e| (now - e).to_std().unwrap_or_default())
+        .unwrap_or_default();
+    let (result, evidence) = match rule.decide_tasks(&t.task_counts(), t.failed as usize, quiet) {
+        Verdict::Failed { .. } => ("failed", None),
+        Verdict::Succeeded(ev) => ("succeeded", Some(ev)),
+        Verdict::Pending => ("running", None),
+    };
+    Judged {
+        tally: t,
+        result,
+        evidence,
+        expected: rule.expected_total(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entry(task: &str, ok: bool, ms: i64, at: &str) -> String {
+        format!(
+            r#"{{"workflow_run_uuid":"00000000-0000-4000-8000-000000000001","task_uuid":"{task}","task_type":"query","is_successful":{ok},"duration":{ms},"output":"","executed_at":"{at}"}}"#
+        )
+    }
+
+    /// A 3 s query that ended at :03.5, then a 0.2 s task that ended at
+    /// :04: duration 3.2 s (the sum), elapsed 3.5 s (from :00.5 to :04).
+    #[test]
+    fn duration_is_the_sum_and_elapsed_the_wall_clock_from_the_first_start() {
+        let mut f = RunFold::new("00000000-0000-4000-8000-000000000001");
+        for json in [
+            entry("b", true, 200, "2026-01-01T00:00:04Z"),
+            entry("a", true, 3000, "2026-01-01T00:00:03.5Z"),
+        ] {
+            let e: LogEntryRef = serde_json::from_str(&json).unwrap();
+            f.add(&e);
+        }
+        assert_eq!(f.duration_ms, 3200);
+        assert_eq!(f.elapsed_ms(), Some(3500));
+        assert_eq!(
+            f.started.unwrap().to_rfc3339(),
+            "2026-01-01T00:00:00.500+00:00"
+        );
+        assert_eq!(f.tasks.len(), 2);
+        assert_eq!(f.id(), "00000000-0000-4000-8000-000000000001");
+    }
+
+    #[test]
+    fn a_name_that_is_not_a_uuid_is_kept_as_sent() {
+        let f = RunFold::new("run-7");
+        assert_eq!(f.id(), "run-7");
+        assert_eq!(id_of("T1").0, id_of("t1").0);
+    }
+}
