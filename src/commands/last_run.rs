@@ -4,7 +4,7 @@
 //! `running`, never a success.
 
 use super::columns::{
-    DURATION, ELAPSED, EVIDENCE, EXECUTED_AT, IS_SUCCESSFUL, LAST_RUN, TASKS, UUID,
+    DURATION, ELAPSED, EVIDENCE, EXECUTED_AT, IS_SUCCESSFUL, LAST_RUN, RUN_UUID, TASKS, UUID,
 };
 use super::failure::{Failure, Finder};
 use super::failure_text;
@@ -32,6 +32,7 @@ pub const COLUMNS: &[Column] = &[
     TASKS,
     LAST_RUN,
     EVIDENCE,
+    RUN_UUID,
 ];
 
 /// Fill `r`; no run found gives empty fields and says so in `last_run`.
@@ -51,7 +52,8 @@ pub fn fill(r: &mut Row, id: uuid::Uuid, seen: &Last) {
                 run.tasks.map_or(Cell::Null, |n| Cell::Int(n as i64)),
             )
             .set(&LAST_RUN, Cell::Str(word(run).into()))
-            .set(&EVIDENCE, Cell::opt_str(run.evidence.clone())),
+            .set(&EVIDENCE, Cell::opt_str(run.evidence.clone()))
+            .set(&RUN_UUID, Cell::opt_str(run.run.clone())),
         None => r
             .set(&IS_SUCCESSFUL, Cell::Never)
             .set(&EXECUTED_AT, Cell::Never)
@@ -59,7 +61,8 @@ pub fn fill(r: &mut Row, id: uuid::Uuid, seen: &Last) {
             .set(&ELAPSED, Cell::Never)
             .set(&TASKS, Cell::Never)
             .set(&LAST_RUN, Cell::Str("not_found".into()))
-            .set(&EVIDENCE, Cell::Null),
+            .set(&EVIDENCE, Cell::Null)
+            .set(&RUN_UUID, Cell::Null),
     };
 }
 

@@ -16,6 +16,8 @@ pub struct Sandbox {
     pub key: String,
     pub pipelines: Vec<(String, Vec<String>)>,
     pub workflows: Vec<String>,
+    /// The banner's pipeline of another organisation.
+    pub other_org: Option<String>,
 }
 
 impl Drop for Sandbox {
@@ -78,6 +80,11 @@ pub fn start_with(dialect: &str, extra: &[&str]) -> Sandbox {
         .map(|p| (p["uuid"].as_str().unwrap().to_string(), uuids(&p["tasks"])))
         .collect();
     let workflows = uuids(&b["workflows"]);
+    let other_org = b["special_pipelines"].as_array().and_then(|l| {
+        l.iter()
+            .find(|p| p["label"] == "other-organisation")
+            .and_then(|p| p["uuid"].as_str().map(str::to_string))
+    });
     assert!(base.starts_with("http://127.0.0.1:"), "banner: base URL");
     assert!(pipelines.len() >= 2 && !workflows.is_empty());
     Sandbox {
@@ -88,6 +95,7 @@ pub fn start_with(dialect: &str, extra: &[&str]) -> Sandbox {
         key,
         pipelines,
         workflows,
+        other_org,
     }
 }
 
