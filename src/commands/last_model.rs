@@ -83,8 +83,8 @@ impl RunView {
             run: Some(t.id()),
             result: j.result,
             evidence: Some(evidence),
-            ended: t.ended?,
-            started: t.started,
+            ended: t.ended()?,
+            started: t.started(),
             duration_ms: t.duration_ms,
             tasks: Some(t.entries as usize),
             expected: j.expected,
@@ -233,7 +233,7 @@ async fn pipeline(
         read += 1;
         if wide && read >= HISTORY_ENTRIES {
             // The oldest run read may be cut short: not evidence.
-            runs.runs.remove(&run);
+            runs.runs.retain(|r| r.run != run);
             break;
         }
     }
@@ -241,11 +241,11 @@ async fn pipeline(
     let rule: Rule = runs.rule(now);
     let mut judged: Vec<Judged> = runs
         .runs
-        .into_values()
+        .into_iter()
         .map(|t| judge(&rule, t, now))
         .collect();
     // Newest last task first: the server's last run is its latest row.
-    judged.sort_by(|a, b| (b.tally.ended, b.tally.run).cmp(&(a.tally.ended, a.tally.run)));
+    judged.sort_by(|a, b| (b.tally.ended(), b.tally.run).cmp(&(a.tally.ended(), a.tally.run)));
     let mut views = judged.into_iter().filter_map(|j| {
         let f = failed.get(&j.tally.run).cloned().unwrap_or_default();
         RunView::of(j, f)

@@ -15,36 +15,61 @@ use std::time::Duration;
 use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
+use super::failure::{Detail, Finder};
 use super::finished::{Evidence, Rule, Verdict};
-use crate::api::models::{LogEntry, LogEntryRef};
+use crate::api::models::LogEntryRef;
 use crate::time;
 
 /// What the log says of one run so far: totals, never its entries, so a
-/// log of 50 000 runs costs 50 000 of these (UUIDs as 16 bytes, a run's
-/// distinct tasks once each, however many entries repeat them).
+/// log of 40 000 runs costs 40 000 of these (UUIDs as 16 bytes, times as
+/// milliseconds, a run's distinct tasks once each however many entries
+/// repeat them).
 #[derive(Debug, Clone, Default)]
 pub struct RunFold {
     pub run: Uuid,
     /// The run's identifier as sent, when it is not a UUID (never on the
     /// servers seen; kept so that it is shown as it came).
     pub raw: Option<Box<str>>,
-    /// Distinct tasks and how many entries each has, sorted by task.
-    pub tasks: Vec<(Uuid, u32)>,
+    /// Distinct tasks and how many entries each has, sorted by task: an
+    /// exact-size slice (a run has a handful; a vector's spare capacity
+    /// would cost as much again over 40 000 runs).
+    pub tasks: Box<[(Uuid, u32)]>,
     pub entries: u32,
     pub failed: u32,
     /// The sum of its task durations (ms): the run's duration.
     pub duration_ms: i64,
-    /// The first task's start: the earliest `executed_at - duration`.
-    pub started: Option<DateTime<Utc>>,
-    /// The last task's end: the latest `executed_at`.
-    pub ended: Option<DateTime<Utc>>,
-    /// The earliest failed entry, whole: its output says why. Boxed: most
-    /// runs have none.
-    pub first_failed: Option<Box<LogEntry>>,
-    /// The longest gap between two consecutive entries (history's settle).
-    pub longest_gap: Duration,
-    /// The end of the entry before, in the order they came.
-    prev: Option<DateTime<Utc>>,
+    /// The first task's start (the earliest `executed_at - duration`) and
+    /// the last task's end (the latest `executed_at`), in Unix ms;
+    /// `NO_TIME` until an entry with a time is folded in.
+    start_ms: i64,
+    end_ms: i64,
+    /// The earliest failed task, its output read (`runs`: what it shows of
+    /// the failure). Boxed: most runs have none.
+    pub first_failed: Option<Box<FirstFailed>>,
+    /// The longest gap between two consecutive entries (ms), for history's
+    /// settle time, and the time of the entry before, in the order they came.
+    longest_gap_ms: u32,
+    prev_ms: i64,
+}
+
+const NO_TIME: i64 = i64::MIN;
+
+/// A run's earliest failed task as `runs` keeps it for 40 000 runs: its
+/// output already read (`Detail`: the messages, or the output shortened),
+/// the task as 16 bytes, the rest exact-size.
+#[derive(Debug, Clone)]
+pub struct FirstFailed {
+    pub task: Uuid,
+    pub task_type: Box<str>,
+    pub executed_at: Box<str>,
+    pub duration: i64,
+    pub detail: Detail,
+}
+
+fn at_ms(ms: i64) -> Option<DateTime<Utc>> {
+    (ms != NO_TIME)
+        .then(|| DateTime::from_timestamp_millis(ms))
+        .flatten()
 }
 
 /// A task or run identifier as 16 bytes: the UUID, or for anything else a
@@ -69,8 +94,25 @@ impl RunFold {
         RunFold {
             run: id,
             raw: (!parsed).then(|| run.into()),
+            start_ms: NO_TIME,
+            end_ms: NO_TIME,
+            prev_ms: NO_TIME,
             ..RunFold::default()
         }
+    }
+
+    /// The first task's start.
+    pub fn started(&self) -> Option<DateTime<Utc>> {
+        at_ms(self.start_ms)
+    }
+
+    /// The last task's end.
+    pub fn ended(&self) -> Option<DateTime<Utc>> {
+        at_ms(self.end_ms)
+    }
+
+    pub fn longest_gap(&self) -> Duration {
+        Duration::from_millis(u64::from(self.longest_gap_ms))
     }
 
     /// The run's identifier as shown: its UUID in lower case.
@@ -81,46 +123,69 @@ impl RunFold {
         }
     }
 
-    /// Fold one entry of this run in.
-    pub fn add(&mut self, e: &LogEntryRef) {
-        // The time as sent, fraction and all: the normal form drops it.
+    /// Fold one entry of this run in; with a `finder`, the earliest failed
+    /// entry is kept, read (its output decoded to its messages, not kept).
+    pub fn add(&mut self, e: &LogEntryRef, finder: Option<&Finder>) {
+        // The time as sent, fraction and all.
         let at = time::parse_server_time(e.executed_at_raw.as_str())
-            .or_else(|| time::parse_server_time(e.executed_at().as_str()));
+            .or_else(|| time::parse_server_time(e.executed_at().as_str()))
+            .map(|t| t.timestamp_millis());
         let task = id_of(e.task_uuid.as_str()).0;
         match self.tasks.binary_search_by(|(t, _)| t.cmp(&task)) {
             Ok(i) => self.tasks[i].1 += 1,
-            Err(i) => self.tasks.insert(i, (task, 1)),
+            Err(i) => {
+                let mut v = Vec::with_capacity(self.tasks.len() + 1);
+                v.extend_from_slice(&self.tasks[..i]);
+                v.push((task, 1));
+                v.extend_from_slice(&self.tasks[i..]);
+                self.tasks = v.into_boxed_slice();
+            }
         }
         self.entries += 1;
-        self.duration_ms += e.duration.max(0);
+        let d = e.duration.max(0);
+        self.duration_ms += d;
         if let Some(at) = at {
             // Newest first from the server: the entry before is the
             // neighbour in time.
-            if let Some(p) = self.prev {
-                let gap = (p - at).abs().to_std().unwrap_or_default();
-                self.longest_gap = self.longest_gap.max(gap);
+            if self.prev_ms != NO_TIME {
+                let gap = (self.prev_ms - at).unsigned_abs().min(u64::from(u32::MAX));
+                self.longest_gap_ms = self.longest_gap_ms.max(gap as u32);
             }
-            self.prev = Some(at);
-            let start = at - chrono::Duration::milliseconds(e.duration.max(0));
-            self.started = Some(self.started.map_or(start, |s| s.min(start)));
-            self.ended = Some(self.ended.map_or(at, |x| x.max(at)));
+            self.prev_ms = at;
+            let start = at - d;
+            self.start_ms = if self.start_ms == NO_TIME {
+                start
+            } else {
+                self.start_ms.min(start)
+            };
+            self.end_ms = self.end_ms.max(at);
         }
         if !e.is_successful {
             self.failed += 1;
-            let earlier = self
-                .first_failed
-                .as_ref()
-                .and_then(|f| f.executed_at.parsed())
-                .is_none_or(|f| at.is_some_and(|a| a < f));
-            if earlier {
-                self.first_failed = Some(Box::new(e.to_owned_entry()));
+            let earlier = match &self.first_failed {
+                None => true,
+                Some(f) => at.is_some_and(|a| {
+                    time::parse_server_time(&f.executed_at)
+                        .is_some_and(|t| a < t.timestamp_millis())
+                }),
+            };
+            if let (true, Some(f)) = (earlier, finder) {
+                let t = f.task(&e.to_owned_entry());
+                self.first_failed = Some(Box::new(FirstFailed {
+                    task,
+                    task_type: t.task_type.into(),
+                    executed_at: t.executed_at.into(),
+                    duration: t.duration,
+                    detail: t.detail,
+                }));
             }
         }
     }
 
     /// Wall clock from the first task's start to the last task's end.
     pub fn elapsed_ms(&self) -> Option<i64> {
-        Some((self.ended? - self.started?).num_milliseconds().max(0))
+        (self.start_ms != NO_TIME && self.end_ms != NO_TIME)
+            .then(|| (self.end_ms - self.start_ms).max(0))
     }
 
     /// The tasks as the rule counts them.
@@ -147,7 +212,7 @@ pub struct Judged {
 /// its last task ended.
 pub fn judge(rule: &Rule, t: RunFold, now: DateTime<Utc>) -> Judged {
     let quiet = t
-        .ended
+        .ended()
         .map(|e| (now - e).to_std().unwrap_or_default())
         .unwrap_or_default();
     let (result, evidence) = match rule.decide_tasks(&t.task_counts(), t.failed as usize, quiet) {
@@ -183,12 +248,12 @@ mod tests {
             entry("a", true, 3000, "2026-01-01T00:00:03.5Z"),
         ] {
             let e: LogEntryRef = serde_json::from_str(&json).unwrap();
-            f.add(&e);
+            f.add(&e, None);
         }
         assert_eq!(f.duration_ms, 3200);
         assert_eq!(f.elapsed_ms(), Some(3500));
         assert_eq!(
-            f.started.unwrap().to_rfc3339(),
+            f.started().unwrap().to_rfc3339(),
             "2026-01-01T00:00:00.500+00:00"
         );
         assert_eq!(f.tasks.len(), 2);

@@ -5,10 +5,10 @@
 //! whole (`runs_one`, dispatched beside this).
 
 use super::columns::*;
-use super::failure::Finder;
+use super::failure::{FailedTask, Failure, Finder};
 use super::failure_text;
 use super::rules::Rules;
-use super::run_model::Judged;
+use super::run_model::{FirstFailed, Judged};
 use super::runs_tally::Runs;
 use crate::api::{self, Api};
 use crate::cli::RunsArgs;
@@ -70,7 +70,7 @@ pub async fn run(args: &RunsArgs, ctx: &Context) -> Result<()> {
     // One pipeline at a time: each log may be large, and is held as totals.
     let mut first_error = None;
     for id in &ids {
-        match fold(&api, *id, &window, None).await {
+        match fold_with(&api, *id, &window, None, Some(&finder)).await {
             Ok(runs) => print(&mut p, &columns, args, &finder, id, runs, ctx)?,
             Err(e) if multi => {
                 ctx.report(&e.clone().context(format!("pipeline {id}")));
@@ -85,10 +85,28 @@ pub async fn run(args: &RunsArgs, ctx: &Context) -> Result<()> {
 
 /// The pipeline's log in the window, folded into per-run totals; the
 /// entries of run `keep` (`runs --run R`) are kept whole too.
-pub async fn fold(api: &Api, id: uuid::Uuid, window: &Window, keep: Option<&str>) -> Result<Runs> {
+pub async fn fold(
+    api: &Api,
+    id: uuid::Uuid,
+    window: &Window,
+    keep: Option<&str>,
+) -> Result<Runs<'static>> {
+    fold_with(api, id, window, keep, None).await
+}
+
+/// `fold`, with each run's earliest failed entry read by `finder` as it
+/// is folded (its output decoded once, and not kept).
+async fn fold_with<'a>(
+    api: &Api,
+    id: uuid::Uuid,
+    window: &Window,
+    keep: Option<&str>,
+    finder: Option<&'a Finder>,
+) -> Result<Runs<'a>> {
     let mut s = api.pipeline_logs(id, window).await?;
     let mut runs = Runs {
         keep: keep.map(str::to_string),
+        finder,
         ..Runs::default()
     };
     api::each_entry(
@@ -112,7 +130,7 @@ fn print(
     args: &RunsArgs,
     finder: &Finder,
     id: &uuid::Uuid,
-    runs: Runs,
+    runs: Runs<'_>,
     ctx: &Context,
 ) -> Result<()> {
     let judged = runs.judged(ctx.settings.now);
@@ -125,13 +143,27 @@ fn print(
             .tally
             .first_failed
             .as_ref()
-            .and_then(|e| finder.of_entries([&**e]));
+            .map(|f| Failure::Tasks(vec![failed_task(finder, f)]));
         let mut r = Row::new(columns);
         fill(&mut r, id, &j);
         failure_text::fill(&mut r, fail.as_ref());
         p.row(r.into_cells())?;
     }
     Ok(())
+}
+
+/// A run's earliest failed task as the failure shows it, named by its
+/// alias when one names it.
+fn failed_task(finder: &Finder, f: &FirstFailed) -> FailedTask {
+    let task_uuid = f.task.to_string();
+    FailedTask {
+        name: finder.name_of(&task_uuid).map(str::to_string),
+        task_uuid,
+        task_type: f.task_type.to_string(),
+        executed_at: f.executed_at.to_string(),
+        duration: f.duration,
+        detail: f.detail.clone(),
+    }
 }
 
 /// Fill the cells of `COLUMNS` for one judged run: `started` its first
@@ -154,8 +186,8 @@ pub fn fill(r: &mut Row, id: &uuid::Uuid, j: &Judged) {
     r.set(&UUID, Cell::Str(id.to_string()))
         .set(&RUN_UUID, Cell::Str(t.id()))
         .set(&RESULT, Cell::Str(j.result.into()))
-        .set(&STARTED, time(t.started))
-        .set(&ENDED, time(t.ended))
+        .set(&STARTED, time(t.started()))
+        .set(&ENDED, time(t.ended()))
         .set(&DURATION, Cell::Ms(t.duration_ms))
         .set(&ELAPSED, t.elapsed_ms().map(Cell::Ms).unwrap_or(Cell::Null))
         .set(&TASKS, Cell::Int(t.entries as i64))

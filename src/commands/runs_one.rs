@@ -66,7 +66,7 @@ pub async fn run(args: &RunsArgs, ctx: &Context) -> Result<()> {
 /// run's own span), so the first pass keeps totals only.
 async fn entries_of(api: &Api, id: uuid::Uuid, j: &Judged) -> Result<Vec<LogEntry>> {
     let t = &j.tally;
-    let (Some(from), Some(to)) = (t.started, t.ended) else {
+    let (Some(from), Some(to)) = (t.started(), t.ended()) else {
         return Ok(Vec::new());
     };
     let pad = chrono::Duration::seconds(1);

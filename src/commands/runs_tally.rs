@@ -10,6 +10,7 @@ use std::time::Duration;
 use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
+use super::failure::Finder;
 use super::finished::{History, Rule};
 use super::run_model::{Judged, RunFold, id_of, judge};
 use crate::api::models::{LogEntry, LogEntryRef};
@@ -22,10 +23,14 @@ const HISTORY_RUNS: usize = 20;
 /// (`keep_failed`): the failure of a last run names them.
 const FAILED_KEPT: usize = 32;
 
-/// Every run of the log, folded entry by entry.
+/// Every run of the log, folded entry by entry: the folds in the order
+/// their runs first came, and an index by run.
 #[derive(Default)]
-pub struct Runs {
-    pub runs: HashMap<Uuid, RunFold>,
+pub struct Runs<'a> {
+    pub runs: Vec<RunFold>,
+    pub index: HashMap<Uuid, u32>,
+    /// Reads a run's earliest failed entry as it is folded (`runs`).
+    pub finder: Option<&'a Finder>,
     /// `runs --run R`: the one run whose entries are kept whole.
     pub keep: Option<String>,
     pub kept: Vec<LogEntry>,
@@ -35,7 +40,7 @@ pub struct Runs {
     pub failed: HashMap<Uuid, Vec<LogEntry>>,
 }
 
-impl Runs {
+impl Runs<'_> {
     /// Fold one entry in; returns its run.
     pub fn add(&mut self, e: &LogEntryRef) -> Uuid {
         let raw = e.workflow_run_uuid.as_str();
@@ -47,14 +52,11 @@ impl Runs {
             self.kept.push(e.to_owned_entry());
         }
         let run = id_of(raw).0;
-        match self.runs.get_mut(&run) {
-            Some(t) => t.add(e),
-            None => {
-                let mut t = RunFold::new(raw);
-                t.add(e);
-                self.runs.insert(run, t);
-            }
-        }
+        let i = *self.index.entry(run).or_insert_with(|| {
+            self.runs.push(RunFold::new(raw));
+            (self.runs.len() - 1) as u32
+        });
+        self.runs[i as usize].add(e, self.finder);
         if self.keep_failed && !e.is_successful {
             let v = self.failed.entry(run).or_default();
             if v.len() < FAILED_KEPT {
@@ -69,12 +71,12 @@ impl Runs {
     pub fn history(&self, now: DateTime<Utc>) -> History {
         let mut complete: Vec<&RunFold> = self
             .runs
-            .values()
-            .filter(|t| t.ended.is_some_and(|l| now - l >= STILL_RUNNING))
+            .iter()
+            .filter(|t| t.ended().is_some_and(|l| now - l >= STILL_RUNNING))
             .collect();
-        let longest_gap = complete.iter().map(|t| t.longest_gap).max();
+        let longest_gap = complete.iter().map(|t| t.longest_gap()).max();
         complete.retain(|t| t.failed == 0);
-        complete.sort_by_key(|t| std::cmp::Reverse(t.ended));
+        complete.sort_by_key(|t| std::cmp::Reverse(t.ended()));
         let runs = complete
             .iter()
             .take(HISTORY_RUNS)
@@ -89,15 +91,17 @@ impl Runs {
         Rule::new(&self.history(now), None, None, Duration::from_secs(1))
     }
 
-    /// Every run judged, newest (by its first task's start) first.
-    pub fn judged(self, now: DateTime<Utc>) -> Vec<Judged> {
+    /// Every run, newest (by its first task's start) first, judged as it
+    /// is taken: the folds are sorted where they are, never copied into a
+    /// second table.
+    pub fn judged(self, now: DateTime<Utc>) -> impl Iterator<Item = Judged> {
         let rule = self.rule(now);
-        let mut out: Vec<Judged> = Vec::with_capacity(self.runs.len());
-        for (_, t) in self.runs {
-            out.push(judge(&rule, t, now));
-        }
-        out.sort_by(|a, b| (b.tally.started, b.tally.run).cmp(&(a.tally.started, a.tally.run)));
-        out
+        let mut runs = self.runs;
+        drop(self.index);
+        runs.shrink_to_fit();
+        // Unstable: no buffer of half the table (the keys are unique anyway).
+        runs.sort_unstable_by(|a, b| (b.started(), b.run).cmp(&(a.started(), a.run)));
+        runs.into_iter().map(move |t| judge(&rule, t, now))
     }
 }
 
@@ -154,13 +158,13 @@ mod tests {
             let t = if i % 2 == 0 { "A" } else { "b" };
             add(&mut runs, "r3", t, true, "2026-01-01T03:00:01Z");
         }
-        let r3 = &runs.runs[&id_of("r3").0];
+        let r3 = runs.runs.iter().find(|r| r.run == id_of("r3").0).unwrap();
         assert_eq!(r3.tasks.len(), 2);
         assert_eq!(r3.entries, 1000);
         // r3 may still be going (too recent to be history), as a run being
         // judged while the two before it made the graph.
         let now = "2026-01-01T03:05:00Z".parse().unwrap();
-        let judged = runs.judged(now);
+        let judged: Vec<Judged> = runs.judged(now).collect();
         assert_eq!(judged[0].tally.id(), "r3");
         // Not the graph's two tasks: settled, never "as in the last runs".
         assert_eq!(judged[0].evidence.as_ref().unwrap().name(), "settled");
