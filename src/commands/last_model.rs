@@ -183,12 +183,14 @@ fn from_statistics(kind: Entity, r: &LastRun, at: DateTime<Utc>, now: DateTime<U
     }
 }
 
-/// The window a last run's log is read over: an old run (quiet for the
-/// default settle time) is settled whatever history says, so one second
-/// around it holds it whole (the log gives every entry of each run with
-/// one inside); a recent one needs the history the rule learns from.
-fn window_of(at: DateTime<Utc>, now: DateTime<Utc>) -> (Window, bool) {
-    let old = (now - at).to_std().unwrap_or_default() >= DEFAULT_SETTLE;
+/// The window a last run's log is read over. One second around it holds
+/// the run whole (the log gives every entry of each run with one inside),
+/// and is all it takes when the answer settles the verdict: a failed latest
+/// entry is a failed run, and an old run (quiet for the default settle
+/// time) is finished whatever history says. A recent success needs the
+/// history the rule learns from: `run --wait`'s window, read newest first.
+fn window_of(at: DateTime<Utc>, now: DateTime<Utc>, failed: bool) -> (Window, bool) {
+    let old = failed || (now - at).to_std().unwrap_or_default() >= DEFAULT_SETTLE;
     let second = chrono::Duration::seconds(1);
     match old {
         true => (
@@ -216,7 +218,7 @@ async fn pipeline(
     now: DateTime<Utc>,
     checked: bool,
 ) -> Result<Last> {
-    let (w, wide) = window_of(at, now);
+    let (w, wide) = window_of(at, now, !r.is_successful);
     let mut runs = Runs {
         keep_failed: true,
         ..Runs::default()
@@ -239,13 +241,27 @@ async fn pipeline(
     }
     let failed = std::mem::take(&mut runs.failed);
     let rule: Rule = runs.rule(now);
-    let mut judged: Vec<Judged> = runs
+    let mut judged: Vec<(usize, Judged)> = runs
         .runs
         .into_iter()
         .map(|t| judge(&rule, t, now))
+        .enumerate()
         .collect();
-    // Newest last task first: the server's last run is its latest row.
-    judged.sort_by(|a, b| (b.tally.ended(), b.tally.run).cmp(&(a.tally.ended(), a.tally.run)));
+    // The server's last run first: the one whose duration so far is the
+    // answer's (runs within one second, which the spec's times cannot tell
+    // apart), then the latest last task, the latest start, and the one the
+    // log (newest first) listed first.
+    let key = |(i, j): &(usize, Judged)| {
+        let t = &j.tally;
+        (
+            t.duration_ms == r.duration,
+            t.ended(),
+            t.started(),
+            std::cmp::Reverse(*i),
+        )
+    };
+    judged.sort_by(|a, b| key(b).cmp(&key(a)));
+    let judged = judged.into_iter().map(|(_, j)| j);
     let mut views = judged.into_iter().filter_map(|j| {
         let f = failed.get(&j.tally.run).cloned().unwrap_or_default();
         RunView::of(j, f)
@@ -303,13 +319,15 @@ mod tests {
     use super::*;
 
     #[test]
-    fn an_old_run_is_read_over_one_second_a_recent_one_with_history() {
+    fn an_old_run_or_a_failure_is_read_over_one_second_a_recent_success_with_history() {
         let now: DateTime<Utc> = "2026-01-01T12:00:00Z".parse().unwrap();
         let old = now - chrono::Duration::hours(2);
-        let (w, wide) = window_of(old, now);
+        let (w, wide) = window_of(old, now, false);
         assert!(!wide);
         assert_eq!((w.to - w.from).num_seconds(), 2);
-        let (w, wide) = window_of(now - chrono::Duration::minutes(1), now);
+        let recent = now - chrono::Duration::minutes(1);
+        assert!(!window_of(recent, now, true).1, "a failure is settled");
+        let (w, wide) = window_of(recent, now, false);
         assert!(wide);
         assert!(w.from <= now - chrono::Duration::days(HISTORY_DAYS));
     }

@@ -22,7 +22,7 @@ use crate::time;
 
 /// What the log says of one run so far: totals, never its entries, so a
 /// log of 40 000 runs costs 40 000 of these (UUIDs as 16 bytes, times as
-/// milliseconds, a run's distinct tasks once each however many entries
+/// microseconds, a run's distinct tasks once each however many entries
 /// repeat them).
 #[derive(Debug, Clone, Default)]
 pub struct RunFold {
@@ -39,17 +39,17 @@ pub struct RunFold {
     /// The sum of its task durations (ms): the run's duration.
     pub duration_ms: i64,
     /// The first task's start (the earliest `executed_at - duration`) and
-    /// the last task's end (the latest `executed_at`), in Unix ms;
-    /// `NO_TIME` until an entry with a time is folded in.
-    start_ms: i64,
-    end_ms: i64,
+    /// the last task's end (the latest `executed_at`), in Unix µs (the
+    /// log's precision); `NO_TIME` until an entry with a time is folded in.
+    start_us: i64,
+    end_us: i64,
     /// The earliest failed task, its output read (`runs`: what it shows of
     /// the failure). Boxed: most runs have none.
     pub first_failed: Option<Box<FirstFailed>>,
     /// The longest gap between two consecutive entries (ms), for history's
     /// settle time, and the time of the entry before, in the order they came.
     longest_gap_ms: u32,
-    prev_ms: i64,
+    prev_us: i64,
 }
 
 const NO_TIME: i64 = i64::MIN;
@@ -66,9 +66,9 @@ pub struct FirstFailed {
     pub detail: Detail,
 }
 
-fn at_ms(ms: i64) -> Option<DateTime<Utc>> {
-    (ms != NO_TIME)
-        .then(|| DateTime::from_timestamp_millis(ms))
+fn at_us(us: i64) -> Option<DateTime<Utc>> {
+    (us != NO_TIME)
+        .then(|| DateTime::from_timestamp_micros(us))
         .flatten()
 }
 
@@ -94,21 +94,21 @@ impl RunFold {
         RunFold {
             run: id,
             raw: (!parsed).then(|| run.into()),
-            start_ms: NO_TIME,
-            end_ms: NO_TIME,
-            prev_ms: NO_TIME,
+            start_us: NO_TIME,
+            end_us: NO_TIME,
+            prev_us: NO_TIME,
             ..RunFold::default()
         }
     }
 
     /// The first task's start.
     pub fn started(&self) -> Option<DateTime<Utc>> {
-        at_ms(self.start_ms)
+        at_us(self.start_us)
     }
 
     /// The last task's end.
     pub fn ended(&self) -> Option<DateTime<Utc>> {
-        at_ms(self.end_ms)
+        at_us(self.end_us)
     }
 
     pub fn longest_gap(&self) -> Duration {
@@ -129,7 +129,7 @@ impl RunFold {
         // The time as sent, fraction and all.
         let at = time::parse_server_time(e.executed_at_raw.as_str())
             .or_else(|| time::parse_server_time(e.executed_at().as_str()))
-            .map(|t| t.timestamp_millis());
+            .map(|t| t.timestamp_micros());
         let task = id_of(e.task_uuid.as_str()).0;
         match self.tasks.binary_search_by(|(t, _)| t.cmp(&task)) {
             Ok(i) => self.tasks[i].1 += 1,
@@ -147,18 +147,18 @@ impl RunFold {
         if let Some(at) = at {
             // Newest first from the server: the entry before is the
             // neighbour in time.
-            if self.prev_ms != NO_TIME {
-                let gap = (self.prev_ms - at).unsigned_abs().min(u64::from(u32::MAX));
+            if self.prev_us != NO_TIME {
+                let gap = ((self.prev_us - at).unsigned_abs() / 1000).min(u64::from(u32::MAX));
                 self.longest_gap_ms = self.longest_gap_ms.max(gap as u32);
             }
-            self.prev_ms = at;
-            let start = at - d;
-            self.start_ms = if self.start_ms == NO_TIME {
+            self.prev_us = at;
+            let start = at - d * 1000;
+            self.start_us = if self.start_us == NO_TIME {
                 start
             } else {
-                self.start_ms.min(start)
+                self.start_us.min(start)
             };
-            self.end_ms = self.end_ms.max(at);
+            self.end_us = self.end_us.max(at);
         }
         if !e.is_successful {
             self.failed += 1;
@@ -166,7 +166,7 @@ impl RunFold {
                 None => true,
                 Some(f) => at.is_some_and(|a| {
                     time::parse_server_time(&f.executed_at)
-                        .is_some_and(|t| a < t.timestamp_millis())
+                        .is_some_and(|t| a < t.timestamp_micros())
                 }),
             };
             if let (true, Some(f)) = (earlier, finder) {
@@ -184,8 +184,8 @@ impl RunFold {
 
     /// Wall clock from the first task's start to the last task's end.
     pub fn elapsed_ms(&self) -> Option<i64> {
-        (self.start_ms != NO_TIME && self.end_ms != NO_TIME)
-            .then(|| (self.end_ms - self.start_ms).max(0))
+        (self.start_us != NO_TIME && self.end_us != NO_TIME)
+            .then(|| ((self.end_us - self.start_us) / 1000).max(0))
     }
 
     /// The tasks as the rule counts them.
