@@ -360,8 +360,8 @@ mod tests {
 
     fn ran(result: &'static str, at: DateTime<Utc>, finished: Option<RunView>) -> Last {
         Last::Ran {
-            last: view(result, at),
-            finished,
+            last: Box::new(view(result, at)),
+            finished: finished.map(Box::new),
         }
     }
 

@@ -101,8 +101,8 @@ pub enum Last {
     /// The last run, and when it has not finished, the last finished run
     /// before it if the same answer held one.
     Ran {
-        last: RunView,
-        finished: Option<RunView>,
+        last: Box<RunView>,
+        finished: Option<Box<RunView>>,
     },
 }
 
@@ -119,7 +119,7 @@ impl Last {
     pub fn judged(&self) -> Option<&RunView> {
         match self {
             Last::Ran { last, .. } if last.success().is_some() => Some(last),
-            Last::Ran { finished, .. } => finished.as_ref(),
+            Last::Ran { finished, .. } => finished.as_deref(),
             Last::NoRunFound => None,
         }
     }
@@ -150,7 +150,7 @@ pub async fn last(api: &Api, kind: Entity, id: Uuid, now: DateTime<Utc>) -> Resu
         confirm(api, kind, id, at).await?;
     }
     Ok(Last::Ran {
-        last: from_statistics(kind, &run, at, now),
+        last: Box::new(from_statistics(kind, &run, at, now)),
         finished: None,
     })
 }
@@ -260,7 +260,7 @@ async fn pipeline(
             std::cmp::Reverse(*i),
         )
     };
-    judged.sort_by(|a, b| key(b).cmp(&key(a)));
+    judged.sort_by_key(|j| std::cmp::Reverse(key(j)));
     let judged = judged.into_iter().map(|(_, j)| j);
     let mut views = judged.into_iter().filter_map(|j| {
         let f = failed.get(&j.tally.run).cloned().unwrap_or_default();
@@ -273,15 +273,18 @@ async fn pipeline(
             return Err(unconfirmed(id));
         }
         return Ok(Last::Ran {
-            last: unseen(r, at),
+            last: Box::new(unseen(r, at)),
             finished: None,
         });
     };
     let finished = match last.success() {
         Some(_) => None,
-        None => views.find(|v| v.success().is_some()),
+        None => views.find(|v| v.success().is_some()).map(Box::new),
     };
-    Ok(Last::Ran { last, finished })
+    Ok(Last::Ran {
+        last: Box::new(last),
+        finished,
+    })
 }
 
 /// A last run the log did not hold (a server whose log lags its

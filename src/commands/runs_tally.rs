@@ -100,7 +100,7 @@ impl Runs<'_> {
         drop(self.index);
         runs.shrink_to_fit();
         // Unstable: no buffer of half the table (the keys are unique anyway).
-        runs.sort_unstable_by(|a, b| (b.started(), b.run).cmp(&(a.started(), a.run)));
+        runs.sort_unstable_by_key(|t| std::cmp::Reverse((t.started(), t.run)));
         runs.into_iter().map(move |t| judge(&rule, t, now))
     }
 }
