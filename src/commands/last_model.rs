@@ -219,10 +219,8 @@ async fn pipeline(
     checked: bool,
 ) -> Result<Last> {
     let (w, wide) = window_of(at, now, !r.is_successful);
-    let mut runs = Runs {
-        keep_failed: true,
-        ..Runs::default()
-    };
+    let mut runs = Runs::default();
+    runs.keep_failed = true;
     let mut s = api.pipeline_logs(id, &w).await?;
     let mut decode = |cx: &mut Runs, b: &[u8], part| {
         let Some((e, n)) = api::decode_entry(b, part)? else {
@@ -235,15 +233,15 @@ async fn pipeline(
         read += 1;
         if wide && read >= HISTORY_ENTRIES {
             // The oldest run read may be cut short: not evidence.
-            runs.runs.retain(|r| r.run != run);
+            runs.remove(run);
             break;
         }
     }
     let failed = std::mem::take(&mut runs.failed);
     let rule: Rule = runs.rule(now);
     let mut judged: Vec<(usize, Judged)> = runs
-        .runs
-        .into_iter()
+        .into_folds()
+        .filter(|t| t.entries > 0)
         .map(|t| judge(&rule, t, now))
         .enumerate()
         .collect();

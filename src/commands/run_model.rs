@@ -29,11 +29,13 @@ pub struct RunFold {
     pub run: Uuid,
     /// The run's identifier as sent, when it is not a UUID (never on the
     /// servers seen; kept so that it is shown as it came).
-    pub raw: Option<Box<str>>,
-    /// Distinct tasks and how many entries each has, sorted by task: an
-    /// exact-size slice (a run has a handful; a vector's spare capacity
-    /// would cost as much again over 40 000 runs).
-    pub tasks: Box<[(Uuid, u32)]>,
+    pub raw: Option<Box<String>>,
+    /// Distinct tasks, sorted: an exact-size slice (a run has a handful; a
+    /// vector's spare capacity would cost as much again over 40 000 runs).
+    /// How many entries each has is not kept: the rule asks only how many
+    /// in all (`entries`) and whether a task repeated (more entries than
+    /// tasks).
+    pub tasks: Box<[Uuid]>,
     pub entries: u32,
     pub failed: u32,
     /// The sum of its task durations (ms): the run's duration.
@@ -93,7 +95,7 @@ impl RunFold {
         let (id, parsed) = id_of(run);
         RunFold {
             run: id,
-            raw: (!parsed).then(|| run.into()),
+            raw: (!parsed).then(|| Box::new(run.to_string())),
             start_us: NO_TIME,
             end_us: NO_TIME,
             prev_us: NO_TIME,
@@ -118,7 +120,7 @@ impl RunFold {
     /// The run's identifier as shown: its UUID in lower case.
     pub fn id(&self) -> String {
         match &self.raw {
-            Some(r) => r.to_string(),
+            Some(r) => r.as_ref().clone(),
             None => self.run.to_string(),
         }
     }
@@ -131,15 +133,12 @@ impl RunFold {
             .or_else(|| time::parse_server_time(e.executed_at().as_str()))
             .map(|t| t.timestamp_micros());
         let task = id_of(e.task_uuid.as_str()).0;
-        match self.tasks.binary_search_by(|(t, _)| t.cmp(&task)) {
-            Ok(i) => self.tasks[i].1 += 1,
-            Err(i) => {
-                let mut v = Vec::with_capacity(self.tasks.len() + 1);
-                v.extend_from_slice(&self.tasks[..i]);
-                v.push((task, 1));
-                v.extend_from_slice(&self.tasks[i..]);
-                self.tasks = v.into_boxed_slice();
-            }
+        if let Err(i) = self.tasks.binary_search(&task) {
+            let mut v = Vec::with_capacity(self.tasks.len() + 1);
+            v.extend_from_slice(&self.tasks[..i]);
+            v.push(task);
+            v.extend_from_slice(&self.tasks[i..]);
+            self.tasks = v.into_boxed_slice();
         }
         self.entries += 1;
         let d = e.duration.max(0);
@@ -170,7 +169,11 @@ impl RunFold {
                 }),
             };
             if let (true, Some(f)) = (earlier, finder) {
-                let t = f.task(&e.to_owned_entry());
+                let mut t = f.task(&e.to_owned_entry());
+                // Exact-size text: kept for every failed run of the log.
+                if let Detail::Output(s) | Detail::Unreadable(s) = &mut t.detail {
+                    s.shrink_to_fit();
+                }
                 self.first_failed = Some(Box::new(FirstFailed {
                     task,
                     task_type: t.task_type.into(),
@@ -188,11 +191,15 @@ impl RunFold {
             .then(|| ((self.end_us - self.start_us) / 1000).max(0))
     }
 
-    /// The tasks as the rule counts them.
+    /// The tasks as the rule counts them: each once, the repeats (entries
+    /// beyond one a task) counted on the first, so that the total and
+    /// "a task repeated" are the run's.
     pub fn task_counts(&self) -> Vec<(String, usize)> {
+        let surplus = (self.entries as usize).saturating_sub(self.tasks.len());
         self.tasks
             .iter()
-            .map(|(t, n)| (t.to_string(), *n as usize))
+            .enumerate()
+            .map(|(i, t)| (t.to_string(), 1 + if i == 0 { surplus } else { 0 }))
             .collect()
     }
 }

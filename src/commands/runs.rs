@@ -104,11 +104,9 @@ async fn fold_with<'a>(
     finder: Option<&'a Finder>,
 ) -> Result<Runs<'a>> {
     let mut s = api.pipeline_logs(id, window).await?;
-    let mut runs = Runs {
-        keep: keep.map(str::to_string),
-        finder,
-        ..Runs::default()
-    };
+    let mut runs = Runs::default();
+    runs.keep = keep.map(str::to_string);
+    runs.finder = finder;
     api::each_entry(
         &mut s,
         None,

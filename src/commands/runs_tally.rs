@@ -23,12 +23,17 @@ const HISTORY_RUNS: usize = 20;
 /// (`keep_failed`): the failure of a last run names them.
 const FAILED_KEPT: usize = 32;
 
+/// Folds are kept in chunks of this many: a table of 40 000 runs then has
+/// at most one chunk of room to spare, where one vector would have 25 000
+/// (it doubles), and growing never copies it.
+const CHUNK: usize = 4096;
+
 /// Every run of the log, folded entry by entry: the folds in the order
 /// their runs first came, and an index by run.
 #[derive(Default)]
 pub struct Runs<'a> {
-    pub runs: Vec<RunFold>,
-    pub index: HashMap<Uuid, u32>,
+    chunks: Vec<Vec<RunFold>>,
+    index: HashMap<Uuid, u32>,
     /// Reads a run's earliest failed entry as it is folded (`runs`).
     pub finder: Option<&'a Finder>,
     /// `runs --run R`: the one run whose entries are kept whole.
@@ -52,11 +57,17 @@ impl Runs<'_> {
             self.kept.push(e.to_owned_entry());
         }
         let run = id_of(raw).0;
+        let chunks = &mut self.chunks;
         let i = *self.index.entry(run).or_insert_with(|| {
-            self.runs.push(RunFold::new(raw));
-            (self.runs.len() - 1) as u32
+            if chunks.last().is_none_or(|c| c.len() == CHUNK) {
+                chunks.push(Vec::with_capacity(CHUNK));
+            }
+            let n = chunks.len() - 1;
+            chunks[n].push(RunFold::new(raw));
+            (n * CHUNK + chunks[n].len() - 1) as u32
         });
-        self.runs[i as usize].add(e, self.finder);
+        let i = i as usize;
+        self.chunks[i / CHUNK][i % CHUNK].add(e, self.finder);
         if self.keep_failed && !e.is_successful {
             let v = self.failed.entry(run).or_default();
             if v.len() < FAILED_KEPT {
@@ -66,12 +77,31 @@ impl Runs<'_> {
         run
     }
 
+    /// The folds, in the order their runs first came.
+    pub fn iter(&self) -> impl Iterator<Item = &RunFold> {
+        self.chunks.iter().flatten()
+    }
+
+    /// The folds, taken, in the order their runs first came.
+    pub fn into_folds(self) -> impl Iterator<Item = RunFold> {
+        self.chunks.into_iter().flatten()
+    }
+
+    /// Leave run `run` out (a run cut short by a bounded read).
+    pub fn remove(&mut self, run: Uuid) {
+        if let Some(i) = self.index.remove(&run) {
+            let i = i as usize;
+            // Its place stays, empty of entries: never a run.
+            self.chunks[i / CHUNK][i % CHUNK] = RunFold::default();
+        }
+    }
+
     /// What the complete runs without a failure say: the same history
     /// `run --wait` looks up, from the totals.
     pub fn history(&self, now: DateTime<Utc>) -> History {
         let mut complete: Vec<&RunFold> = self
-            .runs
             .iter()
+            .filter(|t| t.entries > 0)
             .filter(|t| t.ended().is_some_and(|l| now - l >= STILL_RUNNING))
             .collect();
         let longest_gap = complete.iter().map(|t| t.longest_gap()).max();
@@ -96,12 +126,24 @@ impl Runs<'_> {
     /// second table.
     pub fn judged(self, now: DateTime<Utc>) -> impl Iterator<Item = Judged> {
         let rule = self.rule(now);
-        let mut runs = self.runs;
+        let mut chunks = self.chunks;
         drop(self.index);
-        runs.shrink_to_fit();
-        // Unstable: no buffer of half the table (the keys are unique anyway).
-        runs.sort_unstable_by_key(|t| std::cmp::Reverse((t.started(), t.run)));
-        runs.into_iter().map(move |t| judge(&rule, t, now))
+        // The order as positions (4 bytes a run), not the folds moved.
+        // Unstable: no buffer of half the table (the keys are unique).
+        let at = |c: &[Vec<RunFold>], i: u32| -> (Option<DateTime<Utc>>, Uuid) {
+            let t = &c[i as usize / CHUNK][i as usize % CHUNK];
+            (t.started(), t.run)
+        };
+        let n: usize = chunks.iter().map(Vec::len).sum();
+        let mut order: Vec<u32> = (0..n as u32)
+            .filter(|&i| chunks[i as usize / CHUNK][i as usize % CHUNK].entries > 0)
+            .collect();
+        order.sort_unstable_by_key(|&i| std::cmp::Reverse(at(&chunks, i)));
+        order.into_iter().map(move |i| {
+            let i = i as usize;
+            let t = std::mem::take(&mut chunks[i / CHUNK][i % CHUNK]);
+            judge(&rule, t, now)
+        })
     }
 }
 
@@ -158,7 +200,7 @@ mod tests {
             let t = if i % 2 == 0 { "A" } else { "b" };
             add(&mut runs, "r3", t, true, "2026-01-01T03:00:01Z");
         }
-        let r3 = runs.runs.iter().find(|r| r.run == id_of("r3").0).unwrap();
+        let r3 = runs.iter().find(|r| r.run == id_of("r3").0).unwrap();
         assert_eq!(r3.tasks.len(), 2);
         assert_eq!(r3.entries, 1000);
         // r3 may still be going (too recent to be history), as a run being
