@@ -10,6 +10,8 @@
 //! task's start (`executed_at - duration`, the earliest), `ended` the last
 //! task's end (the latest `executed_at`), `elapsed` the wall clock between.
 
+use std::collections::HashSet;
+use std::sync::Arc;
 use std::time::Duration;
 
 use chrono::{DateTime, Utc};
@@ -30,12 +32,12 @@ pub struct RunFold {
     /// The run's identifier as sent, when it is not a UUID (never on the
     /// servers seen; kept so that it is shown as it came).
     pub raw: Option<Box<String>>,
-    /// Distinct tasks, sorted: an exact-size slice (a run has a handful; a
-    /// vector's spare capacity would cost as much again over 40 000 runs).
-    /// How many entries each has is not kept: the rule asks only how many
-    /// in all (`entries`) and whether a task repeated (more entries than
-    /// tasks).
-    pub tasks: Box<[Uuid]>,
+    /// Distinct tasks, sorted, shared with every run that has the same set
+    /// (`TaskSets`: a pipeline's runs have a few sets between them, so 40 000
+    /// runs hold 40 000 pointers, not 40 000 copies). How many entries each
+    /// task has is not kept: the rule asks only how many in all (`entries`)
+    /// and whether a task repeated (more entries than tasks).
+    pub tasks: Arc<[Uuid]>,
     pub entries: u32,
     pub failed: u32,
     /// The sum of its task durations (ms): the run's duration.
@@ -55,6 +57,34 @@ pub struct RunFold {
 }
 
 const NO_TIME: i64 = i64::MIN;
+
+/// Sets of at most this many tasks are shared; a bigger one (a run with
+/// many distinct tasks) is its run's own, so that its growth, a set per
+/// new task, is never kept.
+const SHARED_SET: usize = 32;
+
+/// The task sets of the runs folded so far, each kept once.
+#[derive(Default)]
+pub struct TaskSets(HashSet<Arc<[Uuid]>>);
+
+impl TaskSets {
+    /// `set` with `task` inserted at `at` (its sorted place).
+    fn with(&mut self, set: &[Uuid], task: Uuid, at: usize) -> Arc<[Uuid]> {
+        let mut v = Vec::with_capacity(set.len() + 1);
+        v.extend_from_slice(&set[..at]);
+        v.push(task);
+        v.extend_from_slice(&set[at..]);
+        if v.len() > SHARED_SET {
+            return v.into();
+        }
+        if let Some(a) = self.0.get(v.as_slice()) {
+            return a.clone();
+        }
+        let a: Arc<[Uuid]> = v.into();
+        self.0.insert(a.clone());
+        a
+    }
+}
 
 /// A run's earliest failed task as `runs` keeps it for 40 000 runs: its
 /// output already read (`Detail`: the messages, or the output shortened),
@@ -127,18 +157,14 @@ impl RunFold {
 
     /// Fold one entry of this run in; with a `finder`, the earliest failed
     /// entry is kept, read (its output decoded to its messages, not kept).
-    pub fn add(&mut self, e: &LogEntryRef, finder: Option<&Finder>) {
+    pub fn add(&mut self, e: &LogEntryRef, finder: Option<&Finder>, sets: &mut TaskSets) {
         // The time as sent, fraction and all.
         let at = time::parse_server_time(e.executed_at_raw.as_str())
             .or_else(|| time::parse_server_time(e.executed_at().as_str()))
             .map(|t| t.timestamp_micros());
         let task = id_of(e.task_uuid.as_str()).0;
         if let Err(i) = self.tasks.binary_search(&task) {
-            let mut v = Vec::with_capacity(self.tasks.len() + 1);
-            v.extend_from_slice(&self.tasks[..i]);
-            v.push(task);
-            v.extend_from_slice(&self.tasks[i..]);
-            self.tasks = v.into_boxed_slice();
+            self.tasks = sets.with(&self.tasks, task, i);
         }
         self.entries += 1;
         let d = e.duration.max(0);
@@ -255,7 +281,7 @@ mod tests {
             entry("a", true, 3000, "2026-01-01T00:00:03.5Z"),
         ] {
             let e: LogEntryRef = serde_json::from_str(&json).unwrap();
-            f.add(&e, None);
+            f.add(&e, None, &mut TaskSets::default());
         }
         assert_eq!(f.duration_ms, 3200);
         assert_eq!(f.elapsed_ms(), Some(3500));

@@ -12,7 +12,7 @@ use uuid::Uuid;
 
 use super::failure::Finder;
 use super::finished::{History, Rule};
-use super::run_model::{Judged, RunFold, id_of, judge};
+use super::run_model::{Judged, RunFold, TaskSets, id_of, judge};
 use crate::api::models::{LogEntry, LogEntryRef};
 
 /// A run that ended this recently may still be going: it is not history.
@@ -34,6 +34,7 @@ const CHUNK: usize = 4096;
 pub struct Runs<'a> {
     chunks: Vec<Vec<RunFold>>,
     index: HashMap<Uuid, u32>,
+    sets: TaskSets,
     /// Reads a run's earliest failed entry as it is folded (`runs`).
     pub finder: Option<&'a Finder>,
     /// `runs --run R`: the one run whose entries are kept whole.
@@ -67,7 +68,7 @@ impl Runs<'_> {
             (n * CHUNK + chunks[n].len() - 1) as u32
         });
         let i = i as usize;
-        self.chunks[i / CHUNK][i % CHUNK].add(e, self.finder);
+        self.chunks[i / CHUNK][i % CHUNK].add(e, self.finder, &mut self.sets);
         if self.keep_failed && !e.is_successful {
             let v = self.failed.entry(run).or_default();
             if v.len() < FAILED_KEPT {
