@@ -210,18 +210,12 @@ fn window_of(at: DateTime<Utc>, now: DateTime<Utc>, failed: bool) -> (Window, bo
     }
 }
 
-async fn pipeline(
-    api: &Api,
-    id: Uuid,
-    r: &LastRun,
-    at: DateTime<Utc>,
-    now: DateTime<Utc>,
-    checked: bool,
-) -> Result<Last> {
-    let (w, wide) = window_of(at, now, !r.is_successful);
+/// The log over `w` folded, each run's failed entries kept; a wide window
+/// is read to `HISTORY_ENTRIES` entries at most.
+async fn fold(api: &Api, id: Uuid, w: &Window, wide: bool) -> Result<Runs<'static>> {
     let mut runs = Runs::default();
     runs.keep_failed = true;
-    let mut s = api.pipeline_logs(id, &w).await?;
+    let mut s = api.pipeline_logs(id, w).await?;
     let mut decode = |cx: &mut Runs, b: &[u8], part| {
         let Some((e, n)) = api::decode_entry(b, part)? else {
             return Ok(None);
@@ -237,6 +231,22 @@ async fn pipeline(
             break;
         }
     }
+    Ok(runs)
+}
+
+/// A pipeline's last run: the log over its window folded and judged, the
+/// server's last run first, and when it is still going, the last finished
+/// run the same answer held.
+async fn pipeline(
+    api: &Api,
+    id: Uuid,
+    r: &LastRun,
+    at: DateTime<Utc>,
+    now: DateTime<Utc>,
+    checked: bool,
+) -> Result<Last> {
+    let (w, wide) = window_of(at, now, !r.is_successful);
+    let mut runs = fold(api, id, &w, wide).await?;
     let failed = std::mem::take(&mut runs.failed);
     let rule: Rule = runs.rule(now);
     let mut judged: Vec<(usize, Judged)> = runs

@@ -31,6 +31,9 @@ pub struct RunFold {
     pub run: Uuid,
     /// The run's identifier as sent, when it is not a UUID (never on the
     /// servers seen; kept so that it is shown as it came).
+    // A thin pointer on purpose: 8 bytes in each of 40 000 folds, where a
+    // `String` takes 24 and almost always holds nothing.
+    #[allow(clippy::box_collection)]
     pub raw: Option<Box<String>>,
     /// Distinct tasks, sorted, shared with every run that has the same set
     /// (`TaskSets`: a pipeline's runs have a few sets between them, so 40 000
