@@ -11,6 +11,7 @@ use uuid::Uuid;
 use super::ExitStatus;
 use super::board::last_samples;
 use super::last_model::last;
+use super::last_seen::range_stats_checked;
 use super::targets::alias_of;
 use crate::cli::{CheckArgs, LastRunArgs, StatsArgs};
 use crate::context::Context;
@@ -116,7 +117,7 @@ pub async fn stats(args: &StatsArgs, ctx: &Context) -> Result<()> {
     let label = window_label(&window, ctx.settings.now);
     let api = ctx.api()?;
     let results = super::fetch::all(ctx.settings.concurrency, &ids, |id| {
-        api.range_stats(args.kind, *id, &window)
+        range_stats_checked(&api, args.kind, *id, &window)
     })
     .await;
     let samples: Vec<Sample> = ids

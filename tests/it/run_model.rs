@@ -256,6 +256,10 @@ fn another_organisations_pipeline_is_an_access_error_everywhere() {
         let lr = sb.run(&["last-run", "pipeline", &other, "-o", "json"]);
         assert_eq!(lr.code, 3, "{dialect} last-run: {}{}", lr.stdout, lr.stderr);
         assert!(!lr.stdout.contains("found"), "{}", lr.stdout);
+        // Range statistics over a window without its rows (never checked by
+        // the server) do not show its last run either.
+        let st = sb.run(&["stats", "pipeline", &other, "--since", "1m", "-o", "json"]);
+        assert_eq!(st.code, 3, "{dialect} stats: {}{}", st.stdout, st.stderr);
         let ck = sb.run(&["check", "pipeline", &other]);
         assert_eq!(ck.code, 3, "{dialect} check: {}", ck.stdout);
         assert!(ck.stdout.starts_with("UNKNOWN"), "{}", ck.stdout);
