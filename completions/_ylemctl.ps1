@@ -245,7 +245,7 @@ Register-ArgumentCompleter -Native -CommandName 'ylemctl' -ScriptBlock {
             [CompletionResult]::new('--retries', '--retries', [CompletionResultType]::ParameterName, 'Retries of idempotent requests (GET, token); a run start is never retried [default: 2]')
             [CompletionResult]::new('--concurrency', '--concurrency', [CompletionResultType]::ParameterName, 'Requests in flight at once when several IDs are given [default: 8]')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour (NO_COLOR turns it off even with always; CLICOLOR_FORCE on in auto)')
-            [CompletionResult]::new('--fail-on-failure', '--fail-on-failure', [CompletionResultType]::ParameterName, 'Exit 7 when a last run failed (for `cron && ...` chains)')
+            [CompletionResult]::new('--fail-on-failure', '--fail-on-failure', [CompletionResultType]::ParameterName, 'Exit 7 when a last run failed, 8 when it has not finished (for `cron && ...` chains)')
             [CompletionResult]::new('--no-header', '--no-header', [CompletionResultType]::ParameterName, 'No header row (table, csv)')
             [CompletionResult]::new('--local', '--local', [CompletionResultType]::ParameterName, 'Read naive times and show times in the local time zone (also YLEM_TZ=local)')
             [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)')

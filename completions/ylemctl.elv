@@ -236,7 +236,7 @@ set edit:completion:arg-completer[ylemctl] = {|@words|
             cand --retries 'Retries of idempotent requests (GET, token); a run start is never retried [default: 2]'
             cand --concurrency 'Requests in flight at once when several IDs are given [default: 8]'
             cand --color 'When to use colour (NO_COLOR turns it off even with always; CLICOLOR_FORCE on in auto)'
-            cand --fail-on-failure 'Exit 7 when a last run failed (for `cron && ...` chains)'
+            cand --fail-on-failure 'Exit 7 when a last run failed, 8 when it has not finished (for `cron && ...` chains)'
             cand --no-header 'No header row (table, csv)'
             cand --local 'Read naive times and show times in the local time zone (also YLEM_TZ=local)'
             cand -v '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)'

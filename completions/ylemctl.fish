@@ -237,7 +237,7 @@ complete -c ylemctl -n "__fish_ylemctl_using_subcommand last-run" -l concurrency
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand last-run" -l color -d 'When to use colour (NO_COLOR turns it off even with always; CLICOLOR_FORCE on in auto)' -r -f -a "auto\t''
 always\t''
 never\t''"
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand last-run" -l fail-on-failure -d 'Exit 7 when a last run failed (for `cron && ...` chains)'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand last-run" -l fail-on-failure -d 'Exit 7 when a last run failed, 8 when it has not finished (for `cron && ...` chains)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand last-run" -l no-header -d 'No header row (table, csv)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand last-run" -l local -d 'Read naive times and show times in the local time zone (also YLEM_TZ=local)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand last-run" -s v -l verbose -d '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)'

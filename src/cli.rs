@@ -209,7 +209,7 @@ pub enum Command {
         name = "last-run",
         after_help = concat!(
             "Examples:\n  ylemctl last-run pipeline 3f2a1b4c-...\n  ylemctl last-run task ID1 ID2 -o json\n  ylemctl -q last-run pipeline ID --fail-on-failure || mail -s 'pipeline failed' ops@example.com",
-            exits!("7 the last run failed (--fail-on-failure)")
+            exits!("7 the last run failed, 8 it has not finished (--fail-on-failure)")
         )
     )]
     LastRun(LastRunArgs),
@@ -502,7 +502,7 @@ pub struct LastRunArgs {
     /// UUIDs (or aliases)
     #[arg(required = true, value_name = "ID")]
     pub ids: Vec<String>,
-    /// Exit 7 when a last run failed (for `cron && ...` chains)
+    /// Exit 7 when a last run failed, 8 when it has not finished (for `cron && ...` chains)
     #[arg(long)]
     pub fail_on_failure: bool,
     /// Key file (32 bytes, hex or Base64) that opens encrypted task outputs,

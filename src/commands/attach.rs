@@ -103,7 +103,7 @@ pub async fn run(args: &RunsArgs, ctx: &Context) -> Result<()> {
     let judged = runs.judged(ctx.settings.now);
     let Some(mut j) = judged
         .into_iter()
-        .find(|j| j.tally.run.eq_ignore_ascii_case(&run))
+        .find(|j| j.tally.id().eq_ignore_ascii_case(&run))
     else {
         return Err(never_reported(args.exit_status, pace.limit, id, &run));
     };
@@ -147,7 +147,7 @@ async fn find(
     let runs = fold(api, id, window, None).await?;
     let judged = runs.judged(ctx.settings.now);
     let hit = judged.into_iter().find(|j| match &wanted {
-        Some(r) => j.tally.run.eq_ignore_ascii_case(r),
+        Some(r) => j.tally.id().eq_ignore_ascii_case(r),
         None => true,
     });
     match (hit, wanted) {
@@ -157,21 +157,22 @@ async fn find(
             // `executed_at` is when a task ended: the run has been quiet
             // since its latest entry.
             let quiet = t
-                .last
+                .ended()
                 .and_then(|l| (now - l).to_std().ok())
                 .unwrap_or_default();
             let found = Found {
-                from: t.first.map_or(now, |f| f.min(now)) - PAD,
-                entries: t.entries,
+                from: t.started().map_or(now, |f| f.min(now)) - PAD,
+                entries: t.entries as usize,
                 quiet_since: Instant::now()
                     .checked_sub(quiet)
                     .unwrap_or_else(Instant::now),
             };
             ctx.note(&format!(
                 "following run {} of pipeline {id} ({} tasks so far)",
-                t.run, t.entries
+                t.id(),
+                t.entries
             ));
-            Ok((t.run.clone(), found))
+            Ok((t.id(), found))
         }
         (None, Some(r)) => {
             ctx.note(&format!(

@@ -1,12 +1,13 @@
 //! What the service says about one entity for `status` and `metrics
-//! serve`: its last run (by `last_seen`'s rule), the last 24 hours, and
-//! failures per day over a week; and the same as Prometheus samples.
+//! serve`: its last run (by the one model of a run, `last_model`), the last
+//! 24 hours, and failures per day over a week; and the same as Prometheus
+//! samples (the last *finished* run's gauges, and whether one is going).
 
 use chrono::{DateTime, Utc};
 
 use super::aggregate::fill_periods;
 use super::date_form::DateForms;
-use super::last_seen::{LastSeen, last_seen};
+use super::last_model::{Last, last};
 use super::targets::Target;
 use crate::api::Api;
 use crate::api::models::RangeStats;
@@ -18,7 +19,7 @@ use crate::time::{self, Window};
 
 /// Where one entity stands: what the service said about it.
 pub struct Standing {
-    pub last: LastSeen,
+    pub last: Last,
     /// Statistics of the last 24 hours.
     pub day: RangeStats,
     /// Failures per day, oldest first, today last (empty when not asked).
@@ -34,7 +35,7 @@ pub async fn fetch(
     now: DateTime<Utc>,
     week: Option<&DateForms>,
 ) -> Result<Standing> {
-    let last = last_seen(api, t.kind, t.uuid, now).await?;
+    let last = last(api, t.kind, t.uuid, now).await?;
     let w = Window {
         from: now - chrono::Duration::hours(24),
         to: now,
@@ -84,19 +85,26 @@ pub fn sample(t: &Target, r: &Result<Standing>) -> Sample {
             ..Sample::default()
         };
     };
-    let last = f.last.run();
     Sample {
         labels,
         up: true,
         runs: Some(f.day.num_of_successes + f.day.num_of_failures),
         failures: Some(f.day.num_of_failures),
         average_duration_ms: Some(f.day.average_duration),
-        last_run_duration_ms: last.map(|l| l.duration),
-        last_run_timestamp: last
-            .and_then(|l| l.executed_at.as_ref()?.parsed())
-            .map(|t| t.timestamp()),
-        last_run_success: last.map(|l| l.is_successful),
-        check_status: None,
+        ..last_samples(&f.last)
+    }
+}
+
+/// The last-run gauges of a sample: the last finished run's figures (a run
+/// still going has none to give), and whether a run is in progress.
+pub fn last_samples(last: &Last) -> Sample {
+    let done = last.judged();
+    Sample {
+        last_run_duration_ms: done.map(|l| l.duration_ms),
+        last_run_timestamp: done.map(|l| l.ended.timestamp()),
+        last_run_success: done.and_then(|l| l.success()),
+        run_in_progress: last.last().map(|_| last.in_progress().is_some()),
+        ..Sample::default()
     }
 }
 

@@ -11,6 +11,7 @@ use chrono::{DateTime, Utc};
 
 use super::ExitStatus;
 use super::failure::{Failure, Finder};
+use super::last_model::{Last, RunView, last};
 use super::rules::{Limit, Rules};
 use crate::cli::CheckArgs;
 use crate::context::Context;
@@ -66,9 +67,9 @@ fn fmt_num(v: f64) -> String {
     }
 }
 
-/// What was measured.
+/// What was measured: the last run by the one model of a run.
 pub struct Measured {
-    pub last: Option<(bool, DateTime<Utc>, i64)>,
+    pub last: Last,
     pub rate: Option<(i64, i64)>,
     /// Why the last run failed, when it did.
     pub failure: Option<Failure>,
@@ -81,8 +82,10 @@ pub(super) fn judge(
     now: DateTime<Utc>,
 ) -> (Status, Vec<String>, Vec<String>) {
     let (mut status, mut msgs, mut perf) = (Status::Ok, Vec::new(), Vec::new());
-    match f.last {
-        None => {
+    // The state is that of the last *finished* run; one still going is
+    // said beside it, never judged.
+    match (&f.last, f.last.judged()) {
+        (Last::NoRunFound, _) => {
             status = if p.max_age.is_some() {
                 Status::Critical
             } else {
@@ -90,34 +93,14 @@ pub(super) fn judge(
             };
             msgs.push(NO_RUN_FOUND.to_string());
         }
-        Some((ok, at, ms)) => {
-            let age = (now - at).num_seconds().max(0) as f64;
-            let word = if ok { "succeeded" } else { "failed" };
-            msgs.push(format!(
-                "last run {word} {} ago",
-                time::human_ms((age * 1000.0) as i64)
-            ));
-            if !ok {
-                status = Status::Critical;
-            }
-            let age_levels = p
-                .max_age
-                .map(|l| (level_of(&l, age), perf_of(&l)))
-                .unwrap_or((Status::Ok, ";;".into()));
-            status = status.max(age_levels.0);
-            perf.push(format!("age={}s{}", age as i64, age_levels.1));
-            let d = ms as f64 / 1000.0;
-            if let Some(l) = p.max_duration {
-                let st = level_of(&l, d);
-                if st != Status::Ok {
-                    msgs.push(format!("took {}", time::human_ms(ms)));
-                }
-                status = status.max(st);
-                perf.push(format!("duration={}s{}", fmt_num(d), perf_of(&l)));
-            } else {
-                perf.push(format!("duration={}s", fmt_num(d)));
-            }
+        (_, None) => {
+            status = Status::Unknown;
+            msgs.push("no finished run to judge: the last run has not finished and none before it was in the log read".into());
         }
+        (_, Some(run)) => judge_run(p, run, now, &mut status, &mut msgs, &mut perf),
+    }
+    if let Some(going) = f.last.in_progress() {
+        msgs.push(in_progress(going, now));
     }
     if let (Some(l), Some((ok, failed))) = (p.max_failure_rate, f.rate) {
         let total = ok + failed;
@@ -140,6 +123,57 @@ pub(super) fn judge(
         perf.push(format!("failures={failed}"));
     }
     (status, msgs, perf)
+}
+
+/// `a run is in progress (2 of 5 tasks)`; a workflow's `a run is not
+/// settled yet (1m 20s ago)`.
+fn in_progress(r: &RunView, now: DateTime<Utc>) -> String {
+    match r.progress() {
+        Some(p) => format!("a run is in progress ({p})"),
+        None => format!(
+            "a run is not settled yet ({} ago)",
+            time::human_ms((now - r.ended).num_milliseconds().max(0))
+        ),
+    }
+}
+
+/// The finished run's age, outcome and duration, against the levels.
+fn judge_run(
+    p: &CheckArgs,
+    run: &RunView,
+    now: DateTime<Utc>,
+    status: &mut Status,
+    msgs: &mut Vec<String>,
+    perf: &mut Vec<String>,
+) {
+    let ok = run.success() == Some(true);
+    let ms = run.duration_ms;
+    let age = (now - run.ended).num_seconds().max(0) as f64;
+    let word = if ok { "succeeded" } else { "failed" };
+    msgs.push(format!(
+        "last run {word} {} ago",
+        time::human_ms((age * 1000.0) as i64)
+    ));
+    if !ok {
+        *status = Status::Critical;
+    }
+    let age_levels = p
+        .max_age
+        .map(|l| (level_of(&l, age), perf_of(&l)))
+        .unwrap_or((Status::Ok, ";;".into()));
+    *status = (*status).max(age_levels.0);
+    perf.push(format!("age={}s{}", age as i64, age_levels.1));
+    let d = ms as f64 / 1000.0;
+    if let Some(l) = p.max_duration {
+        let st = level_of(&l, d);
+        if st != Status::Ok {
+            msgs.push(format!("took {}", time::human_ms(ms)));
+        }
+        *status = (*status).max(st);
+        perf.push(format!("duration={}s{}", fmt_num(d), perf_of(&l)));
+    } else {
+        perf.push(format!("duration={}s", fmt_num(d)));
+    }
 }
 
 /// `check`'s whole-command limit when `--max-time` is not given: below the
@@ -222,52 +256,16 @@ pub(super) async fn measure(a: &CheckArgs, ctx: &Context) -> Result<Measured> {
     let id = ctx.resolve_id_as(a.kind, &a.id)?;
     let finder = Finder::new(ctx, a.decrypt_key_file.as_deref())?;
     let api = ctx.api()?;
-    let mut last = match api.last_run(a.kind, id).await? {
-        Some(r) => match r.executed_at {
-            // A time that cannot be read is not "never ran": say UNKNOWN.
-            Some(t) => Some((
-                r.is_successful,
-                t.parsed()
-                    .ok_or_else(|| Error::server(format!("unreadable last-run time '{}'", t.0)))?,
-                r.duration,
-            )),
-            None => None,
-        },
-        None => None,
-    };
+    let now = ctx.settings.now;
+    let last = last(&api, a.kind, id, now).await?;
     // Failures in the window go into the performance data every time (as
     // `failures=N`); they are judged only with --max-failure-rate.
-    let rate = {
-        let since = format!("{}s", a.window.as_secs());
-        let w = time::resolve_window(
-            Some(&since),
-            None,
-            None,
-            ctx.settings.now,
-            ctx.settings.zone,
-        )?;
-        let s = api.range_stats(a.kind, id, &w).await?;
-        // After last-run's 403, these statistics' last run (the last at or
-        // before now) is the evidence; "never" here is no run found.
-        if last.is_none()
-            && let Some(t) = &s.last_run_executed_at
-        {
-            let at = t
-                .parsed()
-                .ok_or_else(|| Error::server(format!("unreadable last-run time '{}'", t.0)))?;
-            last = Some((s.is_last_run_successful, at, s.last_run_duration));
-        }
-        Some((s.num_of_successes, s.num_of_failures))
-    };
-    // One narrow log request, only when the last run failed.
-    let failure = match last {
-        Some((ok, at, ms)) => {
-            finder
-                .of_last_at(&api, a.kind, id, ok, Some(at), Some(ms))
-                .await
-        }
-        None => None,
-    };
+    let since = format!("{}s", a.window.as_secs());
+    let w = time::resolve_window(Some(&since), None, None, now, ctx.settings.zone)?;
+    let s = api.range_stats(a.kind, id, &w).await?;
+    let rate = Some((s.num_of_successes, s.num_of_failures));
+    // The judged run's failure, from the entries the model read.
+    let failure = last.judged().and_then(|r| finder.of_run(a.kind, r));
     Ok(Measured {
         last,
         rate,
@@ -317,7 +315,7 @@ mod tests {
             decrypt_key_file: None,
         };
         let f = Measured {
-            last: Some((true, now - chrono::Duration::hours(2), 1200)),
+            last: ran("succeeded", now - chrono::Duration::hours(2), None),
             rate: Some((95, 5)),
             failure: None,
         };
@@ -326,22 +324,82 @@ mod tests {
         assert_eq!(m, ["last run succeeded 2h 00m ago"]);
         assert_eq!(perf[0], "age=7200s;90000;176400");
         let f = Measured {
-            last: Some((true, now, 1)),
+            last: ran("succeeded", now, None),
             rate: Some((80, 20)),
             failure: None,
         };
         assert_eq!(judge(&p, &f, now).0, Status::Warning);
         let f = Measured {
-            last: Some((false, now, 1)),
+            last: ran("failed", now, None),
             rate: None,
             failure: None,
         };
         assert_eq!(judge(&p, &f, now).0, Status::Critical);
         let f = Measured {
-            last: None,
+            last: Last::NoRunFound,
             rate: None,
             failure: None,
         };
         assert_eq!(judge(&p, &f, now).0, Status::Critical);
+    }
+
+    fn view(result: &'static str, at: DateTime<Utc>) -> RunView {
+        RunView {
+            run: Some("r".into()),
+            result,
+            evidence: None,
+            ended: at,
+            started: None,
+            duration_ms: 1200,
+            tasks: Some(2),
+            expected: Some(5),
+            failed: Vec::new(),
+        }
+    }
+
+    fn ran(result: &'static str, at: DateTime<Utc>, finished: Option<RunView>) -> Last {
+        Last::Ran {
+            last: Box::new(view(result, at)),
+            finished: finished.map(Box::new),
+        }
+    }
+
+    /// A run still going is never judged: the finished one before it is,
+    /// and the going one is said beside it; with none, UNKNOWN.
+    #[test]
+    fn a_run_in_progress_is_said_beside_the_last_finished_one() {
+        let now = Utc::now();
+        let p = CheckArgs {
+            kind: crate::kinds::Entity::Pipeline,
+            id: String::new(),
+            max_age: None,
+            max_failure_rate: None,
+            window: std::time::Duration::from_secs(86400),
+            max_duration: None,
+            decrypt_key_file: None,
+        };
+        let before = view("failed", now - chrono::Duration::hours(1));
+        let f = Measured {
+            last: ran("running", now, Some(before)),
+            rate: None,
+            failure: None,
+        };
+        let (s, m, _) = judge(&p, &f, now);
+        assert_eq!(s, Status::Critical);
+        assert_eq!(
+            m,
+            [
+                "last run failed 1h 00m ago",
+                "a run is in progress (2 of 5 tasks)"
+            ]
+        );
+        let f = Measured {
+            last: ran("running", now, None),
+            rate: None,
+            failure: None,
+        };
+        let (s, m, _) = judge(&p, &f, now);
+        assert_eq!(s, Status::Unknown);
+        assert!(m[0].starts_with("no finished run to judge"), "{m:?}");
     }
 }

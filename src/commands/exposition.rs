@@ -9,7 +9,9 @@ use std::path::Path;
 use uuid::Uuid;
 
 use super::ExitStatus;
-use super::last_seen::last_seen;
+use super::board::last_samples;
+use super::last_model::last;
+use super::last_seen::range_stats_checked;
 use super::targets::alias_of;
 use crate::cli::{CheckArgs, LastRunArgs, StatsArgs};
 use crate::context::Context;
@@ -115,7 +117,7 @@ pub async fn stats(args: &StatsArgs, ctx: &Context) -> Result<()> {
     let label = window_label(&window, ctx.settings.now);
     let api = ctx.api()?;
     let results = super::fetch::all(ctx.settings.concurrency, &ids, |id| {
-        api.range_stats(args.kind, *id, &window)
+        range_stats_checked(&api, args.kind, *id, &window)
     })
     .await;
     let samples: Vec<Sample> = ids
@@ -137,6 +139,7 @@ pub async fn stats(args: &StatsArgs, ctx: &Context) -> Result<()> {
                         last_run_duration_ms: ran.then_some(s.last_run_duration),
                         last_run_timestamp: at.map(|t| t.timestamp()),
                         last_run_success: ran.then_some(s.is_last_run_successful),
+                        run_in_progress: None,
                         check_status: None,
                     }
                 }
@@ -151,7 +154,7 @@ pub async fn last_run(args: &LastRunArgs, ctx: &Context) -> Result<()> {
     let api = ctx.api()?;
     let now = ctx.settings.now;
     let results = super::fetch::all(ctx.settings.concurrency, &ids, |id| {
-        last_seen(&api, args.kind, *id, now)
+        last(&api, args.kind, *id, now)
     })
     .await;
     let samples: Vec<Sample> = ids
@@ -161,20 +164,13 @@ pub async fn last_run(args: &LastRunArgs, ctx: &Context) -> Result<()> {
             let l = labels(ctx, args.kind, id, None);
             match r {
                 Err(e) => refused(ctx, &e, args.kind, id, l),
-                // No run found: up, with no last-run series.
-                Ok(seen) => {
-                    let last = seen.run();
-                    Sample {
-                        labels: l,
-                        up: true,
-                        last_run_duration_ms: last.map(|r| r.duration),
-                        last_run_timestamp: last
-                            .and_then(|r| r.executed_at.as_ref()?.parsed())
-                            .map(|t| t.timestamp()),
-                        last_run_success: last.map(|r| r.is_successful),
-                        ..Sample::default()
-                    }
-                }
+                // No run found: up, with no last-run series; a run going:
+                // the last finished run's, and `ylem_run_in_progress 1`.
+                Ok(seen) => Sample {
+                    labels: l,
+                    up: true,
+                    ..last_samples(&seen)
+                },
             }
         })
         .collect();
@@ -198,11 +194,8 @@ pub async fn check(a: &CheckArgs, ctx: &Context) -> Result<ExitStatus> {
                 up: true,
                 runs: facts.rate.map(|(ok, failed)| ok + failed),
                 failures: facts.rate.map(|(_, failed)| failed),
-                last_run_duration_ms: facts.last.map(|(_, _, ms)| ms),
-                last_run_timestamp: facts.last.map(|(_, at, _)| at.timestamp()),
-                last_run_success: facts.last.map(|(ok, _, _)| ok),
                 check_status: Some(status as u8),
-                ..Sample::default()
+                ..last_samples(&facts.last)
             }
         }
     };

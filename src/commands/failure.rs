@@ -6,24 +6,15 @@
 use std::collections::HashMap;
 use std::path::Path;
 
-use chrono::{DateTime, Utc};
 use serde_json::Value;
-use uuid::Uuid;
 
-use crate::api::models::{LastRun, LogEntry};
-use crate::api::{self, Api};
+use super::last_model::RunView;
+use crate::api::models::LogEntry;
 use crate::context::Context;
 use crate::error::Result;
 use crate::kinds::Entity;
 use crate::output::decode::{self, Decoder, Unreadable};
 use crate::output::table;
-use crate::time::Window;
-
-/// How far either side of a last run's time its log is asked for: the
-/// server builds a whole response before its first byte, so never 24 h;
-/// and it returns whole runs with an entry in the window, so a minute
-/// finds every entry of the run that ended (or began) at that time.
-pub const LAST_RUN_WINDOW_SECS: i64 = 30;
 
 /// How to open an encrypted output, said wherever one could not be read.
 pub const HOW_TO_DECRYPT: &str =
@@ -148,129 +139,21 @@ impl Finder {
             .then(|| Failure::Tasks(failed.into_iter().map(|e| self.task(e)).collect()))
     }
 
-    /// The failure of an entity's last run, when it failed (`ok` false,
-    /// at `at`): for a pipeline one narrow log request; workflows and tasks
-    /// say why it is unknown. The reason is a bonus: a log that cannot be
-    /// read leaves the verdict standing and says why the reason is missing.
-    pub async fn of_last_at(
-        &self,
-        api: &Api,
-        kind: Entity,
-        id: Uuid,
-        ok: bool,
-        at: Option<DateTime<Utc>>,
-        duration: Option<i64>,
-    ) -> Option<Failure> {
-        if ok {
+    /// The failure of a last run that failed, from the entries the model
+    /// read (no request of its own); workflows and tasks say why it is
+    /// unknown.
+    pub fn of_run(&self, kind: Entity, run: &RunView) -> Option<Failure> {
+        if run.success() != Some(false) {
             return None;
         }
-        Some(match (kind, at) {
-            (Entity::Workflow, _) => Failure::Unknown(WORKFLOW_UNKNOWN.into()),
-            (Entity::Task, _) => Failure::Unknown(TASK_UNKNOWN.into()),
-            (Entity::Pipeline, None) => {
-                Failure::Unknown("reason unknown: the last run's time cannot be read".into())
-            }
-            (Entity::Pipeline, Some(at)) => match self.of_run_at(api, id, at, duration).await {
-                Ok(f) => f,
-                Err(e) => Failure::Unknown(format!(
-                    "reason unknown: the log could not be read ({})",
-                    crate::secret::scrub(&e.message)
-                )),
-            },
+        Some(match kind {
+            Entity::Workflow => Failure::Unknown(WORKFLOW_UNKNOWN.into()),
+            Entity::Task => Failure::Unknown(TASK_UNKNOWN.into()),
+            Entity::Pipeline => self.of_entries(&run.failed).unwrap_or_else(|| {
+                Failure::Unknown("reason unknown: no failed task of that run in the log".into())
+            }),
         })
     }
-
-    /// `of_last_at` for a last run as statistics give it.
-    pub async fn of_last(
-        &self,
-        api: &Api,
-        kind: Entity,
-        id: Uuid,
-        last: Option<&LastRun>,
-    ) -> Option<Failure> {
-        let last = last?;
-        let at = last.executed_at.as_ref().and_then(|t| t.parsed());
-        let d = Some(last.duration);
-        self.of_last_at(api, kind, id, last.is_successful, at, d)
-            .await
-    }
-
-    /// The failure of the pipeline run whose latest entry (the open-source
-    /// server's last-run time) or first entry (a run's start) is at `at`.
-    async fn of_run_at(
-        &self,
-        api: &Api,
-        id: Uuid,
-        at: DateTime<Utc>,
-        duration: Option<i64>,
-    ) -> Result<Failure> {
-        let d = chrono::Duration::seconds(LAST_RUN_WINDOW_SECS);
-        let w = Window {
-            from: at - d,
-            to: at + d,
-        };
-        let mut s = api.pipeline_logs(id, &w).await?;
-        // Per run: its first and latest times and its failed entries only.
-        let mut runs: HashMap<String, RunSeen> = HashMap::new();
-        while let Some(e) = api::next_entry(&mut s, None, false).await? {
-            let t = e.executed_at.parsed();
-            let order = runs.len();
-            let r = runs
-                .entry(e.workflow_run_uuid.clone())
-                .or_insert_with(|| RunSeen {
-                    order,
-                    ..RunSeen::default()
-                });
-            r.total_ms += e.duration;
-            r.first = r.first.min(t).or(t);
-            r.latest = r.latest.max(t);
-            if !e.is_successful {
-                r.failed.push(e);
-            }
-        }
-        match pick(&runs, at, duration) {
-            Some(r) => Ok(self.of_entries(&r.failed).unwrap_or_else(|| {
-                Failure::Unknown("reason unknown: no failed task in that run's log".into())
-            })),
-            None => Ok(Failure::Unknown(format!(
-                "reason unknown: no run in the log ends or starts at {}",
-                at.format("%Y-%m-%d %H:%M:%S")
-            ))),
-        }
-    }
-}
-
-#[derive(Default)]
-struct RunSeen {
-    first: Option<DateTime<Utc>>,
-    latest: Option<DateTime<Utc>>,
-    failed: Vec<LogEntry>,
-    /// The sum of its durations: what statistics give as the run's.
-    total_ms: i64,
-    /// When it first came in the log (newest first): 0 is the newest.
-    order: usize,
-}
-
-/// The last run: of the runs whose latest entry (the open-source
-/// server's last-run time) or first entry (a run's start, the spec's
-/// reading) is at `at` to the second, the newest. Fast runs of one pipeline
-/// can end and start within the same second (and the spec's log times have
-/// no fraction): the one whose total duration is the last run's
-/// `duration` first, then the one that started last, then the one the log
-/// lists first. Never a run that merely lies near.
-fn pick(
-    runs: &HashMap<String, RunSeen>,
-    at: DateTime<Utc>,
-    duration: Option<i64>,
-) -> Option<&RunSeen> {
-    let near =
-        |t: Option<DateTime<Utc>>| t.is_some_and(|t| (t - at).num_milliseconds().abs() < 1000);
-    runs.values()
-        .filter(|r| near(r.latest) || near(r.first))
-        .max_by_key(|r| {
-            let same = duration == Some(r.total_ms);
-            (same, r.first, r.latest, std::cmp::Reverse(r.order))
-        })
 }
 
 fn detail(dec: &Decoder, output: &str) -> Detail {
@@ -376,89 +259,5 @@ mod tests {
                 .detail,
             Detail::Empty
         );
-    }
-
-    #[test]
-    fn picks_the_run_that_ends_at_the_time_never_a_neighbour() {
-        let f = finder();
-        let at: DateTime<Utc> = "2026-01-01T00:00:10Z".parse().unwrap();
-        let mut runs = HashMap::new();
-        // Milliseconds after `at` - 10 s: "same" ends 300 ms before "new",
-        // in the same second as it.
-        for (run, first, latest) in [
-            ("old", 1_000, 9_000),
-            ("same", 4_000, 10_100),
-            ("new", 5_000, 10_400),
-            ("next", 12_000, 20_000),
-            // Ends in the second before: its end is not `at`.
-            ("before", 2_000, 8_900),
-        ] {
-            let t = |ms: i64| {
-                DateTime::<Utc>::from_timestamp_millis(at.timestamp_millis() - 10_000 + ms)
-            };
-            let failed = vec![entry(run, "2026-01-01T00:00:05Z", false, run)];
-            runs.insert(
-                run.to_string(),
-                RunSeen {
-                    first: t(first),
-                    latest: t(latest),
-                    failed,
-                    ..RunSeen::default()
-                },
-            );
-        }
-        let r = pick(&runs, at, None).unwrap();
-        assert_eq!(
-            f.of_entries(&r.failed).unwrap().tasks()[0].detail,
-            Detail::Output("new".into())
-        );
-        runs.remove("new");
-        runs.remove("same");
-        assert!(pick(&runs, at, None).is_none());
-    }
-
-    /// The spec's last-run time is a run's start: a run that ended in
-    /// that same second is the one before it.
-    #[test]
-    fn a_run_starting_in_the_second_another_ended_is_the_last() {
-        let at: DateTime<Utc> = "2026-01-01T00:00:10Z".parse().unwrap();
-        let t = |ms: i64| DateTime::<Utc>::from_timestamp_millis(at.timestamp_millis() + ms);
-        let mut runs = HashMap::new();
-        for (run, first, latest) in [("ending", -9_000, 50), ("starting", 200, 5_000)] {
-            let failed = vec![entry(run, "2026-01-01T00:00:05Z", false, run)];
-            let seen = RunSeen {
-                first: t(first),
-                latest: t(latest),
-                failed,
-                ..RunSeen::default()
-            };
-            runs.insert(run.to_string(), seen);
-        }
-        let r = pick(&runs, at, None).unwrap();
-        assert_eq!(r.failed[0].workflow_run_uuid, "starting");
-    }
-
-    /// Second-precision times (the spec's) cannot tell two fast runs
-    /// apart: the last run's duration does.
-    #[test]
-    fn runs_within_one_second_are_told_apart_by_the_duration() {
-        let at: DateTime<Utc> = "2026-01-01T00:00:10Z".parse().unwrap();
-        let mut runs = HashMap::new();
-        for (run, total, order) in [("older", 900, 1), ("newer", 400, 0)] {
-            let failed = vec![entry(run, "2026-01-01T00:00:10Z", false, run)];
-            let seen = RunSeen {
-                first: Some(at),
-                latest: Some(at),
-                failed,
-                total_ms: total,
-                order,
-            };
-            runs.insert(run.to_string(), seen);
-        }
-        let name = |r: Option<&RunSeen>| r.unwrap().failed[0].workflow_run_uuid.clone();
-        assert_eq!(name(pick(&runs, at, Some(900))), "older");
-        assert_eq!(name(pick(&runs, at, Some(400))), "newer");
-        // Without a duration, the one the log lists first (newest first).
-        assert_eq!(name(pick(&runs, at, None)), "newer");
     }
 }

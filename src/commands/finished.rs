@@ -132,6 +132,8 @@ pub struct Rule {
     /// Quiet after the expected tasks before it counts: one poll, so a
     /// bigger run than expected still has a chance to show its next task.
     pub grace: Duration,
+    /// The fewest tasks a recent complete run had, when history knows.
+    pub history_fewest: Option<usize>,
 }
 
 impl Rule {
@@ -155,7 +157,26 @@ impl Rule {
                 .map(|g| (g.clone(), history.runs.len())),
             settle,
             grace: poll,
+            history_fewest: history.runs.iter().map(Vec::len).min(),
         }
+    }
+
+    /// `--expect-tasks` below every recent complete run's task count: a
+    /// count history contradicts, which then needs the settle time's quiet
+    /// too (a run that failed on a later task must not pass as complete).
+    fn expect_contradicted(&self) -> Option<(usize, usize)> {
+        let (n, fewest) = (self.expect_tasks?, self.history_fewest?);
+        (n < fewest).then_some((n, fewest))
+    }
+
+    /// The warning for a contradicted `--expect-tasks`, naming history's count.
+    pub fn contradiction(&self) -> Option<String> {
+        let (n, fewest) = self.expect_contradicted()?;
+        Some(format!(
+            "--expect-tasks {n} is below the {fewest} tasks of every recent complete run of this pipeline; \
+             success also needs no new task for the settle time ({})",
+            crate::time::human_ms(self.settle.duration().as_millis() as i64)
+        ))
     }
 
     /// What the evidence says now: `seen` is the followed run's entries so
@@ -188,7 +209,11 @@ impl Rule {
             return Verdict::Pending;
         }
         if let Some(n) = self.expect_tasks {
-            if done >= n && quiet >= self.grace {
+            let wait = match self.expect_contradicted() {
+                Some(_) => self.settle.duration().max(self.grace),
+                None => self.grace,
+            };
+            if done >= n && quiet >= wait {
                 return Verdict::Succeeded(Evidence::Expected { done, expected: n });
             }
         } else if let Some((graph, runs)) = &self.graph {
@@ -435,6 +460,20 @@ mod tests {
                 expected: 2
             })
         );
+    }
+
+    #[test]
+    fn expect_tasks_below_history_warns_and_waits_for_the_settle_time() {
+        let h = History::from_entries(&chain_history(), "x", now());
+        let r = Rule::new(&h, Some(2), None, POLL);
+        assert!(r.contradiction().unwrap().contains("below the 3 tasks"));
+        let two = [e("x", "a", true, 0), e("x", "b", true, 1)];
+        assert_eq!(r.decide(&two, POLL), Verdict::Pending);
+        assert!(matches!(
+            r.decide(&two, Duration::from_secs(360)),
+            Verdict::Succeeded(Evidence::Expected { .. })
+        ));
+        assert_eq!(Rule::new(&h, Some(3), None, POLL).contradiction(), None);
     }
 
     #[test]

@@ -1,42 +1,82 @@
-//! `ylemctl last-run KIND ID...`: statistics of the last run (endpoints
-//! 11-13), with the real server's 403 told apart (`last_seen`).
+//! `ylemctl last-run KIND ID...`: an ID's last run by the one model of a
+//! run (`last_model`): the server's answer says which run is last, its own
+//! entries say whether it finished and how. A run still going is
+//! `running`, never a success.
 
-use super::columns::{DURATION, EXECUTED_AT, IS_SUCCESSFUL, LAST_RUN, UUID};
+use super::columns::{
+    DURATION, ELAPSED, EVIDENCE, EXECUTED_AT, IS_SUCCESSFUL, LAST_RUN, RUN_UUID, TASKS, UUID,
+};
 use super::failure::{Failure, Finder};
 use super::failure_text;
-use super::last_seen::{LastSeen, NO_RUN_FOUND, last_seen};
+use super::last_model::{Last, RunView, last};
+use super::last_seen::NO_RUN_FOUND;
 use super::rules::Rules;
 use crate::cli::LastRunArgs;
 use crate::context::Context;
 use crate::error::{Error, Kind, Result};
 use crate::output::{Cell, Column, Row, Shape};
 
-/// An ID's last run, and `last_run`: `found`, or `not_found` (never ran,
-/// or unknown to the service). With several IDs, `uuid` leads and the
-/// error columns follow (`super::multi_columns`).
-pub const COLUMNS: &[Column] = &[UUID, IS_SUCCESSFUL, EXECUTED_AT.aged(), DURATION, LAST_RUN];
+/// An ID's last run, and `last_run`: `found` (finished), `running` (not
+/// finished on evidence: `is_successful` null, the tasks so far),
+/// `unsettled` (a workflow's run younger than the settle time), or
+/// `not_found` (never ran, or unknown to the service). `executed_at` is its
+/// last task's end, `duration` the sum of its task durations, `elapsed`
+/// the wall clock from its first task's start. With several IDs, `uuid`
+/// leads and the error columns follow (`super::multi_columns`).
+pub const COLUMNS: &[Column] = &[
+    UUID,
+    IS_SUCCESSFUL,
+    EXECUTED_AT.aged(),
+    DURATION,
+    ELAPSED,
+    TASKS,
+    LAST_RUN,
+    EVIDENCE,
+    RUN_UUID,
+];
 
 /// Fill `r`; no run found gives empty fields and says so in `last_run`.
-pub fn fill(r: &mut Row, id: uuid::Uuid, seen: &LastSeen) {
+pub fn fill(r: &mut Row, id: uuid::Uuid, seen: &Last) {
     r.set(&UUID, Cell::Str(id.to_string()));
-    match seen.run() {
+    match seen.last() {
         Some(run) => r
-            .set(&IS_SUCCESSFUL, Cell::Success(run.is_successful))
             .set(
-                &EXECUTED_AT,
-                run.executed_at
-                    .as_ref()
-                    .map(|t| Cell::Time(t.0.clone()))
-                    .unwrap_or(Cell::Never),
+                &IS_SUCCESSFUL,
+                run.success().map_or(Cell::Null, Cell::Success),
             )
-            .set(&DURATION, Cell::Ms(run.duration))
-            .set(&LAST_RUN, Cell::Str("found".into())),
+            .set(&EXECUTED_AT, time_cell(run.ended))
+            .set(&DURATION, Cell::Ms(run.duration_ms))
+            .set(&ELAPSED, run.elapsed_ms().map_or(Cell::Null, Cell::Ms))
+            .set(
+                &TASKS,
+                run.tasks.map_or(Cell::Null, |n| Cell::Int(n as i64)),
+            )
+            .set(&LAST_RUN, Cell::Str(word(run).into()))
+            .set(&EVIDENCE, Cell::opt_str(run.evidence.clone()))
+            .set(&RUN_UUID, Cell::opt_str(run.run.clone())),
         None => r
             .set(&IS_SUCCESSFUL, Cell::Never)
             .set(&EXECUTED_AT, Cell::Never)
             .set(&DURATION, Cell::Never)
-            .set(&LAST_RUN, Cell::Str("not_found".into())),
+            .set(&ELAPSED, Cell::Never)
+            .set(&TASKS, Cell::Never)
+            .set(&LAST_RUN, Cell::Str("not_found".into()))
+            .set(&EVIDENCE, Cell::Null)
+            .set(&RUN_UUID, Cell::Null),
     };
+}
+
+/// `found` for a finished run; else what it is (`running`, `unsettled`).
+fn word(run: &RunView) -> &'static str {
+    match run.success() {
+        Some(_) => "found",
+        None => run.result,
+    }
+}
+
+/// A run's time as every command writes it (RFC 3339, UTC).
+pub fn time_cell(t: chrono::DateTime<chrono::Utc>) -> Cell {
+    Cell::Time(t.to_rfc3339_opts(chrono::SecondsFormat::AutoSi, true))
 }
 
 /// The last run: rows, or the Prometheus exposition.
@@ -57,17 +97,16 @@ pub async fn run(args: &LastRunArgs, ctx: &Context) -> Result<()> {
     let mut p = ctx.printer(shape, &columns, multi)?;
     let api = ctx.api()?;
     let now = ctx.settings.now;
-    let (mut failed, mut none) = (Vec::new(), Vec::new());
+    let (mut failed, mut none, mut going) = (Vec::new(), Vec::new(), Vec::new());
     let res = super::for_each_id(
         ctx,
         &ids,
         |id| {
             let (api, finder) = (&api, &finder);
             async move {
-                let seen = last_seen(api, args.kind, id, now).await?;
-                // A failed last run's reason: one narrow log request, and
-                // none for a run that succeeded.
-                let fail = finder.of_last(api, args.kind, id, seen.run()).await;
+                let seen = last(api, args.kind, id, now).await?;
+                // A failed run's reason, from the entries already read.
+                let fail = seen.last().and_then(|r| finder.of_run(args.kind, r));
                 Ok((seen, fail))
             }
         },
@@ -77,8 +116,11 @@ pub async fn run(args: &LastRunArgs, ctx: &Context) -> Result<()> {
                 // Empty values, then the error columns.
                 Err(e) => return p.row(super::failed_row(ctx, &columns, id, e)),
             };
-            match seen.run() {
-                Some(r) if !r.is_successful => failed.push(failed_text(id, fail.as_ref(), multi)),
+            match seen.last() {
+                Some(r) if r.success() == Some(false) => {
+                    failed.push(failed_text(id, fail.as_ref(), multi))
+                }
+                Some(r) if r.success().is_none() => going.push(going_text(id, r)),
                 Some(_) => {}
                 None => none.push(id.to_string()),
             }
@@ -100,6 +142,15 @@ pub async fn run(args: &LastRunArgs, ctx: &Context) -> Result<()> {
             format!("the last run failed: {}", failed.join("; ")),
         ));
     }
+    // A run not finished on evidence is not vouched for: as `runs --run
+    // --exit-status`, not finished is 8.
+    if args.fail_on_failure && !going.is_empty() {
+        return Err(Error::new(
+            Kind::Timeout,
+            format!("the last run has not finished: {}", going.join("; ")),
+        )
+        .with_hint("ask again later; 'ylemctl runs PIPELINE --run RUN --wait' follows a run to its verdict"));
+    }
     // Nothing to vouch for is not a success: fail closed.
     if args.fail_on_failure && !none.is_empty() {
         return Err(Error::new(
@@ -109,6 +160,15 @@ pub async fn run(args: &LastRunArgs, ctx: &Context) -> Result<()> {
         .with_hint("check the ID and its kind; a new entity has no run until it is started"));
     }
     Ok(())
+}
+
+/// What `--fail-on-failure` says of a last run still going.
+fn going_text(id: uuid::Uuid, r: &RunView) -> String {
+    let what = match (&r.run, r.progress()) {
+        (Some(run), Some(p)) => format!("run {run} {} ({p} so far)", r.result),
+        _ => r.result.to_string(),
+    };
+    format!("{id}: {what}")
 }
 
 /// What `--fail-on-failure` says of one failed last run: the failed task

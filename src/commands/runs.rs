@@ -5,10 +5,11 @@
 //! whole (`runs_one`, dispatched beside this).
 
 use super::columns::*;
-use super::failure::Finder;
+use super::failure::{FailedTask, Failure, Finder};
 use super::failure_text;
 use super::rules::Rules;
-use super::runs_tally::{Judged, Runs};
+use super::run_model::{FirstFailed, Judged};
+use super::runs_tally::Runs;
 use crate::api::{self, Api};
 use crate::cli::RunsArgs;
 use crate::context::Context;
@@ -26,6 +27,7 @@ pub const COLUMNS: &[Column] = &[
     STARTED,
     ENDED,
     DURATION,
+    ELAPSED,
     TASKS,
     TASKS_FAILED,
     COMPLETION,
@@ -68,7 +70,7 @@ pub async fn run(args: &RunsArgs, ctx: &Context) -> Result<()> {
     // One pipeline at a time: each log may be large, and is held as totals.
     let mut first_error = None;
     for id in &ids {
-        match fold(&api, *id, &window, None).await {
+        match fold_with(&api, *id, &window, None, Some(&finder)).await {
             Ok(runs) => print(&mut p, &columns, args, &finder, id, runs, ctx)?,
             Err(e) if multi => {
                 ctx.report(&e.clone().context(format!("pipeline {id}")));
@@ -83,12 +85,28 @@ pub async fn run(args: &RunsArgs, ctx: &Context) -> Result<()> {
 
 /// The pipeline's log in the window, folded into per-run totals; the
 /// entries of run `keep` (`runs --run R`) are kept whole too.
-pub async fn fold(api: &Api, id: uuid::Uuid, window: &Window, keep: Option<&str>) -> Result<Runs> {
+pub async fn fold(
+    api: &Api,
+    id: uuid::Uuid,
+    window: &Window,
+    keep: Option<&str>,
+) -> Result<Runs<'static>> {
+    fold_with(api, id, window, keep, None).await
+}
+
+/// `fold`, with each run's earliest failed entry read by `finder` as it
+/// is folded (its output decoded once, and not kept).
+async fn fold_with<'a>(
+    api: &Api,
+    id: uuid::Uuid,
+    window: &Window,
+    keep: Option<&str>,
+    finder: Option<&'a Finder>,
+) -> Result<Runs<'a>> {
     let mut s = api.pipeline_logs(id, window).await?;
-    let mut runs = Runs {
-        keep: keep.map(str::to_string),
-        ..Runs::default()
-    };
+    let mut runs = Runs::default();
+    runs.keep = keep.map(str::to_string);
+    runs.finder = finder;
     api::each_entry(
         &mut s,
         None,
@@ -110,7 +128,7 @@ fn print(
     args: &RunsArgs,
     finder: &Finder,
     id: &uuid::Uuid,
-    runs: Runs,
+    runs: Runs<'_>,
     ctx: &Context,
 ) -> Result<()> {
     let judged = runs.judged(ctx.settings.now);
@@ -123,7 +141,7 @@ fn print(
             .tally
             .first_failed
             .as_ref()
-            .and_then(|e| finder.of_entries([&**e]));
+            .map(|f| Failure::Tasks(vec![failed_task(finder, f)]));
         let mut r = Row::new(columns);
         fill(&mut r, id, &j);
         failure_text::fill(&mut r, fail.as_ref());
@@ -132,7 +150,23 @@ fn print(
     Ok(())
 }
 
-/// Fill the cells of `COLUMNS` for one judged run.
+/// A run's earliest failed task as the failure shows it, named by its
+/// alias when one names it.
+fn failed_task(finder: &Finder, f: &FirstFailed) -> FailedTask {
+    let task_uuid = f.task.to_string();
+    FailedTask {
+        name: finder.name_of(&task_uuid).map(str::to_string),
+        task_uuid,
+        task_type: f.task_type.to_string(),
+        executed_at: f.executed_at.to_string(),
+        duration: f.duration,
+        detail: f.detail.clone(),
+    }
+}
+
+/// Fill the cells of `COLUMNS` for one judged run: `started` its first
+/// task's start, `ended` its last task's end, `duration` the sum of its
+/// task durations, `elapsed` the wall clock between (`run_model`).
 pub fn fill(r: &mut Row, id: &uuid::Uuid, j: &Judged) {
     let t = &j.tally;
     let time = |d: Option<chrono::DateTime<chrono::Utc>>| {
@@ -148,14 +182,12 @@ pub fn fill(r: &mut Row, id: &uuid::Uuid, j: &Judged) {
         ),
     };
     r.set(&UUID, Cell::Str(id.to_string()))
-        .set(&RUN_UUID, Cell::Str(t.run.clone()))
+        .set(&RUN_UUID, Cell::Str(t.id()))
         .set(&RESULT, Cell::Str(j.result.into()))
-        .set(&STARTED, time(t.first))
+        .set(&STARTED, time(t.started()))
         .set(&ENDED, time(t.ended()))
-        .set(
-            &DURATION,
-            t.duration_ms().map(Cell::Ms).unwrap_or(Cell::Null),
-        )
+        .set(&DURATION, Cell::Ms(t.duration_ms))
+        .set(&ELAPSED, t.elapsed_ms().map(Cell::Ms).unwrap_or(Cell::Null))
         .set(&TASKS, Cell::Int(t.entries as i64))
         .set(&TASKS_FAILED, Cell::Int(t.failed as i64))
         .set(&COMPLETION, Cell::Str(completion))

@@ -8,8 +8,8 @@
 use super::columns::{DURATION, ENTRIES, EXECUTED_AT, RESULT, TASK, TASK_TYPE, TASKS_EXPECTED};
 use super::failure::{Failure, Finder};
 use super::failure_text;
+use super::run_model::Judged;
 use super::runs::{COLUMNS, fill, fold};
-use super::runs_tally::Judged;
 use crate::api::models::LogEntry;
 use crate::api::{self, Api};
 use crate::cli::RunsArgs;
@@ -43,7 +43,7 @@ pub async fn run(args: &RunsArgs, ctx: &Context) -> Result<()> {
     let kept = std::mem::take(&mut runs.kept);
     let judged = runs.judged(ctx.settings.now);
     let found = judged.into_iter().find(|j| match (&wanted, spec) {
-        (Some(r), _) => j.tally.run.eq_ignore_ascii_case(r),
+        (Some(r), _) => j.tally.id().eq_ignore_ascii_case(r),
         (None, "latest-failed") => j.result == "failed",
         _ => true,
     });
@@ -67,7 +67,7 @@ pub async fn run(args: &RunsArgs, ctx: &Context) -> Result<()> {
 /// run's own span), so the first pass keeps totals only.
 async fn entries_of(api: &Api, id: uuid::Uuid, j: &Judged) -> Result<Vec<LogEntry>> {
     let t = &j.tally;
-    let (Some(from), Some(to)) = (t.first, t.last) else {
+    let (Some(from), Some(to)) = (t.started(), t.ended()) else {
         return Ok(Vec::new());
     };
     let pad = chrono::Duration::seconds(1);
@@ -77,7 +77,7 @@ async fn entries_of(api: &Api, id: uuid::Uuid, j: &Judged) -> Result<Vec<LogEntr
     };
     let mut s = api.pipeline_logs(id, &w).await?;
     let mut out = Vec::new();
-    while let Some(e) = api::next_entry(&mut s, Some(&t.run), false).await? {
+    while let Some(e) = api::next_entry(&mut s, Some(&t.id()), false).await? {
         out.push(e);
     }
     Ok(out)
@@ -196,13 +196,13 @@ pub fn verdict(j: &Judged) -> Result<()> {
         "succeeded" => Ok(()),
         "failed" => Err(Error::new(
             Kind::RunFailed,
-            format!("run {} failed", j.tally.run),
+            format!("run {} failed", j.tally.id()),
         )),
         _ => Err(Error::new(
             Kind::Timeout,
             format!(
                 "run {} has not finished: still running, or its end cannot be established yet",
-                j.tally.run
+                j.tally.id()
             ),
         )
         .with_hint("ask again later; a run is complete on evidence (its pipeline's task set, or no new task for the settle time)")),

@@ -1,183 +1,150 @@
 //! The runs in a pipeline's log, told from its entries as they stream
-//! past: per-run totals only (times, task UUIDs, counts, the first failed
-//! entry), never the entries themselves, so memory grows with the number
-//! of runs, not with the size of the log; then each run's result by
-//! `run --wait`'s completion rule.
+//! past: per-run totals only (`run_model::RunFold`), never the entries
+//! themselves, so memory grows with the number of runs, not with the size
+//! of the log; the history they make, and each run judged by the one rule
+//! (`run_model::judge`).
 
 use std::collections::HashMap;
 use std::time::Duration;
 
 use chrono::{DateTime, Utc};
+use uuid::Uuid;
 
-use super::finished::{Evidence, History, Rule, Verdict};
+use super::failure::Finder;
+use super::finished::{History, Rule};
+use super::run_model::{Judged, RunFold, TaskSets, id_of, judge};
 use crate::api::models::{LogEntry, LogEntryRef};
-use crate::time;
 
 /// A run that ended this recently may still be going: it is not history.
 const STILL_RUNNING: chrono::Duration = chrono::Duration::minutes(10);
 /// At most this many recent complete runs make the history, as for `--wait`.
 const HISTORY_RUNS: usize = 20;
+/// At most this many failed entries of one run are kept whole, when asked
+/// (`keep_failed`): the failure of a last run names them.
+const FAILED_KEPT: usize = 32;
 
-/// What the log says of one run so far.
-#[derive(Debug, Clone, Default)]
-pub struct Tally {
-    /// The run's UUID (lower case), set when the runs are judged: while
-    /// folding, it is the key of `Runs::runs` and not kept twice.
-    pub run: String,
-    pub first: Option<DateTime<Utc>>,
-    pub last: Option<DateTime<Utc>>,
-    /// The duration of the entry at `last`.
-    pub last_duration: i64,
-    /// Task UUIDs (lower case) and how many entries each has, sorted: a
-    /// run's distinct tasks, never one item per entry (a `for_each` run can
-    /// report the same few tasks a million times). A sorted vector, not a
-    /// map: a run has a handful of tasks, and a map's node is larger.
-    pub tasks: Vec<(String, usize)>,
-    /// Its entries.
-    pub entries: usize,
-    pub failed: usize,
-    /// The earliest failed entry, whole: its output says why. Boxed: most
-    /// runs have none, and every run's tally is in one table.
-    pub first_failed: Option<Box<LogEntry>>,
-    /// The longest gap between two consecutive entries.
-    pub longest_gap: Duration,
-    /// The time of the entry before, in the order they came.
-    prev: Option<DateTime<Utc>>,
-}
+/// Folds are kept in chunks of this many: a table of 40 000 runs then has
+/// at most one chunk of room to spare, where one vector would have 25 000
+/// (it doubles), and growing never copies it.
+const CHUNK: usize = 4096;
 
-impl Tally {
-    /// The last entry's time plus its duration.
-    pub fn ended(&self) -> Option<DateTime<Utc>> {
-        self.last
-            .map(|t| t + chrono::Duration::milliseconds(self.last_duration))
-    }
-
-    pub fn duration_ms(&self) -> Option<i64> {
-        Some((self.ended()? - self.first?).num_milliseconds().max(0))
-    }
-
-    fn add(&mut self, at: Option<DateTime<Utc>>, e: &LogEntryRef) {
-        let task = lower(e.task_uuid.as_str());
-        let task = task.as_ref();
-        match self.tasks.binary_search_by(|(t, _)| t.as_str().cmp(task)) {
-            Ok(i) => self.tasks[i].1 += 1,
-            Err(i) => self.tasks.insert(i, (task.to_string(), 1)),
-        }
-        self.entries += 1;
-        if let Some(at) = at {
-            // The server sends newest first, so the entry before this one
-            // (of the same run) is its neighbour in time.
-            if let Some(p) = self.prev {
-                self.longest_gap = self
-                    .longest_gap
-                    .max((p - at).abs().to_std().unwrap_or_default());
-            }
-            self.prev = Some(at);
-            if self.first.is_none_or(|f| at < f) {
-                self.first = Some(at);
-            }
-            if self.last.is_none_or(|l| at >= l) {
-                self.last = Some(at);
-                self.last_duration = e.duration;
-            }
-        }
-        if !e.is_successful {
-            self.failed += 1;
-            let earlier = self
-                .first_failed
-                .as_ref()
-                .and_then(|f| f.executed_at.parsed())
-                .is_none_or(|f| at.is_some_and(|a| a < f));
-            if earlier {
-                self.first_failed = Some(Box::new(e.to_owned_entry()));
-            }
-        }
-    }
-}
-
-/// Every run of the log, folded entry by entry.
+/// Every run of the log, folded entry by entry: the folds in the order
+/// their runs first came, and an index by run.
 #[derive(Default)]
-pub struct Runs {
-    pub runs: HashMap<String, Tally>,
+pub struct Runs<'a> {
+    chunks: Vec<Vec<RunFold>>,
+    index: HashMap<Uuid, u32>,
+    sets: TaskSets,
+    /// Reads a run's earliest failed entry as it is folded (`runs`).
+    pub finder: Option<&'a Finder>,
     /// `runs --run R`: the one run whose entries are kept whole.
     pub keep: Option<String>,
     pub kept: Vec<LogEntry>,
+    /// Keep each run's failed entries whole (`last-run`'s few runs, never
+    /// `runs`' thousands).
+    pub keep_failed: bool,
+    pub failed: HashMap<Uuid, Vec<LogEntry>>,
 }
 
-/// A run with its result by the completion rule.
-pub struct Judged {
-    pub tally: Tally,
-    /// `failed`, `succeeded` or `running`.
-    pub result: &'static str,
-    pub evidence: Option<Evidence>,
-    /// How many tasks the history says a run has, when it knows.
-    pub expected: Option<usize>,
-}
-
-impl Runs {
-    pub fn add(&mut self, e: &LogEntryRef) {
-        let at = time::parse_server_time(e.executed_at().as_str());
-        let run = e.workflow_run_uuid.as_str();
+impl Runs<'_> {
+    /// Fold one entry in; returns its run.
+    pub fn add(&mut self, e: &LogEntryRef) -> Uuid {
+        let raw = e.workflow_run_uuid.as_str();
         if self
             .keep
             .as_deref()
-            .is_some_and(|k| k.eq_ignore_ascii_case(run))
+            .is_some_and(|k| k.eq_ignore_ascii_case(raw))
         {
             self.kept.push(e.to_owned_entry());
         }
-        let run = lower(run);
-        let run = run.as_ref();
-        match self.runs.get_mut(run) {
-            Some(t) => t.add(at, e),
-            None => {
-                let mut t = Tally::default();
-                t.add(at, e);
-                self.runs.insert(run.to_string(), t);
+        let run = id_of(raw).0;
+        let chunks = &mut self.chunks;
+        let i = *self.index.entry(run).or_insert_with(|| {
+            if chunks.last().is_none_or(|c| c.len() == CHUNK) {
+                chunks.push(Vec::with_capacity(CHUNK));
             }
+            let n = chunks.len() - 1;
+            chunks[n].push(RunFold::new(raw));
+            (n * CHUNK + chunks[n].len() - 1) as u32
+        });
+        let i = i as usize;
+        self.chunks[i / CHUNK][i % CHUNK].add(e, self.finder, &mut self.sets);
+        if self.keep_failed && !e.is_successful {
+            let v = self.failed.entry(run).or_default();
+            if v.len() < FAILED_KEPT {
+                v.push(e.to_owned_entry());
+            }
+        }
+        run
+    }
+
+    /// The folds, in the order their runs first came.
+    pub fn iter(&self) -> impl Iterator<Item = &RunFold> {
+        self.chunks.iter().flatten()
+    }
+
+    /// The folds, taken, in the order their runs first came.
+    pub fn into_folds(self) -> impl Iterator<Item = RunFold> {
+        self.chunks.into_iter().flatten()
+    }
+
+    /// Leave run `run` out (a run cut short by a bounded read).
+    pub fn remove(&mut self, run: Uuid) {
+        if let Some(i) = self.index.remove(&run) {
+            let i = i as usize;
+            // Its place stays, empty of entries: never a run.
+            self.chunks[i / CHUNK][i % CHUNK] = RunFold::default();
         }
     }
 
     /// What the complete runs without a failure say: the same history
     /// `run --wait` looks up, from the totals.
-    fn history(&self, now: DateTime<Utc>) -> History {
-        let mut complete: Vec<&Tally> = self
-            .runs
-            .values()
-            .filter(|t| t.last.is_some_and(|l| now - l >= STILL_RUNNING))
+    pub fn history(&self, now: DateTime<Utc>) -> History {
+        let mut complete: Vec<&RunFold> = self
+            .iter()
+            .filter(|t| t.entries > 0)
+            .filter(|t| t.ended().is_some_and(|l| now - l >= STILL_RUNNING))
             .collect();
-        let longest_gap = complete.iter().map(|t| t.longest_gap).max();
+        let longest_gap = complete.iter().map(|t| t.longest_gap()).max();
         complete.retain(|t| t.failed == 0);
-        complete.sort_by_key(|t| std::cmp::Reverse(t.last));
+        complete.sort_by_key(|t| std::cmp::Reverse(t.ended()));
         let runs = complete
             .iter()
             .take(HISTORY_RUNS)
-            .map(|t| history_tasks(&t.tasks))
+            .map(|t| history_tasks(&t.task_counts()))
             .collect();
         History { runs, longest_gap }
     }
 
-    /// Every run judged, newest (by its first entry) first.
-    pub fn judged(self, now: DateTime<Utc>) -> Vec<Judged> {
-        let rule = Rule::new(&self.history(now), None, None, Duration::from_secs(1));
-        let expected = rule.expected_total();
-        let mut out: Vec<Judged> = self
-            .runs
-            .into_iter()
-            .map(|(run, t)| judge(&rule, expected, Tally { run, ..t }, now))
-            .collect();
-        out.sort_by(|a, b| (b.tally.first, &b.tally.run).cmp(&(a.tally.first, &a.tally.run)));
-        out
+    /// The one rule for these runs: the history they make, with no
+    /// `--expect-tasks` and the default settle time.
+    pub fn rule(&self, now: DateTime<Utc>) -> Rule {
+        Rule::new(&self.history(now), None, None, Duration::from_secs(1))
     }
-}
 
-/// A UUID in lower case, the key runs and tasks are kept by: borrowed as it
-/// came (every entry of the servers seen), allocated only for one written
-/// in upper case.
-fn lower(s: &str) -> std::borrow::Cow<'_, str> {
-    if s.bytes().any(|b| b.is_ascii_uppercase()) {
-        s.to_ascii_lowercase().into()
-    } else {
-        s.into()
+    /// Every run, newest (by its first task's start) first, judged as it
+    /// is taken: the folds are sorted where they are, never copied into a
+    /// second table.
+    pub fn judged(self, now: DateTime<Utc>) -> impl Iterator<Item = Judged> {
+        let rule = self.rule(now);
+        let mut chunks = self.chunks;
+        drop(self.index);
+        // The order as positions (4 bytes a run), not the folds moved.
+        // Unstable: no buffer of half the table (the keys are unique).
+        let at = |c: &[Vec<RunFold>], i: u32| -> (Option<DateTime<Utc>>, Uuid) {
+            let t = &c[i as usize / CHUNK][i as usize % CHUNK];
+            (t.started(), t.run)
+        };
+        let n: usize = chunks.iter().map(Vec::len).sum();
+        let mut order: Vec<u32> = (0..n as u32)
+            .filter(|&i| chunks[i as usize / CHUNK][i as usize % CHUNK].entries > 0)
+            .collect();
+        order.sort_unstable_by_key(|&i| std::cmp::Reverse(at(&chunks, i)));
+        order.into_iter().map(move |i| {
+            let i = i as usize;
+            let t = std::mem::take(&mut chunks[i / CHUNK][i % CHUNK]);
+            judge(&rule, t, now)
+        })
     }
 }
 
@@ -192,24 +159,6 @@ fn history_tasks(tasks: &[(String, usize)]) -> Vec<String> {
         v.insert(at, t.clone());
     }
     v
-}
-
-fn judge(rule: &Rule, expected: Option<usize>, t: Tally, now: DateTime<Utc>) -> Judged {
-    let quiet = t
-        .ended()
-        .map(|e| (now - e).to_std().unwrap_or_default())
-        .unwrap_or_default();
-    let (result, evidence) = match rule.decide_tasks(&t.tasks, t.failed, quiet) {
-        Verdict::Failed { .. } => ("failed", None),
-        Verdict::Succeeded(ev) => ("succeeded", Some(ev)),
-        Verdict::Pending => ("running", None),
-    };
-    Judged {
-        tally: t,
-        result,
-        evidence,
-        expected,
-    }
 }
 
 #[cfg(test)]
@@ -252,13 +201,14 @@ mod tests {
             let t = if i % 2 == 0 { "A" } else { "b" };
             add(&mut runs, "r3", t, true, "2026-01-01T03:00:01Z");
         }
-        assert_eq!(runs.runs["r3"].tasks.len(), 2);
-        assert_eq!(runs.runs["r3"].entries, 1000);
+        let r3 = runs.iter().find(|r| r.run == id_of("r3").0).unwrap();
+        assert_eq!(r3.tasks.len(), 2);
+        assert_eq!(r3.entries, 1000);
         // r3 may still be going (too recent to be history), as a run being
         // judged while the two before it made the graph.
         let now = "2026-01-01T03:05:00Z".parse().unwrap();
-        let judged = runs.judged(now);
-        assert_eq!(judged[0].tally.run, "r3");
+        let judged: Vec<Judged> = runs.judged(now).collect();
+        assert_eq!(judged[0].tally.id(), "r3");
         // Not the graph's two tasks: settled, never "as in the last runs".
         assert_eq!(judged[0].evidence.as_ref().unwrap().name(), "settled");
         assert_eq!(judged[1].evidence.as_ref().unwrap().name(), "history");

@@ -2,7 +2,9 @@
 //! run, runs and failures in 24 h, a 7-day failure sparkline), worst first
 //! in a table and in the order given for scripts; an ID the service refuses
 //! is a row marked `unknown` (its reason on stderr), never the end of the
-//! board; exit 0 unless no ID at all could be read.
+//! board; exit 0 unless no ID at all could be read. Health is that of the
+//! last *finished* run (`last_model`); a run still going is a marker beside
+//! it (`last_run` in the table, `run_in_progress` in machine rows).
 
 use chrono::{DateTime, Utc};
 use serde_json::Value;
@@ -35,7 +37,11 @@ pub const COLUMNS: &[Column] = &[
     FAILURES_24H,
     AVERAGE_DURATION,
     FAILURES_7D,
+    RUN_IN_PROGRESS,
 ];
+
+/// Whether the last run has not finished on evidence (machine rows).
+const RUN_IN_PROGRESS: Column = Column::new("run_in_progress", "RUN_IN_PROGRESS");
 
 /// The table: what a person scans, worst first.
 const TABLE_COLUMNS: &[Column] = &[
@@ -61,6 +67,8 @@ enum Health {
     Degraded,
     /// No run found: never ran, or unknown to the service.
     Never,
+    /// A run is going, and no finished run was found to judge by.
+    Running,
     Ok,
 }
 
@@ -68,11 +76,12 @@ impl Health {
     fn of(r: &Result<Standing>) -> Health {
         match r {
             Err(_) => Health::Unknown,
-            Ok(f) => match f.last.run() {
-                None => Health::Never,
-                Some(l) if !l.is_successful => Health::Failed,
-                Some(_) if f.day.num_of_failures > 0 => Health::Degraded,
-                Some(_) => Health::Ok,
+            Ok(f) => match (f.last.last(), f.last.judged().and_then(|l| l.success())) {
+                (None, _) => Health::Never,
+                (Some(_), None) => Health::Running,
+                (_, Some(false)) => Health::Failed,
+                (_, Some(true)) if f.day.num_of_failures > 0 => Health::Degraded,
+                (_, Some(true)) => Health::Ok,
             },
         }
     }
@@ -83,6 +92,7 @@ impl Health {
             Health::Unknown => "unknown",
             Health::Degraded => "degraded",
             Health::Never => "never",
+            Health::Running => "running",
             Health::Ok => "ok",
         }
     }
@@ -129,7 +139,7 @@ pub async fn run(args: &StatusArgs, ctx: &Context) -> Result<()> {
             let (api, finder, forms) = (&api, &finder, &forms);
             async move {
                 let f = fetch(ctx, api, t, ctx.settings.now, Some(forms)).await?;
-                let fail = finder.of_last(api, t.kind, t.uuid, f.last.run()).await;
+                let fail = f.last.judged().and_then(|r| finder.of_run(t.kind, r));
                 Ok((f, fail))
             }
         })
@@ -192,8 +202,9 @@ fn rank(r: &Result<Standing>, now: DateTime<Utc>) -> (Health, i64, i64) {
     (Health::of(r), -failures, -age)
 }
 
+/// The age of the run the health is judged by (the last finished one).
 fn age_ms(f: &Standing, now: DateTime<Utc>) -> Option<i64> {
-    let at = f.last.run()?.executed_at.as_ref()?.parsed()?;
+    let at = f.last.judged()?.ended;
     Some((now - at).num_milliseconds().max(0))
 }
 
@@ -205,18 +216,19 @@ fn machine_row(row: &mut Row, t: &Target, r: &Result<Standing>, now: DateTime<Ut
     let Ok(f) = r else {
         return;
     };
-    let last = f.last.run();
+    let last = f.last.judged();
     row.set(
         &LAST_RUN_SUCCESSFUL,
-        last.map(|l| Cell::Bool(l.is_successful))
+        last.and_then(|l| l.success())
+            .map(Cell::Bool)
             .unwrap_or(Cell::Null),
     )
     .set(
         &LAST_RUN_AT,
-        last.and_then(|l| l.executed_at.as_ref())
-            .map(|t| Cell::Time(t.0.clone()))
+        last.map(|l| super::last_run::time_cell(l.ended))
             .unwrap_or(Cell::Never),
     )
+    .set(&RUN_IN_PROGRESS, Cell::Bool(f.last.in_progress().is_some()))
     .set(
         &LAST_RUN_AGE,
         age_ms(f, now).map(Cell::Ms).unwrap_or(Cell::Null),
@@ -245,25 +257,29 @@ fn table_row(row: &mut Row, t: &Target, r: &Result<Standing>, now: DateTime<Utc>
     let Ok(f) = r else {
         return;
     };
-    let last = f.last.run();
-    row.set(
-        &LAST_RUN,
-        last.map(|l| Cell::Success(l.is_successful))
-            .unwrap_or(Cell::Never),
-    )
-    .set(
-        &AGE,
-        age_ms(f, now)
-            .map(|ms| Cell::Str(format!("{} ago", time::human_ms(ms))))
-            .unwrap_or(Cell::Null),
-    )
-    .set(
-        &RUNS_24H,
-        Cell::Int(f.day.num_of_successes + f.day.num_of_failures),
-    )
-    .set(&FAILS_24H, Cell::Int(f.day.num_of_failures))
-    .set(&AVG_DURATION, Cell::Ms(f.day.average_duration))
-    .set(&FAILS_7D, Cell::Str(sparkline(&f.week, unicode)));
+    // The finished run's outcome, or the marker of one still going.
+    let last = match (f.last.in_progress(), f.last.judged()) {
+        (Some(going), _) => Cell::Str(match going.progress() {
+            Some(p) => format!("running ({p})"),
+            None => going.result.to_string(),
+        }),
+        (None, Some(l)) => l.success().map_or(Cell::Never, Cell::Success),
+        (None, None) => Cell::Never,
+    };
+    row.set(&LAST_RUN, last)
+        .set(
+            &AGE,
+            age_ms(f, now)
+                .map(|ms| Cell::Str(format!("{} ago", time::human_ms(ms))))
+                .unwrap_or(Cell::Null),
+        )
+        .set(
+            &RUNS_24H,
+            Cell::Int(f.day.num_of_successes + f.day.num_of_failures),
+        )
+        .set(&FAILS_24H, Cell::Int(f.day.num_of_failures))
+        .set(&AVG_DURATION, Cell::Ms(f.day.average_duration))
+        .set(&FAILS_7D, Cell::Str(sparkline(&f.week, unicode)));
 }
 
 /// Failures per day as bars scaled to the week's worst day (`▁` is none);

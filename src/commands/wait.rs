@@ -284,10 +284,14 @@ pub async fn attached(
         seen: Vec::new(),
         failed: Vec::new(),
         duration_ms: 0,
+        elapsed_ms: 0,
         changed_at: Instant::now(),
         found: Some((found.entries, found.quiet_since)),
         history_pending,
     };
+    if let Some(w) = step.rule.contradiction() {
+        ui.warn(&w);
+    }
     wait_for(step, pace, ui).await
 }
 
@@ -301,7 +305,11 @@ struct PipelineRun<'a> {
     seen: Vec<Entry>,
     /// The failed ones among them, whole: their outputs say why.
     failed: Vec<LogEntry>,
+    /// The sum of its task durations (the run's duration, as statistics
+    /// give it) and the wall clock from its first task's start to its last
+    /// task's end (`run_model`'s meaning).
     duration_ms: i64,
+    elapsed_ms: i64,
     /// When the number of entries last changed: the rule's quiet time.
     changed_at: Instant,
     /// The entries known before the first look and since when they were
@@ -334,8 +342,13 @@ impl Watch for PipelineRun<'_> {
         };
         let mut s = self.api.pipeline_logs(self.id, &window).await?;
         let (mut seen, mut failed, mut ms) = (Vec::new(), Vec::new(), 0);
+        let mut span: Option<(chrono::DateTime<Utc>, chrono::DateTime<Utc>)> = None;
         while let Some(e) = api::next_entry(&mut s, Some(self.run), false).await? {
-            ms += e.duration;
+            ms += e.duration.max(0);
+            if let Some(at) = e.executed_at.parsed() {
+                let start = at - chrono::Duration::milliseconds(e.duration.max(0));
+                span = Some(span.map_or((start, at), |(a, b)| (a.min(start), b.max(at))));
+            }
             seen.push(entry(&e));
             if !e.is_successful {
                 failed.push(e);
@@ -351,22 +364,19 @@ impl Watch for PipelineRun<'_> {
         }
         self.seen = seen;
         self.duration_ms = ms;
+        self.elapsed_ms = span.map_or(0, |(a, b)| (b - a).num_milliseconds().max(0));
         let quiet = self.changed_at.elapsed();
         match self.rule.decide(&self.seen, quiet) {
-            Verdict::Failed { .. } => {
-                Ok(Progress::Done(self.summary(Outcome::Failed, None, started)))
+            Verdict::Failed { .. } => Ok(Progress::Done(self.summary(Outcome::Failed, None))),
+            Verdict::Succeeded(ev) => {
+                Ok(Progress::Done(self.summary(Outcome::Succeeded, Some(ev))))
             }
-            Verdict::Succeeded(ev) => Ok(Progress::Done(self.summary(
-                Outcome::Succeeded,
-                Some(ev),
-                started,
-            ))),
             Verdict::Pending => Ok(Progress::Pending(self.progress(quiet, started))),
         }
     }
 
-    fn timed_out(&self, started: Instant) -> Followed {
-        self.summary(Outcome::TimedOut, None, started)
+    fn timed_out(&self, _started: Instant) -> Followed {
+        self.summary(Outcome::TimedOut, None)
     }
 }
 
@@ -396,7 +406,7 @@ impl PipelineRun<'_> {
         )
     }
 
-    fn summary(&self, outcome: Outcome, evidence: Option<Evidence>, started: Instant) -> Followed {
+    fn summary(&self, outcome: Outcome, evidence: Option<Evidence>) -> Followed {
         Followed {
             run: self.run.to_string(),
             outcome,
@@ -404,7 +414,7 @@ impl PipelineRun<'_> {
             tasks_done: self.seen.len(),
             tasks_failed: self.seen.iter().filter(|e| !e.ok).count(),
             duration_ms: self.duration_ms,
-            elapsed: started.elapsed(),
+            elapsed: Duration::from_millis(self.elapsed_ms as u64),
             per_task: true,
             evidence,
             failed_entries: self.failed.clone(),

@@ -28,6 +28,9 @@ pub struct Sample {
     /// Unix seconds of the last run.
     pub last_run_timestamp: Option<i64>,
     pub last_run_success: Option<bool>,
+    /// Whether the last run has not finished on evidence (the `last_run_*`
+    /// gauges are then the last finished run's).
+    pub run_in_progress: Option<bool>,
     /// `check`'s verdict: 0 OK, 1 WARNING, 2 CRITICAL, 3 UNKNOWN.
     pub check_status: Option<u8>,
 }
@@ -67,21 +70,27 @@ const FAMILIES: &[Family] = &[
     },
     Family {
         name: "ylem_last_run_duration_seconds",
-        help: "Duration of the last run.",
+        help: "Duration of the last finished run: the sum of its task durations.",
         windowed: false,
         value: |s| s.last_run_duration_ms.map(ms_to_s),
     },
     Family {
         name: "ylem_last_run_timestamp_seconds",
-        help: "When the last run was executed, as Unix time.",
+        help: "When the last finished run's last task ended, as Unix time.",
         windowed: false,
         value: |s| s.last_run_timestamp.map(|v| v as f64),
     },
     Family {
         name: "ylem_last_run_success",
-        help: "1 when the last run succeeded, 0 when it failed.",
+        help: "1 when the last finished run succeeded, 0 when it failed.",
         windowed: false,
         value: |s| s.last_run_success.map(|b| f64::from(u8::from(b))),
+    },
+    Family {
+        name: "ylem_run_in_progress",
+        help: "1 while the last run has not finished on evidence (the last_run gauges are the last finished run's).",
+        windowed: false,
+        value: |s| s.run_in_progress.map(|b| f64::from(u8::from(b))),
     },
     Family {
         name: "ylem_check_status",
@@ -172,6 +181,7 @@ mod tests {
             last_run_duration_ms: Some(2000),
             last_run_timestamp: Some(1_700_000_000),
             last_run_success: Some(true),
+            run_in_progress: Some(false),
             check_status: None,
         };
         let down = Sample {

@@ -186,6 +186,13 @@ async fn last_run_for_each_kind_and_never_ran() {
         .respond_with(ok_json(body))
         .mount(&s)
         .await;
+    // The pipeline's confirmation: its log over the run's window, here
+    // without the run (a log that lags its statistics).
+    Mock::given(method("GET"))
+        .and(path_regex(format!("^/v1/stats/pipelines/{P1}/logs/")))
+        .respond_with(ok_json("[]"))
+        .mount(&s)
+        .await;
     // The open-source server: 403 with a statistics error body means never
     // ran, unknown, other kind or another organisation's; range statistics
     // up to now ("never" here) tell which it can.
@@ -217,6 +224,13 @@ async fn last_run_for_each_kind_and_never_ran() {
             why.as_str().unwrap().starts_with("reason "),
             "{kind}: {why}"
         );
+        // What the model adds: how it knows, and no run or task count
+        // where statistics name none.
+        assert!(fields.remove("evidence").unwrap().is_string(), "{kind}");
+        assert_eq!(fields.remove("run_uuid"), Some(Value::Null), "{kind}");
+        assert_eq!(fields.remove("tasks"), Some(Value::Null), "{kind}");
+        let elapsed = fields.remove("elapsed").unwrap();
+        assert!(elapsed == 900 || elapsed.is_null(), "{kind}: {elapsed}");
         assert_eq!(
             v,
             json!({"is_successful": false, "executed_at": "2024-02-01T10:00:00Z", "duration": 900, "last_run": "found"})
@@ -232,8 +246,9 @@ async fn last_run_for_each_kind_and_never_ran() {
     assert_eq!(
         l[1],
         json!({"uuid": P2, "is_successful": null, "executed_at": null, "duration": null,
+               "elapsed": null, "tasks": null,
                "failed_task": null, "failed_task_type": null, "failure": null, "failed_tasks": null,
-               "last_run": "not_found", "error": null})
+               "last_run": "not_found", "evidence": null, "run_uuid": null, "error": null})
     );
     // Said in words too, naming both readings; with --fail-on-failure there
     // is no run to vouch for: exit 4.
@@ -249,8 +264,8 @@ async fn last_run_for_each_kind_and_never_ran() {
     assert_eq!(o.code, 4, "{}", o.stderr);
     let o = run_env(&["last-run", "pipeline", P1, "-o", "csv"], &env);
     assert!(o.stdout.starts_with(
-        "is_successful,executed_at,duration,failed_task,failed_task_type,failure,failed_tasks,last_run\n"
-    ));
+        "is_successful,executed_at,duration,elapsed,tasks,failed_task,failed_task_type,failure,failed_tasks,last_run,evidence,run_uuid\n"
+    ), "{}", o.stdout);
     let fields = "is_successful,executed_at,duration,last_run";
     let o = run_env(
         &["last-run", "pipeline", P1, "-o", "csv", "--fields", fields],
@@ -625,6 +640,14 @@ async fn a_last_run_403_is_told_apart_by_range_statistics() {
         ))
         .mount(&s)
         .await;
+    // Those statistics' window held no row (zeros): the server checked no
+    // organisation, so the run is confirmed from the log over its time.
+    Mock::given(path_regex(format!("^/v1/stats/pipelines/{P1}/logs/")))
+        .respond_with(ok_json(
+            r#"[{"workflow_run_uuid":"60b04f58-0000-4000-8000-000000000001","task_uuid":"d29fdd6c-4a5b-466f-bcac-c82e7015a133","task_type":"query","is_successful":true,"duration":1200,"output":"","executed_at":"2024-02-01T10:00:00Z"}]"#,
+        ))
+        .mount(&s)
+        .await;
     // P2: another organisation's pipeline with runs: 403 there too.
     Mock::given(path_regex(format!("^/v1/stats/pipelines/{P2}/stats/")))
         .respond_with(forbidden())
@@ -652,5 +675,6 @@ async fn a_last_run_403_is_told_apart_by_range_statistics() {
         .map(|r| r.url.path().to_string())
         .filter(|p| p.contains("/stats/pipelines/"))
         .collect();
-    assert_eq!(paths.len(), 6, "{paths:?}");
+    // P1: last-run, statistics, its log; P2 twice: last-run, statistics.
+    assert_eq!(paths.len(), 7, "{paths:?}");
 }

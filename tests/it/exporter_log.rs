@@ -46,6 +46,10 @@ fn a_failing_id_is_logged_when_it_fails_and_when_it_recovers() {
             let last =
                 r#"{"is_successful":true,"executed_at":"2024-01-13 18:36:58","duration":1200}"#;
             Action::Raw(json(200, last))
+        } else if r.path.contains("/logs/") {
+            // The last run's own entries, which confirm it.
+            let log = r#"[{"workflow_run_uuid":"60b04f58-0000-4000-8000-000000000001","task_uuid":"d29fdd6c-4a5b-466f-bcac-c82e7015a133","task_type":"query","is_successful":true,"duration":1200,"output":"","executed_at":"2024-01-13T18:36:58Z"}]"#;
+            Action::Raw(json(200, log))
         } else {
             Action::Raw(json(200, STATS))
         }

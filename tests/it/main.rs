@@ -36,6 +36,7 @@ mod operator;
 mod pieces;
 mod props;
 mod props_logs;
+mod run_model;
 mod runs;
 mod runs_memory;
 mod sandbox_banner;

@@ -197,7 +197,7 @@ fn several_pipelines_every_format_and_a_run_not_found() {
         .expect("rows of the second");
     assert!(uuids[..split].iter().all(|u| *u == a) && uuids[split..].iter().all(|u| *u == b));
     let o = sb.run(&["runs", &a, "--since", "2d", "-o", "csv"]);
-    assert!(o.stdout.starts_with("run_uuid,result,started,ended,duration,tasks,tasks_failed,completion,evidence,failed_task"), "{}", o.stdout);
+    assert!(o.stdout.starts_with("run_uuid,result,started,ended,duration,elapsed,tasks,tasks_failed,completion,evidence,failed_task"), "{}", o.stdout);
     assert_eq!(o.stdout.lines().count(), uuids[..split].len() + 1);
     let o = sb.run(&["runs", &a, "--since", "2d", "-o", "jsonl"]);
     assert_eq!(o.stdout.lines().count(), split);

@@ -62,6 +62,9 @@ fn a_mixed_board_shows_every_row() {
         "200ms",
     ]);
     assert_eq!(r.code, 0, "the healthy pipeline's run: {}", r.stderr);
+    // The one model's grace: a run with its history's tasks counts after a
+    // second without a new one (run --wait's was one 200 ms poll).
+    std::thread::sleep(std::time::Duration::from_millis(1200));
     let failing = &sb.pipelines[1].0;
     let unknown = format!("workflow:{}", sb.workflows[0]);
     let rows = status_json(&sb, &[ok, failing, NEVER, &unknown], &[]);

@@ -14,11 +14,14 @@ use super::state::{Shared, not_found_text};
 use super::sync;
 
 /// `{"run","pipeline","tasks","reported","finished","is_successful",
-/// "input_bytes","failed"}`; `is_successful` is the outcome the run has (or
-/// will have) when finished, `input_bytes` the size of the body it was
-/// started with (0 for none); `failed` lists the failed task entries
-/// reported so far, oldest first, with their plain outputs (`errors`: the
-/// errors array, parsed).
+/// "input_bytes","failed","duration","elapsed"}`; `is_successful` is the
+/// outcome the run has (or will have) when finished, `input_bytes` the size
+/// of the body it was started with (0 for none); `failed` lists the failed
+/// task entries reported so far, oldest first, with their plain outputs
+/// (`errors`: the errors array, parsed); `duration` is the sum of the
+/// reported entries' durations (ms) and `elapsed` the wall clock from the
+/// first task's start (`executed_at - duration`) to the last task's end, as
+/// the log shows them (null before the first entry).
 pub async fn run(State(s): State<Arc<Shared>>, Path(raw): Path<String>) -> Response {
     let Ok(uuid) = Uuid::parse_str(&raw) else {
         return not_found_text();
@@ -27,8 +30,18 @@ pub async fn run(State(s): State<Arc<Shared>>, Path(raw): Path<String>) -> Respo
     let Some((entity, run)) = store.run(uuid) else {
         return not_found_text();
     };
+    let duration: u64 = run.entries.iter().map(|e| e.duration).sum();
+    let start = run
+        .entries
+        .iter()
+        .map(|e| e.at - chrono::Duration::milliseconds(e.duration as i64))
+        .min();
+    let end = run.entries.iter().map(|e| e.at).max();
+    let elapsed = start.zip(end).map(|(s, e)| (e - s).num_milliseconds());
     Json(json!({
         "run": run.uuid.to_string(),
+        "duration": duration,
+        "elapsed": elapsed,
         "pipeline": entity.def.uuid.to_string(),
         "tasks": run.size,
         "reported": run.entries.len(),

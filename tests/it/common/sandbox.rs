@@ -18,6 +18,8 @@ pub struct Sandbox {
     pub workflows: Vec<String>,
     /// The whole JSON banner (pipelines' notes, special pipelines...).
     pub banner: Value,
+    /// The banner's pipeline of another organisation.
+    pub other_org: Option<String>,
 }
 
 impl Drop for Sandbox {
@@ -80,6 +82,11 @@ pub fn start_with(dialect: &str, extra: &[&str]) -> Sandbox {
         .map(|p| (p["uuid"].as_str().unwrap().to_string(), uuids(&p["tasks"])))
         .collect();
     let workflows = uuids(&b["workflows"]);
+    let other_org = b["special_pipelines"].as_array().and_then(|l| {
+        l.iter()
+            .find(|p| p["label"] == "other-organisation")
+            .and_then(|p| p["uuid"].as_str().map(str::to_string))
+    });
     assert!(base.starts_with("http://127.0.0.1:"), "banner: base URL");
     assert!(pipelines.len() >= 2 && !workflows.is_empty());
     Sandbox {
@@ -91,6 +98,7 @@ pub fn start_with(dialect: &str, extra: &[&str]) -> Sandbox {
         pipelines,
         workflows,
         banner: b,
+        other_org,
     }
 }
 
