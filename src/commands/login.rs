@@ -140,8 +140,10 @@ fn read_secret(from_stdin: bool, ask: bool) -> Result<Secret> {
         rpassword::prompt_password("Client secret: ")
             .map_err(|e| Error::usage(format!("cannot read the secret: {e}")))?
     } else if from_stdin {
+        // A secret is 64 characters: a bound keeps `--client-secret-stdin <
+        // /dev/zero` from growing without end.
         let mut s = String::new();
-        std::io::stdin().read_to_string(&mut s)?;
+        std::io::stdin().take(64 << 10).read_to_string(&mut s)?;
         s
     } else if ask {
         rpassword::prompt_password("Client secret: ")

@@ -14,6 +14,7 @@ use tokio_rustls::rustls;
 use tokio_rustls::rustls::pki_types::pem::PemObject;
 use tokio_rustls::rustls::pki_types::{CertificateDer, PrivateKeyDer};
 
+use crate::config::read;
 use crate::error::{Error, Result};
 
 #[derive(Deserialize)]
@@ -54,8 +55,10 @@ impl WebConfig {
             Error::usage(format!("--web-config-file {}: {what}", path.display()))
                 .with_hint("see the exporter-toolkit's web configuration format in 'man ylemctl-metrics-serve'")
         };
-        let text =
-            std::fs::read_to_string(path).map_err(|e| bad(format!("cannot read it: {e}")))?;
+        // Read as every file the tool is pointed at: a regular file within
+        // a bound, so a FIFO or /dev/zero given here is refused, not a hang.
+        let text = read::bounded_text(path, "--web-config-file", read::SMALL)?
+            .ok_or_else(|| bad("no such file".into()))?;
         let raw: Raw = if text.trim().is_empty() {
             Raw {
                 tls_server_config: None,
