@@ -83,7 +83,13 @@ fn testing_md_is_generated_from_the_scenario_records() {
             .collect();
         records.sort_by_key(|r| r["id"].as_str().unwrap_or("").to_string());
         assert!(records.len() >= 10, "only {} records", records.len());
-        std::fs::write(&path, render(&records)).unwrap();
+        // The fuzzing campaign is run and recorded by hand (cargo fuzz, on
+        // nightly): its section, last in the file, is kept as it is.
+        let kept = std::fs::read_to_string(&path)
+            .ok()
+            .and_then(|t| t.find("\n## Fuzzing").map(|i| t[i..].to_string()))
+            .unwrap_or_default();
+        std::fs::write(&path, render(&records) + &kept).unwrap();
     }
     let text = std::fs::read_to_string(&path).expect("TESTING.md is committed");
     assert!(
