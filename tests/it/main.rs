@@ -25,6 +25,7 @@ mod generated;
 mod help;
 mod input;
 mod interrupts;
+mod json_gen;
 mod log_bodies;
 mod metrics;
 mod operator;
