@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rm -rf "${CARGO_TARGET_DIR:-target}/testing-report"
-cargo test --test it -- faults:: bodies:: interrupts:: files:: props:: verdicts:: binding:: \
+cargo test --test it -- faults:: bodies:: interrupts:: files:: props:: props_differential:: verdicts:: binding:: \
     hostile:: edges:: zones:: logs_whole:: hostile_text::
 cargo test --test it operator::parallel_alias_sets_keep_every_alias
 YLEM_WRITE_TESTING=1 cargo test --test it testing_report::

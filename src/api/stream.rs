@@ -145,7 +145,7 @@ impl ArrayScanner {
                     }
                 }
                 Phase::Element if b == b']' && self.first => self.phase = Phase::Done,
-                Phase::Element if b.is_ascii_whitespace() => {}
+                Phase::Element if is_json_space(b) => {}
                 Phase::Element => {
                     let got = self.element_here(b, &mut decode)?;
                     if got.is_some() {
@@ -157,11 +157,11 @@ impl ArrayScanner {
                 Phase::Separator => match b {
                     b',' => self.phase = Phase::Element,
                     b']' => self.phase = Phase::Done,
-                    _ if b.is_ascii_whitespace() => {}
+                    _ if is_json_space(b) => {}
                     _ => return Err(not_array()),
                 },
                 Phase::Done => {
-                    if !b.is_ascii_whitespace() {
+                    if !is_json_space(b) {
                         return Err(Error::server(
                             "unexpected data after the end of the JSON array",
                         ));
@@ -189,7 +189,7 @@ impl ArrayScanner {
                 self.pos += 3;
                 self.phase = Phase::Done;
             }
-            _ if b.is_ascii_whitespace() => {}
+            _ if is_json_space(b) => {}
             _ => return Err(not_array()),
         }
         Ok(true)
@@ -238,9 +238,14 @@ impl ArrayScanner {
         let start = self.elem_start;
         self.phase = Phase::Separator;
         self.first = false;
-        self.pos = end;
         match decode(&self.buf[start..end], Part::Whole)? {
-            Some((v, _)) => Ok(Some((v, start..end))),
+            // What the value did not take (whitespace, or a second value,
+            // as in `[1 2]`, which serde_json refuses: found by the
+            // differential fuzzing) is read again as what follows it.
+            Some((v, n)) => {
+                self.pos = start + n;
+                Ok(Some((v, start..end)))
+            }
             None => Err(Error::server(
                 "unexpected response body: an incomplete JSON value",
             )),
@@ -299,6 +304,12 @@ impl ArrayScanner {
         self.pos = i;
         None
     }
+}
+
+/// JSON's whitespace: not `is_ascii_whitespace`, which takes a form feed
+/// too (serde_json refuses one; found by the differential fuzzing).
+fn is_json_space(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\n' | b'\r')
 }
 
 fn not_array() -> Error {
@@ -477,6 +488,13 @@ mod tests {
         assert!(split(b"{\"a\":1}", 4).is_err());
         assert!(split(b"[{\"a\":1}", 4).is_err());
         assert!(split(b"nope", 4).is_err());
+        // Found by the differential fuzzing: two values in one element,
+        // and a form feed, which JSON does not take for whitespace.
+        for body in [&b"[1 2]"[..], b"[1 {}]", b"[1:2]", b"[\x0c1]", b"[]\x0c"] {
+            for n in 1..=body.len() {
+                assert!(split(body, n).is_err(), "{body:?} in chunks of {n}");
+            }
+        }
     }
 
     /// Elements decoded as `Value`s through `take` at every chunk size and

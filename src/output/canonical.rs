@@ -22,13 +22,22 @@ pub struct Spans {
 /// repeated keys hashes them).
 const MAX_KEYS: usize = 32;
 
+/// serde_json refuses a value nested deeper than this (its recursion
+/// limit), however canonical its text: so does the check, or it would
+/// copy text that `compact` calls "not JSON" (found by the differential
+/// fuzzing).
+const MAX_DEPTH: usize = 127;
+
 /// True when `s` is compact JSON exactly as serde_json writes its `Value`.
 pub fn is_canonical(s: &[u8], sp: &mut Spans) -> bool {
     sp.keys.clear();
     sp.open.clear();
     let mut i = 0;
     loop {
-        // A value at `i`.
+        // A value at `i`; a container opens a level.
+        if matches!(s.get(i), Some(b'{' | b'[')) && sp.open.len() >= MAX_DEPTH {
+            return false;
+        }
         match s.get(i) {
             Some(b'{') if s.get(i + 1) == Some(&b'}') => i += 2,
             Some(b'[') if s.get(i + 1) == Some(&b']') => i += 2,
@@ -93,6 +102,12 @@ pub fn is_canonical(s: &[u8], sp: &mut Spans) -> bool {
 
 /// `"key":` at `i`, not repeated in its object.
 fn key(s: &[u8], i: &mut usize, sp: &mut Spans) -> bool {
+    // `string` takes the opening quote as read: without this, `{a":1}`
+    // passed, `a` skipped as if a quote (found writing the differential
+    // tests; serde_json refuses it).
+    if s.get(*i) != Some(&b'"') {
+        return false;
+    }
     let Some(k) = string(s, i) else {
         return false;
     };
@@ -293,6 +308,24 @@ mod tests {
         }
     }
 
+    /// Nesting past serde_json's recursion limit is refused as serde_json
+    /// refuses it, empty containers at the deepest level included.
+    #[test]
+    fn nesting_stops_where_serde_json_stops() {
+        let sp = &mut Spans::default();
+        for n in 125..=130 {
+            let texts = [
+                format!("{}{}", "[".repeat(n), "]".repeat(n)),
+                format!("{}1{}", "{\"a\":".repeat(n), "}".repeat(n)),
+                format!("{}{{}}{}", "[".repeat(n - 1), "]".repeat(n - 1)),
+            ];
+            for t in texts {
+                let serde = serde_json::from_str::<Value>(&t).is_ok();
+                assert_eq!(is_canonical(t.as_bytes(), sp), serde, "{n} levels: {t}");
+            }
+        }
+    }
+
     /// Where it says yes, serde_json's `Value` writes the text back as it is.
     #[test]
     fn vouches_only_for_what_serde_json_writes_back_unchanged() {
@@ -342,6 +375,9 @@ mod tests {
             "--1",
             "-01",
             "1000000000000000000",
+            // Regressions found by the differential fuzzing.
+            r#"{a":1}"#,
+            r#"{"a":1,b":2}"#,
         ];
         for t in no {
             assert!(!is_canonical(t.as_bytes(), sp), "{t}");

@@ -18,8 +18,15 @@ use std::io::Write;
 
 use serde_json::Value;
 
+/// `--decode`'s canonical check and compact rewrite by themselves, for the
+/// differential tests and fuzz targets that hold them to serde_json
+/// (`decode::Decoder` is the way in).
+#[doc(hidden)]
+pub use canonical::{Spans, is_canonical};
 pub use cell::{Cell, CellRef, Txt};
 pub use column::{Column, Row};
+#[doc(hidden)]
+pub use compact::{Compact, compact};
 use encode::Blocks;
 
 use crate::cli::Format;

@@ -48,7 +48,18 @@ pub(crate) fn property<S: Strategy>(
     strategy: S,
     test: impl Fn(S::Value) -> Result<(), TestCaseError>,
 ) {
-    let mut runner = TestRunner::new(config());
+    property_cases(id, proves, CASES, strategy, test);
+}
+
+/// `property` on `cases` inputs.
+pub(crate) fn property_cases<S: Strategy>(
+    id: &'static str,
+    proves: &'static str,
+    cases: u32,
+    strategy: S,
+    test: impl Fn(S::Value) -> Result<(), TestCaseError>,
+) {
+    let mut runner = TestRunner::new(ProptestConfig { cases, ..config() });
     let n = AtomicUsize::new(0);
     let r = runner.run(&strategy, |v| {
         n.fetch_add(1, SeqCst);
