@@ -153,6 +153,11 @@ fn a_one_minute_token_serves_twelve_requests_in_a_row() {
     assert_eq!(o.code, 0, "{}", o.stderr);
     let seen = sb.requests();
     let count = |p: &str| seen.iter().filter(|l| l.contains(p)).count();
-    assert_eq!(count("/v1/stats/tasks/"), 12, "{seen:?}");
+    // At least one request per task (a last run before the window is
+    // confirmed with a second, narrow one), all under one token.
+    for t in &tasks {
+        assert!(count(t) >= 1, "{t}: {seen:?}");
+    }
+    assert!(count("/v1/stats/tasks/") >= 12, "{seen:?}");
     assert_eq!(count("/v1/oauth/token"), 1, "{seen:?}");
 }

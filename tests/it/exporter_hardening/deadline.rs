@@ -19,6 +19,9 @@ fn one_stalled() -> FaultServer {
                 head: Vec::new(),
                 hold: Duration::from_secs(25),
             }
+        } else if r.path.contains("/logs/") {
+            // The last run's own entries, which confirm and judge it.
+            Action::Raw(json(200, &log_array(1)))
         } else if r.path.contains("/last-run/") {
             let last =
                 r#"{"is_successful":true,"executed_at":"2024-01-13 18:36:58","duration":1200}"#;
