@@ -42,17 +42,22 @@ pub fn exporter(base: &str, dir: &Path, args: &[&str], err: &Path) -> Exporter {
         .stderr(std::fs::File::create(err).unwrap())
         .spawn()
         .unwrap();
+    let addr = serving_addr(&mut child);
+    Exporter { child, addr }
+}
+
+/// `127.0.0.1:PORT` from the exporter's first line on stdout, where it
+/// says where it serves.
+pub fn serving_addr(child: &mut Child) -> String {
     let mut line = String::new();
     BufReader::new(child.stdout.take().unwrap())
         .read_line(&mut line)
         .unwrap();
-    let addr = line
-        .split("://")
+    line.split("://")
         .nth(1)
         .and_then(|r| r.split('/').next())
         .unwrap_or_else(|| panic!("{line}"))
-        .to_string();
-    Exporter { child, addr }
+        .to_string()
 }
 
 /// A GET of /metrics with extra header lines: the status line, the body

@@ -2,15 +2,13 @@
 //! its deadline with `ylem_up 0`, the exporter's memory flat under the
 //! address-space cap, and SIGTERM ending it with exit 0.
 
-use std::io::{BufRead, BufReader};
-use std::os::unix::process::CommandExt;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use super::{ADDRESS_SPACE, PEAK_KIB, endless_kinds, vm_hwm};
+use super::{PEAK_KIB, cap_address_space, endless_kinds, vm_hwm};
 use crate::common::faultserver::*;
 use crate::common::{CLIENT_ID, P1, SECRET};
-use crate::exporter_hardening::scrape;
+use crate::exporter_hardening::{scrape, serving_addr};
 
 #[test]
 fn the_exporter_answers_every_scrape_in_flat_memory_against_an_endless_body() {
@@ -42,30 +40,9 @@ fn the_exporter_answers_every_scrape_in_flat_memory_against_an_endless_body() {
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::null());
-        // SAFETY: setrlimit is async-signal-safe; nothing else runs in the child.
-        unsafe {
-            c.pre_exec(|| {
-                let lim = libc::rlimit {
-                    rlim_cur: ADDRESS_SPACE,
-                    rlim_max: ADDRESS_SPACE,
-                };
-                match libc::setrlimit(libc::RLIMIT_AS, &lim) {
-                    0 => Ok(()),
-                    _ => Err(std::io::Error::last_os_error()),
-                }
-            });
-        }
+        cap_address_space(&mut c);
         let mut child = c.spawn().unwrap();
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut line)
-            .unwrap();
-        let addr = line
-            .split("://")
-            .nth(1)
-            .and_then(|r| r.split('/').next())
-            .unwrap_or_else(|| panic!("{line}"))
-            .to_string();
+        let addr = serving_addr(&mut child);
         let pid = child.id();
         let mut peak = 0;
         for n in 0..2 {

@@ -57,19 +57,7 @@ fn capped(args: &[&str], env: &[(&str, &str)]) -> Ran {
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
-    // SAFETY: setrlimit is async-signal-safe; nothing else runs in the child.
-    unsafe {
-        c.pre_exec(|| {
-            let lim = libc::rlimit {
-                rlim_cur: ADDRESS_SPACE,
-                rlim_max: ADDRESS_SPACE,
-            };
-            match libc::setrlimit(libc::RLIMIT_AS, &lim) {
-                0 => Ok(()),
-                _ => Err(std::io::Error::last_os_error()),
-            }
-        });
-    }
+    cap_address_space(&mut c);
     let started = Instant::now();
     let mut child = c.spawn().unwrap();
     let pipe = |mut r: Box<dyn Read + Send>| {
@@ -104,6 +92,24 @@ fn capped(args: &[&str], env: &[(&str, &str)]) -> Ran {
         },
         peak_kib: peak,
         took: started.elapsed(),
+    }
+}
+
+/// The child of `c` may map at most `ADDRESS_SPACE`: a read without bound
+/// ends it (by abort) instead of taking the machine.
+fn cap_address_space(c: &mut Command) {
+    // SAFETY: setrlimit is async-signal-safe; nothing else runs in the child.
+    unsafe {
+        c.pre_exec(|| {
+            let lim = libc::rlimit {
+                rlim_cur: ADDRESS_SPACE,
+                rlim_max: ADDRESS_SPACE,
+            };
+            match libc::setrlimit(libc::RLIMIT_AS, &lim) {
+                0 => Ok(()),
+                _ => Err(std::io::Error::last_os_error()),
+            }
+        });
     }
 }
 
