@@ -37,22 +37,51 @@ pub fn register(value: &str) {
         return;
     }
     let mut reg = registry();
-    *reg.live.entry(value.to_string()).or_insert(0) += 1;
-    reg.retired.retain(|v| v != value);
+    for v in encodings(value) {
+        *reg.live.entry(v.clone()).or_insert(0) += 1;
+        reg.retired.retain(|r| *r != v);
+    }
+}
+
+/// A value as it is sent and may come back: itself, and percent-encoded as
+/// in a form body (space as `+`) and in a URL (space as `%20`). A server
+/// that echoes the request in an error shows the encoded form, which for a
+/// secret with `+`, `/` or `=` (Base64) differs from the value.
+fn encodings(value: &str) -> Vec<String> {
+    let mut form = String::new();
+    for b in value.bytes() {
+        match b {
+            b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'*' => {
+                form.push(b as char)
+            }
+            b' ' => form.push('+'),
+            _ => form.push_str(&format!("%{b:02X}")),
+        }
+    }
+    let url = form.replace('+', "%20");
+    let mut all = vec![value.to_string()];
+    for v in [form, url] {
+        if !all.contains(&v) {
+            all.push(v);
+        }
+    }
+    all
 }
 
 /// One holder of `value` let it go; with none left it is retired.
 fn release(value: &str) {
     let mut reg = registry();
-    let Some(n) = reg.live.get_mut(value) else {
-        return;
-    };
-    *n -= 1;
-    if *n == 0 {
-        reg.live.remove(value);
-        reg.retired.push_back(value.to_string());
-        if reg.retired.len() > RETIRED {
-            reg.retired.pop_front();
+    for v in encodings(value) {
+        let Some(n) = reg.live.get_mut(&v) else {
+            continue;
+        };
+        *n -= 1;
+        if *n == 0 {
+            reg.live.remove(&v);
+            reg.retired.push_back(v);
+            if reg.retired.len() > RETIRED {
+                reg.retired.pop_front();
+            }
         }
     }
 }
@@ -152,6 +181,17 @@ impl<'de> serde::Deserialize<'de> for Secret {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_secret_is_scrubbed_as_sent_in_a_form_body_and_in_a_url() {
+        let s = Secret::new("s3cr+t/val=ue&x y-ZZ");
+        let text = "echo: client_secret=s3cr%2Bt%2Fval%3Due%26x+y-ZZ and ?s=s3cr%2Bt%2Fval%3Due%26x%20y-ZZ";
+        let shown = scrub(text);
+        assert!(!shown.contains("s3cr"), "{shown}");
+        drop(s);
+        // Let go, it is still scrubbed (retired), in every form.
+        assert!(!scrub(text).contains("s3cr"));
+    }
+
     use super::*;
 
     #[test]

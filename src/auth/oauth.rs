@@ -86,10 +86,10 @@ async fn token_request(
         return in_query(t, params).await;
     }
     match in_body(t, params).await {
-        Err(e) if token_params::refuses_body(&e) && !rejected_client(t, params, &e).await => {
+        Err(e) if token_params::refuses_body(&e) && !read_the_body(t, params, &e).await => {
+            // `e` shown, not its message: the server's words escaped.
             t.ui().verbose(&format!(
-                "the token endpoint refused the body form ({}); asking in the query form",
-                e.message
+                "the token endpoint refused the body form ({e}); asking in the query form"
             ));
             match in_query(t, params).await {
                 Ok(r) => {
@@ -104,15 +104,16 @@ async fn token_request(
     }
 }
 
-/// Whether a body refused with 401 `invalid_client` was read and the client
-/// really refused (a wrong secret), rather than not read at all. Asking the
-/// query form to find out would put that secret, often a near miss of the
-/// right one, in the server's access log; instead a body with the grant type
-/// alone is sent, which carries no secret: a server that reads the body
-/// misses the client again (`invalid_client`), one that does not misses the
-/// grant type (`unsupported_grant_type`).
-async fn rejected_client(t: &Transport, params: &[(&str, &str)], e: &Error) -> bool {
-    if !token_params::missed_client(e) {
+/// Whether a server that refused the body (400 `invalid_request`, 401
+/// `invalid_client`) did read it and refused what it said: a wrong secret,
+/// often a near miss of the right one, must not be tried again in the URL,
+/// where the server's access log keeps it. A body with the grant type alone,
+/// which carries no secret, tells: a server that reads the body misses the
+/// client (`invalid_client`); one that does not misses the grant type, or
+/// answers as it did. A server that missed the grant type the first time
+/// (`unsupported_grant_type`) plainly did not read the body: no probe.
+async fn read_the_body(t: &Transport, params: &[(&str, &str)], e: &Error) -> bool {
+    if token_params::missed_grant_type(e) {
         return false;
     }
     let grant: Vec<(&str, &str)> = params
@@ -121,7 +122,7 @@ async fn rejected_client(t: &Transport, params: &[(&str, &str)], e: &Error) -> b
         .copied()
         .collect();
     match in_body(t, &grant).await {
-        Err(probe) => !token_params::missed_grant_type(&probe),
+        Err(probe) => token_params::missed_client(&probe),
         Ok(_) => true,
     }
 }

@@ -12,7 +12,7 @@ use uuid::Uuid;
 
 use super::finished::{DEFAULT_SETTLE, Rule};
 use super::last_seen::{LastSeen, confirm, last_seen};
-use super::run_model::{Judged, judge};
+use super::run_model::{Judged, RunFold, judge};
 use super::runs_tally::Runs;
 use crate::api::models::{LastRun, LogEntry};
 use crate::api::{self, Api};
@@ -169,14 +169,21 @@ fn from_statistics(kind: Entity, r: &LastRun, at: DateTime<Utc>, now: DateTime<U
         (true, Entity::Workflow) => ("succeeded", "settled: no newer run for the settle time"),
         (true, _) => ("succeeded", "a task is one entry, finished when reported"),
     };
-    let started = (kind == Entity::Task).then(|| at - chrono::Duration::milliseconds(r.duration));
+    // A task started `duration` before it ended; a duration no time can
+    // hold (a hostile 9e18) gives no start rather than a panic.
+    let started = (kind == Entity::Task)
+        .then(|| {
+            chrono::Duration::try_milliseconds(r.duration.max(0))
+                .and_then(|d| at.checked_sub_signed(d))
+        })
+        .flatten();
     RunView {
         run: None,
         result,
         evidence: Some(evidence.into()),
         ended: at,
         started,
-        duration_ms: r.duration,
+        duration_ms: r.duration.max(0),
         tasks: None,
         expected: None,
         failed: Vec::new(),
@@ -185,14 +192,13 @@ fn from_statistics(kind: Entity, r: &LastRun, at: DateTime<Utc>, now: DateTime<U
 
 /// The window a last run's log is read over. One second around it holds
 /// the run whole (the log gives every entry of each run with one inside),
-/// and is all it takes when the answer settles the verdict: a failed latest
-/// entry is a failed run, and an old run (quiet for the default settle
-/// time) is finished whatever history says. A recent success needs the
-/// history the rule learns from: `run --wait`'s window, read newest first.
+/// and is all it takes when the latest entry failed: a failed entry is a
+/// failed run. A success needs the history the rule learns from, whatever
+/// its age (a run quiet for an hour may be waiting on a two-hour query):
+/// `run --wait`'s window, ending at the run, read newest first.
 fn window_of(at: DateTime<Utc>, now: DateTime<Utc>, failed: bool) -> (Window, bool) {
-    let old = failed || (now - at).to_std().unwrap_or_default() >= DEFAULT_SETTLE;
     let second = chrono::Duration::seconds(1);
-    match old {
+    match failed {
         true => (
             Window {
                 from: at - second,
@@ -202,7 +208,7 @@ fn window_of(at: DateTime<Utc>, now: DateTime<Utc>, failed: bool) -> (Window, bo
         ),
         false => (
             Window {
-                from: now - chrono::Duration::days(HISTORY_DAYS),
+                from: at - chrono::Duration::days(HISTORY_DAYS),
                 to: now.max(at) + chrono::Duration::minutes(10),
             },
             true,
@@ -248,27 +254,47 @@ async fn pipeline(
     let (w, wide) = window_of(at, now, !r.is_successful);
     let mut runs = fold(api, id, &w, wide).await?;
     let failed = std::mem::take(&mut runs.failed);
-    let rule: Rule = runs.rule(now);
-    let mut judged: Vec<(usize, Judged)> = runs
-        .into_folds()
-        .filter(|t| t.entries > 0)
-        .map(|t| judge(&rule, t, now))
-        .enumerate()
-        .collect();
-    // The server's last run first: the one whose duration so far is the
-    // answer's (runs within one second, which the spec's times cannot tell
-    // apart), then the latest last task, the latest start, and the one the
-    // log (newest first) listed first.
-    let key = |(i, j): &(usize, Judged)| {
-        let t = &j.tally;
+    // The server's last run first: among runs whose last task ended in the
+    // answer's second (which the spec's times cannot tell apart), the one
+    // whose duration so far is the answer's; then the latest last task, the
+    // latest start, and the one the log (newest first) listed first.
+    let second = chrono::Duration::seconds(1);
+    let key = |(i, t): &(usize, &RunFold)| {
+        let same_second = t.ended().is_some_and(|e| e >= at && e < at + second);
         (
-            t.duration_ms == r.duration,
+            same_second && t.duration_ms == r.duration,
             t.ended(),
             t.started(),
             std::cmp::Reverse(*i),
         )
     };
-    judged.sort_by_key(|j| std::cmp::Reverse(key(j)));
+    let last_run = runs
+        .iter()
+        .filter(|t| t.entries > 0)
+        .enumerate()
+        .max_by_key(key)
+        .map(|(_, t)| t.run);
+    // The last run is judged by the others' history, never its own: alone
+    // in a window, a run quiet for 10 minutes would vouch for itself.
+    let rule = |except| {
+        let h = runs.history_without(now, except);
+        Rule::new(&h, None, None, std::time::Duration::from_secs(1))
+    };
+    let (own, others) = (rule(last_run), rule(None));
+    let mut judged: Vec<(usize, Judged)> = runs
+        .into_folds()
+        .filter(|t| t.entries > 0)
+        .enumerate()
+        .map(|(i, t)| {
+            let r = if Some(t.run) == last_run {
+                &own
+            } else {
+                &others
+            };
+            (i, judge(r, t, now))
+        })
+        .collect();
+    judged.sort_by_key(|(i, j)| std::cmp::Reverse(key(&(*i, &j.tally))));
     let judged = judged.into_iter().map(|(_, j)| j);
     let mut views = judged.into_iter().filter_map(|j| {
         let f = failed.get(&j.tally.run).cloned().unwrap_or_default();
@@ -308,7 +334,7 @@ fn unseen(r: &LastRun, at: DateTime<Utc>) -> RunView {
         evidence: Some("the run is not in the log: not confirmed from its entries".into()),
         ended: at,
         started: None,
-        duration_ms: r.duration,
+        duration_ms: r.duration.max(0),
         tasks: None,
         expected: None,
         failed: Vec::new(),
@@ -330,16 +356,17 @@ mod tests {
     use super::*;
 
     #[test]
-    fn an_old_run_or_a_failure_is_read_over_one_second_a_recent_success_with_history() {
+    fn a_failure_is_read_over_one_second_a_success_of_any_age_with_history() {
         let now: DateTime<Utc> = "2026-01-01T12:00:00Z".parse().unwrap();
-        let old = now - chrono::Duration::hours(2);
-        let (w, wide) = window_of(old, now, false);
-        assert!(!wide);
-        assert_eq!((w.to - w.from).num_seconds(), 2);
         let recent = now - chrono::Duration::minutes(1);
-        assert!(!window_of(recent, now, true).1, "a failure is settled");
-        let (w, wide) = window_of(recent, now, false);
-        assert!(wide);
-        assert!(w.from <= now - chrono::Duration::days(HISTORY_DAYS));
+        let (w, wide) = window_of(recent, now, true);
+        assert!(!wide, "a failure is settled");
+        assert_eq!((w.to - w.from).num_seconds(), 2);
+        for at in [recent, now - chrono::Duration::hours(2)] {
+            let (w, wide) = window_of(at, now, false);
+            assert!(wide);
+            assert!(w.from <= at - chrono::Duration::days(HISTORY_DAYS));
+            assert!(w.to > now);
+        }
     }
 }

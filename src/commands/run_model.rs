@@ -170,8 +170,10 @@ impl RunFold {
             self.tasks = sets.with(&self.tasks, task, i);
         }
         self.entries += 1;
+        // A server's figure: a duration of 9e18 must not overflow the sum
+        // or a start (saturated, and a start before any real time is none).
         let d = e.duration.max(0);
-        self.duration_ms += d;
+        self.duration_ms = self.duration_ms.saturating_add(d);
         if let Some(at) = at {
             // Newest first from the server: the entry before is the
             // neighbour in time.
@@ -180,7 +182,7 @@ impl RunFold {
                 self.longest_gap_ms = self.longest_gap_ms.max(gap as u32);
             }
             self.prev_us = at;
-            let start = at - d * 1000;
+            let start = at.saturating_sub(d.saturating_mul(1000));
             self.start_us = if self.start_us == NO_TIME {
                 start
             } else {

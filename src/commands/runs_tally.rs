@@ -100,12 +100,26 @@ impl Runs<'_> {
     /// What the complete runs without a failure say: the same history
     /// `run --wait` looks up, from the totals.
     pub fn history(&self, now: DateTime<Utc>) -> History {
+        self.history_without(now, None)
+    }
+
+    /// `history`, leaving out run `judged`: a run is never evidence of its
+    /// own size (alone in a window, a run quiet for 10 minutes would vouch
+    /// for itself).
+    pub fn history_without(&self, now: DateTime<Utc>, judged: Option<Uuid>) -> History {
         let mut complete: Vec<&RunFold> = self
             .iter()
-            .filter(|t| t.entries > 0)
+            .filter(|t| t.entries > 0 && Some(t.run) != judged)
             .filter(|t| t.ended().is_some_and(|l| now - l >= STILL_RUNNING))
             .collect();
-        let longest_gap = complete.iter().map(|t| t.longest_gap()).max();
+        // A run of one entry has no gap: it says nothing of the pauses
+        // between tasks (none, not a gap of 0 s, as `History::from_entries`
+        // has it), else one-entry runs would shorten the settle to 10 s.
+        let longest_gap = complete
+            .iter()
+            .filter(|t| t.entries > 1)
+            .map(|t| t.longest_gap())
+            .max();
         complete.retain(|t| t.failed == 0);
         complete.sort_by_key(|t| std::cmp::Reverse(t.ended()));
         let runs = complete

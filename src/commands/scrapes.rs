@@ -47,7 +47,9 @@ pub fn deadline(flag: Duration, header: Option<&str>) -> Duration {
     let theirs = header
         .and_then(|h| h.trim().parse::<f64>().ok())
         .filter(|s| s.is_finite() && *s > 0.0)
-        .map(Duration::from_secs_f64);
+        // A header is anyone's text: a value too large for a Duration
+        // (1e300) is no deadline, not a panic.
+        .and_then(|s| Duration::try_from_secs_f64(s).ok());
     match theirs {
         Some(t) => flag.min(t.saturating_sub(OFFSET.min(t / 2))),
         None => flag,
@@ -263,7 +265,7 @@ mod tests {
         assert_eq!(deadline(s(8), Some("10")), s(8));
         assert_eq!(deadline(s(8), Some("5")), Duration::from_millis(4500));
         assert_eq!(deadline(s(8), Some("0.5")), Duration::from_millis(250));
-        for bad in ["", "x", "-1", "0", "NaN", "inf"] {
+        for bad in ["", "x", "-1", "0", "NaN", "inf", "1e300"] {
             assert_eq!(deadline(s(8), Some(bad)), s(8), "{bad}");
         }
     }

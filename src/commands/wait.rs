@@ -177,16 +177,13 @@ pub async fn history(api: &Api, id: Uuid, ui: &Ui) -> History {
         match lookup(api, id, "").await {
             Ok(h) => return h,
             Err(e) if tries + 1 < HISTORY_TRIES => {
-                ui.verbose(&format!(
-                    "history of pipeline {id}: {}; asking again",
-                    e.message
-                ));
+                // `e` shown, not its message: the server's words escaped.
+                ui.verbose(&format!("history of pipeline {id}: {e}; asking again"));
                 tokio::time::sleep(crate::http::backoff(tries)).await;
             }
             Err(e) => {
                 ui.warn(&format!(
-                    "cannot read the history of pipeline {id} ({}): until a later look reads it, a run counts as finished only after no new task for the default settle time",
-                    e.message
+                    "cannot read the history of pipeline {id} ({e}): until a later look reads it, a run counts as finished only after no new task for the default settle time"
                 ));
                 return History::default();
             }
@@ -344,9 +341,12 @@ impl Watch for PipelineRun<'_> {
         let (mut seen, mut failed, mut ms) = (Vec::new(), Vec::new(), 0);
         let mut span: Option<(chrono::DateTime<Utc>, chrono::DateTime<Utc>)> = None;
         while let Some(e) = api::next_entry(&mut s, Some(self.run), false).await? {
-            ms += e.duration.max(0);
+            // Saturating and checked: a server's 9e18 must not panic the wait.
+            ms = e.duration.max(0).saturating_add(ms);
             if let Some(at) = e.executed_at.parsed() {
-                let start = at - chrono::Duration::milliseconds(e.duration.max(0));
+                let start = chrono::Duration::try_milliseconds(e.duration.max(0))
+                    .and_then(|d| at.checked_sub_signed(d))
+                    .unwrap_or(at);
                 span = Some(span.map_or((start, at), |(a, b)| (a.min(start), b.max(at))));
             }
             seen.push(entry(&e));

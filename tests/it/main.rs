@@ -40,6 +40,7 @@ mod props;
 mod props_differential;
 mod props_logs;
 mod run_model;
+mod run_quiet;
 mod runs;
 mod runs_memory;
 mod sandbox_banner;

@@ -93,9 +93,14 @@ fn a_server_reading_only_the_query_is_asked_there_once_with_a_warning() {
         .into_iter()
         .filter(|r| r.path.starts_with("/v1/oauth/token"))
         .collect();
-    assert_eq!(tokens.len(), 2, "{tokens:?}");
+    // The body, then a body with the grant type alone (no secret: did the
+    // server read the body at all?), then the query form.
+    assert_eq!(tokens.len(), 3, "{tokens:?}");
     assert_eq!(tokens[0].path, "/v1/oauth/token", "the first in the body");
     assert!(tokens[0].body.contains(&format!("client_secret={SECRET}")));
+    assert_eq!(tokens[1].path, "/v1/oauth/token");
+    assert!(!tokens[1].body.contains(SECRET), "{:?}", tokens[1]);
+    assert!(tokens[2].path.contains("client_secret="));
     assert!(o.stderr.contains("warning:"), "{}", o.stderr);
     sc.done();
 }
