@@ -7,9 +7,11 @@
 use super::columns::*;
 use super::failure::{FailedTask, Failure, Finder};
 use super::failure_text;
+use super::finished::Rule;
 use super::rules::Rules;
 use super::run_model::{FirstFailed, Judged};
 use super::runs_tally::Runs;
+use super::wait;
 use crate::api::{self, Api};
 use crate::cli::RunsArgs;
 use crate::context::Context;
@@ -71,7 +73,10 @@ pub async fn run(args: &RunsArgs, ctx: &Context) -> Result<()> {
     let mut first_error = None;
     for id in &ids {
         match fold_with(&api, *id, &window, None, Some(&finder)).await {
-            Ok(runs) => print(&mut p, &columns, args, &finder, id, runs, ctx)?,
+            Ok(runs) => {
+                let rule = rule_for(&api, *id, &runs, ctx).await;
+                print(&mut p, &columns, args, &finder, id, runs, rule, ctx)?
+            }
             Err(e) if multi => {
                 ctx.report(&e.clone().context(format!("pipeline {id}")));
                 first_error.get_or_insert(e);
@@ -122,6 +127,23 @@ async fn fold_with<'a>(
     Ok(runs)
 }
 
+/// The rule the runs are judged by: the history the window holds, or,
+/// when it holds too little (a narrow `--since` around one run), `run --wait`'s
+/// history look-up, one request more. Without it, a run alone in its window
+/// and quiet for the default settle time would count as finished though
+/// the pipeline's runs show a task of it takes an hour.
+pub async fn rule_for(api: &Api, id: uuid::Uuid, runs: &Runs<'_>, ctx: &Context) -> Rule {
+    // Too little to learn from: no gap between tasks, and at most one
+    // complete run (which may be the very run in question, quiet a while).
+    let own = runs.history(ctx.settings.now);
+    if own.runs.len() > 1 || own.longest_gap.is_some() {
+        return runs.rule(ctx.settings.now);
+    }
+    let h = wait::history(api, id, &ctx.ui).await;
+    Rule::new(&h, None, None, std::time::Duration::from_secs(1))
+}
+
+#[allow(clippy::too_many_arguments)]
 fn print(
     p: &mut Printer,
     columns: &[Column],
@@ -129,9 +151,10 @@ fn print(
     finder: &Finder,
     id: &uuid::Uuid,
     runs: Runs<'_>,
+    rule: Rule,
     ctx: &Context,
 ) -> Result<()> {
-    let judged = runs.judged(ctx.settings.now);
+    let judged = runs.judged_by(rule, ctx.settings.now);
     let keep = judged
         .into_iter()
         .filter(|j| !args.failed || j.result == "failed")

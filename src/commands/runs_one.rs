@@ -41,7 +41,8 @@ pub async fn run(args: &RunsArgs, ctx: &Context) -> Result<()> {
     let api = ctx.api()?;
     let mut runs = fold(&api, id, &window, wanted.as_deref()).await?;
     let kept = std::mem::take(&mut runs.kept);
-    let judged = runs.judged(ctx.settings.now);
+    let rule = super::runs::rule_for(&api, id, &runs, ctx).await;
+    let judged = runs.judged_by(rule, ctx.settings.now);
     let found = judged.into_iter().find(|j| match (&wanted, spec) {
         (Some(r), _) => j.tally.id().eq_ignore_ascii_case(r),
         (None, "latest-failed") => j.result == "failed",

@@ -141,6 +141,11 @@ impl Runs<'_> {
     /// second table.
     pub fn judged(self, now: DateTime<Utc>) -> impl Iterator<Item = Judged> {
         let rule = self.rule(now);
+        self.judged_by(rule, now)
+    }
+
+    /// `judged`, by `rule` (a history learnt beyond the window).
+    pub fn judged_by(self, rule: Rule, now: DateTime<Utc>) -> impl Iterator<Item = Judged> {
         let mut chunks = self.chunks;
         drop(self.index);
         // The order as positions (4 bytes a run), not the folds moved.

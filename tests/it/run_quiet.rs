@@ -164,3 +164,31 @@ fn a_duration_no_time_can_hold_is_no_panic() {
         );
     }
 }
+
+#[test]
+fn runs_over_a_window_that_holds_only_the_run_learn_history_beyond_it() {
+    // `--since 13m` holds the current run alone: without history it would
+    // count as finished after the default settle time (10 minutes quiet).
+    let s = server(Utc::now());
+    let o = client_env_run(&s.base(), &["runs", P1, "--since", "13m", "-o", "json"]);
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    let v: serde_json::Value = serde_json::from_str(&o.stdout).unwrap();
+    assert_eq!(v[0]["run_uuid"], CURRENT, "{}", o.stdout);
+    assert_eq!(v[0]["result"], "running", "{}", o.stdout);
+    let args = [
+        "runs",
+        P1,
+        "--run",
+        CURRENT,
+        "--since",
+        "13m",
+        "--exit-status",
+    ];
+    let o = client_env_run(&s.base(), &args);
+    assert_eq!(o.code, 8, "not finished: {} {}", o.stdout, o.stderr);
+    // A window with history of its own asks nothing more.
+    let before = s.api().len();
+    let o = client_env_run(&s.base(), &["runs", P1, "--since", "1d"]);
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    assert_eq!(s.api().len(), before + 1, "one log request");
+}
