@@ -10,10 +10,10 @@
 use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
-use super::finished::{DEFAULT_SETTLE, Rule};
+use super::finished::DEFAULT_SETTLE;
 use super::last_seen::{LastSeen, confirm, last_seen};
 use super::run_model::{Judged, RunFold, judge};
-use super::runs_tally::Runs;
+use super::runs_tally::{Runs, listed_rule};
 use crate::api::models::{LastRun, LogEntry};
 use crate::api::{self, Api};
 use crate::error::{Error, Result};
@@ -276,10 +276,7 @@ async fn pipeline(
         .map(|(_, t)| t.run);
     // The last run is judged by the others' history, never its own: alone
     // in a window, a run quiet for 10 minutes would vouch for itself.
-    let rule = |except| {
-        let h = runs.history_without(now, except);
-        Rule::new(&h, None, None, std::time::Duration::from_secs(1))
-    };
+    let rule = |except| listed_rule(&runs.history_without(now, except));
     let (own, others) = (rule(last_run), rule(None));
     let mut judged: Vec<(usize, Judged)> = runs
         .into_folds()

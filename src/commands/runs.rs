@@ -10,7 +10,7 @@ use super::failure_text;
 use super::finished::Rule;
 use super::rules::Rules;
 use super::run_model::{FirstFailed, Judged};
-use super::runs_tally::Runs;
+use super::runs_tally::{Runs, listed_rule};
 use super::wait;
 use crate::api::{self, Api};
 use crate::cli::RunsArgs;
@@ -137,10 +137,9 @@ pub async fn rule_for(api: &Api, id: uuid::Uuid, runs: &Runs<'_>, ctx: &Context)
     // complete run (which may be the very run in question, quiet a while).
     let own = runs.history(ctx.settings.now);
     if own.runs.len() > 1 || own.longest_gap.is_some() {
-        return runs.rule(ctx.settings.now);
+        return listed_rule(&own);
     }
-    let h = wait::history(api, id, &ctx.ui).await;
-    Rule::new(&h, None, None, std::time::Duration::from_secs(1))
+    listed_rule(&wait::history(api, id, &ctx.ui).await)
 }
 
 #[allow(clippy::too_many_arguments)]

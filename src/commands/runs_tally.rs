@@ -133,7 +133,7 @@ impl Runs<'_> {
     /// The one rule for these runs: the history they make, with no
     /// `--expect-tasks` and the default settle time.
     pub fn rule(&self, now: DateTime<Utc>) -> Rule {
-        Rule::new(&self.history(now), None, None, Duration::from_secs(1))
+        listed_rule(&self.history(now))
     }
 
     /// Every run, newest (by its first task's start) first, judged as it
@@ -165,6 +165,13 @@ impl Runs<'_> {
             judge(&rule, t, now)
         })
     }
+}
+
+/// The rule a run read from a log (not followed live) is judged by:
+/// `history`, with no `--expect-tasks` and the default settle time, and a
+/// one-second grace for a run that has its history's tasks.
+pub fn listed_rule(history: &History) -> Rule {
+    Rule::new(history, None, None, Duration::from_secs(1))
 }
 
 /// A run's tasks as `History` keeps them (sorted, one per entry), without
