@@ -60,11 +60,7 @@ fn stopped(ctx: &Context, stop: Stop) -> Error {
 }
 
 pub async fn run(args: &RunsArgs, ctx: &Context) -> Result<()> {
-    let [pipeline] = args.pipelines.as_slice() else {
-        return Err(Error::usage("--run shows one run: name one pipeline"));
-    };
-    let id = ctx.resolve_id(pipeline)?;
-    let spec = args.run.as_deref().unwrap_or("latest");
+    let (id, spec) = runs_one::pipeline_and_run(args, ctx)?;
     let wanted = match spec {
         "latest" => None,
         "latest-failed" => {

@@ -26,12 +26,18 @@ const MORE: &[Column] = &[TASKS_EXPECTED, ENTRIES];
 /// task's alias when one names it, else its UUID.
 const ENTRY_COLUMNS: &[Column] = &[EXECUTED_AT, TASK, TASK_TYPE, RESULT, DURATION];
 
-pub async fn run(args: &RunsArgs, ctx: &Context) -> Result<()> {
+/// The one pipeline `--run` names a run of, and which run (`latest` when
+/// not said); shared with `runs --run R --wait`.
+pub fn pipeline_and_run<'a>(args: &'a RunsArgs, ctx: &Context) -> Result<(uuid::Uuid, &'a str)> {
     let [pipeline] = args.pipelines.as_slice() else {
         return Err(Error::usage("--run shows one run: name one pipeline"));
     };
     let id = ctx.resolve_id(pipeline)?;
-    let spec = args.run.as_deref().unwrap_or("latest");
+    Ok((id, args.run.as_deref().unwrap_or("latest")))
+}
+
+pub async fn run(args: &RunsArgs, ctx: &Context) -> Result<()> {
+    let (id, spec) = pipeline_and_run(args, ctx)?;
     let wanted = match spec {
         "latest" | "latest-failed" => None,
         r => Some(ctx.resolve_id(r)?.to_string()),
