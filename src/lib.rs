@@ -14,6 +14,7 @@ pub mod http;
 pub(crate) mod kinds;
 pub mod output;
 pub mod secret;
+pub(crate) mod service;
 pub mod settings;
 pub mod shown;
 pub mod time;
@@ -23,9 +24,9 @@ use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 
 use crate::cli::Cli;
-use crate::commands::ExitStatus;
-use crate::commands::rules::{Limit, Signals};
-use crate::commands::signals::Stop;
+use crate::commands::kit::conduct::{Limit, Signals};
+use crate::commands::kit::exit_status::ExitStatus;
+use crate::commands::kit::signals::Stop;
 use crate::context::Context;
 use crate::error::{Error, Kind, Result};
 use crate::settings::{Env, Settings, Tty};
@@ -89,7 +90,7 @@ pub fn run(cli: &Cli, mut settings: Settings) -> Result<ExitStatus> {
                     let _ = tokio::signal::ctrl_c().await;
                     Stop::Interrupt
                 }
-                Signals::InterruptOrTerminate => commands::signals::stop_now().await,
+                Signals::InterruptOrTerminate => commands::kit::signals::stop_now().await,
                 Signals::Own => std::future::pending().await,
             }
         };
