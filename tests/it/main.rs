@@ -46,7 +46,7 @@ mod run_quiet;
 mod runs;
 mod runs_memory;
 mod sandbox_banner;
-mod sandbox_http;
+mod sandbox_help;
 mod shapes;
 mod sigterm;
 mod status;
