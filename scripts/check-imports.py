@@ -82,6 +82,7 @@ class Crate:
     def __init__(self, src):
         self.src = src
         self.modules = {}  # module path (tuple, root name first) -> file
+        self.home = {}     # file -> its module path
         self.text = {}     # file -> stripped text
         self.raw = {}      # file -> source lines, for the examples
         self.inline = {}   # file -> [(start, end, name)] of inline mods
@@ -94,6 +95,7 @@ class Crate:
     def load(self, path, modpath):
         """Reads one file of module `modpath` and, recursively, its `mod x;`."""
         self.modules[modpath] = path
+        self.home[path] = modpath
         raw = open(path, encoding="utf-8").read()
         self.raw[path] = raw.splitlines()
         text = strip(raw)
@@ -138,11 +140,6 @@ class Crate:
         """Names of the inline modules around position pos of a file."""
         return tuple(name for s, e, name in sorted(self.inline[path]) if s < pos < e)
 
-    def module_of(self, path):
-        return next(k for k, v in self.modules.items() if v == path and
-                    not any(k[:len(o)] == o and len(o) < len(k) and self.modules[o] == path
-                            for o in self.modules))
-
     def add_edge(self, a, b, line):
         if a != b and (a, b) not in self.edges:
             self.edges[(a, b)] = f"{a}:{line}  {self.raw[a][line - 1].strip()}"
@@ -173,7 +170,7 @@ class Crate:
     def references(self):
         """Every `use` and inline path of every file, as edges."""
         for path, text in self.text.items():
-            base = self.module_of(path)
+            base = self.home[path]
             for m in re.finditer(r"\buse\s+([^;]*);", text):
                 cur = base + self.scope(path, m.start())
                 for segs, pos in use_paths(m.group(1), m.start(1)):
