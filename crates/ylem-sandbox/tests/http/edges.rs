@@ -1,4 +1,4 @@
-//! Validation, injected faults, redirects, methods, seeding and the help text.
+//! Validation, injected faults, redirects, methods and seeding.
 
 use super::*;
 
@@ -101,25 +101,5 @@ async fn same_seed_same_catalogue_and_credentials() {
     );
     for sb in [a, b, c] {
         sb.run.shutdown().await;
-    }
-}
-
-/// `ylemctl sandbox --help` lists what the sandbox mirrors.
-#[test]
-fn sandbox_help_lists_the_dialect_behaviours() {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_ylemctl"))
-        .args(["sandbox", "--help"])
-        .env_clear()
-        .output()
-        .unwrap();
-    let text = String::from_utf8(out.stdout).unwrap();
-    for word in [
-        "task graph",
-        "newest first",
-        "/_sandbox/runs/",
-        "403",
-        "--task-delay",
-    ] {
-        assert!(text.contains(word), "{word} missing from:\n{text}");
     }
 }
