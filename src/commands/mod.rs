@@ -93,24 +93,6 @@ async fn dispatch_inner(cmd: &Command, ctx: &Context) -> Result<ExitStatus> {
         hints::profile_exists(ctx)?;
     }
     rules.check_outputs(ctx)?;
-    // The exposition of the measuring commands is written apart from
-    // their rows (status writes its own from its board).
-    if ctx.settings.format == crate::cli::Format::Prometheus {
-        match cmd {
-            Command::Check(a) => return monitor::exposition::check(a, ctx).await,
-            Command::Stats(a) => {
-                return monitor::exposition::stats(a, ctx)
-                    .await
-                    .map(|()| ExitStatus::Success);
-            }
-            Command::LastRun(a) => {
-                return monitor::exposition::last_run(a, ctx)
-                    .await
-                    .map(|()| ExitStatus::Success);
-            }
-            _ => {}
-        }
-    }
     let done = match cmd {
         Command::Check(a) => return monitor::check::run(a, ctx).await,
         Command::Run(a) => runs::start::run(a, ctx).await,

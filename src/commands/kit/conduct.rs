@@ -137,7 +137,7 @@ impl Rules {
             Some(_) if !(prometheus && fits) => Err(Error::usage(
                 "--output-file writes the -o prometheus exposition of stats, last-run, status or check",
             )),
-            Some(path) => crate::commands::monitor::exposition::check_dir(path),
+            Some(path) => crate::commands::kit::exposition::check_dir(path),
             None => Ok(()),
         }
     }

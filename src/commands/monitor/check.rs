@@ -9,12 +9,14 @@
 use crate::service::last_seen::NO_RUN_FOUND;
 use chrono::{DateTime, Utc};
 
-use crate::cli::CheckArgs;
+use crate::cli::{CheckArgs, Format};
 use crate::commands::kit::conduct::{Limit, Rules};
 use crate::commands::kit::exit_status::ExitStatus;
+use crate::commands::kit::exposition::{self, duration_label, labels, last_samples, refused};
 use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::flags::Levels;
+use crate::output::prometheus::Sample;
 use crate::service::failure::{Failure, Finder};
 use crate::service::last_model::{Last, RunView, last};
 use crate::time;
@@ -28,7 +30,7 @@ pub enum Status {
 }
 
 impl Status {
-    pub(super) fn exit(self) -> ExitStatus {
+    fn exit(self) -> ExitStatus {
         ExitStatus::from_code(self as u8)
     }
 
@@ -76,11 +78,7 @@ pub struct Measured {
 }
 
 /// Judge the facts: the worst status, the message and the performance data.
-pub(super) fn judge(
-    p: &CheckArgs,
-    f: &Measured,
-    now: DateTime<Utc>,
-) -> (Status, Vec<String>, Vec<String>) {
+fn judge(p: &CheckArgs, f: &Measured, now: DateTime<Utc>) -> (Status, Vec<String>, Vec<String>) {
     let (mut status, mut msgs, mut perf) = (Status::Ok, Vec::new(), Vec::new());
     // The state is that of the last *finished* run; one still going is
     // said beside it, never judged.
@@ -188,6 +186,9 @@ pub const RULES: Rules = Rules {
 };
 
 pub async fn run(a: &CheckArgs, ctx: &Context) -> Result<ExitStatus> {
+    if ctx.settings.format == Format::Prometheus {
+        return prometheus(a, ctx).await;
+    }
     let kind = a.kind.as_str();
     // The name as given, whole (an alias or a UUID): the alert line can be
     // pasted into the next command.
@@ -252,7 +253,7 @@ pub fn usage_line(message: &str) -> (String, ExitStatus) {
     )
 }
 
-pub(super) async fn measure(a: &CheckArgs, ctx: &Context) -> Result<Measured> {
+async fn measure(a: &CheckArgs, ctx: &Context) -> Result<Measured> {
     let id = ctx.resolve_id_as(a.kind, &a.id)?;
     let finder = Finder::new(ctx, a.decrypt_key_file.as_deref())?;
     let api = ctx.api()?;
@@ -271,6 +272,32 @@ pub(super) async fn measure(a: &CheckArgs, ctx: &Context) -> Result<Measured> {
         rate,
         failure,
     })
+}
+
+/// `check -o prometheus`: what was measured, and the verdict as
+/// `ylem_check_status`; exit 0 once the exposition is written.
+async fn prometheus(a: &CheckArgs, ctx: &Context) -> Result<ExitStatus> {
+    let id = ctx.resolve_id_as(a.kind, &a.id)?;
+    let l = labels(ctx, a.kind, id, Some(duration_label(a.window.as_secs())));
+    let sample = match measure(a, ctx).await {
+        Err(e) => Sample {
+            check_status: Some(3),
+            ..refused(ctx, &e, a.kind, id, l)
+        },
+        Ok(facts) => {
+            let (status, _, _) = judge(a, &facts, ctx.settings.now);
+            Sample {
+                labels: l,
+                up: true,
+                runs: facts.rate.map(|(ok, failed)| ok + failed),
+                failures: facts.rate.map(|(_, failed)| failed),
+                check_status: Some(status as u8),
+                ..last_samples(&facts.last)
+            }
+        }
+    };
+    exposition::write(ctx, &[sample])?;
+    Ok(ExitStatus::Success)
 }
 
 /// Every failed task with all its messages, a line each, after the status

@@ -117,7 +117,7 @@ pub async fn run(args: &StatusArgs, ctx: &Context) -> Result<()> {
             .zip(&results)
             .map(|(t, r)| sample(t, r))
             .collect();
-        return crate::commands::monitor::exposition::write(ctx, &samples);
+        return crate::commands::kit::exposition::write(ctx, &samples);
     }
     // The failure follows the facts (before the error columns of machine
     // rows), last in a table, where it may be left out to fit.
