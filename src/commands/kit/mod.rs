@@ -11,4 +11,5 @@ pub mod failure_text;
 pub mod fan_out;
 pub mod hints;
 pub mod ids;
+pub mod periods;
 pub mod signals;

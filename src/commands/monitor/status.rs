@@ -228,8 +228,7 @@ fn machine_row(row: &mut Row, t: &Target, r: &Result<Standing>, now: DateTime<Ut
     )
     .set(
         &LAST_RUN_AT,
-        last.map(|l| crate::commands::stats::last_run::time_cell(l.ended))
-            .unwrap_or(Cell::Never),
+        last.map(|l| time_cell(l.ended)).unwrap_or(Cell::Never),
     )
     .set(&RUN_IN_PROGRESS, Cell::Bool(f.last.in_progress().is_some()))
     .set(

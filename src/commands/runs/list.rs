@@ -191,10 +191,7 @@ fn failed_task(finder: &Finder, f: &FirstFailed) -> FailedTask {
 /// task durations, `elapsed` the wall clock between (`run_model`).
 pub fn fill(r: &mut Row, id: &uuid::Uuid, j: &Judged) {
     let t = &j.tally;
-    let time = |d: Option<chrono::DateTime<chrono::Utc>>| {
-        d.map(|d| Cell::Time(d.to_rfc3339_opts(chrono::SecondsFormat::AutoSi, true)))
-            .unwrap_or(Cell::Null)
-    };
+    let time = |d: Option<chrono::DateTime<chrono::Utc>>| d.map(time_cell).unwrap_or(Cell::Null);
     let (completion, evidence) = match (&j.evidence, j.result) {
         (Some(e), _) => (e.name().to_string(), e.describe()),
         (None, "failed") => ("failed_task".into(), "a task reported a failure".into()),

@@ -7,6 +7,7 @@ use crate::cli::Format;
 use crate::cli::LastRunArgs;
 use crate::commands::kit::columns::{
     DURATION, ELAPSED, EVIDENCE, EXECUTED_AT, IS_SUCCESSFUL, LAST_RUN, RUN_UUID, TASKS, UUID,
+    time_cell,
 };
 use crate::commands::kit::conduct::Rules;
 use crate::commands::kit::exposition::{self, labels, last_samples, refused};
@@ -75,11 +76,6 @@ fn word(run: &RunView) -> &'static str {
         Some(_) => "found",
         None => run.result,
     }
-}
-
-/// A run's time as every command writes it (RFC 3339, UTC).
-pub fn time_cell(t: chrono::DateTime<chrono::Utc>) -> Cell {
-    Cell::Time(t.to_rfc3339_opts(chrono::SecondsFormat::AutoSi, true))
 }
 
 /// The last run: rows, or the Prometheus exposition.
