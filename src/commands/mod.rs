@@ -24,6 +24,17 @@ pub async fn dispatch(cmd: &Command, ctx: &Context) -> Result<ExitStatus> {
         .map_err(|e| hints::fit(ctx, e))
 }
 
+/// `dispatch`, boxed, for `demo`, which runs its steps through it: a
+/// function handed down rather than a parent imported, and boxed because
+/// `dispatch` reaches `demo` again.
+#[cfg(feature = "sandbox")]
+fn dispatch_boxed<'a>(
+    cmd: &'a Command,
+    ctx: &'a Context,
+) -> std::pin::Pin<Box<dyn std::future::Future<Output = Result<ExitStatus>> + 'a>> {
+    Box::pin(dispatch(cmd, ctx))
+}
+
 /// What the parsed command declares about itself (`rules.rs`).
 pub fn rules(cmd: &Command) -> Rules {
     match cmd {
@@ -109,7 +120,7 @@ async fn dispatch_inner(cmd: &Command, ctx: &Context) -> Result<ExitStatus> {
         Command::Completions(a) => local::completions::run(a, ctx),
         Command::Sandbox(a) => local::sandbox::run(a, ctx).await,
         #[cfg(feature = "sandbox")]
-        Command::Demo => local::demo::run(ctx).await,
+        Command::Demo => local::demo::run(ctx, dispatch_boxed).await,
         #[cfg(not(feature = "sandbox"))]
         Command::Demo => Err(local::sandbox::not_built("demo")),
         Command::Login(a) => login::log_in::run(a, ctx).await,
