@@ -5,7 +5,7 @@
 
 pub mod columns;
 pub mod conduct;
-pub mod exit_status;
+pub mod exit;
 pub mod exposition;
 pub mod failure_text;
 pub mod fan_out;

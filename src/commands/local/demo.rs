@@ -11,7 +11,7 @@ use clap::Parser;
 
 use crate::auth::oauth;
 use crate::cli::{Cli, Command};
-use crate::commands::kit::exit_status::ExitStatus;
+use crate::commands::kit::exit::Exit;
 use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::secret::Secret;
@@ -22,7 +22,7 @@ use ylem_sandbox::{self as sandbox, Options, Running};
 /// by `commands::dispatch` (this wing does not import its own parent), its
 /// future boxed because `dispatch` reaches `demo` again.
 pub type Dispatch =
-    for<'a> fn(&'a Command, &'a Context) -> Pin<Box<dyn Future<Output = Result<ExitStatus>> + 'a>>;
+    for<'a> fn(&'a Command, &'a Context) -> Pin<Box<dyn Future<Output = Result<Exit>> + 'a>>;
 
 pub async fn run(ctx: &Context, dispatch: Dispatch) -> Result<()> {
     let opts = Options {
@@ -94,9 +94,9 @@ async fn step(ctx: &Context, sb: &Running, dispatch: Dispatch, args: &[&str]) ->
     let (cli, settings) = step_settings(ctx, sb, args)?;
     let step_ctx = Context::new(settings);
     match dispatch(&cli.command, &step_ctx).await? {
-        ExitStatus::Success => Ok(()),
+        Exit::Success => Ok(()),
         // A fresh sandbox's `check` says OK; anything else is a broken demo.
-        ExitStatus::Code(c) => Err(Error::internal(format!(
+        Exit::Code(c) => Err(Error::internal(format!(
             "demo step {args:?} ended with exit status {c}"
         ))),
     }

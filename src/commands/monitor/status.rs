@@ -11,7 +11,7 @@ use serde_json::Value;
 
 use crate::cli::{Format, StatusArgs};
 use crate::commands::kit::columns::*;
-use crate::commands::kit::conduct::Rules;
+use crate::commands::kit::conduct::Conduct;
 use crate::commands::kit::failure_text;
 use crate::commands::monitor::board::{Standing, fetch, report, sample};
 use crate::commands::monitor::targets::{self, Target};
@@ -99,7 +99,7 @@ impl Health {
 }
 
 /// The board: rows, or the Prometheus exposition.
-pub const RULES: Rules = Rules::client("status").measures();
+pub const CONDUCT: Conduct = Conduct::client("status").measures();
 
 pub async fn run(args: &StatusArgs, ctx: &Context) -> Result<()> {
     let targets = targets::resolve(ctx, &args.ids)?;

@@ -13,7 +13,7 @@ use chrono::Utc;
 use uuid::Uuid;
 
 use crate::cli::RunsArgs;
-use crate::commands::kit::conduct::{self, Rules, Signals};
+use crate::commands::kit::conduct::{self, Conduct, Signals};
 use crate::commands::kit::signals::Stop;
 use crate::commands::runs::list::{self, fold};
 use crate::commands::runs::one;
@@ -31,14 +31,14 @@ const PAD: chrono::Duration = chrono::Duration::minutes(10);
 
 /// `runs` as a one-shot command; with `--wait`, stopped by Ctrl-C or
 /// SIGTERM as `run --wait` is, naming the run it leaves going.
-pub fn rules(args: &RunsArgs) -> Rules {
+pub fn conduct(args: &RunsArgs) -> Conduct {
     match args.wait {
-        true => Rules {
+        true => Conduct {
             signals: Signals::InterruptOrTerminate,
             stopped,
-            ..list::RULES
+            ..list::CONDUCT
         },
-        false => list::RULES,
+        false => list::CONDUCT,
     }
 }
 

@@ -7,7 +7,7 @@
 use crate::api::{self, Api};
 use crate::cli::RunsArgs;
 use crate::commands::kit::columns::*;
-use crate::commands::kit::conduct::Rules;
+use crate::commands::kit::conduct::Conduct;
 use crate::commands::kit::failure_text;
 use crate::commands::runs::wait;
 use crate::context::Context;
@@ -41,7 +41,7 @@ pub const COLUMNS: &[Column] = &[
 const TABLE_DEFAULT: &[Column] = &[UUID, RUN_UUID, RESULT, STARTED, DURATION, TASKS, FAILURE];
 
 /// Both `runs` and `runs --run`.
-pub const RULES: Rules = Rules::client("runs");
+pub const CONDUCT: Conduct = Conduct::client("runs");
 
 pub async fn run(args: &RunsArgs, ctx: &Context) -> Result<()> {
     let ids = ctx.resolve_ids(&args.pipelines)?;

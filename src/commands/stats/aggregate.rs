@@ -9,7 +9,7 @@ use crate::api::models::Aggregated;
 use crate::cli::AggregateArgs;
 use crate::cli::Format;
 use crate::commands::kit::columns::*;
-use crate::commands::kit::conduct::Rules;
+use crate::commands::kit::conduct::Conduct;
 use crate::commands::kit::periods::fill_periods;
 use crate::context::Context;
 use crate::error::{Error, Result};
@@ -41,14 +41,14 @@ pub fn fill(r: &mut Row, id: uuid::Uuid, a: Aggregated, filled: bool) {
 }
 
 /// It has no time window: a user reaching for one is told what it takes.
-pub const RULES: Rules = Rules {
+pub const CONDUCT: Conduct = Conduct {
     flag_advice: |flag| match flag {
         "--since" | "--to" => Some(
             "aggregate takes --from and --count (and --period): e.g. --from 2024-01-01 --count 7",
         ),
         _ => None,
     },
-    ..Rules::client("aggregate")
+    ..Conduct::client("aggregate")
 };
 
 pub async fn run(args: &AggregateArgs, ctx: &Context) -> Result<()> {

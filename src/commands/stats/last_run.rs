@@ -9,7 +9,7 @@ use crate::commands::kit::columns::{
     DURATION, ELAPSED, EVIDENCE, EXECUTED_AT, IS_SUCCESSFUL, LAST_RUN, RUN_UUID, TASKS, UUID,
     time_cell,
 };
-use crate::commands::kit::conduct::Rules;
+use crate::commands::kit::conduct::Conduct;
 use crate::commands::kit::exposition::{self, labels, last_samples, refused};
 use crate::commands::kit::failure_text;
 use crate::context::Context;
@@ -79,7 +79,7 @@ fn word(run: &RunView) -> &'static str {
 }
 
 /// The last run: rows, or the Prometheus exposition.
-pub const RULES: Rules = Rules::client("last-run").measures();
+pub const CONDUCT: Conduct = Conduct::client("last-run").measures();
 
 pub async fn run(args: &LastRunArgs, ctx: &Context) -> Result<()> {
     if ctx.settings.format == Format::Prometheus {

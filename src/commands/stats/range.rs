@@ -4,7 +4,7 @@ use crate::api::models::RangeStats;
 use crate::cli::Format;
 use crate::cli::StatsArgs;
 use crate::commands::kit::columns::*;
-use crate::commands::kit::conduct::Rules;
+use crate::commands::kit::conduct::Conduct;
 use crate::commands::kit::exposition::{self, duration_label, labels, refused};
 use crate::context::Context;
 use crate::error::Result;
@@ -57,7 +57,7 @@ pub fn fill(r: &mut Row, id: uuid::Uuid, s: RangeStats) {
 }
 
 /// Measures over a time range: rows, or the Prometheus exposition.
-pub const RULES: Rules = Rules::client("stats").measures();
+pub const CONDUCT: Conduct = Conduct::client("stats").measures();
 
 pub async fn run(args: &StatsArgs, ctx: &Context) -> Result<()> {
     if ctx.settings.format == Format::Prometheus {
