@@ -22,7 +22,7 @@ pub const UUID: Column = Column::new("uuid", "UUID");
 pub const NAME: Column = Column::new("name", "NAME");
 pub const KIND: Column = Column::new("kind", "KIND");
 
-// Several IDs: what became of each (`mod.rs`'s `multi_columns`).
+// Several IDs: what became of each (`kit/ids.rs`'s `multi_columns`).
 pub const ERROR_KIND: Column = Column::new("error_kind", "ERROR_KIND").last();
 pub const ERROR: Column = Column::new("error", "ERROR").free(12);
 

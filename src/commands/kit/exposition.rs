@@ -4,8 +4,7 @@
 //! stdout or atomically to `--output-file`. An ID the service refused or
 //! failed for is data (`ylem_up 0`, its reason on stderr), not an error
 //! exit: a scrape or a textfile collector still gets a whole, valid
-//! exposition. Each command (`stats::range`, `stats::last_run`,
-//! `monitor::check`, `monitor::status`) makes its own samples.
+//! exposition. Each measuring command makes its own samples.
 
 use std::path::Path;
 
@@ -97,7 +96,7 @@ pub fn refused(ctx: &Context, e: &Error, kind: Entity, uuid: Uuid, labels: Label
 }
 
 /// `604800` -> `7d`, `86400` -> `24h`, `5400` -> `90m`: the largest whole
-/// unit, hours up to a day (as `status` labels its window).
+/// unit, hours up to a day (`24h`, not `1d`).
 pub fn duration_label(secs: u64) -> String {
     match secs {
         s if s > 86_400 && s % 86_400 == 0 => format!("{}d", s / 86_400),

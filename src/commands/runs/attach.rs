@@ -2,8 +2,9 @@
 //! [--exit-status]`: attach to a run that is already going (started by
 //! another process, or by a `run --wait` stopped by SIGTERM) and follow it
 //! to its verdict with `run --wait`'s watch, history look-up and rule
-//! (`wait.rs`, `finished.rs`), by the polling driver; then show it whole,
-//! as `runs --run` does (`runs_one.rs`), with the wait's verdict. A run
+//! (`runs/wait.rs`, `service/finished.rs`), by the polling driver; then
+//! show it whole, as `runs --run` does (`runs/one.rs`), with the wait's
+//! verdict. A run
 //! with no entry yet is waited for: the service cannot tell a run that has
 //! not reported from no run at all.
 

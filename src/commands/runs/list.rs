@@ -1,8 +1,8 @@
 //! `ylemctl runs PIPELINE... [WINDOW] [--failed] [--limit N]`: one row per
 //! run of each pipeline's log, newest first, with its result by `run
 //! --wait`'s rule and, for a failed run, why. The log is read as a stream
-//! and folded into per-run totals (`runs_tally`); `--run` shows one run
-//! whole (`runs_one`, dispatched beside this).
+//! and folded into per-run totals (`service/runs_tally.rs`); `--run` shows
+//! one run whole (`runs/one.rs`, dispatched beside this).
 
 use crate::api::{self, Api};
 use crate::cli::RunsArgs;
