@@ -25,7 +25,7 @@ use std::process::ExitCode;
 
 use crate::cli::Cli;
 use crate::commands::kit::conduct::{Limit, Signals};
-use crate::commands::kit::exit_status::ExitStatus;
+use crate::commands::kit::exit::Exit;
 use crate::commands::kit::signals::Stop;
 use crate::context::Context;
 use crate::error::{Error, Kind, Result};
@@ -73,19 +73,19 @@ fn entry() -> u8 {
 }
 
 /// Run a parsed command with resolved settings, as the command declares
-/// (`commands::rules`): its default `--max-time`, who listens for Ctrl-C
+/// (`commands::conduct`): its default `--max-time`, who listens for Ctrl-C
 /// and SIGTERM, and what it says when stopped or out of time.
-pub fn run(cli: &Cli, mut settings: Settings) -> Result<ExitStatus> {
-    let rules = commands::rules(&cli.command);
+pub fn run(cli: &Cli, mut settings: Settings) -> Result<Exit> {
+    let conduct = commands::conduct(&cli.command);
     let rt = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
         .map_err(|e| Error::internal(format!("cannot start the runtime: {e}")))?;
-    settings.max_time = settings.max_time.or(rules.max_time);
+    settings.max_time = settings.max_time.or(conduct.max_time);
     let ctx = Context::new(settings);
     let r = rt.block_on(async {
         let stop = async {
-            match rules.signals {
+            match conduct.signals {
                 Signals::Interrupt => {
                     let _ = tokio::signal::ctrl_c().await;
                     Stop::Interrupt
@@ -96,9 +96,9 @@ pub fn run(cli: &Cli, mut settings: Settings) -> Result<ExitStatus> {
         };
         tokio::select! {
             r = commands::dispatch(&cli.command, &ctx) => r,
-            s = stop => Err((rules.stopped)(&ctx, s)),
-            _ = out_of_time(&ctx, rules.limit) => {
-                Err((rules.out_of_time)(&ctx, &limit_text(&ctx)))
+            s = stop => Err((conduct.stopped)(&ctx, s)),
+            _ = out_of_time(&ctx, conduct.limit) => {
+                Err((conduct.out_of_time)(&ctx, &limit_text(&ctx)))
             }
         }
     });
@@ -162,7 +162,7 @@ fn clap_error(e: clap::Error) -> u8 {
     let declared = partial
         .as_ref()
         .and_then(|m| m.subcommand_name())
-        .and_then(|name| commands::usage_status(name, &msg));
+        .and_then(|name| commands::usage_line(name, &msg));
     let status = declared.map(|(line, status)| {
         let _ = std::io::stdout().lock().write_all(line.as_bytes());
         status
@@ -174,7 +174,7 @@ fn clap_error(e: clap::Error) -> u8 {
     } else {
         let _ = e.print();
     }
-    status.map_or(Kind::Usage.exit_code(), ExitStatus::code)
+    status.map_or(Kind::Usage.exit_code(), Exit::code)
 }
 
 /// Advice for an unknown flag a new user is likely to try, in place of

@@ -14,35 +14,46 @@ mod stats;
 use crate::cli::Command;
 use crate::context::Context;
 use crate::error::Result;
-use kit::conduct::Rules;
-use kit::exit_status::ExitStatus;
+use kit::conduct::Conduct;
+use kit::exit::Exit;
 use kit::hints;
 
-pub async fn dispatch(cmd: &Command, ctx: &Context) -> Result<ExitStatus> {
+pub async fn dispatch(cmd: &Command, ctx: &Context) -> Result<Exit> {
     dispatch_inner(cmd, ctx)
         .await
         .map_err(|e| hints::fit(ctx, e))
 }
 
-/// What the parsed command declares about itself (`rules.rs`).
-pub fn rules(cmd: &Command) -> Rules {
+/// `dispatch`, boxed, for `demo`, which runs its steps through it: a
+/// function handed down rather than a parent imported, and boxed because
+/// `dispatch` reaches `demo` again.
+#[cfg(feature = "sandbox")]
+fn dispatch_boxed<'a>(
+    cmd: &'a Command,
+    ctx: &'a Context,
+) -> std::pin::Pin<Box<dyn std::future::Future<Output = Result<Exit>> + 'a>> {
+    Box::pin(dispatch(cmd, ctx))
+}
+
+/// What the parsed command declares about itself (`kit/conduct.rs`).
+pub fn conduct(cmd: &Command) -> Conduct {
     match cmd {
-        Command::Run(a) => runs::start::rules(a),
-        Command::Logs(_) => logs::fetch::RULES,
-        Command::Runs(a) => runs::attach::rules(a),
-        Command::Stats(_) => stats::range::RULES,
-        Command::Aggregate(_) => stats::aggregate::RULES,
-        Command::LastRun(_) => stats::last_run::RULES,
-        Command::Check(_) => monitor::check::RULES,
-        Command::Status(_) => monitor::status::RULES,
-        Command::Metrics(_) => monitor::serve::exporter::RULES,
-        Command::Sandbox(_) => local::sandbox::RULES,
-        Command::Demo => local::sandbox::DEMO_RULES,
-        Command::Login(_) => login::log_in::RULES,
-        Command::Logout => login::log_in::LOGOUT,
-        Command::Auth(_) => login::auth::RULES,
-        Command::Alias(_) => local::alias::RULES,
-        Command::Completions(_) => local::completions::RULES,
+        Command::Run(a) => runs::start::conduct(a),
+        Command::Logs(_) => logs::fetch::CONDUCT,
+        Command::Runs(a) => runs::attach::conduct(a),
+        Command::Stats(_) => stats::range::CONDUCT,
+        Command::Aggregate(_) => stats::aggregate::CONDUCT,
+        Command::LastRun(_) => stats::last_run::CONDUCT,
+        Command::Check(_) => monitor::check::CONDUCT,
+        Command::Status(_) => monitor::status::CONDUCT,
+        Command::Metrics(_) => monitor::serve::exporter::CONDUCT,
+        Command::Sandbox(_) => local::sandbox::CONDUCT,
+        Command::Demo => local::sandbox::DEMO_CONDUCT,
+        Command::Login(_) => login::log_in::CONDUCT,
+        Command::Logout => login::log_in::LOGOUT_CONDUCT,
+        Command::Auth(_) => login::auth::CONDUCT,
+        Command::Alias(_) => local::alias::CONDUCT,
+        Command::Completions(_) => local::completions::CONDUCT,
     }
 }
 
@@ -54,63 +65,43 @@ pub fn flag_advice(name: &str, flag: &str) -> Option<&'static str> {
 
 /// The declaration of the command named `name`, for what clap reports
 /// before there is a parsed command.
-fn by_name(name: &str) -> Option<&'static Rules> {
+fn by_name(name: &str) -> Option<&'static Conduct> {
     ALL.iter().find(|r| r.name == name)
 }
 
 /// Every command's declaration, whatever its arguments, by name.
-const ALL: &[Rules] = &[
-    runs::start::RULES,
-    logs::fetch::RULES,
-    runs::list::RULES,
-    stats::range::RULES,
-    stats::aggregate::RULES,
-    stats::last_run::RULES,
-    monitor::check::RULES,
-    monitor::status::RULES,
-    monitor::serve::exporter::RULES,
-    local::sandbox::RULES,
-    local::sandbox::DEMO_RULES,
-    login::log_in::RULES,
-    login::log_in::LOGOUT,
-    login::auth::RULES,
-    local::alias::RULES,
-    local::completions::RULES,
+const ALL: &[Conduct] = &[
+    runs::start::CONDUCT,
+    logs::fetch::CONDUCT,
+    runs::list::CONDUCT,
+    stats::range::CONDUCT,
+    stats::aggregate::CONDUCT,
+    stats::last_run::CONDUCT,
+    monitor::check::CONDUCT,
+    monitor::status::CONDUCT,
+    monitor::serve::exporter::CONDUCT,
+    local::sandbox::CONDUCT,
+    local::sandbox::DEMO_CONDUCT,
+    login::log_in::CONDUCT,
+    login::log_in::LOGOUT_CONDUCT,
+    login::auth::CONDUCT,
+    local::alias::CONDUCT,
+    local::completions::CONDUCT,
 ];
 
 /// How the command named `name` reports a usage error, for the errors
 /// clap finds before there is a parsed command: its status line and exit
 /// code, if it declares one.
-pub fn usage_status(name: &str, message: &str) -> Option<(String, ExitStatus)> {
-    by_name(name)
-        .and_then(|r| r.usage_status)
-        .map(|f| f(message))
+pub fn usage_line(name: &str, message: &str) -> Option<(String, Exit)> {
+    by_name(name).and_then(|r| r.usage_line).map(|f| f(message))
 }
 
-async fn dispatch_inner(cmd: &Command, ctx: &Context) -> Result<ExitStatus> {
-    let rules = rules(cmd);
-    if rules.uses_profile {
+async fn dispatch_inner(cmd: &Command, ctx: &Context) -> Result<Exit> {
+    let conduct = conduct(cmd);
+    if conduct.uses_profile {
         hints::profile_exists(ctx)?;
     }
-    rules.check_outputs(ctx)?;
-    // The exposition of the measuring commands is written apart from
-    // their rows (status writes its own from its board).
-    if ctx.settings.format == crate::cli::Format::Prometheus {
-        match cmd {
-            Command::Check(a) => return monitor::exposition::check(a, ctx).await,
-            Command::Stats(a) => {
-                return monitor::exposition::stats(a, ctx)
-                    .await
-                    .map(|()| ExitStatus::Success);
-            }
-            Command::LastRun(a) => {
-                return monitor::exposition::last_run(a, ctx)
-                    .await
-                    .map(|()| ExitStatus::Success);
-            }
-            _ => {}
-        }
-    }
+    conduct.check_outputs(ctx)?;
     let done = match cmd {
         Command::Check(a) => return monitor::check::run(a, ctx).await,
         Command::Run(a) => runs::start::run(a, ctx).await,
@@ -127,23 +118,23 @@ async fn dispatch_inner(cmd: &Command, ctx: &Context) -> Result<ExitStatus> {
         Command::Completions(a) => local::completions::run(a, ctx),
         Command::Sandbox(a) => local::sandbox::run(a, ctx).await,
         #[cfg(feature = "sandbox")]
-        Command::Demo => local::demo::run(ctx).await,
+        Command::Demo => local::demo::run(ctx, dispatch_boxed).await,
         #[cfg(not(feature = "sandbox"))]
         Command::Demo => Err(local::sandbox::not_built("demo")),
         Command::Login(a) => login::log_in::run(a, ctx).await,
         Command::Logout => login::log_in::logout(ctx).await,
         Command::Auth(a) => login::auth::run(a, ctx).await,
     };
-    done.map(|()| ExitStatus::Success)
+    done.map(|()| Exit::Success)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    /// Every command on the command line declares its rules once, under
+    /// Every command on the command line declares its conduct once, under
     /// its own name, and a parsed command reads the declaration of its name.
     #[test]
-    fn every_command_declares_its_rules_under_its_name() {
+    fn every_command_declares_its_conduct_under_its_name() {
         let cli = crate::cli::command();
         let mut names: Vec<&str> = cli.get_subcommands().map(|c| c.get_name()).collect();
         let mut declared: Vec<&str> = ALL.iter().map(|r| r.name).collect();
@@ -169,26 +160,26 @@ mod tests {
             vec!["alias", "list"],
             vec!["completions", "bash"],
         ] {
-            assert_eq!(rules(&parse(&args)).name, args[0]);
+            assert_eq!(conduct(&parse(&args)).name, args[0]);
         }
         assert_eq!(
-            rules(&parse(&["run", "pipeline", id, "--wait"])).signals,
+            conduct(&parse(&["run", "pipeline", id, "--wait"])).signals,
             kit::conduct::Signals::InterruptOrTerminate
         );
         assert_eq!(
-            rules(&parse(&["run", "pipeline", id])).signals,
+            conduct(&parse(&["run", "pipeline", id])).signals,
             kit::conduct::Signals::Interrupt
         );
         assert_eq!(
-            rules(&parse(&["logs", id, "--follow"])).signals,
+            conduct(&parse(&["logs", id, "--follow"])).signals,
             kit::conduct::Signals::Own
         );
         assert_eq!(
-            rules(&parse(&["runs", id, "--run", "latest", "--wait"])).signals,
+            conduct(&parse(&["runs", id, "--run", "latest", "--wait"])).signals,
             kit::conduct::Signals::InterruptOrTerminate
         );
-        assert!(usage_status("check", "bad").is_some());
-        assert!(usage_status("stats", "bad").is_none());
+        assert!(usage_line("check", "bad").is_some());
+        assert!(usage_line("stats", "bad").is_none());
     }
 
     fn parse(args: &[&str]) -> Command {

@@ -1,7 +1,8 @@
 //! The columns of the commands' rows, each described once: its field name,
 //! its table header, and how a narrow table treats it. A command lists the
 //! ones its rows have (`COLUMNS`) and fills a row by column
-//! (`output::Row`); nothing finds a column by its position.
+//! (`output::Row`); nothing finds a column by its position. A run's time
+//! is written one way in all of them (`time_cell`).
 //!
 //! The ranks say which columns a table too wide for the terminal leaves out
 //! first, the least useful first; one order for every command, so that a
@@ -9,14 +10,19 @@
 //! go after them, from the right; free text is shortened before any column
 //! is left out.
 
-use crate::output::Column;
+use crate::output::{Cell, Column};
+
+/// A run's time as every command writes it (RFC 3339, UTC).
+pub fn time_cell(t: chrono::DateTime<chrono::Utc>) -> Cell {
+    Cell::Time(t.to_rfc3339_opts(chrono::SecondsFormat::AutoSi, true))
+}
 
 // What a row is about.
 pub const UUID: Column = Column::new("uuid", "UUID");
 pub const NAME: Column = Column::new("name", "NAME");
 pub const KIND: Column = Column::new("kind", "KIND");
 
-// Several IDs: what became of each (`mod.rs`'s `multi_columns`).
+// Several IDs: what became of each (`kit/ids.rs`'s `multi_columns`).
 pub const ERROR_KIND: Column = Column::new("error_kind", "ERROR_KIND").last();
 pub const ERROR: Column = Column::new("error", "ERROR").free(12);
 

@@ -8,14 +8,14 @@
 
 use std::time::Duration;
 
-use crate::commands::kit::exit_status::ExitStatus;
+use crate::commands::kit::exit::Exit;
 use crate::commands::kit::signals::Stop;
 use crate::context::Context;
 use crate::error::{Error, Kind};
 
 /// A command's declaration.
 #[derive(Clone, Copy)]
-pub struct Rules {
+pub struct Conduct {
     /// Its name on the command line, for the usage errors clap reports
     /// before there is a parsed command.
     pub name: &'static str,
@@ -34,14 +34,14 @@ pub struct Rules {
     /// A usage error as the command's own status line on stdout and exit
     /// code (`check`'s UNKNOWN, as monitoring systems expect), besides the
     /// error on stderr.
-    pub usage_status: Option<UsageStatus>,
+    pub usage_line: Option<UsageLine>,
     /// Advice for an unknown flag a user of this command is likely to try,
     /// in place of clap's generic tip.
     pub flag_advice: fn(&str) -> Option<&'static str>,
 }
 
 /// A usage error's message -> the status line and the exit status.
-pub type UsageStatus = fn(&str) -> (String, ExitStatus);
+pub type UsageLine = fn(&str) -> (String, Exit);
 
 /// Who listens for the signals that ask a command to stop.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -80,11 +80,11 @@ pub enum Outputs {
 /// The commands that take `-o prometheus`, for the usage error elsewhere.
 const MEASURING: &str = "stats, last-run, status and check";
 
-impl Rules {
+impl Conduct {
     /// A one-shot command that asks the service: no default limit, Ctrl-C
     /// ends it, rows out.
-    pub const fn client(name: &'static str) -> Rules {
-        Rules {
+    pub const fn client(name: &'static str) -> Conduct {
+        Conduct {
             name,
             max_time: None,
             signals: Signals::Interrupt,
@@ -93,37 +93,37 @@ impl Rules {
             out_of_time,
             outputs: Outputs::Rows,
             uses_profile: true,
-            usage_status: None,
+            usage_line: None,
             flag_advice: |_| None,
         }
     }
 
     /// A command that asks no service for the profile (the sandbox,
     /// completions, aliases, login itself).
-    pub const fn local(name: &'static str) -> Rules {
-        Rules {
+    pub const fn local(name: &'static str) -> Conduct {
+        Conduct {
             uses_profile: false,
-            ..Rules::client(name)
+            ..Conduct::client(name)
         }
     }
 
     /// A command that runs until it is stopped and stops itself cleanly.
-    pub const fn server(self) -> Rules {
-        Rules {
+    pub const fn server(self) -> Conduct {
+        Conduct {
             signals: Signals::Own,
             limit: Limit::Unlimited,
             ..self
         }
     }
 
-    pub const fn measures(self) -> Rules {
-        Rules {
+    pub const fn measures(self) -> Conduct {
+        Conduct {
             outputs: Outputs::Measures,
             ..self
         }
     }
 
-    /// The `-o prometheus` and `--output-file` rules, checked before
+    /// What it takes of `-o prometheus` and `--output-file`, checked before
     /// anything is asked.
     pub fn check_outputs(&self, ctx: &Context) -> crate::error::Result<()> {
         let fits = self.outputs == Outputs::Measures;
@@ -137,7 +137,7 @@ impl Rules {
             Some(_) if !(prometheus && fits) => Err(Error::usage(
                 "--output-file writes the -o prometheus exposition of stats, last-run, status or check",
             )),
-            Some(path) => crate::commands::monitor::exposition::check_dir(path),
+            Some(path) => crate::commands::kit::exposition::check_dir(path),
             None => Ok(()),
         }
     }

@@ -1,12 +1,15 @@
 //! What the commands share, and no command's own work: the rows of several
 //! IDs, the columns, the fan-out of requests, hints, failure text, how a
-//! command ends and what it declares to the code that runs it.
+//! command ends, what it declares to the code that runs it, and what the
+//! `-o prometheus` outputs share.
 
 pub mod columns;
 pub mod conduct;
-pub mod exit_status;
+pub mod exit;
+pub mod exposition;
 pub mod failure_text;
 pub mod fan_out;
 pub mod hints;
 pub mod ids;
+pub mod periods;
 pub mod signals;

@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use crate::auth::profile;
 use crate::cli::AliasCommand;
 use crate::commands::kit::columns::{KIND, NAME, UUID};
-use crate::commands::kit::conduct::Rules;
+use crate::commands::kit::conduct::Conduct;
 use crate::config::ConfigFile;
 use crate::config::aliases::check_alias_name;
 use crate::context::Context;
@@ -15,7 +15,7 @@ use crate::error::{Error, Result};
 use crate::output::{Cell, Column, Row, Shape};
 
 /// Aliases are local: no login needed.
-pub const RULES: Rules = Rules::local("alias");
+pub const CONDUCT: Conduct = Conduct::local("alias");
 
 pub async fn run(cmd: &AliasCommand, ctx: &Context) -> Result<()> {
     let dir = profile::config_dir(ctx.settings.config_dir.as_deref())?;

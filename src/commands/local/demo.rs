@@ -3,19 +3,28 @@
 //! Credentials stay in memory: nothing of the user's is read or written.
 //! Built with the feature `sandbox` only (its declaration is in `sandbox.rs`).
 
+use std::future::Future;
+use std::pin::Pin;
 use std::time::Duration;
 
 use clap::Parser;
 
 use crate::auth::oauth;
-use crate::cli::Cli;
+use crate::cli::{Cli, Command};
+use crate::commands::kit::exit::Exit;
 use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::secret::Secret;
 use crate::settings::{EnvCredentials, Settings};
 use ylem_sandbox::{self as sandbox, Options, Running};
 
-pub async fn run(ctx: &Context) -> Result<()> {
+/// The dispatcher that runs each step as the command line would, handed in
+/// by `commands::dispatch` (this wing does not import its own parent), its
+/// future boxed because `dispatch` reaches `demo` again.
+pub type Dispatch =
+    for<'a> fn(&'a Command, &'a Context) -> Pin<Box<dyn Future<Output = Result<Exit>> + 'a>>;
+
+pub async fn run(ctx: &Context, dispatch: Dispatch) -> Result<()> {
     let opts = Options {
         listen: ([127, 0, 0, 1], 0).into(),
         task_delay: Duration::from_millis(300),
@@ -24,7 +33,7 @@ pub async fn run(ctx: &Context) -> Result<()> {
     let sb = sandbox::start(opts)
         .await
         .map_err(|e| Error::network(format!("cannot start the sandbox: {e}")))?;
-    let result = walk(ctx, &sb).await;
+    let result = walk(ctx, &sb, dispatch).await;
     sb.shutdown().await;
     let _ = std::fs::remove_dir_all(demo_dir());
     result?;
@@ -80,21 +89,20 @@ fn step_settings(ctx: &Context, sb: &Running, args: &[&str]) -> Result<(Cli, Set
 }
 
 /// Echo and run one command as a user would type it.
-async fn step(ctx: &Context, sb: &Running, args: &[&str]) -> Result<()> {
+async fn step(ctx: &Context, sb: &Running, dispatch: Dispatch, args: &[&str]) -> Result<()> {
     echo(ctx, &args.join(" "));
     let (cli, settings) = step_settings(ctx, sb, args)?;
     let step_ctx = Context::new(settings);
-    // Boxed: `dispatch` can reach this function again (through `demo`).
-    match Box::pin(crate::commands::dispatch(&cli.command, &step_ctx)).await? {
-        crate::commands::kit::exit_status::ExitStatus::Success => Ok(()),
+    match dispatch(&cli.command, &step_ctx).await? {
+        Exit::Success => Ok(()),
         // A fresh sandbox's `check` says OK; anything else is a broken demo.
-        crate::commands::kit::exit_status::ExitStatus::Code(c) => Err(Error::internal(format!(
+        Exit::Code(c) => Err(Error::internal(format!(
             "demo step {args:?} ended with exit status {c}"
         ))),
     }
 }
 
-async fn walk(ctx: &Context, sb: &Running) -> Result<()> {
+async fn walk(ctx: &Context, sb: &Running, dispatch: Dispatch) -> Result<()> {
     let id = |e: &sandbox::Entity| e.uuid.to_string();
     let (p0, p1) = (id(&sb.pipelines[0]), id(&sb.pipelines[1]));
     let t0 = sb.pipelines[0].tasks[0].uuid.to_string();
@@ -119,12 +127,25 @@ async fn walk(ctx: &Context, sb: &Running) -> Result<()> {
         ctx,
         &format!("\nStart a run and follow it until all {tasks} tasks have reported:"),
     );
-    step(ctx, sb, &["run", "pipeline", &p0, "--wait", "--poll", "1s"]).await?;
-    step(ctx, sb, &["logs", &p0, "--since", "2m"]).await?;
-    step(ctx, sb, &["stats", "pipeline", &p0, &p1, "--since", "7d"]).await?;
     step(
         ctx,
         sb,
+        dispatch,
+        &["run", "pipeline", &p0, "--wait", "--poll", "1s"],
+    )
+    .await?;
+    step(ctx, sb, dispatch, &["logs", &p0, "--since", "2m"]).await?;
+    step(
+        ctx,
+        sb,
+        dispatch,
+        &["stats", "pipeline", &p0, &p1, "--since", "7d"],
+    )
+    .await?;
+    step(
+        ctx,
+        sb,
+        dispatch,
         &[
             "aggregate",
             "pipeline",
@@ -141,21 +162,29 @@ async fn walk(ctx: &Context, sb: &Running) -> Result<()> {
         ctx,
         "\nWhat happened last, and why it failed (outputs are encrypted: the sandbox's key is given as YLEM_DECRYPT_KEY_FILE):",
     );
-    step(ctx, sb, &["last-run", "pipeline", &p0, &p1]).await?;
+    step(ctx, sb, dispatch, &["last-run", "pipeline", &p0, &p1]).await?;
     step(
         ctx,
         sb,
+        dispatch,
         &["runs", &p1, "--since", "1d", "--failed", "--limit", "3"],
     )
     .await?;
-    step(ctx, sb, &["last-run", "task", &t0, "-o", "json"]).await?;
+    step(ctx, sb, dispatch, &["last-run", "task", &t0, "-o", "json"]).await?;
     step(
         ctx,
         sb,
+        dispatch,
         &["stats", "workflow", &w0, "--since", "30d", "-o", "csv"],
     )
     .await?;
-    step(ctx, sb, &["check", "pipeline", &p0, "--max-age", "25h,49h"]).await?;
+    step(
+        ctx,
+        sb,
+        dispatch,
+        &["check", "pipeline", &p0, "--max-age", "25h,49h"],
+    )
+    .await?;
     Ok(())
 }
 

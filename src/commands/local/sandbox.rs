@@ -4,16 +4,16 @@
 //! with `-o json` one JSON object on the first line, for scripts.
 
 use crate::cli::SandboxArgs;
-use crate::commands::kit::conduct::Rules;
+use crate::commands::kit::conduct::Conduct;
 use crate::context::Context;
 use crate::error::{Error, Result};
 
 /// The sandbox serves until Ctrl-C or SIGTERM stops it, cleanly.
-pub const RULES: Rules = Rules::local("sandbox").server();
+pub const CONDUCT: Conduct = Conduct::local("sandbox").server();
 
 /// `demo` uses a throw-away profile of its own. (Declared here, with the
 /// sandbox it needs: `demo.rs` is only built with the feature.)
-pub const DEMO_RULES: Rules = Rules::local("demo");
+pub const DEMO_CONDUCT: Conduct = Conduct::local("demo");
 
 /// A build without the feature `sandbox` (`--no-default-features`): the
 /// command is there, and says what it needs.

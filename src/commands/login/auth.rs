@@ -9,13 +9,13 @@ use crate::auth::profile::not_logged_in;
 use crate::auth::store::Item;
 use crate::auth::stored::read_bound;
 use crate::cli::{AuthCommand, Format, TokenArgs};
-use crate::commands::kit::conduct::Rules;
+use crate::commands::kit::conduct::Conduct;
 use crate::context::Context;
 use crate::error::Result;
 use crate::settings::EnvCredentials;
 use crate::time;
 
-pub const RULES: Rules = Rules::client("auth");
+pub const CONDUCT: Conduct = Conduct::client("auth");
 
 pub async fn run(cmd: &AuthCommand, ctx: &Context) -> Result<()> {
     match cmd {

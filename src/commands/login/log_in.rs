@@ -13,7 +13,7 @@ use crate::auth::token::CachedToken;
 use crate::auth::token_params::{self, TokenParams};
 use crate::auth::{oauth, profile, stored};
 use crate::cli::{LoginArgs, StoreChoice};
-use crate::commands::kit::conduct::Rules;
+use crate::commands::kit::conduct::Conduct;
 use crate::config::{ConfigFile, Profile, check_profile_name};
 use crate::context::Context;
 use crate::error::{Error, Result};
@@ -22,8 +22,8 @@ use crate::settings::{Settings, normalize_base_url};
 use crate::ui::Ui;
 
 /// `login` makes the profile it logs in to; `logout` acts for one.
-pub const RULES: Rules = Rules::local("login");
-pub const LOGOUT: Rules = Rules::client("logout");
+pub const CONDUCT: Conduct = Conduct::local("login");
+pub const LOGOUT_CONDUCT: Conduct = Conduct::client("logout");
 
 pub async fn run(args: &LoginArgs, ctx: &Context) -> Result<()> {
     let s = &ctx.settings;

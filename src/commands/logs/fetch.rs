@@ -3,7 +3,7 @@
 
 use crate::api;
 use crate::cli::LogsArgs;
-use crate::commands::kit::conduct::{self, Limit, Rules, Signals};
+use crate::commands::kit::conduct::{self, Conduct, Limit, Signals};
 use crate::commands::kit::signals;
 use crate::commands::logs::follow;
 use crate::commands::logs::rows::{COLUMNS, COLUMNS_DECODED, Sink, print_entry};
@@ -16,10 +16,10 @@ use crate::output::{Shape, decode};
 /// whole (its last row whole, a JSON array closed): `--follow` then ends
 /// cleanly (exit 0), a one-shot read with the error of its stop (130, 143,
 /// out of time; see `one_shot`).
-pub const RULES: Rules = Rules {
+pub const CONDUCT: Conduct = Conduct {
     signals: Signals::Own,
     limit: Limit::Own,
-    ..Rules::client("logs")
+    ..Conduct::client("logs")
 };
 
 pub async fn run(args: &LogsArgs, ctx: &Context) -> Result<()> {

@@ -7,8 +7,9 @@ use chrono::{DateTime, Utc};
 
 use crate::api::Api;
 use crate::api::models::RangeStats;
+use crate::commands::kit::exposition::last_samples;
+use crate::commands::kit::periods::fill_periods;
 use crate::commands::monitor::targets::Target;
-use crate::commands::stats::aggregate::fill_periods;
 use crate::context::Context;
 use crate::error::Result;
 use crate::kinds::Period;
@@ -92,19 +93,6 @@ pub fn sample(t: &Target, r: &Result<Standing>) -> Sample {
         failures: Some(f.day.num_of_failures),
         average_duration_ms: Some(f.day.average_duration),
         ..last_samples(&f.last)
-    }
-}
-
-/// The last-run gauges of a sample: the last finished run's figures (a run
-/// still going has none to give), and whether a run is in progress.
-pub fn last_samples(last: &Last) -> Sample {
-    let done = last.judged();
-    Sample {
-        last_run_duration_ms: done.map(|l| l.duration_ms),
-        last_run_timestamp: done.map(|l| l.ended.timestamp()),
-        last_run_success: done.and_then(|l| l.success()),
-        run_in_progress: last.last().map(|_| last.in_progress().is_some()),
-        ..Sample::default()
     }
 }
 

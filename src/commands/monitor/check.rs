@@ -4,52 +4,54 @@
 //! Bad thresholds exit 3 (UNKNOWN), not 2: to a monitoring system 2 means
 //! CRITICAL, and a typo in a check definition is not an outage. They are
 //! parsed with the other flags; `usage_line` is what clap's error becomes.
-//! The status is the command's result, not an error.
+//! The state is the command's result, not an error.
 
 use crate::service::last_seen::NO_RUN_FOUND;
 use chrono::{DateTime, Utc};
 
-use crate::cli::CheckArgs;
-use crate::commands::kit::conduct::{Limit, Rules};
-use crate::commands::kit::exit_status::ExitStatus;
+use crate::cli::{CheckArgs, Format};
+use crate::commands::kit::conduct::{Conduct, Limit};
+use crate::commands::kit::exit::Exit;
+use crate::commands::kit::exposition::{self, duration_label, labels, last_samples, refused};
 use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::flags::Levels;
+use crate::output::prometheus::Sample;
 use crate::service::failure::{Failure, Finder};
 use crate::service::last_model::{Last, RunView, last};
 use crate::time;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Status {
+pub enum State {
     Ok = 0,
     Warning = 1,
     Critical = 2,
     Unknown = 3,
 }
 
-impl Status {
-    pub(super) fn exit(self) -> ExitStatus {
-        ExitStatus::from_code(self as u8)
+impl State {
+    fn exit(self) -> Exit {
+        Exit::from_code(self as u8)
     }
 
     fn label(self) -> &'static str {
         match self {
-            Status::Ok => "OK",
-            Status::Warning => "WARNING",
-            Status::Critical => "CRITICAL",
-            Status::Unknown => "UNKNOWN",
+            State::Ok => "OK",
+            State::Warning => "WARNING",
+            State::Critical => "CRITICAL",
+            State::Unknown => "UNKNOWN",
         }
     }
 }
 
 /// Where a measured value falls among the levels.
-fn level_of(l: &Levels, v: f64) -> Status {
+fn level_of(l: &Levels, v: f64) -> State {
     if v > l.crit {
-        Status::Critical
+        State::Critical
     } else if l.warn.is_some_and(|w| v > w) {
-        Status::Warning
+        State::Warning
     } else {
-        Status::Ok
+        State::Ok
     }
 }
 
@@ -75,29 +77,25 @@ pub struct Measured {
     pub failure: Option<Failure>,
 }
 
-/// Judge the facts: the worst status, the message and the performance data.
-pub(super) fn judge(
-    p: &CheckArgs,
-    f: &Measured,
-    now: DateTime<Utc>,
-) -> (Status, Vec<String>, Vec<String>) {
-    let (mut status, mut msgs, mut perf) = (Status::Ok, Vec::new(), Vec::new());
+/// Judge the facts: the worst state, the message and the performance data.
+fn judge(p: &CheckArgs, f: &Measured, now: DateTime<Utc>) -> (State, Vec<String>, Vec<String>) {
+    let (mut state, mut msgs, mut perf) = (State::Ok, Vec::new(), Vec::new());
     // The state is that of the last *finished* run; one still going is
     // said beside it, never judged.
     match (&f.last, f.last.judged()) {
         (Last::NoRunFound, _) => {
-            status = if p.max_age.is_some() {
-                Status::Critical
+            state = if p.max_age.is_some() {
+                State::Critical
             } else {
-                Status::Unknown
+                State::Unknown
             };
             msgs.push(NO_RUN_FOUND.to_string());
         }
         (_, None) => {
-            status = Status::Unknown;
+            state = State::Unknown;
             msgs.push("no finished run to judge: the last run has not finished and none before it was in the log read".into());
         }
-        (_, Some(run)) => judge_run(p, run, now, &mut status, &mut msgs, &mut perf),
+        (_, Some(run)) => judge_run(p, run, now, &mut state, &mut msgs, &mut perf),
     }
     if let Some(going) = f.last.in_progress() {
         msgs.push(in_progress(going, now));
@@ -110,19 +108,19 @@ pub(super) fn judge(
             failed as f64 * 100.0 / total as f64
         };
         let st = level_of(&l, rate);
-        if st != Status::Ok {
+        if st != State::Ok {
             msgs.push(format!(
                 "{failed} of {total} runs failed ({}%)",
                 fmt_num(rate)
             ));
         }
-        status = status.max(st);
+        state = state.max(st);
         perf.push(format!("failure_rate={}%{}", fmt_num(rate), perf_of(&l)));
     }
     if let Some((_, failed)) = f.rate {
         perf.push(format!("failures={failed}"));
     }
-    (status, msgs, perf)
+    (state, msgs, perf)
 }
 
 /// `a run is in progress (2 of 5 tasks)`; a workflow's `a run is not
@@ -142,7 +140,7 @@ fn judge_run(
     p: &CheckArgs,
     run: &RunView,
     now: DateTime<Utc>,
-    status: &mut Status,
+    state: &mut State,
     msgs: &mut Vec<String>,
     perf: &mut Vec<String>,
 ) {
@@ -155,21 +153,21 @@ fn judge_run(
         time::human_ms((age * 1000.0) as i64)
     ));
     if !ok {
-        *status = Status::Critical;
+        *state = State::Critical;
     }
     let age_levels = p
         .max_age
         .map(|l| (level_of(&l, age), perf_of(&l)))
-        .unwrap_or((Status::Ok, ";;".into()));
-    *status = (*status).max(age_levels.0);
+        .unwrap_or((State::Ok, ";;".into()));
+    *state = (*state).max(age_levels.0);
     perf.push(format!("age={}s{}", age as i64, age_levels.1));
     let d = ms as f64 / 1000.0;
     if let Some(l) = p.max_duration {
         let st = level_of(&l, d);
-        if st != Status::Ok {
+        if st != State::Ok {
             msgs.push(format!("took {}", time::human_ms(ms)));
         }
-        *status = (*status).max(st);
+        *state = (*state).max(st);
         perf.push(format!("duration={}s{}", fmt_num(d), perf_of(&l)));
     } else {
         perf.push(format!("duration={}s", fmt_num(d)));
@@ -179,15 +177,18 @@ fn judge_run(
 /// `check`'s whole-command limit when `--max-time` is not given: below the
 /// 60 s that Nagios and Icinga give a plugin, so a hanging service is an
 /// UNKNOWN in time rather than a killed plugin. It keeps that limit itself,
-/// to say UNKNOWN on stdout, and a usage error is its UNKNOWN status too.
-pub const RULES: Rules = Rules {
+/// to say UNKNOWN on stdout, and a usage error is its UNKNOWN state too.
+pub const CONDUCT: Conduct = Conduct {
     max_time: Some(std::time::Duration::from_secs(50)),
     limit: Limit::Own,
-    usage_status: Some(usage_line),
-    ..Rules::client("check").measures()
+    usage_line: Some(usage_line),
+    ..Conduct::client("check").measures()
 };
 
-pub async fn run(a: &CheckArgs, ctx: &Context) -> Result<ExitStatus> {
+pub async fn run(a: &CheckArgs, ctx: &Context) -> Result<Exit> {
+    if ctx.settings.format == Format::Prometheus {
+        return prometheus(a, ctx).await;
+    }
     let kind = a.kind.as_str();
     // The name as given, whole (an alias or a UUID): the alert line can be
     // pasted into the next command.
@@ -206,9 +207,9 @@ pub async fn run(a: &CheckArgs, ctx: &Context) -> Result<ExitStatus> {
             }),
         None => measure(a, ctx).await,
     };
-    let (status, line) = match measured {
+    let (state, line) = match measured {
         Ok(facts) => {
-            let (status, mut msgs, perf) = judge(a, &facts, ctx.settings.now);
+            let (state, mut msgs, perf) = judge(a, &facts, ctx.settings.now);
             // The failed task and its first message on the status line; all
             // of them as the plugin API's long output (lines after the first).
             let long = match (&facts.failure, msgs.first_mut()) {
@@ -219,17 +220,17 @@ pub async fn run(a: &CheckArgs, ctx: &Context) -> Result<ExitStatus> {
                 _ => String::new(),
             };
             (
-                status,
+                state,
                 format!(
                     "{} - {kind} {name} {} | {}{long}",
-                    status.label(),
+                    state.label(),
                     msgs.join(", "),
                     perf.join(" ")
                 ),
             )
         }
         Err(e) => (
-            Status::Unknown,
+            State::Unknown,
             // On one line, whatever the server said (`Error`'s `Display`
             // escapes and redacts it): a monitoring system reads lines.
             format!("UNKNOWN - {kind} {name}: {e}"),
@@ -240,19 +241,19 @@ pub async fn run(a: &CheckArgs, ctx: &Context) -> Result<ExitStatus> {
         None => line.trim_end_matches(" | ").to_string(),
     };
     ctx.write_out(format!("{line}\n").as_bytes())?;
-    Ok(status.exit())
+    Ok(state.exit())
 }
 
 /// The status line and exit status of a `check` whose flags could not be
 /// parsed (a bad threshold): UNKNOWN, not clap's 2.
-pub fn usage_line(message: &str) -> (String, ExitStatus) {
+pub fn usage_line(message: &str) -> (String, Exit) {
     (
         format!("UNKNOWN - {}\n", crate::secret::scrub(message)),
-        Status::Unknown.exit(),
+        State::Unknown.exit(),
     )
 }
 
-pub(super) async fn measure(a: &CheckArgs, ctx: &Context) -> Result<Measured> {
+async fn measure(a: &CheckArgs, ctx: &Context) -> Result<Measured> {
     let id = ctx.resolve_id_as(a.kind, &a.id)?;
     let finder = Finder::new(ctx, a.decrypt_key_file.as_deref())?;
     let api = ctx.api()?;
@@ -271,6 +272,32 @@ pub(super) async fn measure(a: &CheckArgs, ctx: &Context) -> Result<Measured> {
         rate,
         failure,
     })
+}
+
+/// `check -o prometheus`: what was measured, and the verdict as
+/// `ylem_check_status`; exit 0 once the exposition is written.
+async fn prometheus(a: &CheckArgs, ctx: &Context) -> Result<Exit> {
+    let id = ctx.resolve_id_as(a.kind, &a.id)?;
+    let l = labels(ctx, a.kind, id, Some(duration_label(a.window.as_secs())));
+    let sample = match measure(a, ctx).await {
+        Err(e) => Sample {
+            check_status: Some(3),
+            ..refused(ctx, &e, a.kind, id, l)
+        },
+        Ok(facts) => {
+            let (state, _, _) = judge(a, &facts, ctx.settings.now);
+            Sample {
+                labels: l,
+                up: true,
+                runs: facts.rate.map(|(ok, failed)| ok + failed),
+                failures: facts.rate.map(|(_, failed)| failed),
+                check_status: Some(state as u8),
+                ..last_samples(&facts.last)
+            }
+        }
+    };
+    exposition::write(ctx, &[sample])?;
+    Ok(Exit::Success)
 }
 
 /// Every failed task with all its messages, a line each, after the status
@@ -296,9 +323,9 @@ mod tests {
     #[test]
     fn levels() {
         let l = duration_levels("25h,49h").unwrap();
-        assert_eq!(level_of(&l, 3600.0), Status::Ok);
-        assert_eq!(level_of(&l, 26.0 * 3600.0), Status::Warning);
-        assert_eq!(level_of(&l, 50.0 * 3600.0), Status::Critical);
+        assert_eq!(level_of(&l, 3600.0), State::Ok);
+        assert_eq!(level_of(&l, 26.0 * 3600.0), State::Warning);
+        assert_eq!(level_of(&l, 50.0 * 3600.0), State::Critical);
         assert_eq!(perf_of(&l), ";90000;176400");
     }
 
@@ -320,7 +347,7 @@ mod tests {
             failure: None,
         };
         let (s, m, perf) = judge(&p, &f, now);
-        assert_eq!(s, Status::Ok);
+        assert_eq!(s, State::Ok);
         assert_eq!(m, ["last run succeeded 2h 00m ago"]);
         assert_eq!(perf[0], "age=7200s;90000;176400");
         let f = Measured {
@@ -328,19 +355,19 @@ mod tests {
             rate: Some((80, 20)),
             failure: None,
         };
-        assert_eq!(judge(&p, &f, now).0, Status::Warning);
+        assert_eq!(judge(&p, &f, now).0, State::Warning);
         let f = Measured {
             last: ran("failed", now, None),
             rate: None,
             failure: None,
         };
-        assert_eq!(judge(&p, &f, now).0, Status::Critical);
+        assert_eq!(judge(&p, &f, now).0, State::Critical);
         let f = Measured {
             last: Last::NoRunFound,
             rate: None,
             failure: None,
         };
-        assert_eq!(judge(&p, &f, now).0, Status::Critical);
+        assert_eq!(judge(&p, &f, now).0, State::Critical);
     }
 
     fn view(result: &'static str, at: DateTime<Utc>) -> RunView {
@@ -385,7 +412,7 @@ mod tests {
             failure: None,
         };
         let (s, m, _) = judge(&p, &f, now);
-        assert_eq!(s, Status::Critical);
+        assert_eq!(s, State::Critical);
         assert_eq!(
             m,
             [
@@ -399,7 +426,7 @@ mod tests {
             failure: None,
         };
         let (s, m, _) = judge(&p, &f, now);
-        assert_eq!(s, Status::Unknown);
+        assert_eq!(s, State::Unknown);
         assert!(m[0].starts_with("no finished run to judge"), "{m:?}");
     }
 }

@@ -3,7 +3,6 @@
 
 pub mod board;
 pub mod check;
-pub mod exposition;
 pub mod serve;
 pub mod status;
 pub mod targets;

@@ -11,7 +11,7 @@ use serde_json::Value;
 
 use crate::cli::{Format, StatusArgs};
 use crate::commands::kit::columns::*;
-use crate::commands::kit::conduct::Rules;
+use crate::commands::kit::conduct::Conduct;
 use crate::commands::kit::failure_text;
 use crate::commands::monitor::board::{Standing, fetch, report, sample};
 use crate::commands::monitor::targets::{self, Target};
@@ -99,7 +99,7 @@ impl Health {
 }
 
 /// The board: rows, or the Prometheus exposition.
-pub const RULES: Rules = Rules::client("status").measures();
+pub const CONDUCT: Conduct = Conduct::client("status").measures();
 
 pub async fn run(args: &StatusArgs, ctx: &Context) -> Result<()> {
     let targets = targets::resolve(ctx, &args.ids)?;
@@ -117,7 +117,7 @@ pub async fn run(args: &StatusArgs, ctx: &Context) -> Result<()> {
             .zip(&results)
             .map(|(t, r)| sample(t, r))
             .collect();
-        return crate::commands::monitor::exposition::write(ctx, &samples);
+        return crate::commands::kit::exposition::write(ctx, &samples);
     }
     // The failure follows the facts (before the error columns of machine
     // rows), last in a table, where it may be left out to fit.
@@ -228,8 +228,7 @@ fn machine_row(row: &mut Row, t: &Target, r: &Result<Standing>, now: DateTime<Ut
     )
     .set(
         &LAST_RUN_AT,
-        last.map(|l| crate::commands::stats::last_run::time_cell(l.ended))
-            .unwrap_or(Cell::Never),
+        last.map(|l| time_cell(l.ended)).unwrap_or(Cell::Never),
     )
     .set(&RUN_IN_PROGRESS, Cell::Bool(f.last.in_progress().is_some()))
     .set(

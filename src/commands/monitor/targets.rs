@@ -1,4 +1,4 @@
-//! Which entities `status` and the Prometheus outputs are about: arguments
+//! Which entities `status` and `metrics serve` are about: arguments
 //! (`ID`, `ALIAS`, optionally prefixed `task:`, `pipeline:`, `workflow:`)
 //! or, without any, every alias in the profile, each with its kind and the
 //! alias that names it.
@@ -89,12 +89,4 @@ fn push(out: &mut Vec<Target>, t: Target) {
     if !out.iter().any(|o| o.kind == t.kind && o.uuid == t.uuid) {
         out.push(t);
     }
-}
-
-/// The alias naming `uuid`, for labels of commands that take plain IDs.
-pub fn alias_of(ctx: &Context, uuid: Uuid) -> Option<String> {
-    let all = aliases(ctx).ok()?;
-    all.into_iter()
-        .find(|(_, (_, u))| *u == uuid)
-        .map(|(n, _)| n)
 }

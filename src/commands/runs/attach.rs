@@ -2,8 +2,9 @@
 //! [--exit-status]`: attach to a run that is already going (started by
 //! another process, or by a `run --wait` stopped by SIGTERM) and follow it
 //! to its verdict with `run --wait`'s watch, history look-up and rule
-//! (`wait.rs`, `finished.rs`), by the polling driver; then show it whole,
-//! as `runs --run` does (`runs_one.rs`), with the wait's verdict. A run
+//! (`runs/wait.rs`, `service/finished.rs`), by the polling driver; then
+//! show it whole, as `runs --run` does (`runs/one.rs`), with the wait's
+//! verdict. A run
 //! with no entry yet is waited for: the service cannot tell a run that has
 //! not reported from no run at all.
 
@@ -13,7 +14,7 @@ use chrono::Utc;
 use uuid::Uuid;
 
 use crate::cli::RunsArgs;
-use crate::commands::kit::conduct::{self, Rules, Signals};
+use crate::commands::kit::conduct::{self, Conduct, Signals};
 use crate::commands::kit::signals::Stop;
 use crate::commands::runs::list::{self, fold};
 use crate::commands::runs::one;
@@ -31,14 +32,14 @@ const PAD: chrono::Duration = chrono::Duration::minutes(10);
 
 /// `runs` as a one-shot command; with `--wait`, stopped by Ctrl-C or
 /// SIGTERM as `run --wait` is, naming the run it leaves going.
-pub fn rules(args: &RunsArgs) -> Rules {
+pub fn conduct(args: &RunsArgs) -> Conduct {
     match args.wait {
-        true => Rules {
+        true => Conduct {
             signals: Signals::InterruptOrTerminate,
             stopped,
-            ..list::RULES
+            ..list::CONDUCT
         },
-        false => list::RULES,
+        false => list::CONDUCT,
     }
 }
 

@@ -1,13 +1,13 @@
 //! `ylemctl runs PIPELINE... [WINDOW] [--failed] [--limit N]`: one row per
 //! run of each pipeline's log, newest first, with its result by `run
 //! --wait`'s rule and, for a failed run, why. The log is read as a stream
-//! and folded into per-run totals (`runs_tally`); `--run` shows one run
-//! whole (`runs_one`, dispatched beside this).
+//! and folded into per-run totals (`service/runs_tally.rs`); `--run` shows
+//! one run whole (`runs/one.rs`, dispatched beside this).
 
 use crate::api::{self, Api};
 use crate::cli::RunsArgs;
 use crate::commands::kit::columns::*;
-use crate::commands::kit::conduct::Rules;
+use crate::commands::kit::conduct::Conduct;
 use crate::commands::kit::failure_text;
 use crate::commands::runs::wait;
 use crate::context::Context;
@@ -41,7 +41,7 @@ pub const COLUMNS: &[Column] = &[
 const TABLE_DEFAULT: &[Column] = &[UUID, RUN_UUID, RESULT, STARTED, DURATION, TASKS, FAILURE];
 
 /// Both `runs` and `runs --run`.
-pub const RULES: Rules = Rules::client("runs");
+pub const CONDUCT: Conduct = Conduct::client("runs");
 
 pub async fn run(args: &RunsArgs, ctx: &Context) -> Result<()> {
     let ids = ctx.resolve_ids(&args.pipelines)?;
@@ -191,10 +191,7 @@ fn failed_task(finder: &Finder, f: &FirstFailed) -> FailedTask {
 /// task durations, `elapsed` the wall clock between (`run_model`).
 pub fn fill(r: &mut Row, id: &uuid::Uuid, j: &Judged) {
     let t = &j.tally;
-    let time = |d: Option<chrono::DateTime<chrono::Utc>>| {
-        d.map(|d| Cell::Time(d.to_rfc3339_opts(chrono::SecondsFormat::AutoSi, true)))
-            .unwrap_or(Cell::Null)
-    };
+    let time = |d: Option<chrono::DateTime<chrono::Utc>>| d.map(time_cell).unwrap_or(Cell::Null);
     let (completion, evidence) = match (&j.evidence, j.result) {
         (Some(e), _) => (e.name().to_string(), e.describe()),
         (None, "failed") => ("failed_task".into(), "a task reported a failure".into()),

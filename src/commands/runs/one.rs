@@ -3,7 +3,7 @@
 //! order, its failure with every message), and with `--exit-status` the
 //! verdict of any run as the exit code: 0 succeeded on evidence, 7 failed,
 //! 8 not finished (still running, or its end cannot be established, or no
-//! entry of it yet). `--wait` is `attach.rs`, which shows the run as here.
+//! entry of it yet). `--wait` is `runs/attach.rs`, which shows the run as here.
 
 use crate::api::models::LogEntry;
 use crate::api::{self, Api};

@@ -12,7 +12,7 @@ use crate::api::Api;
 use crate::api::models::{RunRecord, RunStart};
 use crate::cli::{Format, RunArgs};
 use crate::commands::kit::columns::*;
-use crate::commands::kit::conduct::{self, Rules, Signals};
+use crate::commands::kit::conduct::{self, Conduct, Signals};
 use crate::commands::kit::failure_text;
 use crate::commands::kit::signals::Stop;
 use crate::commands::runs::wait::{self, Followed, Outcome};
@@ -91,19 +91,19 @@ pub fn rows(columns: &[Column], id: uuid::Uuid, start: RunStart) -> Vec<Vec<Cell
 /// A start is cut short by Ctrl-C; `--wait` is also stopped by SIGTERM,
 /// as a supervisor stops it. Both, and `--max-time`, say where the runs
 /// went.
-pub const RULES: Rules = Rules {
+pub const CONDUCT: Conduct = Conduct {
     stopped: interrupted,
     out_of_time,
-    ..Rules::client("run")
+    ..Conduct::client("run")
 };
 
-pub fn rules(args: &RunArgs) -> Rules {
+pub fn conduct(args: &RunArgs) -> Conduct {
     match args.wait {
-        true => Rules {
+        true => Conduct {
             signals: Signals::InterruptOrTerminate,
-            ..RULES
+            ..CONDUCT
         },
-        false => RULES,
+        false => CONDUCT,
     }
 }
 

@@ -1,5 +1,5 @@
 //! `run --wait`: waiting for a started run until it finishes, by the
-//! polling driver (`poll.rs`: pauses, transient errors, the time limit)
+//! polling driver (`service/poll.rs`: pauses, transient errors, the time limit)
 //! over a small watch per kind of run, with a spinner. Pipelines are followed through their log (an entry appears as each task finishes; there
 //! is no "run finished" marker), workflows through last-run statistics.
 

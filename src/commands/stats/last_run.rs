@@ -3,14 +3,18 @@
 //! entries say whether it finished and how. A run still going is
 //! `running`, never a success.
 
+use crate::cli::Format;
 use crate::cli::LastRunArgs;
 use crate::commands::kit::columns::{
     DURATION, ELAPSED, EVIDENCE, EXECUTED_AT, IS_SUCCESSFUL, LAST_RUN, RUN_UUID, TASKS, UUID,
+    time_cell,
 };
-use crate::commands::kit::conduct::Rules;
+use crate::commands::kit::conduct::Conduct;
+use crate::commands::kit::exposition::{self, labels, last_samples, refused};
 use crate::commands::kit::failure_text;
 use crate::context::Context;
 use crate::error::{Error, Kind, Result};
+use crate::output::prometheus::Sample;
 use crate::output::{Cell, Column, Row, Shape};
 use crate::service::failure::{Failure, Finder};
 use crate::service::last_model::{Last, RunView, last};
@@ -74,15 +78,13 @@ fn word(run: &RunView) -> &'static str {
     }
 }
 
-/// A run's time as every command writes it (RFC 3339, UTC).
-pub fn time_cell(t: chrono::DateTime<chrono::Utc>) -> Cell {
-    Cell::Time(t.to_rfc3339_opts(chrono::SecondsFormat::AutoSi, true))
-}
-
 /// The last run: rows, or the Prometheus exposition.
-pub const RULES: Rules = Rules::client("last-run").measures();
+pub const CONDUCT: Conduct = Conduct::client("last-run").measures();
 
 pub async fn run(args: &LastRunArgs, ctx: &Context) -> Result<()> {
+    if ctx.settings.format == Format::Prometheus {
+        return prometheus(args, ctx).await;
+    }
     let ids = ctx.resolve_ids_as(args.kind, &args.ids)?;
     let multi = ids.len() > 1;
     let finder = Finder::new(ctx, args.decrypt_key_file.as_deref())?;
@@ -162,6 +164,35 @@ pub async fn run(args: &LastRunArgs, ctx: &Context) -> Result<()> {
         .with_hint("check the ID and its kind; a new entity has no run until it is started"));
     }
     Ok(())
+}
+
+/// `last-run -o prometheus`: each ID's last-run gauges.
+async fn prometheus(args: &LastRunArgs, ctx: &Context) -> Result<()> {
+    let ids = ctx.resolve_ids_as(args.kind, &args.ids)?;
+    let api = ctx.api()?;
+    let now = ctx.settings.now;
+    let results = crate::commands::kit::fan_out::all(ctx.settings.concurrency, &ids, |id| {
+        last(&api, args.kind, *id, now)
+    })
+    .await;
+    let samples: Vec<Sample> = ids
+        .iter()
+        .zip(results)
+        .map(|(&id, r)| {
+            let l = labels(ctx, args.kind, id, None);
+            match r {
+                Err(e) => refused(ctx, &e, args.kind, id, l),
+                // No run found: up, with no last-run series; a run going:
+                // the last finished run's, and `ylem_run_in_progress 1`.
+                Ok(seen) => Sample {
+                    labels: l,
+                    up: true,
+                    ..last_samples(&seen)
+                },
+            }
+        })
+        .collect();
+    exposition::write(ctx, &samples)
 }
 
 /// What `--fail-on-failure` says of a last run still going.

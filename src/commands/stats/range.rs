@@ -1,12 +1,17 @@
 //! `ylemctl stats KIND ID... [WINDOW]`: consolidated statistics (endpoints 5-7).
 
 use crate::api::models::RangeStats;
+use crate::cli::Format;
 use crate::cli::StatsArgs;
 use crate::commands::kit::columns::*;
-use crate::commands::kit::conduct::Rules;
+use crate::commands::kit::conduct::Conduct;
+use crate::commands::kit::exposition::{self, duration_label, labels, refused};
 use crate::context::Context;
 use crate::error::Result;
+use crate::output::prometheus::Sample;
 use crate::output::{Cell, Column, Row, Shape};
+use crate::service::last_seen::range_stats_checked;
+use crate::time::Window;
 
 /// The statistics of an ID (`uuid` shown with several IDs, which also get
 /// the error columns: `crate::commands::kit::ids::multi_columns`).
@@ -52,9 +57,12 @@ pub fn fill(r: &mut Row, id: uuid::Uuid, s: RangeStats) {
 }
 
 /// Measures over a time range: rows, or the Prometheus exposition.
-pub const RULES: Rules = Rules::client("stats").measures();
+pub const CONDUCT: Conduct = Conduct::client("stats").measures();
 
 pub async fn run(args: &StatsArgs, ctx: &Context) -> Result<()> {
+    if ctx.settings.format == Format::Prometheus {
+        return prometheus(args, ctx).await;
+    }
     let ids = ctx.resolve_ids_as(args.kind, &args.ids)?;
     let window = ctx.window(&args.window)?;
     let multi = ids.len() > 1;
@@ -70,7 +78,7 @@ pub async fn run(args: &StatsArgs, ctx: &Context) -> Result<()> {
         ctx,
         &ids,
         // Authorised before shown: an empty window's last run is confirmed.
-        |id| crate::service::last_seen::range_stats_checked(&api, args.kind, id, &window),
+        |id| range_stats_checked(&api, args.kind, id, &window),
         |id, s| match s {
             Ok(s) => {
                 if s.num_of_successes == 0
@@ -98,4 +106,58 @@ pub async fn run(args: &StatsArgs, ctx: &Context) -> Result<()> {
         ));
     }
     res
+}
+
+/// `stats -o prometheus`: each ID's measures over the window, labelled
+/// with it.
+async fn prometheus(args: &StatsArgs, ctx: &Context) -> Result<()> {
+    let ids = ctx.resolve_ids_as(args.kind, &args.ids)?;
+    let window = ctx.window(&args.window)?;
+    let label = window_label(&window, ctx.settings.now);
+    let api = ctx.api()?;
+    let results = crate::commands::kit::fan_out::all(ctx.settings.concurrency, &ids, |id| {
+        range_stats_checked(&api, args.kind, *id, &window)
+    })
+    .await;
+    let samples: Vec<Sample> = ids
+        .iter()
+        .zip(results)
+        .map(|(&id, r)| {
+            let l = labels(ctx, args.kind, id, Some(label.clone()));
+            match r {
+                Err(e) => refused(ctx, &e, args.kind, id, l),
+                Ok(s) => {
+                    let at = s.last_run_executed_at.as_ref().and_then(|t| t.parsed());
+                    let ran = at.is_some();
+                    Sample {
+                        labels: l,
+                        up: true,
+                        runs: Some(s.num_of_successes + s.num_of_failures),
+                        failures: Some(s.num_of_failures),
+                        average_duration_ms: Some(s.average_duration),
+                        last_run_duration_ms: ran.then_some(s.last_run_duration),
+                        last_run_timestamp: at.map(|t| t.timestamp()),
+                        last_run_success: ran.then_some(s.is_last_run_successful),
+                        run_in_progress: None,
+                        check_status: None,
+                    }
+                }
+            }
+        })
+        .collect();
+    exposition::write(ctx, &samples)
+}
+
+/// The window's label: its length when it ends now (`24h`, `7d`), else
+/// its bounds as an ISO 8601 interval.
+fn window_label(w: &Window, now: chrono::DateTime<chrono::Utc>) -> String {
+    if (now - w.to).num_seconds().abs() <= 1 {
+        duration_label((w.to - w.from).num_seconds().max(0) as u64)
+    } else {
+        format!(
+            "{}/{}",
+            w.from.format("%Y-%m-%dT%H:%M:%SZ"),
+            w.to.format("%Y-%m-%dT%H:%M:%SZ")
+        )
+    }
 }

@@ -18,7 +18,7 @@ use axum::routing::get;
 use tokio::sync::{mpsc, oneshot, watch};
 
 use crate::cli::{MetricsCommand, ServeArgs};
-use crate::commands::kit::conduct::Rules;
+use crate::commands::kit::conduct::Conduct;
 use crate::commands::kit::signals::DRAIN;
 use crate::commands::monitor::serve::scrapes::{self, Ask};
 use crate::commands::monitor::serve::web_auth::{self, Auth};
@@ -31,7 +31,7 @@ use crate::error::{Error, Result};
 const CONTENT_TYPE: &str = "text/plain; version=0.0.4; charset=utf-8";
 
 /// The exporter serves until Ctrl-C or SIGTERM stops it, cleanly.
-pub const RULES: Rules = Rules::client("metrics").server();
+pub const CONDUCT: Conduct = Conduct::client("metrics").server();
 
 pub async fn run(cmd: &MetricsCommand, ctx: &Context) -> Result<()> {
     match cmd {
