@@ -7,7 +7,7 @@ use std::io::Write;
 use indicatif::ProgressDrawTarget;
 
 use crate::error::Error;
-use crate::secret;
+use ylem_client::secret;
 
 /// What a line on stderr is, which decides whether it is shown.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -135,7 +135,7 @@ impl Ui {
 /// reorder the line. A note that quotes a server escapes that text whole
 /// (`shown::escape`, or an `Error`'s `Display`), line ends included.
 fn escape_controls(s: &str) -> std::borrow::Cow<'_, str> {
-    crate::shown::escape_but(s, Some('\n'))
+    ylem_client::text::escape_but(s, Some('\n'))
 }
 
 #[cfg(test)]
@@ -159,5 +159,22 @@ mod tests {
         assert!(!quiet.shows(Level::Note) && !quiet.shows(Level::Warn));
         assert!(quiet.shows(Level::Verbose(1)) && !quiet.shows(Level::Verbose(2)));
         assert!(quiet.shows(Level::Error));
+    }
+}
+
+/// The client's request log is `-v`/`-vv`: its lines are verbose lines, a
+/// long wait a note, and an error reads as ours (a time limit by its flag).
+impl ylem_client::RequestLog for Ui {
+    fn level(&self) -> u8 {
+        self.verbose
+    }
+    fn line(&self, s: &str) {
+        self.verbose(s);
+    }
+    fn note(&self, s: &str) {
+        Ui::note(self, s);
+    }
+    fn error_text(&self, e: &ylem_client::Error) -> String {
+        Error::from(e.clone()).message
     }
 }

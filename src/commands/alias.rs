@@ -6,11 +6,11 @@ use std::collections::BTreeMap;
 
 use super::columns::{KIND, NAME, UUID};
 use super::rules::Rules;
-use crate::auth::profile;
 use crate::cli::AliasCommand;
 use crate::config::ConfigFile;
 use crate::config::aliases::check_alias_name;
 use crate::context::Context;
+use crate::credentials::profile;
 use crate::error::{Error, Result};
 use crate::output::{Cell, Column, Row, Shape};
 
