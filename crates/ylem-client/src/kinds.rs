@@ -31,7 +31,7 @@ impl Entity {
     }
 
     /// `task:`, `pipeline:` or `workflow:` at the start of `s`: the kind and
-    /// the rest (`status` arguments, alias values).
+    /// the rest (`pipeline:ID`).
     pub fn split_prefix(s: &str) -> (Option<Entity>, &str) {
         for e in [Entity::Task, Entity::Pipeline, Entity::Workflow] {
             if let Some(rest) = s.strip_prefix(e.as_str()).and_then(|r| r.strip_prefix(':')) {

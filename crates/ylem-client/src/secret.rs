@@ -2,7 +2,7 @@
 //! that removes every known secret from text before it reaches a person.
 //!
 //! A `Secret` prints as `***` and registers its value with a process-wide
-//! list, so that error messages, `-vv` logs and panic messages can be
+//! list, so that error messages, request logs and panic messages can be
 //! scrubbed even when a value slipped into them by some other route.
 
 use std::collections::{HashMap, VecDeque};

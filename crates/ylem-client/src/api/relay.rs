@@ -7,7 +7,7 @@
 //!
 //! The decoding thread counts the elements it completes, so that this task
 //! gives up on a body that completes none for the stream's patience
-//! (`--timeout`), however many bytes keep arriving; time spent waiting for
+//! (the read timeout), however many bytes keep arriving; time spent waiting for
 //! the decoder (a slow reader of the output) does not count.
 
 use std::sync::Arc;
@@ -26,7 +26,7 @@ const CHUNKS: usize = 4;
 
 /// What the receiving side hands over: a chunk, the body's failure, or
 /// `None` at its end. A channel closed without `None` means the command
-/// was ended (Ctrl-C, `--max-time`): the decoder then stops, printing
+/// was ended (the caller dropped it): the decoder then stops, printing
 /// nothing more.
 type Piece = Option<Result<Bytes>>;
 

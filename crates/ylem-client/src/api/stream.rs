@@ -83,6 +83,7 @@ const INITIAL_CAPACITY: usize = 256 * 1024;
 pub const MAX_ELEMENT: usize = 64 << 20;
 
 impl ArrayScanner {
+    /// Before the array.
     pub fn new() -> Self {
         ArrayScanner {
             buf: Vec::new(),
@@ -117,6 +118,7 @@ impl ArrayScanner {
         self.buf.extend_from_slice(chunk);
     }
 
+    /// Whether the array has ended.
     pub fn is_done(&self) -> bool {
         self.phase == Phase::Done
     }

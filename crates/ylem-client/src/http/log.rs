@@ -1,5 +1,5 @@
 //! The request log as a hook: the transport says what it sends and hears
-//! (`-v` style lines at level 1, headers and bodies at level 2) and the
+//! (lines at level 1, headers and bodies at level 2) and the
 //! waits it makes, and the program using the client decides where that
 //! goes. Without one, nothing is said.
 

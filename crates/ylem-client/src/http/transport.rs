@@ -252,7 +252,7 @@ impl Transport {
     }
 
     /// A wait the service asked for (`Retry-After`) that a person would
-    /// notice is said, not only at `-v`: the command is not hung.
+    /// notice is said, whatever the log level: the caller is not hung.
     fn announce_long_wait(&self, resp: &Response, w: Duration) {
         if let Some(log) = &self.cfg.log
             && w > LONG_WAIT
@@ -417,7 +417,7 @@ impl Transport {
         }
     }
 
-    /// A successful response's JSON body (logged at `-vv`) as `T`, naming
+    /// A successful response's JSON body (logged at level 2) as `T`, naming
     /// the field that does not fit.
     pub fn decode<T: DeserializeOwned>(&self, body: &[u8], path: &str) -> Result<T> {
         self.log_body(body);
