@@ -258,10 +258,10 @@ impl Context {
     pub fn credentials(&self, min_ttl: Duration) -> Result<(Transport, TokenSource)> {
         let source = match &self.settings.credentials {
             EnvCredentials::Token(t) => TokenSource::Fixed(t.clone()),
-            EnvCredentials::Client { id, secret } => TokenSource::Client(
+            EnvCredentials::Client { id, secret } => TokenSource::Client(Box::new(
                 ClientCredentials::new(id.clone(), secret.clone())
                     .with_params(token_params::warned(self.ui)),
-            ),
+            )),
             EnvCredentials::None => {
                 let r = self.profile()?;
                 let source = r.token_source(min_ttl, self.ui)?;

@@ -138,6 +138,23 @@ fn escape_controls(s: &str) -> std::borrow::Cow<'_, str> {
     ylem_client::text::escape_but(s, Some('\n'))
 }
 
+/// The client's request log is `-v`/`-vv`: its lines are verbose lines, a
+/// long wait a note, and an error reads as ours (a time limit by its flag).
+impl ylem_client::RequestLog for Ui {
+    fn level(&self) -> u8 {
+        self.verbose
+    }
+    fn line(&self, s: &str) {
+        self.verbose(s);
+    }
+    fn note(&self, s: &str) {
+        Ui::note(self, s);
+    }
+    fn error_text(&self, e: &ylem_client::Error) -> String {
+        Error::from(e.clone()).message
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -159,22 +176,5 @@ mod tests {
         assert!(!quiet.shows(Level::Note) && !quiet.shows(Level::Warn));
         assert!(quiet.shows(Level::Verbose(1)) && !quiet.shows(Level::Verbose(2)));
         assert!(quiet.shows(Level::Error));
-    }
-}
-
-/// The client's request log is `-v`/`-vv`: its lines are verbose lines, a
-/// long wait a note, and an error reads as ours (a time limit by its flag).
-impl ylem_client::RequestLog for Ui {
-    fn level(&self) -> u8 {
-        self.verbose
-    }
-    fn line(&self, s: &str) {
-        self.verbose(s);
-    }
-    fn note(&self, s: &str) {
-        Ui::note(self, s);
-    }
-    fn error_text(&self, e: &ylem_client::Error) -> String {
-        Error::from(e.clone()).message
     }
 }

@@ -39,8 +39,8 @@ pub trait TokenProvider: Send + Sync {
 pub enum TokenSource {
     /// A token used as is, never renewed.
     Fixed(Secret),
-    /// Client credentials held in memory.
-    Client(ClientCredentials),
+    /// Client credentials held in memory (boxed: a memo and a lock).
+    Client(Box<ClientCredentials>),
     /// Tokens from the caller's own provider.
     Provider(Arc<dyn TokenProvider>),
 }
