@@ -18,7 +18,9 @@ pub(crate) mod ui;
 
 // Temporary paths for the command files while they move (issue 34): the
 // client crate's modules under their old names. Removed after the merge.
-pub(crate) use ylem_client::kinds;
+pub(crate) mod kinds {
+    pub use ylem_client::{Entity, Period, RunKind};
+}
 pub(crate) mod api {
     pub use ylem_client::api::*;
     pub type Api = ylem_client::Client;

@@ -11,7 +11,7 @@ use crate::cli::{ColorChoice, Format, GlobalArgs, StoreChoice};
 use crate::error::{Error, Result};
 use crate::time::Zone;
 use crate::ui::Ui;
-use ylem_client::secret::Secret;
+use ylem_client::Secret;
 
 /// The environment variables the tool reads, read once. The secret ones are
 /// `Secret`s from the moment they are read, so a `{:?}` never shows them.

@@ -7,7 +7,6 @@ use std::io::Write;
 use indicatif::ProgressDrawTarget;
 
 use crate::error::Error;
-use ylem_client::secret;
 
 /// What a line on stderr is, which decides whether it is shown.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -98,7 +97,7 @@ impl Ui {
     /// A question on the terminal (`login`); the answer is read by the caller.
     pub fn prompt(&self, question: &str) -> std::io::Result<()> {
         let mut err = std::io::stderr().lock();
-        err.write_all(secret::scrub(&format!("{question}: ")).as_bytes())?;
+        err.write_all(ylem_client::scrub(&format!("{question}: ")).as_bytes())?;
         err.flush()
     }
 
@@ -125,7 +124,7 @@ impl Ui {
         // Nothing useful can be done when stderr itself is gone.
         let _ = std::io::stderr()
             .lock()
-            .write_all(escape_controls(&secret::scrub(text)).as_bytes());
+            .write_all(escape_controls(&ylem_client::scrub(text)).as_bytes());
     }
 }
 

@@ -247,7 +247,7 @@ pub async fn run(a: &CheckArgs, ctx: &Context) -> Result<ExitStatus> {
 /// parsed (a bad threshold): UNKNOWN, not clap's 2.
 pub fn usage_line(message: &str) -> (String, ExitStatus) {
     (
-        format!("UNKNOWN - {}\n", ylem_client::secret::scrub(message)),
+        format!("UNKNOWN - {}\n", ylem_client::scrub(message)),
         Status::Unknown.exit(),
     )
 }

@@ -11,8 +11,8 @@ use crate::cli::Cli;
 use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::settings::{EnvCredentials, Settings};
+use ylem_client::Secret;
 use ylem_client::auth::oauth;
-use ylem_client::secret::Secret;
 use ylem_sandbox::{self as sandbox, Options, Running};
 
 pub async fn run(ctx: &Context) -> Result<()> {

@@ -16,10 +16,10 @@ use crate::credentials::{binding, profile, stored, token_params};
 use crate::error::{Error, Result};
 use crate::settings::{Settings, normalize_base_url};
 use crate::ui::Ui;
+use ylem_client::Secret;
 use ylem_client::auth::binding::{Binding, same_service};
 use ylem_client::auth::oauth;
 use ylem_client::auth::token::CachedToken;
-use ylem_client::secret::Secret;
 
 /// `login` makes the profile it logs in to; `logout` acts for one.
 pub const RULES: Rules = Rules::local("login");

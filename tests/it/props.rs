@@ -315,8 +315,8 @@ fn a_panic_message_is_redacted() {
         "secret",
         "the panic hook's text scrubs registered secrets from &str and String payloads",
     );
-    let s = ylem_client::secret::Secret::new(SECRET);
-    let t = ylem_client::secret::Secret::new(TOKEN);
+    let s = ylem_client::Secret::new(SECRET);
+    let t = ylem_client::Secret::new(TOKEN);
     let payloads = [
         std::panic::catch_unwind(|| panic!("bad token {}", t.expose())).unwrap_err(),
         std::panic::catch_unwind(|| std::panic::panic_any(SECRET)).unwrap_err(),

@@ -24,8 +24,8 @@ pub mod auth;
 mod builder;
 mod error;
 pub mod http;
-pub mod kinds;
-pub mod secret;
+mod kinds;
+mod secret;
 pub mod text;
 pub mod time;
 
@@ -34,6 +34,6 @@ pub use auth::{ClientCredentials, TokenProvider, TokenSource};
 pub use builder::ClientBuilder;
 pub use error::{Cause, Error, ErrorKind, Result};
 pub use http::{RequestLog, Retry, Transport, TransportConfig, backoff};
-pub use kinds::{Entity, Period, RunKind};
+pub use kinds::{Entity, Period, RunKind, UnknownName};
 pub use secret::{Secret, scrub};
 pub use time::Window;
