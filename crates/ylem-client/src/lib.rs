@@ -3,7 +3,8 @@
 //! redirects, time limits and a bearer token from a `TokenSource`, and
 //! returns typed models or an `Error` that says what happened (its kind,
 //! message, HTTP status and the server's body) and why (`Cause`). It never
-//! prints: a `RequestLog` the caller installs hears of each request.
+//! prints: a `RequestLog` the caller installs hears of each request. Its
+//! request futures are not `Send`: run them on a current-thread runtime.
 //!
 //! ```no_run
 //! # async fn demo() -> ylem_client::Result<()> {

@@ -22,8 +22,9 @@ use token::{CachedToken, Memo};
 use token_params::TokenParams;
 
 /// A future a `TokenProvider` returns: boxed, so that the trait can be
-/// held as `dyn`. (Not `Send`: a provider may hold a lock or a store
-/// handle across its awaits; the client runs on one thread as a rule.)
+/// held as `dyn`. Not `Send`: the client's own request futures are not
+/// (their retry closures borrow across awaits), so it runs on one thread,
+/// e.g. a current-thread tokio runtime.
 pub type TokenFuture<'a> = Pin<Box<dyn Future<Output = Result<Secret>> + 'a>>;
 
 /// A source of tokens the client does not know itself (a stored login
