@@ -10,7 +10,7 @@ use std::time::Duration;
 use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
 
 use crate::flags::{self, Levels};
-use crate::kinds::{Entity, Period, RunKind};
+use ylem_client::{Entity, Period, RunKind};
 
 const EXAMPLES: &str = "\
 Examples:

@@ -18,11 +18,11 @@ use crate::credentials::binding::Given;
 use crate::credentials::store::StoreKind;
 use crate::credentials::{self, token_params};
 use crate::error::{Error, Result};
-use crate::kinds::Entity;
 use crate::output::{Column, Printer, Shape, Style};
 use crate::settings::{EnvCredentials, Settings};
 use crate::time::{self, Window};
 use crate::ui::Ui;
+use ylem_client::Entity;
 
 pub struct Context {
     pub settings: Settings,
@@ -40,7 +40,7 @@ pub struct Context {
     out: Out,
     /// Runs this command started (kind, ID, run UUID): after Ctrl-C, the
     /// error says how to follow them, as they go on on the server.
-    pub started: std::sync::Mutex<Vec<(crate::kinds::RunKind, Uuid, String)>>,
+    pub started: std::sync::Mutex<Vec<(ylem_client::RunKind, Uuid, String)>>,
     /// The plain-`http` warning was given (once per command).
     warned_in_clear: AtomicBool,
 }

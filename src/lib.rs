@@ -1,6 +1,9 @@
 //! `ylemctl`: the module tree, and `main_entry`, which parses, resolves, runs
 //! the command on a tokio runtime and turns its outcome into an exit code.
 
+// Temporary (issue 34): the client crate's modules under their old paths
+// for the command and service files, until a sed after the merge.
+pub(crate) mod api;
 pub mod cli;
 mod client_error;
 pub(crate) mod commands;
@@ -10,29 +13,21 @@ pub(crate) mod credentials;
 pub mod error;
 pub(crate) mod flags;
 pub mod generate;
+pub(crate) mod kinds;
 pub mod output;
 pub mod panic;
+pub(crate) mod service;
 pub mod settings;
 pub mod time;
 pub(crate) mod ui;
-
-// Temporary paths for the command files while they move (issue 34): the
-// client crate's modules under their old names. Removed after the merge.
-pub(crate) mod kinds {
-    pub use ylem_client::{Entity, Period, RunKind};
-}
-pub(crate) mod api {
-    pub use ylem_client::api::*;
-    pub type Api = ylem_client::Client;
-}
 
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 
 use crate::cli::Cli;
-use crate::commands::ExitStatus;
-use crate::commands::rules::{Limit, Signals};
-use crate::commands::signals::Stop;
+use crate::commands::kit::conduct::{Limit, Signals};
+use crate::commands::kit::exit_status::ExitStatus;
+use crate::commands::kit::signals::Stop;
 use crate::context::Context;
 use crate::error::{Error, Kind, Result};
 use crate::settings::{Env, Settings, Tty};
@@ -96,7 +91,7 @@ pub fn run(cli: &Cli, mut settings: Settings) -> Result<ExitStatus> {
                     let _ = tokio::signal::ctrl_c().await;
                     Stop::Interrupt
                 }
-                Signals::InterruptOrTerminate => commands::signals::stop_now().await,
+                Signals::InterruptOrTerminate => commands::kit::signals::stop_now().await,
                 Signals::Own => std::future::pending().await,
             }
         };

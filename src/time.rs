@@ -7,7 +7,7 @@ use chrono::{
 };
 
 use crate::error::{Error, Result};
-use crate::kinds::Period;
+use ylem_client::Period;
 pub use ylem_client::time::{
     Window, human_ms, is_normal_form, normalize_server_time, normalize_server_time_owned,
     parse_server_time, path_datetime, path_datetime_end,

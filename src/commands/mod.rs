@@ -1,87 +1,22 @@
-//! One file per command; `dispatch` sends the parsed command to its `run`.
+//! The commands, in wings by what an operator does (`runs`, `logs`,
+//! `stats`, `monitor`, `login`, `local`) over one shared `kit`; this file
+//! only dispatches the parsed command and holds the table of what each
+//! command declares.
 
-mod aggregate;
-mod alias;
-mod attach;
-mod auth;
-mod board;
-mod check;
-mod columns;
-mod completions;
-mod date_form;
-#[cfg(feature = "sandbox")]
-mod demo;
-mod entry_key;
-mod exposition;
-mod failure;
-mod failure_text;
-mod fetch;
-mod finished;
-mod hints;
-mod input;
-mod last_model;
-mod last_run;
-mod last_seen;
-mod log_rows;
+pub(crate) mod kit;
+mod local;
 mod login;
 mod logs;
-mod logs_follow;
-mod metrics;
-mod poll;
-mod refusal;
-pub(crate) mod rules;
-mod run;
-mod run_model;
+mod monitor;
 mod runs;
-mod runs_one;
-mod runs_tally;
-mod sandbox;
-mod scrape_health;
-mod scrapes;
-pub(crate) mod signals;
 mod stats;
-mod status;
-mod targets;
-mod wait;
-mod web_auth;
-mod web_config;
-mod web_serve;
 
-use std::future::Future;
-
-use futures_util::StreamExt;
-use uuid::Uuid;
-
-use crate::cli::{Command, Format};
+use crate::cli::Command;
 use crate::context::Context;
-use crate::error::{Error, Result};
-use crate::output::{Cell, Column, Printer, Row};
-use rules::Rules;
-
-/// How a command ended when it did not fail: a status, not an error
-/// (`check` says OK, WARNING, CRITICAL or UNKNOWN through it).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ExitStatus {
-    Success,
-    /// A non-zero exit code the command has already explained on stdout.
-    Code(u8),
-}
-
-impl ExitStatus {
-    pub fn from_code(code: u8) -> Self {
-        match code {
-            0 => ExitStatus::Success,
-            c => ExitStatus::Code(c),
-        }
-    }
-
-    pub fn code(self) -> u8 {
-        match self {
-            ExitStatus::Success => 0,
-            ExitStatus::Code(c) => c,
-        }
-    }
-}
+use crate::error::Result;
+use kit::conduct::Rules;
+use kit::exit_status::ExitStatus;
+use kit::hints;
 
 pub async fn dispatch(cmd: &Command, ctx: &Context) -> Result<ExitStatus> {
     dispatch_inner(cmd, ctx)
@@ -92,22 +27,22 @@ pub async fn dispatch(cmd: &Command, ctx: &Context) -> Result<ExitStatus> {
 /// What the parsed command declares about itself (`rules.rs`).
 pub fn rules(cmd: &Command) -> Rules {
     match cmd {
-        Command::Run(a) => run::rules(a),
-        Command::Logs(_) => logs::RULES,
-        Command::Runs(a) => attach::rules(a),
-        Command::Stats(_) => stats::RULES,
-        Command::Aggregate(_) => aggregate::RULES,
-        Command::LastRun(_) => last_run::RULES,
-        Command::Check(_) => check::RULES,
-        Command::Status(_) => status::RULES,
-        Command::Metrics(_) => metrics::RULES,
-        Command::Sandbox(_) => sandbox::RULES,
-        Command::Demo => sandbox::DEMO_RULES,
-        Command::Login(_) => login::RULES,
-        Command::Logout => login::LOGOUT,
-        Command::Auth(_) => auth::RULES,
-        Command::Alias(_) => alias::RULES,
-        Command::Completions(_) => completions::RULES,
+        Command::Run(a) => runs::start::rules(a),
+        Command::Logs(_) => logs::fetch::RULES,
+        Command::Runs(a) => runs::attach::rules(a),
+        Command::Stats(_) => stats::range::RULES,
+        Command::Aggregate(_) => stats::aggregate::RULES,
+        Command::LastRun(_) => stats::last_run::RULES,
+        Command::Check(_) => monitor::check::RULES,
+        Command::Status(_) => monitor::status::RULES,
+        Command::Metrics(_) => monitor::serve::exporter::RULES,
+        Command::Sandbox(_) => local::sandbox::RULES,
+        Command::Demo => local::sandbox::DEMO_RULES,
+        Command::Login(_) => login::log_in::RULES,
+        Command::Logout => login::log_in::LOGOUT,
+        Command::Auth(_) => login::auth::RULES,
+        Command::Alias(_) => local::alias::RULES,
+        Command::Completions(_) => local::completions::RULES,
     }
 }
 
@@ -125,22 +60,22 @@ fn by_name(name: &str) -> Option<&'static Rules> {
 
 /// Every command's declaration, whatever its arguments, by name.
 const ALL: &[Rules] = &[
-    run::RULES,
-    logs::RULES,
-    runs::RULES,
-    stats::RULES,
-    aggregate::RULES,
-    last_run::RULES,
-    check::RULES,
-    status::RULES,
-    metrics::RULES,
-    sandbox::RULES,
-    sandbox::DEMO_RULES,
-    login::RULES,
-    login::LOGOUT,
-    auth::RULES,
-    alias::RULES,
-    completions::RULES,
+    runs::start::RULES,
+    logs::fetch::RULES,
+    runs::list::RULES,
+    stats::range::RULES,
+    stats::aggregate::RULES,
+    stats::last_run::RULES,
+    monitor::check::RULES,
+    monitor::status::RULES,
+    monitor::serve::exporter::RULES,
+    local::sandbox::RULES,
+    local::sandbox::DEMO_RULES,
+    login::log_in::RULES,
+    login::log_in::LOGOUT,
+    login::auth::RULES,
+    local::alias::RULES,
+    local::completions::RULES,
 ];
 
 /// How the command named `name` reports a usage error, for the errors
@@ -162,14 +97,14 @@ async fn dispatch_inner(cmd: &Command, ctx: &Context) -> Result<ExitStatus> {
     // their rows (status writes its own from its board).
     if ctx.settings.format == crate::cli::Format::Prometheus {
         match cmd {
-            Command::Check(a) => return exposition::check(a, ctx).await,
+            Command::Check(a) => return monitor::exposition::check(a, ctx).await,
             Command::Stats(a) => {
-                return exposition::stats(a, ctx)
+                return monitor::exposition::stats(a, ctx)
                     .await
                     .map(|()| ExitStatus::Success);
             }
             Command::LastRun(a) => {
-                return exposition::last_run(a, ctx)
+                return monitor::exposition::last_run(a, ctx)
                     .await
                     .map(|()| ExitStatus::Success);
             }
@@ -177,136 +112,29 @@ async fn dispatch_inner(cmd: &Command, ctx: &Context) -> Result<ExitStatus> {
         }
     }
     let done = match cmd {
-        Command::Check(a) => return check::run(a, ctx).await,
-        Command::Run(a) => run::run(a, ctx).await,
-        Command::Logs(a) => logs::run(a, ctx).await,
-        Command::Runs(a) if a.wait => attach::run(a, ctx).await,
-        Command::Runs(a) if a.run.is_some() => runs_one::run(a, ctx).await,
-        Command::Runs(a) => runs::run(a, ctx).await,
-        Command::Stats(a) => stats::run(a, ctx).await,
-        Command::Aggregate(a) => aggregate::run(a, ctx).await,
-        Command::LastRun(a) => last_run::run(a, ctx).await,
-        Command::Status(a) => status::run(a, ctx).await,
-        Command::Metrics(a) => metrics::run(a, ctx).await,
-        Command::Alias(a) => alias::run(a, ctx).await,
-        Command::Completions(a) => completions::run(a, ctx),
-        Command::Sandbox(a) => sandbox::run(a, ctx).await,
+        Command::Check(a) => return monitor::check::run(a, ctx).await,
+        Command::Run(a) => runs::start::run(a, ctx).await,
+        Command::Logs(a) => logs::fetch::run(a, ctx).await,
+        Command::Runs(a) if a.wait => runs::attach::run(a, ctx).await,
+        Command::Runs(a) if a.run.is_some() => runs::one::run(a, ctx).await,
+        Command::Runs(a) => runs::list::run(a, ctx).await,
+        Command::Stats(a) => stats::range::run(a, ctx).await,
+        Command::Aggregate(a) => stats::aggregate::run(a, ctx).await,
+        Command::LastRun(a) => stats::last_run::run(a, ctx).await,
+        Command::Status(a) => monitor::status::run(a, ctx).await,
+        Command::Metrics(a) => monitor::serve::exporter::run(a, ctx).await,
+        Command::Alias(a) => local::alias::run(a, ctx).await,
+        Command::Completions(a) => local::completions::run(a, ctx),
+        Command::Sandbox(a) => local::sandbox::run(a, ctx).await,
         #[cfg(feature = "sandbox")]
-        Command::Demo => demo::run(ctx).await,
+        Command::Demo => local::demo::run(ctx).await,
         #[cfg(not(feature = "sandbox"))]
-        Command::Demo => Err(sandbox::not_built("demo")),
-        Command::Login(a) => login::run(a, ctx).await,
-        Command::Logout => login::logout(ctx).await,
-        Command::Auth(a) => auth::run(a, ctx).await,
+        Command::Demo => Err(local::sandbox::not_built("demo")),
+        Command::Login(a) => login::log_in::run(a, ctx).await,
+        Command::Logout => login::log_in::logout(ctx).await,
+        Command::Auth(a) => login::auth::run(a, ctx).await,
     };
     done.map(|()| ExitStatus::Success)
-}
-
-/// Close the output of a per-ID command. One ID that failed leaves stdout
-/// empty rather than showing an empty result; several IDs show what was
-/// fetched. The empty-result note is only for a success.
-pub fn close(
-    p: Printer<'_>,
-    res: &Result<()>,
-    multi: bool,
-    empty_note: &str,
-    ctx: &Context,
-) -> Result<()> {
-    match res {
-        Err(_) if !multi => Ok(()),
-        Err(_) => p.finish("", &ctx.ui),
-        Ok(()) => p.finish(empty_note, &ctx.ui),
-    }
-}
-
-/// The columns of several IDs' rows: `columns`, then what became of each
-/// ID: `error` (a JSON object, `null` when answered) in JSON, `error_kind`
-/// and `error` in CSV and tables.
-pub fn multi_columns(ctx: &Context, columns: &[Column]) -> Vec<Column> {
-    let mut c = columns.to_vec();
-    c.extend(error_columns(ctx));
-    c
-}
-
-fn error_columns(ctx: &Context) -> &'static [Column] {
-    match ctx.settings.format {
-        Format::Json | Format::Jsonl => &[columns::ERROR],
-        _ => &[columns::ERROR_KIND, columns::ERROR],
-    }
-}
-
-/// Set an ID's error cells (several IDs), as `multi_columns` names them:
-/// left empty for an ID that was answered.
-pub fn set_error(ctx: &Context, row: &mut Row, e: &Error) {
-    let message = ylem_client::scrub(&e.message);
-    match ctx.settings.format {
-        Format::Json | Format::Jsonl => row.set(
-            &columns::ERROR,
-            Cell::Json(serde_json::json!({
-                "kind": e.kind.name(),
-                "message": message,
-                "http_status": e.http_status,
-            })),
-        ),
-        _ => row
-            .set(&columns::ERROR_KIND, Cell::Str(e.kind.name().to_string()))
-            .set(&columns::ERROR, Cell::Str(message)),
-    };
-}
-
-/// The row of an ID that failed, with several IDs: the ID, empty values,
-/// then its error.
-pub fn failed_row(ctx: &Context, columns: &[Column], id: Uuid, e: &Error) -> Vec<Cell> {
-    let mut r = Row::new(columns);
-    r.set(&columns::UUID, Cell::Str(id.to_string()));
-    set_error(ctx, &mut r, e);
-    r.into_cells()
-}
-
-/// Fetch for every ID (`fetch::in_order`) and hand
-/// the results to `emit` in the order the IDs were given; with several IDs
-/// a failure is handed on too (for its row). A failure for one ID does not
-/// stop the others; the worst failure is returned at the end and the
-/// others are reported on stderr.
-pub async fn for_each_id<T, F, Fut>(
-    ctx: &Context,
-    ids: &[Uuid],
-    fetch: F,
-    mut emit: impl FnMut(Uuid, std::result::Result<T, &Error>) -> Result<()>,
-) -> Result<()>
-where
-    F: Fn(Uuid) -> Fut,
-    Fut: Future<Output = Result<T>>,
-{
-    let mut results = std::pin::pin!(fetch::in_order(ctx.settings.concurrency, ids, |id| {
-        fetch(*id)
-    }));
-    let mut errors: Vec<Error> = Vec::new();
-    while let Some((&id, r)) = results.next().await {
-        match r {
-            Ok(v) => emit(id, Ok(v))?,
-            Err(e) if ids.len() > 1 => {
-                emit(id, Err(&e))?;
-                errors.push(e.context(id));
-            }
-            Err(e) => errors.push(e),
-        }
-    }
-    worst_of(ctx, errors)
-}
-
-/// The worst of several failures (the highest exit code, the first of
-/// equals), whatever the order of the IDs, as the command's error; the
-/// others are reported now, an `error:` line each.
-pub fn worst_of(ctx: &Context, mut errors: Vec<Error>) -> Result<()> {
-    let worst = (0..errors.len())
-        .rev()
-        .max_by_key(|&i| errors[i].kind.exit_code());
-    let worst = worst.map(|i| errors.remove(i));
-    for e in errors {
-        ctx.report(&hints::fit(ctx, e));
-    }
-    worst.map_or(Ok(()), Err)
 }
 
 #[cfg(test)]
@@ -345,19 +173,19 @@ mod tests {
         }
         assert_eq!(
             rules(&parse(&["run", "pipeline", id, "--wait"])).signals,
-            rules::Signals::InterruptOrTerminate
+            kit::conduct::Signals::InterruptOrTerminate
         );
         assert_eq!(
             rules(&parse(&["run", "pipeline", id])).signals,
-            rules::Signals::Interrupt
+            kit::conduct::Signals::Interrupt
         );
         assert_eq!(
             rules(&parse(&["logs", id, "--follow"])).signals,
-            rules::Signals::Own
+            kit::conduct::Signals::Own
         );
         assert_eq!(
             rules(&parse(&["runs", id, "--run", "latest", "--wait"])).signals,
-            rules::Signals::InterruptOrTerminate
+            kit::conduct::Signals::InterruptOrTerminate
         );
         assert!(usage_status("check", "bad").is_some());
         assert!(usage_status("stats", "bad").is_none());

@@ -1,0 +1,334 @@
+#!/usr/bin/env python3
+"""Import cycles of any length in each crate's source (issue 34).
+
+For each crate source dir (default: src, crates/ylem-sandbox/src and
+crates/ylem-client/src when it exists) this builds the module tree from the
+`mod x;` declarations (x.rs, x/mod.rs, #[path]), turns every reference to
+another module of the same crate (`use crate::..`, `super::`, `self::`,
+`{..}` groups, a child module's name, and such paths inline in code) into
+an edge to the FILE of the deepest module it names, and looks for cycles
+(Tarjan's strongly connected components):
+  - among files, and
+  - at every folder level, among the entries of that folder, each sub-folder
+    (with its foo.rs, if any) collapsed to one node.
+A parent's `mod child;` is an edge parent -> child (and `pub use child::X`
+is one anyway), so a child importing from its own mod.rs closes a circle:
+a mod.rs is a facade or something its children import from, never both.
+`#[cfg(test)] mod ..` (blocks and files) are skipped: tests may look up.
+
+Prints each cycle with one example reference per arrow (file:line), a
+summary line per crate, and exits 1 if any cycle was found. Within a knot
+of files it prints, for each arrow in it, the shortest cycle through that
+arrow (imports before `mod` lines), so every arrow to remove is shown.
+Usage: scripts/check-imports.py [CRATE_SRC_DIR...]
+"""
+import os
+import re
+import sys
+from collections import defaultdict, deque
+
+IDENT = r"[A-Za-z_][A-Za-z0-9_]*"
+
+
+def strip(text):
+    """Comments and the insides of string/char literals become spaces (line
+    breaks kept), so nothing in a doc comment or a message counts."""
+    out, i, n = [], 0, len(text)
+    blank = lambda s: re.sub(r"[^\n]", " ", s)
+    while i < n:
+        c = text[i]
+        if text.startswith("//", i):
+            j = text.find("\n", i)
+            j = n if j < 0 else j
+            out.append(blank(text[i:j])); i = j
+        elif text.startswith("/*", i):  # nested block comments
+            depth, j = 1, i + 2
+            while j < n and depth:
+                if text.startswith("/*", j): depth += 1; j += 2
+                elif text.startswith("*/", j): depth -= 1; j += 2
+                else: j += 1
+            out.append(blank(text[i:j])); i = j
+        elif (m := re.compile(r'b?r(#*)"').match(text, i)) and (i == 0 or not re.match(r"\w", text[i - 1])):
+            end = text.find('"' + m.group(1), m.end())  # raw string
+            j = n if end < 0 else end + 1 + len(m.group(1))
+            out.append(m.group(0) + blank(text[m.end():j])); i = j
+        elif c == '"':
+            j = i + 1
+            while j < n and text[j] != '"':
+                j += 2 if text[j] == "\\" else 1
+            out.append('"' + blank(text[i + 1:j]) + '"'); i = j + 1
+        elif c == "'":  # a char literal, or else a lifetime
+            m = re.compile(r"'(\\(u\{[0-9a-fA-F]+\}|x..|.)|[^\\'])'", re.S).match(text, i)
+            if m:
+                out.append(blank(m.group(0))); i = m.end()
+            else:
+                out.append(c); i += 1
+        else:
+            out.append(c); i += 1
+    return "".join(out)
+
+
+def block_end(text, open_at):
+    """Index just past the brace that closes the one at open_at."""
+    depth = 0
+    for j in range(open_at, len(text)):
+        depth += {"{": 1, "}": -1}.get(text[j], 0)
+        if depth == 0:
+            return j + 1
+    return len(text)
+
+
+class Crate:
+    def __init__(self, src):
+        self.src = src
+        self.modules = {}  # module path (tuple, root name first) -> file
+        self.home = {}     # file -> its module path
+        self.text = {}     # file -> stripped text
+        self.raw = {}      # file -> source lines, for the examples
+        self.inline = {}   # file -> [(start, end, name)] of inline mods
+        self.edges = {}    # (from file, to file) -> first example "file:line  code"
+        self.decls = []    # (file, module path, name, attrs, line) of `mod x;`
+        for root in ("lib.rs", "main.rs"):
+            if os.path.isfile(os.path.join(src, root)):
+                self.load(os.path.join(src, root), (root[:-3],))
+
+    def load(self, path, modpath):
+        """Reads one file of module `modpath` and, recursively, its `mod x;`."""
+        self.modules[modpath] = path
+        self.home[path] = modpath
+        raw = open(path, encoding="utf-8").read()
+        self.raw[path] = raw.splitlines()
+        text = strip(raw)
+        # #[cfg(test)] mod x { .. } blocks vanish; #[cfg(test)] mod x; files are not read.
+        attrs = r"((?:#\[[^\]]*\]\s*)*)"
+        for m in reversed(list(re.finditer(attrs + r"(?<!\w)(?:pub(?:\([^)]*\))?\s+)?mod\s+(" + IDENT + r")\s*([;{])", text))):
+            if "cfg(test)" in m.group(1).replace(" ", "") and m.group(3) == "{":
+                end = block_end(text, m.end() - 1)
+                text = text[:m.start()] + re.sub(r"[^\n]", " ", text[m.start():end]) + text[end:]
+        self.text[path] = text
+        self.inline[path] = [(m.end() - 1, block_end(text, m.end() - 1), m.group(1))
+                             for m in re.finditer(r"\bmod\s+(" + IDENT + r")\s*\{", text)]
+        base = os.path.dirname(path)
+        stem = os.path.basename(path)[:-3]
+        own_dir = base if stem in ("lib", "main", "mod") else os.path.join(base, stem)
+        for m in re.finditer(attrs + r"(?<!\w)(?:pub(?:\([^)]*\))?\s+)?mod\s+(" + IDENT + r")\s*;", text):
+            attr, name = m.group(1).replace(" ", ""), m.group(2)
+            if "cfg(test)" in attr:
+                continue
+            inner = self.scope(path, m.start())
+            here = modpath + inner
+            line = text.count("\n", 0, m.start(2)) + 1
+            # (the attribute's string is read from the source: strip() blanked it)
+            p = re.search(r'#\[path="([^"]*)"\]', "".join(raw[m.start(1):m.end(1)].split()))
+            if p:  # relative to the declaring file's folder
+                child = os.path.normpath(os.path.join(base, *inner, p.group(1)))
+            else:
+                d = os.path.join(own_dir, *inner)
+                child = os.path.join(d, name + ".rs")
+                if not os.path.isfile(child):
+                    child = os.path.join(d, name, "mod.rs")
+            if not os.path.isfile(child):
+                print(f"warning: {path}:{line}: no file for mod {name}", file=sys.stderr)
+                continue
+            self.add_edge(path, child, line)
+            self.load(child, here + (name,))
+        # Inline (non-test) modules live in their file.
+        for start, _, _ in self.inline[path]:
+            self.modules.setdefault(modpath + self.scope(path, start + 1), path)
+
+    def scope(self, path, pos):
+        """Names of the inline modules around position pos of a file."""
+        return tuple(name for s, e, name in sorted(self.inline[path]) if s < pos < e)
+
+    def add_edge(self, a, b, line):
+        if a != b and (a, b) not in self.edges:
+            self.edges[(a, b)] = f"{a}:{line}  {self.raw[a][line - 1].strip()}"
+
+    def resolve(self, cur, segs):
+        """File of the deepest module a path names from module cur, or None
+        (an external crate, std, or a local item)."""
+        if segs[0] in ("crate", "$crate"):
+            m, rest = cur[:1], segs[1:]
+        elif segs[0] == "super":
+            m, rest = cur, list(segs)
+            while rest and rest[0] == "super":
+                m, rest = m[:-1], rest[1:]
+        elif segs[0] == "self":
+            m, rest = cur, segs[1:]
+        elif cur + (segs[0],) in self.modules:  # a child module, by its own name
+            m, rest = cur, segs
+        else:
+            return None
+        for s in rest:
+            if s == "self":
+                continue
+            if m + (s,) not in self.modules:
+                break
+            m = m + (s,)
+        return self.modules.get(m)
+
+    def references(self):
+        """Every `use` and inline path of every file, as edges."""
+        for path, text in self.text.items():
+            base = self.home[path]
+            for m in re.finditer(r"\buse\s+([^;]*);", text):
+                cur = base + self.scope(path, m.start())
+                for segs, pos in use_paths(m.group(1), m.start(1)):
+                    target = self.resolve(cur, segs)
+                    if target:
+                        self.add_edge(path, target, text.count("\n", 0, pos) + 1)
+            # Inline paths, outside the `use` lines just read.
+            code = re.sub(r"\buse\s+[^;]*;", lambda u: re.sub(r"[^\n]", " ", u.group(0)), text)
+            for m in re.finditer(r"(?<![\w:])(\$?" + IDENT + r"(?:\s*::\s*" + IDENT + r")+)", code):
+                segs = re.split(r"\s*::\s*", m.group(1))
+                target = self.resolve(base + self.scope(path, m.start()), segs)
+                if target:
+                    self.add_edge(path, target, code.count("\n", 0, m.start()) + 1)
+
+
+def use_paths(tree, offset):
+    """The paths of one `use` tree, groups expanded: [(segments, position)]."""
+    toks = [(t.group(0), offset + t.start()) for t in re.finditer(r"::|[{},*]|\$?" + IDENT, tree)]
+    out = []
+
+    def walk(i, prefix):
+        path = list(prefix)
+        while i < len(toks):
+            tok, pos = toks[i]
+            if tok == "{":
+                i += 1
+                while i < len(toks) and toks[i][0] != "}":
+                    i = walk(i, path)
+                    if i < len(toks) and toks[i][0] == ",":
+                        i += 1
+                return i + 1
+            if tok == "::":
+                i += 1
+                continue
+            if tok == "*":
+                out.append((path or ["self"], pos))
+                return i + 1
+            if tok in (",", "}"):
+                return i
+            if tok == "as":
+                i += 2  # the alias
+                continue
+            path.append(tok)
+            i += 1
+            if i >= len(toks) or toks[i][0] != "::":
+                if i < len(toks) and toks[i][0] == "as":
+                    i += 2
+                out.append((path, pos))
+                return i
+        return i
+
+    if toks and toks[0][0] != "::":  # `use ::x` names an external crate
+        walk(0, [])
+    return out
+
+
+def tarjan(nodes, graph):
+    """Strongly connected components with more than one node."""
+    index, low, stack, on, comps, counter = {}, {}, [], set(), [], [0]
+
+    def visit(v):
+        index[v] = low[v] = counter[0]; counter[0] += 1
+        stack.append(v); on.add(v)
+        for w in graph[v]:
+            if w not in index:
+                visit(w); low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            comp = set()
+            while True:
+                w = stack.pop(); on.discard(w); comp.add(w)
+                if w == v:
+                    break
+            if len(comp) > 1:
+                comps.append(comp)
+
+    sys.setrecursionlimit(10000)
+    for v in sorted(nodes):
+        if v not in index:
+            visit(v)
+    return comps
+
+
+def cycles(edges, prefer):
+    """For each edge inside a strongly connected component, the shortest
+    cycle through it (found first without the `prefer`-rejected edges, i.e.
+    over imports only, so a circle of siblings shows as such): a set of
+    cycles that shows every edge that takes part in one."""
+    graph, nodes = defaultdict(set), set()
+    for a, b in edges:
+        graph[a].add(b); nodes |= {a, b}
+    found = {}
+    for comp in tarjan(nodes, graph):
+        for a, b in sorted(e for e in edges if e[0] in comp and e[1] in comp):
+            for ok in (lambda x, y: prefer(x, y), lambda x, y: True):
+                prev, q = {b: None}, deque([b])
+                while q and a not in prev:
+                    v = q.popleft()
+                    for w in sorted(graph[v] & comp):
+                        if w not in prev and ok(v, w):
+                            prev[w] = v; q.append(w)
+                if a in prev:
+                    break
+            path, v = [], a
+            while v is not None:
+                path.append(v); v = prev[v]
+            cyc = [a] + path[::-1][:-1]  # a -> b -> .. -> (back to a)
+            k = cyc.index(min(cyc))
+            found.setdefault(tuple(cyc[k:] + cyc[:k]), None)
+    return list(found)
+
+
+def show(kind, cyc, example):
+    print(f"{kind} cycle: " + " -> ".join(cyc + [cyc[0]]))
+    for a, b in zip(cyc, cyc[1:] + cyc[:1]):
+        print(f"    {a} -> {b}:  {example(a, b)}")
+
+
+def check(src):
+    crate = Crate(src)
+    crate.references()
+    is_decl = lambda a, b: not re.match(r"\s*(pub(\([^)]*\))?\s+)?mod\s", crate.edges[(a, b)].split("  ", 1)[1])
+    file_cycles = cycles(crate.edges, is_decl)
+    for c in file_cycles:
+        show("file", list(c), lambda a, b: crate.edges[(a, b)])
+    # Folder levels: an edge a -> b counts in the lowest folder holding both,
+    # between the entries of that folder they are in (foo.rs and foo/ are
+    # one entry, the module foo).
+    level = defaultdict(dict)
+    for (a, b), ex in crate.edges.items():
+        d = os.path.commonpath([os.path.dirname(a), os.path.dirname(b)])
+        ea = os.path.relpath(a, d).split(os.sep)
+        eb = os.path.relpath(b, d).split(os.sep)
+        na = ea[0] + "/" if len(ea) > 1 or os.path.isdir(os.path.join(d, ea[0][:-3])) else ea[0]
+        nb = eb[0] + "/" if len(eb) > 1 or os.path.isdir(os.path.join(d, eb[0][:-3])) else eb[0]
+        na, nb = (x.replace(".rs/", "/") for x in (na, nb))
+        if na != nb:
+            level[d].setdefault((os.path.join(d, na), os.path.join(d, nb)), ex)
+    folder_cycles = 0
+    for d, edges in sorted(level.items()):
+        for c in cycles(edges, lambda a, b: True):
+            if any(x.endswith("/") for x in c):  # files only: shown above
+                folder_cycles += 1
+                show(f"folder ({d})", list(c), lambda a, b: edges[(a, b)])
+    files = len(set(crate.modules.values()))
+    total = len(file_cycles) + folder_cycles
+    print(f"{src}: {files} files, {total} cycles"
+          + (f" ({len(file_cycles)} among files, {folder_cycles} among folders)" if total else ""))
+    return total
+
+
+def main():
+    dirs = sys.argv[1:] or [d for d in ("src", "crates/ylem-sandbox/src", "crates/ylem-client/src")
+                            if os.path.isdir(d)]
+    bad = sum(check(d.rstrip("/")) for d in dirs)
+    sys.exit(1 if bad else 0)
+
+
+if __name__ == "__main__":
+    main()

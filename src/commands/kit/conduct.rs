@@ -1,0 +1,170 @@
+//! What a command declares to the code that runs it: its default time
+//! limit, how it meets Ctrl-C and SIGTERM and what it says when stopped or
+//! out of time, the outputs it takes, whether it uses the profile's login,
+//! and how it reports a usage error. `lib::run`, `dispatch` and the usage
+//! error path read these and never name a command. (The global options a
+//! command ignores are declared with its clap definition, `cli::ignoring`,
+//! because clap needs them before anything is parsed.)
+
+use std::time::Duration;
+
+use crate::commands::kit::exit_status::ExitStatus;
+use crate::commands::kit::signals::Stop;
+use crate::context::Context;
+use crate::error::{Error, Kind};
+
+/// A command's declaration.
+#[derive(Clone, Copy)]
+pub struct Rules {
+    /// Its name on the command line, for the usage errors clap reports
+    /// before there is a parsed command.
+    pub name: &'static str,
+    /// `--max-time` when none is given.
+    pub max_time: Option<Duration>,
+    pub signals: Signals,
+    pub limit: Limit,
+    /// The error that ends it on a stop request the runner listens for.
+    pub stopped: fn(&Context, Stop) -> Error,
+    /// The error that ends it when `--max-time` runs out.
+    pub out_of_time: fn(&Context, &str) -> Error,
+    pub outputs: Outputs,
+    /// Whether it acts for the profile's login (then a `-p` profile must
+    /// exist); not `login`, which creates profiles, nor the local commands.
+    pub uses_profile: bool,
+    /// A usage error as the command's own status line on stdout and exit
+    /// code (`check`'s UNKNOWN, as monitoring systems expect), besides the
+    /// error on stderr.
+    pub usage_status: Option<UsageStatus>,
+    /// Advice for an unknown flag a user of this command is likely to try,
+    /// in place of clap's generic tip.
+    pub flag_advice: fn(&str) -> Option<&'static str>,
+}
+
+/// A usage error's message -> the status line and the exit status.
+pub type UsageStatus = fn(&str) -> (String, ExitStatus);
+
+/// Who listens for the signals that ask a command to stop.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Signals {
+    /// The runner: Ctrl-C ends the command at once (130); SIGTERM keeps
+    /// its default action.
+    Interrupt,
+    /// The runner: Ctrl-C (130) and SIGTERM (143) end it at once.
+    InterruptOrTerminate,
+    /// The command itself, which ends cleanly on either.
+    Own,
+}
+
+/// How `--max-time` ends a command.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Limit {
+    /// The runner ends it when the limit runs out.
+    Hard,
+    /// The command ends itself at the limit, with its own output; the
+    /// runner ends it anyway a moment later.
+    Own,
+    /// It runs until it is stopped (a server): the runner sets no limit.
+    Unlimited,
+}
+
+/// The output formats a command takes beyond the rows of table, JSON, JSON
+/// lines and CSV.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outputs {
+    Rows,
+    /// The rows, and the Prometheus exposition (`-o prometheus`, written
+    /// atomically with `--output-file`).
+    Measures,
+}
+
+/// The commands that take `-o prometheus`, for the usage error elsewhere.
+const MEASURING: &str = "stats, last-run, status and check";
+
+impl Rules {
+    /// A one-shot command that asks the service: no default limit, Ctrl-C
+    /// ends it, rows out.
+    pub const fn client(name: &'static str) -> Rules {
+        Rules {
+            name,
+            max_time: None,
+            signals: Signals::Interrupt,
+            limit: Limit::Hard,
+            stopped: interrupted,
+            out_of_time,
+            outputs: Outputs::Rows,
+            uses_profile: true,
+            usage_status: None,
+            flag_advice: |_| None,
+        }
+    }
+
+    /// A command that asks no service for the profile (the sandbox,
+    /// completions, aliases, login itself).
+    pub const fn local(name: &'static str) -> Rules {
+        Rules {
+            uses_profile: false,
+            ..Rules::client(name)
+        }
+    }
+
+    /// A command that runs until it is stopped and stops itself cleanly.
+    pub const fn server(self) -> Rules {
+        Rules {
+            signals: Signals::Own,
+            limit: Limit::Unlimited,
+            ..self
+        }
+    }
+
+    pub const fn measures(self) -> Rules {
+        Rules {
+            outputs: Outputs::Measures,
+            ..self
+        }
+    }
+
+    /// The `-o prometheus` and `--output-file` rules, checked before
+    /// anything is asked.
+    pub fn check_outputs(&self, ctx: &Context) -> crate::error::Result<()> {
+        let fits = self.outputs == Outputs::Measures;
+        let prometheus = ctx.settings.format == crate::cli::Format::Prometheus;
+        if prometheus && !fits {
+            return Err(Error::usage(format!(
+                "-o prometheus is for {MEASURING} ('metrics serve' serves it over HTTP)"
+            )));
+        }
+        match &ctx.settings.output_file {
+            Some(_) if !(prometheus && fits) => Err(Error::usage(
+                "--output-file writes the -o prometheus exposition of stats, last-run, status or check",
+            )),
+            Some(path) => crate::commands::monitor::exposition::check_dir(path),
+            None => Ok(()),
+        }
+    }
+}
+
+/// Ctrl-C (130) or SIGTERM (143), said plainly.
+pub fn interrupted(_: &Context, stop: Stop) -> Error {
+    let (kind, what) = stop_words(stop);
+    Error::new(kind, what)
+}
+
+/// The kind and words of a stop request.
+pub fn stop_words(stop: Stop) -> (Kind, &'static str) {
+    match stop {
+        Stop::Interrupt => (Kind::Interrupted, "interrupted"),
+        Stop::Terminate => (Kind::Terminated, "stopped by SIGTERM"),
+    }
+}
+
+/// `--max-time` (`limit`, as text) ran out.
+pub fn out_of_time(_: &Context, limit: &str) -> Error {
+    out_of_time_error(limit).with_hint("raise --max-time, or narrow what is asked")
+}
+
+/// The error of a `--max-time` that ran out, without a hint.
+pub fn out_of_time_error(limit: &str) -> Error {
+    Error::network(format!(
+        "out of time: the command's --max-time of {limit} ran out"
+    ))
+}

@@ -1,0 +1,237 @@
+//! The failure of a run in words and values: one line per failed task, a
+//! summary for a row or a status line, and the columns and cells that
+//! `run --wait`, `last-run` and `status` add to their rows.
+
+use serde_json::{Value, json};
+
+use crate::commands::kit::columns::{FAILED_TASK, FAILED_TASK_TYPE, FAILED_TASKS, FAILURE};
+use crate::output::column::position;
+use crate::output::{Cell, Column, Row, table};
+use crate::service::failure::{Detail, FailedTask, Failure, HOW_TO_DECRYPT, Message};
+use crate::time;
+
+impl Message {
+    /// `[4029 critical] quota exceeded`.
+    pub fn text(&self) -> String {
+        let code = match &self.code {
+            Value::Null => String::new(),
+            Value::String(s) => s.clone(),
+            v => v.to_string(),
+        };
+        let tag = [code, self.severity.clone()]
+            .into_iter()
+            .filter(|s| !s.is_empty())
+            .collect::<Vec<_>>()
+            .join(" ");
+        let msg = table::escape(&self.message);
+        if tag.is_empty() {
+            msg
+        } else {
+            format!("[{}] {msg}", table::escape(&tag))
+        }
+    }
+}
+
+impl FailedTask {
+    /// `notification (a87db346…)`, or the task's alias in place of its
+    /// type; with `whole`, the UUID whole, for lines meant to be pasted
+    /// into the next command (`check`'s alert never cuts a UUID).
+    fn label_as(&self, whole: bool) -> String {
+        let name = table::escape(self.name.as_deref().unwrap_or(&self.task_type));
+        if whole {
+            return format!("{name} ({})", self.task_uuid);
+        }
+        let short: String = self.task_uuid.chars().take(8).collect();
+        format!("{name} ({short}…)")
+    }
+
+    /// All its messages, or what stands in for them.
+    pub fn messages(&self) -> Vec<String> {
+        match &self.detail {
+            Detail::Errors(list) => list.iter().map(Message::text).collect(),
+            Detail::Output(s) => vec![format!("output: {s}")],
+            Detail::Empty => vec!["no error message in its output".into()],
+            Detail::Encrypted => vec![HOW_TO_DECRYPT.into()],
+            Detail::Unreadable(why) => vec![format!("output unreadable: {why}")],
+        }
+    }
+
+    /// `task notification (a87db346…) failed after 1.1s: [4029 critical] quota exceeded`.
+    pub fn line(&self) -> String {
+        self.line_as(false)
+    }
+
+    fn line_as(&self, whole: bool) -> String {
+        format!(
+            "task {} failed after {}: {}",
+            self.label_as(whole),
+            time::human_ms(self.duration),
+            self.messages().join("; ")
+        )
+    }
+
+    pub fn to_json(&self) -> Value {
+        let (errors, output, note) = match &self.detail {
+            Detail::Errors(list) => (
+                Value::Array(
+                    list.iter()
+                        .map(|m| json!({"Code": m.code, "Severity": m.severity, "Message": m.message}))
+                        .collect(),
+                ),
+                Value::Null,
+                Value::Null,
+            ),
+            Detail::Output(s) => (Value::Null, Value::from(s.as_str()), Value::Null),
+            _ => (Value::Null, Value::Null, Value::from(self.messages().join("; "))),
+        };
+        json!({
+            "task_uuid": self.task_uuid,
+            "task_type": self.task_type,
+            "executed_at": self.executed_at,
+            "duration": self.duration,
+            "errors": errors,
+            "output": output,
+            "note": note,
+        })
+    }
+}
+
+impl Failure {
+    pub fn tasks(&self) -> &[FailedTask] {
+        match self {
+            Failure::Tasks(t) => t,
+            Failure::Unknown(_) => &[],
+        }
+    }
+
+    /// One line: the first failed task and its first message (and how many
+    /// more failed), or why the reason is unknown.
+    pub fn summary(&self) -> String {
+        self.summary_as(false)
+    }
+
+    /// `summary` and `lines` with task UUIDs whole: `check`'s status line
+    /// and long output are pasted into the next command.
+    pub fn summary_whole(&self) -> String {
+        self.summary_as(true)
+    }
+
+    pub fn lines_whole(&self) -> Vec<String> {
+        match self {
+            Failure::Unknown(why) => vec![why.clone()],
+            Failure::Tasks(t) => t.iter().map(|t| t.line_as(true)).collect(),
+        }
+    }
+
+    fn summary_as(&self, whole: bool) -> String {
+        match self {
+            Failure::Unknown(why) => why.clone(),
+            Failure::Tasks(t) => {
+                let first = &t[0];
+                let msg = first.messages().into_iter().next().unwrap_or_default();
+                let more = match t.len() {
+                    1 => String::new(),
+                    n => format!(" (and {} more failed tasks)", n - 1),
+                };
+                format!("task {}: {msg}{more}", first.label_as(whole))
+            }
+        }
+    }
+
+    /// A line per failed task (`FailedTask::line`), or the unknown reason.
+    pub fn lines(&self) -> Vec<String> {
+        match self {
+            Failure::Unknown(why) => vec![why.clone()],
+            Failure::Tasks(t) => t.iter().map(FailedTask::line).collect(),
+        }
+    }
+}
+
+/// The columns the failure adds: machine formats also carry the whole
+/// list of failed tasks with their messages; a table shows one line.
+pub fn columns(machine: bool) -> &'static [Column] {
+    const ALL: &[Column] = &[FAILED_TASK, FAILED_TASK_TYPE, FAILURE, FAILED_TASKS];
+    const TABLE: &[Column] = ALL.split_at(position(ALL, "failed_tasks")).0;
+    if machine { ALL } else { TABLE }
+}
+
+/// `base` with the failure's columns put in before `before` (at the end
+/// without one).
+pub fn with_columns(base: &[Column], before: Option<&Column>, machine: bool) -> Vec<Column> {
+    let mut v = base.to_vec();
+    let at = before
+        .and_then(|b| v.iter().position(|c| c.name == b.name))
+        .unwrap_or(v.len());
+    v.splice(at..at, columns(machine).iter().copied());
+    v
+}
+
+/// Set the failure's cells of `row` (left empty without one); the whole
+/// list only where the row has its column (machine formats).
+pub fn fill(row: &mut Row, f: Option<&Failure>) {
+    let Some(f) = f else {
+        return;
+    };
+    let first = f.tasks().first();
+    row.set(
+        &FAILED_TASK,
+        Cell::opt_str(first.map(|t| t.task_uuid.clone())),
+    )
+    .set(
+        &FAILED_TASK_TYPE,
+        Cell::opt_str(first.map(|t| t.task_type.clone())),
+    )
+    .set(&FAILURE, Cell::Str(f.summary()));
+    if let Failure::Tasks(t) = f {
+        row.set(
+            &FAILED_TASKS,
+            Cell::Json(Value::Array(t.iter().map(FailedTask::to_json).collect())),
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn task(detail: Detail) -> FailedTask {
+        FailedTask {
+            task_uuid: "a87db346-6235-4ec9-bc1b-2f789e252f09".into(),
+            task_type: "notification".into(),
+            name: None,
+            executed_at: "2026-01-01T00:00:01Z".into(),
+            duration: 1100,
+            detail,
+        }
+    }
+
+    #[test]
+    fn a_line_per_task_and_one_for_the_row() {
+        let m = |c: i64, s: &str, t: &str| Message {
+            code: c.into(),
+            severity: s.into(),
+            message: t.into(),
+        };
+        let t = task(Detail::Errors(vec![m(4029, "critical", "quota exceeded")]));
+        assert_eq!(
+            t.line(),
+            "task notification (a87db346…) failed after 1.1s: [4029 critical] quota exceeded"
+        );
+        let named = FailedTask {
+            name: Some("notify-email".into()),
+            ..task(Detail::Encrypted)
+        };
+        let f = Failure::Tasks(vec![named, t]);
+        assert_eq!(
+            f.summary(),
+            format!("task notify-email (a87db346…): {HOW_TO_DECRYPT} (and 1 more failed tasks)")
+        );
+        assert_eq!(f.lines().len(), 2);
+        let mut row = Row::new(columns(true));
+        fill(&mut row, Some(&f));
+        assert!(row.into_cells().iter().all(|c| *c != Cell::Null));
+        let mut row = Row::new(columns(false));
+        fill(&mut row, None);
+        assert_eq!(row.into_cells(), vec![Cell::Null; 3]);
+    }
+}

@@ -1,0 +1,12 @@
+//! What the commands share, and no command's own work: the rows of several
+//! IDs, the columns, the fan-out of requests, hints, failure text, how a
+//! command ends and what it declares to the code that runs it.
+
+pub mod columns;
+pub mod conduct;
+pub mod exit_status;
+pub mod failure_text;
+pub mod fan_out;
+pub mod hints;
+pub mod ids;
+pub mod signals;

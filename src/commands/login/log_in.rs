@@ -1,0 +1,244 @@
+//! `ylemctl login` and `ylemctl logout`: save a checked OAuth client in a
+//! profile, and remove it again.
+//!
+//! `login` fetches a token before it saves anything, and a save that fails
+//! half-way puts back what was there: a login either fully happens or leaves
+//! the previous state as it was.
+
+use std::io::{BufRead, IsTerminal, Read};
+
+use crate::cli::{LoginArgs, StoreChoice};
+use crate::commands::kit::conduct::Rules;
+use crate::config::{ConfigFile, Profile, check_profile_name};
+use crate::context::Context;
+use crate::credentials::store::{self, Item, Store, StoreKind};
+use crate::credentials::{binding, profile, stored, token_params};
+use crate::error::{Error, Result};
+use crate::settings::{Settings, normalize_base_url};
+use crate::ui::Ui;
+use ylem_client::Secret;
+use ylem_client::auth::binding::{Binding, same_service};
+use ylem_client::auth::oauth;
+use ylem_client::auth::token::CachedToken;
+
+/// `login` makes the profile it logs in to; `logout` acts for one.
+pub const RULES: Rules = Rules::local("login");
+pub const LOGOUT: Rules = Rules::client("logout");
+
+pub async fn run(args: &LoginArgs, ctx: &Context) -> Result<()> {
+    let s = &ctx.settings;
+    check_profile_name(&s.profile)?;
+    let dir = profile::config_dir(s.config_dir.as_deref())?;
+    // A config file we cannot read stops the login before anything is asked.
+    let old = match ctx.config()? {
+        Some(c) => c.profile(&s.profile)?.unwrap_or_default(),
+        None => Profile::default(),
+    };
+    // With the secret on stdin there is no one to ask the other questions.
+    let ask = !args.client_secret_stdin && std::io::stdin().is_terminal();
+
+    let base_url = match s.base_url.clone().or(old.base_url.clone()) {
+        Some(u) => u,
+        None => normalize_base_url(&prompt(
+            &ctx.ui,
+            "Base URL (e.g. https://api.datamin.io)",
+            ask,
+            "--base-url",
+        )?)?,
+    };
+    // A stale YLEM_BASE_URL must not receive the secret of the service the
+    // profile logged in to; moving a profile takes an explicit --base-url.
+    if s.base_url_from_env
+        && let Some(was) = old.base_url.as_deref()
+        && !same_service(was, &base_url)
+    {
+        return Err(binding::login_elsewhere(&s.profile, was, &base_url));
+    }
+    let client_id = match args.client_id.clone().or(old.client_id.clone()) {
+        Some(c) => c.trim().to_string(),
+        None => prompt(&ctx.ui, "Client id", ask, "--client-id")?,
+    };
+    let secret = read_secret(args.client_secret_stdin, ask)?;
+
+    let t = ctx.transport_to(Some(base_url.clone()))?;
+    // The form the server reads is learnt here and kept with the profile.
+    let params = token_params::warned(ctx.ui);
+    let resp = oauth::fetch_token(&t, &client_id, &secret, &params)
+        .await
+        .map_err(|e| e.context("login failed, nothing was saved"))?;
+    let token = CachedToken::from_response(&resp);
+
+    let kind = choose_store(args.store, s, &ctx.ui).await?;
+    let store = Store::new(kind, &dir, &s.profile);
+    let new = Profile {
+        aggregate_date_time: old.aggregate_date_time && old.base_url.as_deref() == Some(&base_url),
+        base_url: Some(base_url.clone()),
+        client_id: Some(client_id.clone()),
+        store: Some(kind.name().to_string()),
+    };
+    // The cached token is sealed with the service and client it is for, so
+    // that no later command sends it (or its refresh token) anywhere else.
+    // The secret too: a command that read the config before this login
+    // must not send this service's secret to the one it had read.
+    let binding = Binding::new(&base_url, &client_id);
+    let (sealed, sealed_secret) = (binding.seal(&token.encode()), binding.seal_secret(&secret));
+    // Under the profile's lock: a renewal in flight finishes first, with
+    // the secret it was started with.
+    let _lock = stored::lock_profile(&dir, &s.profile).await;
+    save(&store, &sealed_secret, &sealed, &dir, &s.profile, &new).await?;
+    // Best effort: a form not kept costs one refused request next time.
+    let _ = token_params::remember(&dir, &s.profile, params.query_only());
+    // The old store's copy would be a stale secret nobody looks after.
+    if let Some(k) = old.store.as_deref().and_then(StoreKind::parse)
+        && k != kind
+    {
+        let old_store = Store::new(k, &dir, &s.profile);
+        let _ = old_store.delete(Item::Secret).await;
+        let _ = old_store.delete(Item::Token).await;
+    }
+    // Moving a profile to another service is allowed (the user typed the
+    // secret for it), but worth saying: the old one is no longer reached.
+    let moved = match old.base_url.as_deref() {
+        Some(was) if !same_service(was, &base_url) => format!("; it was logged in to {was}"),
+        _ => String::new(),
+    };
+    ctx.note(&format!(
+        "Logged in to {base_url} as client {client_id} (profile '{}', secret in the {} store: {}){moved}",
+        s.profile,
+        kind.name(),
+        store.location()
+    ));
+    Ok(())
+}
+
+/// Ask on the terminal, or say which flag would have answered.
+fn prompt(ui: &Ui, question: &str, ask: bool, flag: &str) -> Result<String> {
+    if !ask {
+        return Err(Error::usage(format!(
+            "{flag} is needed: there is no terminal to ask on"
+        )));
+    }
+    ui.prompt(question)?;
+    let mut line = String::new();
+    std::io::stdin().lock().read_line(&mut line)?;
+    let v = line.trim().to_string();
+    if v.is_empty() {
+        return Err(Error::usage(format!(
+            "no {} given",
+            question.to_lowercase()
+        )));
+    }
+    Ok(v)
+}
+
+/// The secret from stdin (`--client-secret-stdin`) or a prompt without echo;
+/// never from the command line, where `ps` and shell history would see it.
+fn read_secret(from_stdin: bool, ask: bool) -> Result<Secret> {
+    // `--client-secret-stdin` typed at a terminal would echo the secret:
+    // read it without echo instead.
+    let raw = if from_stdin && std::io::stdin().is_terminal() {
+        rpassword::prompt_password("Client secret: ")
+            .map_err(|e| Error::usage(format!("cannot read the secret: {e}")))?
+    } else if from_stdin {
+        // A secret is 64 characters: a bound keeps `--client-secret-stdin <
+        // /dev/zero` from growing without end.
+        let mut s = String::new();
+        std::io::stdin().take(64 << 10).read_to_string(&mut s)?;
+        s
+    } else if ask {
+        rpassword::prompt_password("Client secret: ")
+            .map_err(|e| Error::usage(format!("cannot read the secret: {e}")))?
+    } else {
+        return Err(
+            Error::usage("no client secret: there is no terminal to ask on")
+                .with_hint("pipe it in: ... | ylemctl login --client-secret-stdin"),
+        );
+    };
+    let v = raw.trim();
+    if v.is_empty() {
+        return Err(Error::usage("the client secret is empty"));
+    }
+    Ok(Secret::new(v))
+}
+
+/// `--store`, else `YLEM_CREDENTIAL_STORE`, else `file` under `CI`, else auto:
+/// the keyring if it can store a value within the time limit, else the file
+/// with one warning.
+async fn choose_store(flag: Option<StoreChoice>, s: &Settings, ui: &Ui) -> Result<StoreKind> {
+    let choice = match flag.or(s.store_override) {
+        Some(c) => c,
+        None if s.ci => StoreChoice::File,
+        None => StoreChoice::Auto,
+    };
+    match choice {
+        StoreChoice::File => Ok(StoreKind::File),
+        StoreChoice::Keyring => {
+            store::probe_keyring().await?;
+            Ok(StoreKind::Keyring)
+        }
+        StoreChoice::Auto => match store::probe_keyring().await {
+            Ok(()) => Ok(StoreKind::Keyring),
+            Err(e) => {
+                ui.warn(&format!(
+                    "{e}; keeping the credentials in a file of mode 0600 instead"
+                ));
+                Ok(StoreKind::File)
+            }
+        },
+    }
+}
+
+/// Secret, token (sealed with its binding), then the config file; on
+/// failure restore the store items.
+async fn save(
+    store: &Store,
+    secret: &Secret,
+    token: &str,
+    config_dir: &std::path::Path,
+    name: &str,
+    profile: &Profile,
+) -> Result<()> {
+    let before = (
+        store.get(Item::Secret).await.ok().flatten(),
+        store.get(Item::Token).await.ok().flatten(),
+    );
+    let attempt = async {
+        store.set(Item::Secret, secret.expose().to_string()).await?;
+        store.set(Item::Token, token.to_string()).await?;
+        // Re-read under the config lock: another process may have saved
+        // another profile or an alias since this login began.
+        ConfigFile::update(config_dir, |c| {
+            c.set_profile(name, profile);
+            Ok((true, ()))
+        })
+    };
+    if let Err(e) = attempt.await {
+        for (item, old) in [(Item::Secret, before.0), (Item::Token, before.1)] {
+            let _ = match old {
+                Some(v) => store.set(item, v).await,
+                None => store.delete(item).await,
+            };
+        }
+        return Err(e.context("login not saved"));
+    }
+    Ok(())
+}
+
+pub async fn logout(ctx: &Context) -> Result<()> {
+    let r = ctx.profile()?;
+    let store = r.store();
+    let had = store.get(Item::Secret).await?.is_some();
+    store.delete(Item::Secret).await?;
+    store.delete(Item::Token).await?;
+    if had {
+        ctx.note(&format!(
+            "Logged out: removed the secret and token of profile '{}' from the {} store (its base URL and client id stay in {})",
+            r.name,
+            r.store.name(),
+            r.config_dir.join("config.toml").display()
+        ));
+    } else {
+        ctx.note(&format!("profile '{}' was not logged in", r.name));
+    }
+    Ok(())
+}

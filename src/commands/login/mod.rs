@@ -1,0 +1,4 @@
+//! Logging in and out, and what a profile's login is (`auth status`).
+
+pub mod auth;
+pub mod log_in;

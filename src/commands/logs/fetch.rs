@@ -1,0 +1,174 @@
+//! `ylemctl logs PIPELINE [WINDOW]`: a pipeline's run log (endpoint 4),
+//! streamed entry by entry from the response to the output.
+
+use crate::api;
+use crate::cli::LogsArgs;
+use crate::commands::kit::conduct::{self, Limit, Rules, Signals};
+use crate::commands::kit::signals;
+use crate::commands::logs::follow;
+use crate::commands::logs::rows::{COLUMNS, COLUMNS_DECODED, Sink, print_entry};
+use crate::context::Context;
+use crate::error::Result;
+use crate::output::{Shape, decode};
+
+/// `logs` listens for Ctrl-C and SIGTERM itself and keeps its own
+/// `--max-time`, with or without `--follow`, so that what it printed stays
+/// whole (its last row whole, a JSON array closed): `--follow` then ends
+/// cleanly (exit 0), a one-shot read with the error of its stop (130, 143,
+/// out of time; see `one_shot`).
+pub const RULES: Rules = Rules {
+    signals: Signals::Own,
+    limit: Limit::Own,
+    ..Rules::client("logs")
+};
+
+pub async fn run(args: &LogsArgs, ctx: &Context) -> Result<()> {
+    let id = ctx.resolve_id_as(crate::kinds::Entity::Pipeline, &args.pipeline)?;
+    let run_filter = args
+        .run
+        .as_deref()
+        .map(|r| ctx.resolve_id(r))
+        .transpose()?
+        .map(|u| u.to_string());
+    if args.follow {
+        follow::check_args(args.window.to.as_deref())?;
+    }
+    let key = args
+        .decrypt_key_file
+        .as_deref()
+        .map(decode::read_key)
+        .transpose()?;
+    let decoder = (args.decode || key.is_some()).then(|| decode::Decoder::new(key));
+    let columns = if decoder.is_some() {
+        COLUMNS_DECODED
+    } else {
+        COLUMNS
+    };
+    let mut printer = ctx.printer(Shape::List, columns, false)?;
+    if decoder.is_some() {
+        // Decoded outputs (a failed task's messages) are what is read.
+        printer = printer.keeping(&["output", "executed_at", "is_successful", "task_type"]);
+    }
+    let mut sink = Sink {
+        printer,
+        decoder,
+        scratch: decode::Scratch::default(),
+        undecodable: 0,
+        tasks: ctx
+            .resolve_ids(&args.task)?
+            .iter()
+            .map(|u| u.to_string())
+            .collect(),
+    };
+    if args.follow {
+        let w = &args.window;
+        let since = match (&w.since, &w.from) {
+            (None, None) => None,
+            _ => Some(ctx.window(w)?.from),
+        };
+        let api = ctx.api()?;
+        follow::follow(ctx, &api, id, run_filter, args.failed, since, &mut sink).await?;
+        return follow::close(sink, ctx);
+    }
+    let window = ctx.window(&args.window)?;
+    let api = ctx.api()?;
+    let sink = one_shot(ctx, &api, id, &window, run_filter, args.failed, sink).await?;
+    let undecodable = sink.undecodable;
+    sink.printer.finish(&empty_note(args, &window), &ctx.ui)?;
+    if undecodable > 0 {
+        ctx.ui.warn(&format!(
+            "{undecodable} outputs could not be decoded: see decode_error"
+        ));
+    }
+    Ok(())
+}
+
+/// The log read once. Rows go out in large writes while the response
+/// pours in, and as soon as the stream stalls, so a reader never waits on a
+/// row already here; they are decoded and printed on a second thread while
+/// this one receives. Stopped (Ctrl-C, SIGTERM, `--max-time`), it lets that
+/// thread end its row and drop the printer, which closes what it opened
+/// (`Printer`'s `Drop`; a body cut off ends the same way), then ends with
+/// the stop's error.
+async fn one_shot(
+    ctx: &Context,
+    api: &api::Api,
+    id: uuid::Uuid,
+    window: &crate::time::Window,
+    run_filter: Option<String>,
+    failed: bool,
+    sink: Sink<'static>,
+) -> Result<Sink<'static>> {
+    let (dropped_tx, dropped_rx) = std::sync::mpsc::channel::<()>();
+    let relay = async {
+        let entries = api.pipeline_logs(id, window).await?;
+        let held = Held {
+            sink,
+            _dropped: dropped_tx,
+        };
+        let held = api::each_entry_apart(
+            entries,
+            run_filter,
+            failed,
+            held,
+            |h| h.sink.printer.flush(),
+            |h, e| print_entry(&mut h.sink, &e),
+        )
+        .await?;
+        Ok(held.sink)
+    };
+    let mut relay = Box::pin(relay);
+    let stop = signals::stop_now();
+    let limit = async {
+        match ctx.deadline {
+            Some(d) => tokio::time::sleep_until(d.into()).await,
+            None => std::future::pending().await,
+        }
+    };
+    let err = tokio::select! {
+        r = &mut relay => return r,
+        s = stop => conduct::interrupted(ctx, s),
+        () = limit => {
+            let max = ctx.settings.max_time.unwrap_or_default().as_millis() as i64;
+            conduct::out_of_time(ctx, &crate::time::human_ms(max))
+        }
+    };
+    // The receiving side ends here; the decoding thread sees it after the
+    // entry in hand and drops its sink: wait for that (bounded: a thread
+    // stuck writing to a full pipe must not keep us).
+    drop(relay);
+    let _ = tokio::task::spawn_blocking(move || {
+        dropped_rx.recv_timeout(std::time::Duration::from_secs(5))
+    })
+    .await;
+    Err(err)
+}
+
+/// The sink on the decoding thread, with a sender whose drop (after the
+/// sink's, fields drop in order) says the printer has closed its output.
+struct Held {
+    sink: Sink<'static>,
+    _dropped: std::sync::mpsc::Sender<()>,
+}
+
+/// What an empty log says: the window it looked in and, for one run (which
+/// may be older than the window), how to widen it.
+fn empty_note(args: &LogsArgs, w: &crate::time::Window) -> String {
+    let span = format!(
+        "{} .. {} UTC",
+        w.from.format("%Y-%m-%d %H:%M:%S"),
+        w.to.format("%Y-%m-%d %H:%M:%S")
+    );
+    let given = args.window.since.is_some() || args.window.from.is_some();
+    match &args.run {
+        Some(run) => format!(
+            "no log entries of run {run} in the window {span}{}; an older run needs a wider window: --since 7d, or --from DATE",
+            if given {
+                ""
+            } else {
+                " (the default: the last 24 hours)"
+            }
+        ),
+        None => format!("no log entries in the window {span}"),
+    }
+}

@@ -1,0 +1,363 @@
+//! `logs --follow`: a pipeline's log printed as it grows, oldest first. The
+//! service has no push and returns whole runs newest first for a window, so
+//! each poll asks for a window that starts a little before the newest entry
+//! seen (overlapping it, whatever the clocks say), prints only entries not
+//! printed before, and pauses longer while nothing changes. With `--run` it
+//! ends when the run is complete by the rule `run --wait` uses.
+
+use std::collections::HashSet;
+use std::io::Write;
+use std::time::{Duration, Instant};
+
+use chrono::{DateTime, Utc};
+use uuid::Uuid;
+
+use crate::api::{self, Api, models::LogEntryRef};
+use crate::cli::Format;
+use crate::commands::logs::rows::{Sink, print_entry};
+use crate::commands::runs::wait;
+use crate::context::Context;
+use crate::error::{Error, Result};
+use crate::output::table;
+use crate::service::entry_key::{Key, forget, key};
+use crate::service::finished::{Entry, History, Rule, Verdict};
+use crate::service::poll::{self, Look, Pacing, Step, StopRequest, Until};
+use crate::time::{self, Window};
+
+/// How far before the newest entry seen each poll's window starts.
+const OVERLAP: chrono::Duration = chrono::Duration::minutes(2);
+/// Without `--since`: entries of the last hour, the newest of them shown.
+const TAIL_WINDOW: chrono::Duration = chrono::Duration::hours(1);
+const TAIL: usize = 10;
+/// A `--since` far back is caught up with windows this long, oldest first,
+/// so at most one window's entries are held for sorting at a time.
+const CATCH_UP: chrono::Duration = chrono::Duration::hours(6);
+/// Pauses grow from the first to the longest while nothing changes; a run
+/// being finished (`--run`) is kept in view with shorter ones.
+const FIRST_PAUSE: Duration = Duration::from_secs(2);
+const LONGEST_PAUSE: Duration = Duration::from_secs(30);
+const LONGEST_PAUSE_FOR_A_RUN: Duration = Duration::from_secs(6);
+/// Keys of entries older than this before the window are forgotten.
+const MEMORY: chrono::Duration = chrono::Duration::days(1);
+
+/// Follow `id`'s log; `run` keeps one run's entries, `failed` failed ones.
+/// Ctrl-C, SIGTERM and --max-time end it cleanly: what was printed is
+/// whole, and the caller closes the output.
+pub async fn follow(
+    ctx: &Context,
+    api: &Api,
+    id: Uuid,
+    run: Option<String>,
+    failed: bool,
+    since: Option<DateTime<Utc>>,
+    sink: &mut Sink<'_>,
+) -> Result<()> {
+    // Listened for from the start: a signal during the history look-up
+    // ends the follow cleanly too.
+    let mut stop: StopRequest = Box::pin(crate::commands::kit::signals::stop_now());
+    let now = Utc::now();
+    let start = since.unwrap_or(now - TAIL_WINDOW);
+    let rule = match &run {
+        Some(_) => {
+            let h: History = tokio::select! {
+                biased;
+                _ = &mut stop => return Ok(()),
+                h = wait::history(api, id, &ctx.ui) => h,
+            };
+            Some(Rule::new(&h, None, None, FIRST_PAUSE))
+        }
+        None => None,
+    };
+    let pacing = Pacing {
+        first_look: Duration::ZERO,
+        first: FIRST_PAUSE,
+        longest: match rule {
+            Some(_) => LONGEST_PAUSE_FOR_A_RUN,
+            None => LONGEST_PAUSE,
+        },
+    };
+    let mut tail = Tail {
+        ctx,
+        api,
+        id,
+        run,
+        failed,
+        since,
+        start,
+        rule,
+        sink,
+        seen: HashSet::new(),
+        newest: None,
+        cursor: start,
+        run_entries: Vec::new(),
+        changed_at: Instant::now(),
+        first: true,
+        said_none: false,
+    };
+    let until = Until {
+        limit: ctx.deadline.map(tokio::time::Instant::from_std),
+        stop: Some(&mut stop),
+    };
+    // However it ends (the run complete, a stop, the limit), it ends
+    // cleanly; only a failure not worth waiting out is an error.
+    poll::drive(&mut tail, pacing, until).await.map(drop)
+}
+
+/// The state of a follow between polls: the driver's step.
+struct Tail<'a, 's> {
+    ctx: &'a Context,
+    api: &'a Api,
+    id: Uuid,
+    run: Option<String>,
+    failed: bool,
+    since: Option<DateTime<Utc>>,
+    start: DateTime<Utc>,
+    /// When the followed run (`--run`) is complete.
+    rule: Option<Rule>,
+    sink: &'a mut Sink<'s>,
+    seen: HashSet<Key>,
+    newest: Option<DateTime<Utc>>,
+    /// Where the windows have reached while catching up.
+    cursor: DateTime<Utc>,
+    /// The entries of the one run followed with --run, for its verdict;
+    /// kept only then: a follow of the whole log runs for weeks.
+    run_entries: Vec<Entry>,
+    changed_at: Instant,
+    first: bool,
+    /// Whether the note that the followed run has no entry yet was said:
+    /// once, not at every poll.
+    said_none: bool,
+}
+
+impl Step for Tail<'_, '_> {
+    type Done = ();
+
+    /// One poll: its entries not printed before, printed oldest first. The
+    /// request is the only await: a stop during it drops the poll, of
+    /// which nothing was printed yet.
+    async fn look(&mut self) -> Result<Look<()>> {
+        let from =
+            (self.newest.map_or(self.cursor, |n| n.max(self.cursor)) - OVERLAP).max(self.start);
+        // Up to now (and a little past: the server's clock may be ahead),
+        // unless a window that long would hold too much to sort.
+        let live = Utc::now() + chrono::Duration::minutes(10);
+        let w = Window {
+            from,
+            to: (from + CATCH_UP).min(live),
+        };
+        let catching_up = w.to < live;
+        let polled = poll(self.api, self.id, &w, self.run.as_deref()).await;
+        let polled = match polled {
+            Ok(got) => {
+                let changed = self.print_new(got, &w, catching_up)?;
+                if !catching_up {
+                    self.no_entry_yet();
+                }
+                Ok(changed)
+            }
+            // The followed run may be complete all the same (below).
+            Err(e) if poll::transient(&e) => Err(e),
+            Err(e) => return Err(e),
+        };
+        if let (Some(rule), Some(r)) = (&self.rule, &self.run) {
+            match rule.decide(&self.run_entries, self.changed_at.elapsed()) {
+                Verdict::Pending => {}
+                Verdict::Failed { .. } => {
+                    self.ctx
+                        .note(&format!("run {r} is complete: a task failed"));
+                    return Ok(Look::Done(()));
+                }
+                Verdict::Succeeded(ev) => {
+                    self.ctx
+                        .note(&format!("run {r} is complete: {}", ev.describe()));
+                    return Ok(Look::Done(()));
+                }
+            }
+        }
+        polled.map(|changed| Look::Pending {
+            changed,
+            again: catching_up,
+        })
+    }
+
+    fn failing(&mut self, e: &Error, first: bool) {
+        if first {
+            self.ctx
+                .ui
+                .warn(&format!("still following; the service failed: {e}"));
+        }
+    }
+}
+
+impl Tail<'_, '_> {
+    /// Once, when the followed run has no entry in the window caught up
+    /// with: say so (the follow would otherwise print nothing until
+    /// stopped), and that the service cannot tell a run not reported yet
+    /// from no run of the pipeline.
+    fn no_entry_yet(&mut self) {
+        let Some(r) = self.run.as_deref() else {
+            return;
+        };
+        if self.said_none || !self.run_entries.is_empty() {
+            return;
+        }
+        self.said_none = true;
+        self.ctx.note(&format!(
+            "no entry of run {r} in the log since {} UTC yet: it has not reported yet, or it is no run of pipeline {} (the service cannot tell these apart); waiting for its entries",
+            self.start.format("%Y-%m-%d %H:%M:%S"),
+            self.id
+        ));
+    }
+
+    /// Print what `got` holds that was not printed before; whether it held
+    /// anything new.
+    fn print_new(
+        &mut self,
+        mut got: Vec<LogEntryRef<'static>>,
+        w: &Window,
+        catching_up: bool,
+    ) -> Result<bool> {
+        // Oldest first; the server sends newest first.
+        got.reverse();
+        // (By time, not text: `…:31Z` comes before `…:31.5Z`.)
+        got.sort_by_key(|e| time::parse_server_time(e.executed_at().as_str()));
+        // Entries past a catch-up window's end wait for the next window
+        // (their whole run comes again then), so the output stays in order
+        // across windows.
+        let seen = &mut self.seen;
+        let fresh: Vec<LogEntryRef<'static>> = got
+            .into_iter()
+            .filter(|e| {
+                !catching_up
+                    || time::parse_server_time(e.executed_at().as_str()).is_none_or(|t| t <= w.to)
+            })
+            .filter(|e| seen.insert(key(e)))
+            .collect();
+        if catching_up {
+            self.cursor = w.to;
+        }
+        let skip = if self.first && self.since.is_none() {
+            fresh.len().saturating_sub(TAIL)
+        } else {
+            0
+        };
+        if !fresh.is_empty() {
+            self.changed_at = Instant::now();
+        }
+        for e in &fresh {
+            let at = time::parse_server_time(e.executed_at().as_str());
+            self.newest = self.newest.max(at);
+            if self.rule.is_none() {
+                continue;
+            }
+            self.run_entries.push(Entry {
+                run: e.workflow_run_uuid.as_str().to_string(),
+                task: e.task_uuid.as_str().to_string(),
+                ok: e.is_successful,
+                at,
+            });
+        }
+        for e in fresh
+            .iter()
+            .skip(skip)
+            .filter(|e| !self.failed || !e.is_successful)
+        {
+            print(self.ctx, self.sink, e)?;
+        }
+        self.sink.printer.flush()?;
+        forget(&mut self.seen, w.from - MEMORY);
+        self.first = false;
+        Ok(!fresh.is_empty())
+    }
+}
+
+/// One window's entries (of `run`, if given), copied out of the response.
+async fn poll(
+    api: &Api,
+    id: Uuid,
+    w: &Window,
+    run: Option<&str>,
+) -> Result<Vec<LogEntryRef<'static>>> {
+    let mut s = api.pipeline_logs(id, w).await?;
+    let mut out = Vec::new();
+    api::each_entry::<_, crate::error::Error>(
+        &mut s,
+        run,
+        false,
+        &mut out,
+        |_| Ok(()),
+        |v, e| {
+            v.push(e.into_static());
+            Ok(())
+        },
+    )
+    .await?;
+    Ok(out)
+}
+
+fn print(ctx: &Context, sink: &mut Sink, e: &LogEntryRef) -> Result<()> {
+    if ctx.settings.format != Format::Table {
+        return print_entry(sink, e);
+    }
+    // One line per entry, written at once: time, outcome, type, duration,
+    // run and task (whole UUIDs), then the output, shortened to fit.
+    let at = time::parse_server_time(e.executed_at().as_str())
+        .map(|t| time::display_time(t, ctx.settings.zone))
+        .unwrap_or_else(|| e.executed_at().as_str().to_string());
+    let outcome = if e.is_successful { "ok" } else { "failed" };
+    let output = match &sink.decoder {
+        Some(d) => {
+            let (cell, err) = d.decode(e.output(), &mut sink.scratch);
+            sink.undecodable += usize::from(err.is_some());
+            table::text(&cell.for_table(), ctx.settings.zone)
+        }
+        None => e.output().to_string(),
+    };
+    let head = format!(
+        "{at}  {outcome:<6}  {:<12}  {:>7}  {}  {}",
+        table::escape(e.task_type.as_str()),
+        time::human_ms(e.duration),
+        table::escape(e.workflow_run_uuid.as_str()),
+        table::escape(e.task_uuid.as_str())
+    );
+    // The output on what is left of the line, control characters escaped
+    // (text from the server must not move the cursor); an errors array, or
+    // an output with no room left, on lines of its own below.
+    let width = ctx.settings.width;
+    let room = width.saturating_sub(crate::output::fit::cells(&head) + 2);
+    let mut line = head;
+    if output.contains('\n') || (room < 8 && !output.is_empty()) {
+        for l in output.lines() {
+            line.push_str("\n    ");
+            line.push_str(&table::shorten(l, width.saturating_sub(4).max(8)));
+        }
+    } else if !output.is_empty() {
+        line.push_str("  ");
+        line.push_str(&table::shorten(&output, room));
+    }
+    line.push('\n');
+    ctx.write_out(line.as_bytes())
+}
+
+/// `--to` has no meaning for a log that is still growing.
+pub fn check_args(to: Option<&str>) -> Result<()> {
+    match to {
+        Some(_) => Err(Error::usage(
+            "--follow reads on from --since (or --from) with no end: drop --to",
+        )),
+        None => Ok(()),
+    }
+}
+
+/// Flush what the printer holds (a clean end of a follow).
+pub fn close(sink: Sink<'_>, ctx: &Context) -> Result<()> {
+    let undecodable = sink.undecodable;
+    sink.printer.finish("", &ctx.ui)?;
+    let _ = std::io::stdout().flush();
+    if undecodable > 0 {
+        ctx.ui.warn(&format!(
+            "{undecodable} outputs could not be decoded: see decode_error"
+        ));
+    }
+    Ok(())
+}

@@ -1,0 +1,136 @@
+//! A log entry as a row: the columns of `logs` (with `decode_error` when
+//! outputs are decoded), and printing one entry through the printer, shared
+//! by `logs` and `logs --follow`.
+
+use crate::api::models::{LogEntryRef, Text};
+use crate::commands::kit::columns::{
+    DECODE_ERROR, DURATION, EXECUTED_AT, IS_SUCCESSFUL, METRIC_VALUE, OUTPUT, TASK_TYPE, TASK_UUID,
+    WORKFLOW_RUN_UUID,
+};
+use crate::error::Result;
+use crate::output::column::position;
+use crate::output::{CellRef, Column, Printer, Txt, decode};
+
+/// The log entry's fields, and `decode_error` when outputs are decoded.
+pub const COLUMNS_DECODED: &[Column] = &[
+    WORKFLOW_RUN_UUID,
+    TASK_UUID,
+    TASK_TYPE,
+    IS_SUCCESSFUL,
+    DURATION,
+    OUTPUT,
+    METRIC_VALUE,
+    EXECUTED_AT,
+    DECODE_ERROR,
+];
+
+/// Where the cells a decoding sets go in a row (a log's rows are arrays of
+/// borrowed cells, filled at full speed: the positions are found once,
+/// when the program is built).
+const AT_OUTPUT: usize = position(COLUMNS_DECODED, "output");
+const AT_DECODE_ERROR: usize = position(COLUMNS_DECODED, "decode_error");
+
+/// The spec's log entry fields.
+pub const COLUMNS: &[Column] = COLUMNS_DECODED.split_at(AT_DECODE_ERROR).0;
+
+fn txt<'a>(t: &'a Text) -> Txt<'a> {
+    Txt {
+        text: t.as_str(),
+        plain: t.is_plain(),
+    }
+}
+
+/// The entry's row (with an empty `decode_error`), borrowing its text, in
+/// the order of `COLUMNS_DECODED` (a unit test holds them together).
+fn row<'a>(e: &'a LogEntryRef, at: &'a Text) -> [CellRef<'a>; COLUMNS_DECODED.len()] {
+    let none = Txt {
+        text: "",
+        plain: true,
+    };
+    [
+        CellRef::Str(txt(&e.workflow_run_uuid)),
+        CellRef::Str(txt(&e.task_uuid)),
+        CellRef::Str(txt(&e.task_type)),
+        CellRef::Success(e.is_successful),
+        CellRef::Ms(e.duration),
+        CellRef::Output(e.output.as_ref().map_or(none, txt)),
+        e.metric_value.as_ref().map_or(CellRef::Null, CellRef::Num),
+        CellRef::Time(txt(at)),
+        CellRef::Null,
+    ]
+}
+
+/// The printing side: the shared printer for machine formats, one line per
+/// entry for people (a table cannot grow without being redrawn).
+pub struct Sink<'a> {
+    pub printer: Printer<'a>,
+    pub decoder: Option<decode::Decoder>,
+    pub scratch: decode::Scratch,
+    pub undecodable: usize,
+    /// `logs --task`: only these tasks' entries (lower-case UUIDs); empty
+    /// keeps every entry.
+    pub tasks: Vec<String>,
+}
+
+/// Print one entry through the sink's printer, decoding its output when
+/// asked (a failure to decode is the row's `decode_error`).
+pub fn print_entry(sink: &mut Sink, e: &LogEntryRef) -> Result<()> {
+    if !sink.tasks.is_empty()
+        && !sink
+            .tasks
+            .iter()
+            .any(|t| t.eq_ignore_ascii_case(e.task_uuid.as_str()))
+    {
+        return Ok(());
+    }
+    let at = e.executed_at();
+    let mut r = row(e, &at);
+    let Some(d) = &sink.decoder else {
+        return sink.printer.row_ref(&r);
+    };
+    let (cell, err) = d.decode(e.output(), &mut sink.scratch);
+    sink.undecodable += usize::from(err.is_some());
+    r[AT_OUTPUT] = cell;
+    if let Some(err) = &err {
+        r[AT_DECODE_ERROR] = CellRef::Str(Txt::new(err));
+    }
+    sink.printer.row_ref(&r)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::api::models::LogEntryRef;
+
+    /// Each cell of `row` is the one its column names: every field of an
+    /// entry told apart by its value.
+    #[test]
+    fn a_rows_cells_sit_under_their_columns() {
+        let json = r#"{"workflow_run_uuid":"w","task_uuid":"t","task_type":"query","is_successful":false,"duration":7,"output":"o","metric_value":3,"executed_at":"2026-01-01T00:00:00Z"}"#;
+        let e: LogEntryRef = serde_json::from_str(json).unwrap();
+        let at = e.executed_at();
+        let r = row(&e, &at);
+        let text = |i: usize| match r[i] {
+            CellRef::Str(t) | CellRef::Output(t) | CellRef::Time(t) => t.text.to_string(),
+            CellRef::Success(b) => b.to_string(),
+            CellRef::Ms(n) => n.to_string(),
+            CellRef::Num(n) => n.to_string(),
+            CellRef::Null => "null".into(),
+            _ => "?".into(),
+        };
+        let want = [
+            ("workflow_run_uuid", "w"),
+            ("task_uuid", "t"),
+            ("task_type", "query"),
+            ("is_successful", "false"),
+            ("duration", "7"),
+            ("output", "o"),
+            ("metric_value", "3"),
+            ("decode_error", "null"),
+        ];
+        for (name, v) in want {
+            assert_eq!(text(position(COLUMNS_DECODED, name)), v, "{name}");
+        }
+        assert!(text(position(COLUMNS_DECODED, "executed_at")).starts_with("2026-01-01"));
+    }
+}

@@ -1,0 +1,120 @@
+//! What the service says about one entity for `status` and `metrics
+//! serve`: its last run (by the one model of a run, `last_model`), the last
+//! 24 hours, and failures per day over a week; and the same as Prometheus
+//! samples (the last *finished* run's gauges, and whether one is going).
+
+use chrono::{DateTime, Utc};
+
+use crate::api::Api;
+use crate::api::models::RangeStats;
+use crate::commands::monitor::targets::Target;
+use crate::commands::stats::aggregate::fill_periods;
+use crate::context::Context;
+use crate::error::Result;
+use crate::kinds::Period;
+use crate::output::prometheus::{Labels, Sample};
+use crate::service::date_form::DateForms;
+use crate::service::last_model::{Last, last};
+use crate::time::{self, Window};
+
+/// Where one entity stands: what the service said about it.
+pub struct Standing {
+    pub last: Last,
+    /// Statistics of the last 24 hours.
+    pub day: RangeStats,
+    /// Failures per day, oldest first, today last (empty when not asked).
+    pub week: Vec<i64>,
+}
+
+/// The last 24 hours, the last run and, with `week`, failures per day;
+/// `week` is the aggregate date form, learnt once for the whole board.
+pub async fn fetch(
+    ctx: &Context,
+    api: &Api,
+    t: &Target,
+    now: DateTime<Utc>,
+    week: Option<&DateForms>,
+) -> Result<Standing> {
+    let last = last(api, t.kind, t.uuid, now).await?;
+    let w = Window {
+        from: now - chrono::Duration::hours(24),
+        to: now,
+    };
+    let day = api.range_stats(t.kind, t.uuid, &w).await?;
+    let week = match week {
+        Some(forms) => failures_per_day(ctx, api, t, forms).await?,
+        None => Vec::new(),
+    };
+    Ok(Standing { last, day, week })
+}
+
+/// Aggregated statistics, period day, count 7, ending today, in the date
+/// form the server reads.
+async fn failures_per_day(
+    ctx: &Context,
+    api: &Api,
+    t: &Target,
+    forms: &DateForms,
+) -> Result<Vec<i64>> {
+    let s = &ctx.settings;
+    let today = time::parse_date("today", s.now, s.zone)?;
+    let from = time::default_aggregate_from(today, Period::Day, 7);
+    let list = forms
+        .ask(ctx, |form| async move {
+            Ok(api
+                .aggregated_stats(t.kind, t.uuid, from, form, Period::Day, 7)
+                .await?)
+        })
+        .await?;
+    Ok(fill_periods(list, from, Period::Day, 7)
+        .into_iter()
+        .take(7)
+        .map(|(a, _)| a.num_of_failures)
+        .collect())
+}
+
+/// The entity as Prometheus samples: `ylem_up 0` when it failed.
+pub fn sample(t: &Target, r: &Result<Standing>) -> Sample {
+    let labels = Labels {
+        kind: t.kind.to_string(),
+        uuid: t.uuid.to_string(),
+        alias: t.alias.clone(),
+        window: Some("24h".into()),
+    };
+    let Ok(f) = r else {
+        return Sample {
+            labels,
+            ..Sample::default()
+        };
+    };
+    Sample {
+        labels,
+        up: true,
+        runs: Some(f.day.num_of_successes + f.day.num_of_failures),
+        failures: Some(f.day.num_of_failures),
+        average_duration_ms: Some(f.day.average_duration),
+        ..last_samples(&f.last)
+    }
+}
+
+/// The last-run gauges of a sample: the last finished run's figures (a run
+/// still going has none to give), and whether a run is in progress.
+pub fn last_samples(last: &Last) -> Sample {
+    let done = last.judged();
+    Sample {
+        last_run_duration_ms: done.map(|l| l.duration_ms),
+        last_run_timestamp: done.map(|l| l.ended.timestamp()),
+        last_run_success: done.and_then(|l| l.success()),
+        run_in_progress: last.last().map(|_| last.in_progress().is_some()),
+        ..Sample::default()
+    }
+}
+
+/// Each refused ID's reason on stderr; the board still shows its row.
+pub fn report(ctx: &Context, targets: &[Target], results: &[Result<Standing>]) {
+    for (t, r) in targets.iter().zip(results) {
+        if let Err(e) = r {
+            ctx.report(&e.clone().context(format!("{} {}", t.kind, t.uuid)));
+        }
+    }
+}

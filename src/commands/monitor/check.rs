@@ -1,0 +1,405 @@
+//! `ylemctl check KIND ID`: a monitoring plugin. One status line on stdout
+//! with performance data; exit 0 OK, 1 WARNING, 2 CRITICAL, 3 UNKNOWN.
+//!
+//! Bad thresholds exit 3 (UNKNOWN), not 2: to a monitoring system 2 means
+//! CRITICAL, and a typo in a check definition is not an outage. They are
+//! parsed with the other flags; `usage_line` is what clap's error becomes.
+//! The status is the command's result, not an error.
+
+use crate::service::last_seen::NO_RUN_FOUND;
+use chrono::{DateTime, Utc};
+
+use crate::cli::CheckArgs;
+use crate::commands::kit::conduct::{Limit, Rules};
+use crate::commands::kit::exit_status::ExitStatus;
+use crate::context::Context;
+use crate::error::{Error, Result};
+use crate::flags::Levels;
+use crate::service::failure::{Failure, Finder};
+use crate::service::last_model::{Last, RunView, last};
+use crate::time;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Status {
+    Ok = 0,
+    Warning = 1,
+    Critical = 2,
+    Unknown = 3,
+}
+
+impl Status {
+    pub(super) fn exit(self) -> ExitStatus {
+        ExitStatus::from_code(self as u8)
+    }
+
+    fn label(self) -> &'static str {
+        match self {
+            Status::Ok => "OK",
+            Status::Warning => "WARNING",
+            Status::Critical => "CRITICAL",
+            Status::Unknown => "UNKNOWN",
+        }
+    }
+}
+
+/// Where a measured value falls among the levels.
+fn level_of(l: &Levels, v: f64) -> Status {
+    if v > l.crit {
+        Status::Critical
+    } else if l.warn.is_some_and(|w| v > w) {
+        Status::Warning
+    } else {
+        Status::Ok
+    }
+}
+
+/// `;WARN;CRIT` of the performance data.
+fn perf_of(l: &Levels) -> String {
+    let w = l.warn.map(fmt_num).unwrap_or_default();
+    format!(";{w};{}", fmt_num(l.crit))
+}
+
+fn fmt_num(v: f64) -> String {
+    if v.fract() == 0.0 {
+        format!("{}", v as i64)
+    } else {
+        format!("{v:.2}")
+    }
+}
+
+/// What was measured: the last run by the one model of a run.
+pub struct Measured {
+    pub last: Last,
+    pub rate: Option<(i64, i64)>,
+    /// Why the last run failed, when it did.
+    pub failure: Option<Failure>,
+}
+
+/// Judge the facts: the worst status, the message and the performance data.
+pub(super) fn judge(
+    p: &CheckArgs,
+    f: &Measured,
+    now: DateTime<Utc>,
+) -> (Status, Vec<String>, Vec<String>) {
+    let (mut status, mut msgs, mut perf) = (Status::Ok, Vec::new(), Vec::new());
+    // The state is that of the last *finished* run; one still going is
+    // said beside it, never judged.
+    match (&f.last, f.last.judged()) {
+        (Last::NoRunFound, _) => {
+            status = if p.max_age.is_some() {
+                Status::Critical
+            } else {
+                Status::Unknown
+            };
+            msgs.push(NO_RUN_FOUND.to_string());
+        }
+        (_, None) => {
+            status = Status::Unknown;
+            msgs.push("no finished run to judge: the last run has not finished and none before it was in the log read".into());
+        }
+        (_, Some(run)) => judge_run(p, run, now, &mut status, &mut msgs, &mut perf),
+    }
+    if let Some(going) = f.last.in_progress() {
+        msgs.push(in_progress(going, now));
+    }
+    if let (Some(l), Some((ok, failed))) = (p.max_failure_rate, f.rate) {
+        let total = ok + failed;
+        let rate = if total == 0 {
+            0.0
+        } else {
+            failed as f64 * 100.0 / total as f64
+        };
+        let st = level_of(&l, rate);
+        if st != Status::Ok {
+            msgs.push(format!(
+                "{failed} of {total} runs failed ({}%)",
+                fmt_num(rate)
+            ));
+        }
+        status = status.max(st);
+        perf.push(format!("failure_rate={}%{}", fmt_num(rate), perf_of(&l)));
+    }
+    if let Some((_, failed)) = f.rate {
+        perf.push(format!("failures={failed}"));
+    }
+    (status, msgs, perf)
+}
+
+/// `a run is in progress (2 of 5 tasks)`; a workflow's `a run is not
+/// settled yet (1m 20s ago)`.
+fn in_progress(r: &RunView, now: DateTime<Utc>) -> String {
+    match r.progress() {
+        Some(p) => format!("a run is in progress ({p})"),
+        None => format!(
+            "a run is not settled yet ({} ago)",
+            time::human_ms((now - r.ended).num_milliseconds().max(0))
+        ),
+    }
+}
+
+/// The finished run's age, outcome and duration, against the levels.
+fn judge_run(
+    p: &CheckArgs,
+    run: &RunView,
+    now: DateTime<Utc>,
+    status: &mut Status,
+    msgs: &mut Vec<String>,
+    perf: &mut Vec<String>,
+) {
+    let ok = run.success() == Some(true);
+    let ms = run.duration_ms;
+    let age = (now - run.ended).num_seconds().max(0) as f64;
+    let word = if ok { "succeeded" } else { "failed" };
+    msgs.push(format!(
+        "last run {word} {} ago",
+        time::human_ms((age * 1000.0) as i64)
+    ));
+    if !ok {
+        *status = Status::Critical;
+    }
+    let age_levels = p
+        .max_age
+        .map(|l| (level_of(&l, age), perf_of(&l)))
+        .unwrap_or((Status::Ok, ";;".into()));
+    *status = (*status).max(age_levels.0);
+    perf.push(format!("age={}s{}", age as i64, age_levels.1));
+    let d = ms as f64 / 1000.0;
+    if let Some(l) = p.max_duration {
+        let st = level_of(&l, d);
+        if st != Status::Ok {
+            msgs.push(format!("took {}", time::human_ms(ms)));
+        }
+        *status = (*status).max(st);
+        perf.push(format!("duration={}s{}", fmt_num(d), perf_of(&l)));
+    } else {
+        perf.push(format!("duration={}s", fmt_num(d)));
+    }
+}
+
+/// `check`'s whole-command limit when `--max-time` is not given: below the
+/// 60 s that Nagios and Icinga give a plugin, so a hanging service is an
+/// UNKNOWN in time rather than a killed plugin. It keeps that limit itself,
+/// to say UNKNOWN on stdout, and a usage error is its UNKNOWN status too.
+pub const RULES: Rules = Rules {
+    max_time: Some(std::time::Duration::from_secs(50)),
+    limit: Limit::Own,
+    usage_status: Some(usage_line),
+    ..Rules::client("check").measures()
+};
+
+pub async fn run(a: &CheckArgs, ctx: &Context) -> Result<ExitStatus> {
+    let kind = a.kind.as_str();
+    // The name as given, whole (an alias or a UUID): the alert line can be
+    // pasted into the next command.
+    let name = a.id.trim();
+    // Within --max-time (50 s by default here): a hanging service is an
+    // UNKNOWN in time, not a plugin the monitoring system kills.
+    let measured = match ctx.deadline {
+        Some(d) => tokio::time::timeout_at(d.into(), measure(a, ctx))
+            .await
+            .unwrap_or_else(|_| {
+                let max = ctx.settings.max_time.unwrap_or_default();
+                Err(Error::network(format!(
+                    "no answer within --max-time {}",
+                    time::human_ms(max.as_millis() as i64)
+                )))
+            }),
+        None => measure(a, ctx).await,
+    };
+    let (status, line) = match measured {
+        Ok(facts) => {
+            let (status, mut msgs, perf) = judge(a, &facts, ctx.settings.now);
+            // The failed task and its first message on the status line; all
+            // of them as the plugin API's long output (lines after the first).
+            let long = match (&facts.failure, msgs.first_mut()) {
+                (Some(f), Some(first)) => {
+                    first.push_str(&format!(": {}", f.summary_whole()));
+                    long_output(f)
+                }
+                _ => String::new(),
+            };
+            (
+                status,
+                format!(
+                    "{} - {kind} {name} {} | {}{long}",
+                    status.label(),
+                    msgs.join(", "),
+                    perf.join(" ")
+                ),
+            )
+        }
+        Err(e) => (
+            Status::Unknown,
+            // On one line, whatever the server said (`Error`'s `Display`
+            // escapes and redacts it): a monitoring system reads lines.
+            format!("UNKNOWN - {kind} {name}: {e}"),
+        ),
+    };
+    let line = match line.split_once('\n') {
+        Some((first, rest)) => format!("{}\n{rest}", first.trim_end_matches(" | ")),
+        None => line.trim_end_matches(" | ").to_string(),
+    };
+    ctx.write_out(format!("{line}\n").as_bytes())?;
+    Ok(status.exit())
+}
+
+/// The status line and exit status of a `check` whose flags could not be
+/// parsed (a bad threshold): UNKNOWN, not clap's 2.
+pub fn usage_line(message: &str) -> (String, ExitStatus) {
+    (
+        format!("UNKNOWN - {}\n", ylem_client::scrub(message)),
+        Status::Unknown.exit(),
+    )
+}
+
+pub(super) async fn measure(a: &CheckArgs, ctx: &Context) -> Result<Measured> {
+    let id = ctx.resolve_id_as(a.kind, &a.id)?;
+    let finder = Finder::new(ctx, a.decrypt_key_file.as_deref())?;
+    let api = ctx.api()?;
+    let now = ctx.settings.now;
+    let last = last(&api, a.kind, id, now).await?;
+    // Failures in the window go into the performance data every time (as
+    // `failures=N`); they are judged only with --max-failure-rate.
+    let since = format!("{}s", a.window.as_secs());
+    let w = time::resolve_window(Some(&since), None, None, now, ctx.settings.zone)?;
+    let s = api.range_stats(a.kind, id, &w).await?;
+    let rate = Some((s.num_of_successes, s.num_of_failures));
+    // The judged run's failure, from the entries the model read.
+    let failure = last.judged().and_then(|r| finder.of_run(a.kind, r));
+    Ok(Measured {
+        last,
+        rate,
+        failure,
+    })
+}
+
+/// Every failed task with all its messages, a line each, after the status
+/// line; nothing when the status line already said it all.
+fn long_output(f: &Failure) -> String {
+    let lines = f.lines_whole();
+    let all_said = match f.tasks() {
+        [] => true,
+        [one] => one.messages().len() <= 1,
+        _ => false,
+    };
+    if all_said {
+        return String::new();
+    }
+    lines.iter().map(|l| format!("\n{l}")).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::flags::{duration_levels, percent_levels};
+
+    #[test]
+    fn levels() {
+        let l = duration_levels("25h,49h").unwrap();
+        assert_eq!(level_of(&l, 3600.0), Status::Ok);
+        assert_eq!(level_of(&l, 26.0 * 3600.0), Status::Warning);
+        assert_eq!(level_of(&l, 50.0 * 3600.0), Status::Critical);
+        assert_eq!(perf_of(&l), ";90000;176400");
+    }
+
+    #[test]
+    fn judging() {
+        let now = Utc::now();
+        let p = CheckArgs {
+            kind: crate::kinds::Entity::Pipeline,
+            id: String::new(),
+            max_age: Some(duration_levels("25h,49h").unwrap()),
+            max_failure_rate: Some(percent_levels("10,25").unwrap()),
+            window: std::time::Duration::from_secs(86400),
+            max_duration: None,
+            decrypt_key_file: None,
+        };
+        let f = Measured {
+            last: ran("succeeded", now - chrono::Duration::hours(2), None),
+            rate: Some((95, 5)),
+            failure: None,
+        };
+        let (s, m, perf) = judge(&p, &f, now);
+        assert_eq!(s, Status::Ok);
+        assert_eq!(m, ["last run succeeded 2h 00m ago"]);
+        assert_eq!(perf[0], "age=7200s;90000;176400");
+        let f = Measured {
+            last: ran("succeeded", now, None),
+            rate: Some((80, 20)),
+            failure: None,
+        };
+        assert_eq!(judge(&p, &f, now).0, Status::Warning);
+        let f = Measured {
+            last: ran("failed", now, None),
+            rate: None,
+            failure: None,
+        };
+        assert_eq!(judge(&p, &f, now).0, Status::Critical);
+        let f = Measured {
+            last: Last::NoRunFound,
+            rate: None,
+            failure: None,
+        };
+        assert_eq!(judge(&p, &f, now).0, Status::Critical);
+    }
+
+    fn view(result: &'static str, at: DateTime<Utc>) -> RunView {
+        RunView {
+            run: Some("r".into()),
+            result,
+            evidence: None,
+            ended: at,
+            started: None,
+            duration_ms: 1200,
+            tasks: Some(2),
+            expected: Some(5),
+            failed: Vec::new(),
+        }
+    }
+
+    fn ran(result: &'static str, at: DateTime<Utc>, finished: Option<RunView>) -> Last {
+        Last::Ran {
+            last: Box::new(view(result, at)),
+            finished: finished.map(Box::new),
+        }
+    }
+
+    /// A run still going is never judged: the finished one before it is,
+    /// and the going one is said beside it; with none, UNKNOWN.
+    #[test]
+    fn a_run_in_progress_is_said_beside_the_last_finished_one() {
+        let now = Utc::now();
+        let p = CheckArgs {
+            kind: crate::kinds::Entity::Pipeline,
+            id: String::new(),
+            max_age: None,
+            max_failure_rate: None,
+            window: std::time::Duration::from_secs(86400),
+            max_duration: None,
+            decrypt_key_file: None,
+        };
+        let before = view("failed", now - chrono::Duration::hours(1));
+        let f = Measured {
+            last: ran("running", now, Some(before)),
+            rate: None,
+            failure: None,
+        };
+        let (s, m, _) = judge(&p, &f, now);
+        assert_eq!(s, Status::Critical);
+        assert_eq!(
+            m,
+            [
+                "last run failed 1h 00m ago",
+                "a run is in progress (2 of 5 tasks)"
+            ]
+        );
+        let f = Measured {
+            last: ran("running", now, None),
+            rate: None,
+            failure: None,
+        };
+        let (s, m, _) = judge(&p, &f, now);
+        assert_eq!(s, Status::Unknown);
+        assert!(m[0].starts_with("no finished run to judge"), "{m:?}");
+    }
+}

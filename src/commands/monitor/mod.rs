@@ -1,0 +1,9 @@
+//! Watching entities from monitoring: `check`, the `status` board, what
+//! one entity's board says, and the Prometheus exporter (`serve`).
+
+pub mod board;
+pub mod check;
+pub mod exposition;
+pub mod serve;
+pub mod status;
+pub mod targets;

@@ -1,0 +1,318 @@
+//! `ylemctl status [ID|ALIAS...]`: a board with one row per entity (last
+//! run, runs and failures in 24 h, a 7-day failure sparkline), worst first
+//! in a table and in the order given for scripts; an ID the service refuses
+//! is a row marked `unknown` (its reason on stderr), never the end of the
+//! board; exit 0 unless no ID at all could be read. Health is that of the
+//! last *finished* run (`last_model`); a run still going is a marker beside
+//! it (`last_run` in the table, `run_in_progress` in machine rows).
+
+use chrono::{DateTime, Utc};
+use serde_json::Value;
+
+use crate::cli::{Format, StatusArgs};
+use crate::commands::kit::columns::*;
+use crate::commands::kit::conduct::Rules;
+use crate::commands::kit::failure_text;
+use crate::commands::monitor::board::{Standing, fetch, report, sample};
+use crate::commands::monitor::targets::{self, Target};
+use crate::context::Context;
+use crate::error::Result;
+use crate::output::prometheus::Sample;
+use crate::output::{Cell, Column, Row, Shape};
+use crate::service::date_form::DateForms;
+use crate::service::failure::{Failure, Finder};
+use crate::time;
+
+/// Machine rows: every field, in the order the IDs were given, then the
+/// error columns (`crate::commands::kit::ids::multi_columns`).
+pub const COLUMNS: &[Column] = &[
+    NAME,
+    KIND,
+    UUID,
+    STATUS,
+    LAST_RUN_SUCCESSFUL,
+    LAST_RUN_AT,
+    LAST_RUN_AGE,
+    RUNS_24H,
+    FAILURES_24H,
+    AVERAGE_DURATION,
+    FAILURES_7D,
+    RUN_IN_PROGRESS,
+];
+
+/// Whether the last run has not finished on evidence (machine rows).
+const RUN_IN_PROGRESS: Column = Column::new("run_in_progress", "RUN_IN_PROGRESS");
+
+/// The table: what a person scans, worst first.
+const TABLE_COLUMNS: &[Column] = &[
+    NAME,
+    KIND,
+    STATUS,
+    LAST_RUN,
+    AGE,
+    RUNS_24H,
+    FAILS_24H,
+    AVG_DURATION,
+    FAILS_7D,
+];
+
+/// How an entity is doing, worst first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Health {
+    /// The last run failed.
+    Failed,
+    /// The service refused or failed to answer for it.
+    Unknown,
+    /// The last run succeeded, but runs failed in the last 24 hours.
+    Degraded,
+    /// No run found: never ran, or unknown to the service.
+    Never,
+    /// A run is going, and no finished run was found to judge by.
+    Running,
+    Ok,
+}
+
+impl Health {
+    fn of(r: &Result<Standing>) -> Health {
+        match r {
+            Err(_) => Health::Unknown,
+            Ok(f) => match (f.last.last(), f.last.judged().and_then(|l| l.success())) {
+                (None, _) => Health::Never,
+                (Some(_), None) => Health::Running,
+                (_, Some(false)) => Health::Failed,
+                (_, Some(true)) if f.day.num_of_failures > 0 => Health::Degraded,
+                (_, Some(true)) => Health::Ok,
+            },
+        }
+    }
+
+    fn word(self) -> &'static str {
+        match self {
+            Health::Failed => "failed",
+            Health::Unknown => "unknown",
+            Health::Degraded => "degraded",
+            Health::Never => "never",
+            Health::Running => "running",
+            Health::Ok => "ok",
+        }
+    }
+}
+
+/// The board: rows, or the Prometheus exposition.
+pub const RULES: Rules = Rules::client("status").measures();
+
+pub async fn run(args: &StatusArgs, ctx: &Context) -> Result<()> {
+    let targets = targets::resolve(ctx, &args.ids)?;
+    let format = ctx.settings.format;
+    let table = format == Format::Table;
+    if format == Format::Prometheus {
+        let api = ctx.api()?;
+        let results = crate::commands::kit::fan_out::all(ctx.settings.concurrency, &targets, |t| {
+            fetch(ctx, &api, t, ctx.settings.now, None)
+        })
+        .await;
+        report(ctx, &targets, &results);
+        let samples: Vec<Sample> = targets
+            .iter()
+            .zip(&results)
+            .map(|(t, r)| sample(t, r))
+            .collect();
+        return crate::commands::monitor::exposition::write(ctx, &samples);
+    }
+    // The failure follows the facts (before the error columns of machine
+    // rows), last in a table, where it may be left out to fit.
+    let columns = match table {
+        true => TABLE_COLUMNS.iter().copied().chain([FAILURE]).collect(),
+        false => crate::commands::kit::ids::multi_columns(
+            ctx,
+            &failure_text::with_columns(COLUMNS, None, true),
+        ),
+    };
+    // On a narrow terminal, what the board is for stays: which entity, and
+    // how it is doing.
+    let mut p = ctx
+        .printer(Shape::List, &columns, true)?
+        .keeping(&["name", "status", "last_run", "age"]);
+    let finder = Finder::new(ctx, None)?;
+    let api = ctx.api()?;
+    let forms = DateForms::new(ctx);
+    // A failed row's reason is fetched with its facts, within --concurrency.
+    let (results, fails): (Vec<Result<Standing>>, Vec<Option<Failure>>) =
+        crate::commands::kit::fan_out::all(ctx.settings.concurrency, &targets, |t| {
+            let (api, finder, forms) = (&api, &finder, &forms);
+            async move {
+                let f = fetch(ctx, api, t, ctx.settings.now, Some(forms)).await?;
+                let fail = f.last.judged().and_then(|r| finder.of_run(t.kind, r));
+                Ok((f, fail))
+            }
+        })
+        .await
+        .into_iter()
+        .map(|r| match r {
+            Ok((f, fail)) => (Ok(f), fail),
+            Err(e) => (Err(e), None),
+        })
+        .unzip();
+    // Unknown rows are part of the board; only a board with nothing known
+    // (no credentials that work, no service) ends with the first error,
+    // said once as the command's error (often one cause for every ID).
+    let none_known = results.iter().all(Result::is_err);
+    if !none_known {
+        report(ctx, &targets, &results);
+    }
+    let now = ctx.settings.now;
+    let mut rows: Vec<(&Target, &Result<Standing>, Option<&Failure>)> = targets
+        .iter()
+        .zip(&results)
+        .zip(&fails)
+        .map(|((t, r), f)| (t, r, f.as_ref()))
+        .collect();
+    if table {
+        rows.sort_by_key(|(_, r, _)| rank(r, now));
+        for (t, r, f) in rows {
+            let mut row = Row::new(&columns);
+            table_row(&mut row, t, r, now, ctx.settings.tty.stdout);
+            row.set(&FAILURE, Cell::opt_str(f.map(Failure::summary)));
+            p.row(row.into_cells())?;
+        }
+    } else {
+        for (t, r, f) in rows {
+            let mut row = Row::new(&columns);
+            machine_row(&mut row, t, r, now);
+            failure_text::fill(&mut row, f);
+            if let Err(e) = r {
+                crate::commands::kit::ids::set_error(ctx, &mut row, e);
+            }
+            p.row(row.into_cells())?;
+        }
+    }
+    p.finish("", &ctx.ui)?;
+    match none_known {
+        true => results
+            .into_iter()
+            .find_map(Result::err)
+            .map_or(Ok(()), Err),
+        false => Ok(()),
+    }
+}
+
+/// Worst first: by health, then more failures, then the oldest last run.
+fn rank(r: &Result<Standing>, now: DateTime<Utc>) -> (Health, i64, i64) {
+    let (failures, age) = match r {
+        Ok(f) => (f.day.num_of_failures, age_ms(f, now).unwrap_or(0)),
+        Err(_) => (0, 0),
+    };
+    (Health::of(r), -failures, -age)
+}
+
+/// The age of the run the health is judged by (the last finished one).
+fn age_ms(f: &Standing, now: DateTime<Utc>) -> Option<i64> {
+    let at = f.last.judged()?.ended;
+    Some((now - at).num_milliseconds().max(0))
+}
+
+fn machine_row(row: &mut Row, t: &Target, r: &Result<Standing>, now: DateTime<Utc>) {
+    row.set(&NAME, Cell::opt_str(t.alias.clone()))
+        .set(&KIND, Cell::Str(t.kind.to_string()))
+        .set(&UUID, Cell::Str(t.uuid.to_string()))
+        .set(&STATUS, Cell::Str(Health::of(r).word().into()));
+    let Ok(f) = r else {
+        return;
+    };
+    let last = f.last.judged();
+    row.set(
+        &LAST_RUN_SUCCESSFUL,
+        last.and_then(|l| l.success())
+            .map(Cell::Bool)
+            .unwrap_or(Cell::Null),
+    )
+    .set(
+        &LAST_RUN_AT,
+        last.map(|l| crate::commands::stats::last_run::time_cell(l.ended))
+            .unwrap_or(Cell::Never),
+    )
+    .set(&RUN_IN_PROGRESS, Cell::Bool(f.last.in_progress().is_some()))
+    .set(
+        &LAST_RUN_AGE,
+        age_ms(f, now).map(Cell::Ms).unwrap_or(Cell::Null),
+    )
+    .set(
+        &RUNS_24H,
+        Cell::Int(f.day.num_of_successes + f.day.num_of_failures),
+    )
+    .set(&FAILURES_24H, Cell::Int(f.day.num_of_failures))
+    .set(&AVERAGE_DURATION, Cell::Ms(f.day.average_duration))
+    .set(&FAILURES_7D, Cell::Json(Value::from(f.week.clone())));
+}
+
+fn table_row(row: &mut Row, t: &Target, r: &Result<Standing>, now: DateTime<Utc>, unicode: bool) {
+    let name = t.alias.clone().unwrap_or_else(|| t.uuid.to_string());
+    let health = Health::of(r);
+    // ok and failed get the table's green and red.
+    let status = match health {
+        Health::Ok => Cell::Success(true),
+        Health::Failed => Cell::Success(false),
+        h => Cell::Str(h.word().into()),
+    };
+    row.set(&NAME, Cell::Str(name))
+        .set(&KIND, Cell::Str(t.kind.to_string()))
+        .set(&STATUS, status);
+    let Ok(f) = r else {
+        return;
+    };
+    // The finished run's outcome, or the marker of one still going.
+    let last = match (f.last.in_progress(), f.last.judged()) {
+        (Some(going), _) => Cell::Str(match going.progress() {
+            Some(p) => format!("running ({p})"),
+            None => going.result.to_string(),
+        }),
+        (None, Some(l)) => l.success().map_or(Cell::Never, Cell::Success),
+        (None, None) => Cell::Never,
+    };
+    row.set(&LAST_RUN, last)
+        .set(
+            &AGE,
+            age_ms(f, now)
+                .map(|ms| Cell::Str(format!("{} ago", time::human_ms(ms))))
+                .unwrap_or(Cell::Null),
+        )
+        .set(
+            &RUNS_24H,
+            Cell::Int(f.day.num_of_successes + f.day.num_of_failures),
+        )
+        .set(&FAILS_24H, Cell::Int(f.day.num_of_failures))
+        .set(&AVG_DURATION, Cell::Ms(f.day.average_duration))
+        .set(&FAILS_7D, Cell::Str(sparkline(&f.week, unicode)));
+}
+
+/// Failures per day as bars scaled to the week's worst day (`▁` is none);
+/// without a terminal, the counts.
+pub fn sparkline(days: &[i64], unicode: bool) -> String {
+    const BARS: [char; 8] = ['▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'];
+    if !unicode {
+        return days
+            .iter()
+            .map(i64::to_string)
+            .collect::<Vec<_>>()
+            .join(",");
+    }
+    let max = days.iter().copied().max().unwrap_or(0).max(1);
+    days.iter()
+        .map(|&d| match d {
+            d if d <= 0 => BARS[0],
+            d => BARS[(1 + (d * 6 + max - 1) / max).min(7) as usize],
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sparkline_scales_to_the_worst_day() {
+        assert_eq!(sparkline(&[0, 0, 0, 0, 0, 0, 0], true), "▁▁▁▁▁▁▁");
+        assert_eq!(sparkline(&[0, 1, 2, 4, 0, 0, 4], true), "▁▄▅█▁▁█");
+        assert_eq!(sparkline(&[1, 0, 3], false), "1,0,3");
+    }
+}

@@ -1,0 +1,217 @@
+//! `ylemctl runs PIPELINE... [WINDOW] [--failed] [--limit N]`: one row per
+//! run of each pipeline's log, newest first, with its result by `run
+//! --wait`'s rule and, for a failed run, why. The log is read as a stream
+//! and folded into per-run totals (`runs_tally`); `--run` shows one run
+//! whole (`runs_one`, dispatched beside this).
+
+use crate::api::{self, Api};
+use crate::cli::RunsArgs;
+use crate::commands::kit::columns::*;
+use crate::commands::kit::conduct::Rules;
+use crate::commands::kit::failure_text;
+use crate::commands::runs::wait;
+use crate::context::Context;
+use crate::error::Result;
+use crate::output::{Cell, Column, Printer, Row, Shape};
+use crate::service::failure::{FailedTask, Failure, Finder};
+use crate::service::finished::Rule;
+use crate::service::run_model::{FirstFailed, Judged};
+use crate::service::runs_tally::{Runs, listed_rule};
+use crate::time::Window;
+
+/// A run's row; with several pipelines a leading `uuid` (the pipeline's,
+/// as every command that takes several IDs has), and the failure's
+/// columns after `evidence`.
+pub const COLUMNS: &[Column] = &[
+    UUID,
+    RUN_UUID,
+    RESULT,
+    STARTED,
+    ENDED,
+    DURATION,
+    ELAPSED,
+    TASKS,
+    TASKS_FAILED,
+    COMPLETION,
+    EVIDENCE,
+];
+
+/// What a table shows by default (a person scans result, time and why);
+/// `--fields` picks any of the others, as machine formats carry them all.
+const TABLE_DEFAULT: &[Column] = &[UUID, RUN_UUID, RESULT, STARTED, DURATION, TASKS, FAILURE];
+
+/// Both `runs` and `runs --run`.
+pub const RULES: Rules = Rules::client("runs");
+
+pub async fn run(args: &RunsArgs, ctx: &Context) -> Result<()> {
+    let ids = ctx.resolve_ids(&args.pipelines)?;
+    let finder = Finder::new(ctx, args.decrypt_key_file.as_deref())?;
+    let machine = ctx.settings.machine_output();
+    let columns = failure_text::with_columns(COLUMNS, None, machine);
+    let multi = ids.len() > 1;
+    // A table without --fields shows its default columns, in their order.
+    let fields: Option<Vec<String>> = match (&ctx.settings.fields, machine) {
+        (None, false) => Some(
+            TABLE_DEFAULT
+                .iter()
+                .filter(|c| multi || c.name != UUID.name)
+                .map(|c| c.name.to_string())
+                .collect(),
+        ),
+        _ => None,
+    };
+    let p = match fields {
+        Some(f) => ctx.printer_with_fields(Shape::List, &columns, multi, &f)?,
+        None => ctx.printer(Shape::List, &columns, multi)?,
+    };
+    // On a narrow terminal, what the list is for stays: which run, how it
+    // ended, and why it failed; its times go first.
+    let mut p = p.keeping(&["uuid", "run_uuid", "result", "failure"]);
+    let window = ctx.window(&args.window)?;
+    let api = ctx.api()?;
+    // One pipeline at a time: each log may be large, and is held as totals.
+    let mut first_error = None;
+    for id in &ids {
+        match fold_with(&api, *id, &window, None, Some(&finder)).await {
+            Ok(runs) => {
+                let rule = rule_for(&api, *id, &runs, ctx).await;
+                print(&mut p, &columns, args, &finder, id, runs, rule, ctx)?
+            }
+            Err(e) if multi => {
+                ctx.report(&e.clone().context(format!("pipeline {id}")));
+                first_error.get_or_insert(e);
+            }
+            Err(e) => return Err(e),
+        }
+    }
+    p.finish("no runs in the window", &ctx.ui)?;
+    first_error.map_or(Ok(()), Err)
+}
+
+/// The pipeline's log in the window, folded into per-run totals; the
+/// entries of run `keep` (`runs --run R`) are kept whole too.
+pub async fn fold(
+    api: &Api,
+    id: uuid::Uuid,
+    window: &Window,
+    keep: Option<&str>,
+) -> Result<Runs<'static>> {
+    fold_with(api, id, window, keep, None).await
+}
+
+/// `fold`, with each run's earliest failed entry read by `finder` as it
+/// is folded (its output decoded once, and not kept).
+async fn fold_with<'a>(
+    api: &Api,
+    id: uuid::Uuid,
+    window: &Window,
+    keep: Option<&str>,
+    finder: Option<&'a Finder>,
+) -> Result<Runs<'a>> {
+    let mut s = api.pipeline_logs(id, window).await?;
+    let mut runs = Runs::default();
+    runs.keep = keep.map(str::to_string);
+    runs.finder = finder;
+    api::each_entry::<_, crate::error::Error>(
+        &mut s,
+        None,
+        false,
+        &mut runs,
+        |_| Ok(()),
+        |r, e| {
+            r.add(&e);
+            Ok(())
+        },
+    )
+    .await?;
+    Ok(runs)
+}
+
+/// The rule the runs are judged by: the history the window holds, or,
+/// when it holds too little (a narrow `--since` around one run), `run --wait`'s
+/// history look-up, one request more. Without it, a run alone in its window
+/// and quiet for the default settle time would count as finished though
+/// the pipeline's runs show a task of it takes an hour.
+pub async fn rule_for(api: &Api, id: uuid::Uuid, runs: &Runs<'_>, ctx: &Context) -> Rule {
+    // Too little to learn from: no gap between tasks, and at most one
+    // complete run (which may be the very run in question, quiet a while).
+    let own = runs.history(ctx.settings.now);
+    if own.runs.len() > 1 || own.longest_gap.is_some() {
+        return listed_rule(&own);
+    }
+    listed_rule(&wait::history(api, id, &ctx.ui).await)
+}
+
+#[allow(clippy::too_many_arguments)]
+fn print(
+    p: &mut Printer,
+    columns: &[Column],
+    args: &RunsArgs,
+    finder: &Finder,
+    id: &uuid::Uuid,
+    runs: Runs<'_>,
+    rule: Rule,
+    ctx: &Context,
+) -> Result<()> {
+    let judged = runs.judged_by(rule, ctx.settings.now);
+    let keep = judged
+        .into_iter()
+        .filter(|j| !args.failed || j.result == "failed")
+        .take(args.limit.unwrap_or(usize::MAX));
+    for j in keep {
+        let fail = j
+            .tally
+            .first_failed
+            .as_ref()
+            .map(|f| Failure::Tasks(vec![failed_task(finder, f)]));
+        let mut r = Row::new(columns);
+        fill(&mut r, id, &j);
+        failure_text::fill(&mut r, fail.as_ref());
+        p.row(r.into_cells())?;
+    }
+    Ok(())
+}
+
+/// A run's earliest failed task as the failure shows it, named by its
+/// alias when one names it.
+fn failed_task(finder: &Finder, f: &FirstFailed) -> FailedTask {
+    let task_uuid = f.task.to_string();
+    FailedTask {
+        name: finder.name_of(&task_uuid).map(str::to_string),
+        task_uuid,
+        task_type: f.task_type.to_string(),
+        executed_at: f.executed_at.to_string(),
+        duration: f.duration,
+        detail: f.detail.clone(),
+    }
+}
+
+/// Fill the cells of `COLUMNS` for one judged run: `started` its first
+/// task's start, `ended` its last task's end, `duration` the sum of its
+/// task durations, `elapsed` the wall clock between (`run_model`).
+pub fn fill(r: &mut Row, id: &uuid::Uuid, j: &Judged) {
+    let t = &j.tally;
+    let time = |d: Option<chrono::DateTime<chrono::Utc>>| {
+        d.map(|d| Cell::Time(d.to_rfc3339_opts(chrono::SecondsFormat::AutoSi, true)))
+            .unwrap_or(Cell::Null)
+    };
+    let (completion, evidence) = match (&j.evidence, j.result) {
+        (Some(e), _) => (e.name().to_string(), e.describe()),
+        (None, "failed") => ("failed_task".into(), "a task reported a failure".into()),
+        (None, _) => (
+            "running".into(),
+            format!("{} tasks so far; not complete on evidence", t.entries),
+        ),
+    };
+    r.set(&UUID, Cell::Str(id.to_string()))
+        .set(&RUN_UUID, Cell::Str(t.id()))
+        .set(&RESULT, Cell::Str(j.result.into()))
+        .set(&STARTED, time(t.started()))
+        .set(&ENDED, time(t.ended()))
+        .set(&DURATION, Cell::Ms(t.duration_ms))
+        .set(&ELAPSED, t.elapsed_ms().map(Cell::Ms).unwrap_or(Cell::Null))
+        .set(&TASKS, Cell::Int(t.entries as i64))
+        .set(&TASKS_FAILED, Cell::Int(t.failed as i64))
+        .set(&COMPLETION, Cell::Str(completion))
+        .set(&EVIDENCE, Cell::Str(evidence));
+}

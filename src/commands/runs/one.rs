@@ -1,0 +1,219 @@
+//! `ylemctl runs PIPELINE --run RUN|latest|latest-failed [--exit-status]`:
+//! one run whole (its result and evidence, its task entries in execution
+//! order, its failure with every message), and with `--exit-status` the
+//! verdict of any run as the exit code: 0 succeeded on evidence, 7 failed,
+//! 8 not finished (still running, or its end cannot be established, or no
+//! entry of it yet). `--wait` is `attach.rs`, which shows the run as here.
+
+use crate::api::models::LogEntry;
+use crate::api::{self, Api};
+use crate::cli::RunsArgs;
+use crate::commands::kit::columns::{
+    DURATION, ENTRIES, EXECUTED_AT, RESULT, TASK, TASK_TYPE, TASKS_EXPECTED,
+};
+use crate::commands::kit::failure_text;
+use crate::commands::runs::list::{COLUMNS, fill, fold};
+use crate::context::Context;
+use crate::error::{Error, Kind, Result};
+use crate::output::{Cell, Column, Row, Shape};
+use crate::service::failure::{Failure, Finder};
+use crate::service::run_model::Judged;
+use crate::time::Window;
+
+/// The header's fields after `COLUMNS` and the failure: the task count the
+/// history expects, and (machine formats) the entries.
+const MORE: &[Column] = &[TASKS_EXPECTED, ENTRIES];
+
+/// An entry of the run, in the table under the header: `task` is the
+/// task's alias when one names it, else its UUID.
+const ENTRY_COLUMNS: &[Column] = &[EXECUTED_AT, TASK, TASK_TYPE, RESULT, DURATION];
+
+/// The one pipeline `--run` names a run of, and which run (`latest` when
+/// not said); shared with `runs --run R --wait`.
+pub fn pipeline_and_run<'a>(args: &'a RunsArgs, ctx: &Context) -> Result<(uuid::Uuid, &'a str)> {
+    let [pipeline] = args.pipelines.as_slice() else {
+        return Err(Error::usage("--run shows one run: name one pipeline"));
+    };
+    let id = ctx.resolve_id(pipeline)?;
+    Ok((id, args.run.as_deref().unwrap_or("latest")))
+}
+
+pub async fn run(args: &RunsArgs, ctx: &Context) -> Result<()> {
+    let (id, spec) = pipeline_and_run(args, ctx)?;
+    let wanted = match spec {
+        "latest" | "latest-failed" => None,
+        r => Some(ctx.resolve_id(r)?.to_string()),
+    };
+    let finder = Finder::new(ctx, args.decrypt_key_file.as_deref())?;
+    let window = ctx.window(&args.window)?;
+    let api = ctx.api()?;
+    let mut runs = fold(&api, id, &window, wanted.as_deref()).await?;
+    let kept = std::mem::take(&mut runs.kept);
+    let rule = crate::commands::runs::list::rule_for(&api, id, &runs, ctx).await;
+    let judged = runs.judged_by(rule, ctx.settings.now);
+    let found = judged.into_iter().find(|j| match (&wanted, spec) {
+        (Some(r), _) => j.tally.id().eq_ignore_ascii_case(r),
+        (None, "latest-failed") => j.result == "failed",
+        _ => true,
+    });
+    let Some(j) = found else {
+        return Err(not_found(&id, spec, &window, args.exit_status));
+    };
+    let mut entries = match wanted {
+        Some(_) => kept,
+        None => entries_of(&api, id, &j).await?,
+    };
+    entries.sort_by_key(|e| e.executed_at.parsed());
+    let fail = finder.of_entries(&entries);
+    show(ctx, &finder, &id, &j, &entries, fail.as_ref())?;
+    if args.exit_status {
+        return verdict(&j);
+    }
+    Ok(())
+}
+
+/// The entries of a run found by `latest`: one more request, narrow (the
+/// run's own span), so the first pass keeps totals only.
+async fn entries_of(api: &Api, id: uuid::Uuid, j: &Judged) -> Result<Vec<LogEntry>> {
+    let t = &j.tally;
+    let (Some(from), Some(to)) = (t.started(), t.ended()) else {
+        return Ok(Vec::new());
+    };
+    let pad = chrono::Duration::seconds(1);
+    let w = Window {
+        from: from - pad,
+        to: to + pad,
+    };
+    let mut s = api.pipeline_logs(id, &w).await?;
+    let mut out = Vec::new();
+    while let Some(e) = api::next_entry(&mut s, Some(&t.id()), false).await? {
+        out.push(e);
+    }
+    Ok(out)
+}
+
+/// No run of `spec` in the window. A named run with no entry may not have
+/// reported yet (a run just started) or be no run of the pipeline: the
+/// service cannot tell these apart, so both are said, with `--wait` that
+/// waits for the first; with `--exit-status` that is "its end cannot be
+/// established" (8), not "not found".
+pub fn not_found(id: &uuid::Uuid, spec: &str, w: &Window, exit_status: bool) -> Error {
+    let window = format!(
+        "the window {} .. {} UTC",
+        w.from.format("%Y-%m-%d %H:%M:%S"),
+        w.to.format("%Y-%m-%d %H:%M:%S")
+    );
+    let widen = "widen the window with --since (e.g. --since 7d) or --from/--to";
+    let (what, kind) = match spec {
+        "latest" => (format!("no run in {window}"), Kind::NotFound),
+        "latest-failed" => (format!("no failed run in {window}"), Kind::NotFound),
+        r => {
+            let kind = if exit_status {
+                Kind::Timeout
+            } else {
+                Kind::NotFound
+            };
+            let e = Error::new(
+                kind,
+                format!(
+                    "no entry of run {r} in {window}: it has not reported yet (a run just started), or it is no run of pipeline {id} in this window (the service cannot tell these apart)"
+                ),
+            );
+            return e.with_hint(format!(
+                "wait for it with 'ylemctl runs {id} --run {r} --wait', or {widen}"
+            ));
+        }
+    };
+    Error::new(kind, what).with_hint(widen)
+}
+
+/// The run whole: its row, then (table) its entries and its failure.
+pub fn show(
+    ctx: &Context,
+    finder: &Finder,
+    id: &uuid::Uuid,
+    j: &Judged,
+    entries: &[LogEntry],
+    fail: Option<&Failure>,
+) -> Result<()> {
+    let machine = ctx.settings.machine_output();
+    let mut columns = failure_text::with_columns(COLUMNS, None, machine);
+    // The entries are the table's below, not a field of the header.
+    columns.extend(MORE.iter().filter(|c| machine || c.name != ENTRIES.name));
+    let mut r = Row::new(&columns);
+    fill(&mut r, id, j);
+    failure_text::fill(&mut r, fail);
+    r.set(
+        &TASKS_EXPECTED,
+        j.expected.map_or(Cell::Null, |n| Cell::Int(n as i64)),
+    )
+    .set(
+        &ENTRIES,
+        Cell::Json(entries.iter().map(entry_json).collect()),
+    );
+    let mut p = ctx.printer(Shape::Object, &columns, false)?;
+    p.row(r.into_cells())?;
+    p.finish("", &ctx.ui)?;
+    if machine {
+        return Ok(());
+    }
+    // The entries are in execution order already: on a narrow terminal
+    // their times go before the task that ran.
+    let mut t = ctx.printer(Shape::List, ENTRY_COLUMNS, true)?.keeping(&[
+        "task",
+        "task_type",
+        "result",
+        "duration",
+    ]);
+    for e in entries {
+        let mut r = Row::new(ENTRY_COLUMNS);
+        r.set(&EXECUTED_AT, Cell::Time(e.executed_at.0.clone()))
+            .set(
+                &TASK,
+                Cell::Str(
+                    finder
+                        .name_of(&e.task_uuid)
+                        .map_or_else(|| e.task_uuid.clone(), str::to_string),
+                ),
+            )
+            .set(&TASK_TYPE, Cell::Str(e.task_type.clone()))
+            .set(&RESULT, Cell::Success(e.is_successful))
+            .set(&DURATION, Cell::Ms(e.duration));
+        t.row(r.into_cells())?;
+    }
+    t.finish("", &ctx.ui)?;
+    if let Some(f) = fail {
+        let lines: String = f.lines().iter().map(|l| format!("{l}\n")).collect();
+        ctx.write_out(lines.as_bytes())?;
+    }
+    Ok(())
+}
+
+fn entry_json(e: &LogEntry) -> serde_json::Value {
+    serde_json::json!({
+        "task_uuid": e.task_uuid,
+        "task_type": e.task_type,
+        "is_successful": e.is_successful,
+        "duration": e.duration,
+        "executed_at": e.executed_at.0,
+    })
+}
+
+/// `--exit-status`: 0 only for a run that succeeded on evidence.
+pub fn verdict(j: &Judged) -> Result<()> {
+    match j.result {
+        "succeeded" => Ok(()),
+        "failed" => Err(Error::new(
+            Kind::RunFailed,
+            format!("run {} failed", j.tally.id()),
+        )),
+        _ => Err(Error::new(
+            Kind::Timeout,
+            format!(
+                "run {} has not finished: still running, or its end cannot be established yet",
+                j.tally.id()
+            ),
+        )
+        .with_hint("ask again later; a run is complete on evidence (its pipeline's task set, or no new task for the settle time)")),
+    }
+}

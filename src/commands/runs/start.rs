@@ -1,0 +1,524 @@
+//! `ylemctl run pipeline|workflow ID...`: start runs (endpoints 2 and 3).
+//! A start is sent once per ID and never retried once it may have arrived.
+
+use std::collections::HashMap;
+use std::io::IsTerminal;
+
+use bytes::Bytes;
+use tokio::sync::OnceCell;
+use uuid::Uuid;
+
+use crate::api::Api;
+use crate::api::models::{RunRecord, RunStart};
+use crate::cli::{Format, RunArgs};
+use crate::commands::kit::columns::*;
+use crate::commands::kit::conduct::{self, Rules, Signals};
+use crate::commands::kit::failure_text;
+use crate::commands::kit::signals::Stop;
+use crate::commands::runs::wait::{self, Followed, Outcome};
+use crate::context::Context;
+use crate::error::{Error, Kind, Result};
+use crate::kinds::{Entity, RunKind};
+use crate::output::{Cell, Column, Row, Shape};
+use crate::service::failure::{self, Failure};
+use crate::service::finished::{DEFAULT_SETTLE, History, Rule, Settle};
+
+/// The run records of a start (`-o json`); with several IDs, `uuid` leads
+/// and the error columns follow (`crate::commands::kit::ids::multi_columns`).
+pub const COLUMNS: &[Column] = &[
+    UUID,
+    ID,
+    STATE,
+    TASK_UUID,
+    TASK_RUN_UUID,
+    WORKFLOW_RUN_UUID,
+    IS_SUCCESSFUL,
+    OUTPUT,
+    ERRORS,
+    CREATED_AT,
+    UPDATED_AT,
+];
+
+/// One row per start (table, CSV, JSON lines): the entity, the run it
+/// started and `outcome` (`started`); the raw task records are `-o json`'s.
+pub const START_COLUMNS: &[Column] = &[UUID, RUN_UUID, OUTCOME];
+
+fn record_row(columns: &[Column], id: uuid::Uuid, r: RunRecord) -> Vec<Cell> {
+    let mut row = Row::new(columns);
+    row.set(&UUID, Cell::Str(id.to_string()))
+        .set(&ID, r.id.map(Cell::Int).unwrap_or(Cell::Null))
+        .set(&STATE, Cell::opt_str(r.state))
+        .set(&TASK_UUID, Cell::opt_str(r.task_uuid))
+        .set(&TASK_RUN_UUID, Cell::opt_str(r.task_run_uuid))
+        .set(&WORKFLOW_RUN_UUID, Cell::Str(r.workflow_run_uuid))
+        .set(
+            &IS_SUCCESSFUL,
+            r.is_successful.map(Cell::Bool).unwrap_or(Cell::Null),
+        )
+        .set(&OUTPUT, r.output.map(Cell::Output).unwrap_or(Cell::Null))
+        .set(
+            &ERRORS,
+            r.errors
+                .filter(|e| !e.is_null())
+                .map(Cell::Json)
+                .unwrap_or(Cell::Null),
+        )
+        .set(
+            &CREATED_AT,
+            r.created_at.map(|t| Cell::Time(t.0)).unwrap_or(Cell::Null),
+        )
+        .set(
+            &UPDATED_AT,
+            r.updated_at.map(|t| Cell::Time(t.0)).unwrap_or(Cell::Null),
+        );
+    row.into_cells()
+}
+
+/// The rows of one start: a record per task, or the run UUID alone when
+/// the server answered with the `{"pipeline_run_uuid"}` object.
+pub fn rows(columns: &[Column], id: uuid::Uuid, start: RunStart) -> Vec<Vec<Cell>> {
+    match start {
+        RunStart::Records(rs) => rs.into_iter().map(|r| record_row(columns, id, r)).collect(),
+        RunStart::Object { pipeline_run_uuid } => {
+            let mut row = Row::new(columns);
+            row.set(&UUID, Cell::Str(id.to_string()))
+                .set(&WORKFLOW_RUN_UUID, Cell::Str(pipeline_run_uuid));
+            vec![row.into_cells()]
+        }
+    }
+}
+
+/// A start is cut short by Ctrl-C; `--wait` is also stopped by SIGTERM,
+/// as a supervisor stops it. Both, and `--max-time`, say where the runs
+/// went.
+pub const RULES: Rules = Rules {
+    stopped: interrupted,
+    out_of_time,
+    ..Rules::client("run")
+};
+
+pub fn rules(args: &RunArgs) -> Rules {
+    match args.wait {
+        true => Rules {
+            signals: Signals::InterruptOrTerminate,
+            ..RULES
+        },
+        false => RULES,
+    }
+}
+
+/// Ctrl-C (130) or SIGTERM (143): a run start it cut short may already have
+/// reached the server, and a run being waited for goes on there: say how
+/// to follow it.
+fn interrupted(ctx: &Context, stop: Stop) -> Error {
+    let (kind, what) = conduct::stop_words(stop);
+    match started_runs(ctx) {
+        Some((runs, hint)) => Error::new(
+            kind,
+            format!("{what}: the run goes on on the server: {runs}"),
+        )
+        .with_hint(hint),
+        None => Error::new(kind, what).with_hint(crate::client_error::MAY_HAVE_STARTED),
+    }
+}
+
+/// `--max-time` ran out: a run it knows started goes on on the server:
+/// name it, and how to follow it, as Ctrl-C does.
+fn out_of_time(ctx: &Context, limit: &str) -> Error {
+    match started_runs(ctx) {
+        Some((runs, hint)) => Error::network(format!(
+            "out of time: the command's --max-time of {limit} ran out; the run goes on on the server: {runs}"
+        ))
+        .with_hint(hint),
+        None => conduct::out_of_time_error(limit).with_hint(crate::client_error::MAY_HAVE_STARTED),
+    }
+}
+
+/// The runs this command started, and how to follow them.
+fn started_runs(ctx: &Context) -> Option<(String, String)> {
+    let started = ctx.started.lock().map(|s| s.clone()).unwrap_or_default();
+    if started.is_empty() {
+        return None;
+    }
+    let runs: Vec<&str> = started.iter().map(|(_, _, r)| r.as_str()).collect();
+    let follow: Vec<String> = started
+        .iter()
+        .map(|(kind, id, run)| match kind {
+            // To its verdict (0 / 7 / 8), as this wait would have.
+            RunKind::Pipeline => format!("ylemctl runs {id} --run {run} --wait"),
+            RunKind::Workflow => format!("ylemctl last-run workflow {id}"),
+        })
+        .collect();
+    Some((
+        runs.join(", "),
+        format!("follow it with '{}'", follow.join("', '")),
+    ))
+}
+
+pub async fn run(args: &RunArgs, ctx: &Context) -> Result<()> {
+    let ids = ctx.resolve_ids_as(args.kind.entity(), &args.ids)?;
+    let input = input(args, ctx)?;
+    let input = input.as_ref();
+    if args.wait {
+        return run_and_wait(args, &ids, input, ctx).await;
+    }
+    if ctx.settings.format == Format::Json {
+        return run_records(args, &ids, input, ctx).await;
+    }
+    let multi = ids.len() > 1;
+    let columns = match multi {
+        true => crate::commands::kit::ids::multi_columns(ctx, START_COLUMNS),
+        false => START_COLUMNS.to_vec(),
+    };
+    // The entity is named even for one ID: the row says what was started.
+    let mut p = ctx.printer(Shape::List, &columns, true)?;
+    let api = ctx.api()?;
+    let res = crate::commands::kit::ids::for_each_id(
+        ctx,
+        &ids,
+        |id| crate::service::refusal::start_run(&api, args.kind, id, input),
+        |id, start| {
+            let mut r = Row::new(&columns);
+            r.set(&UUID, Cell::Str(id.to_string()));
+            match start {
+                Ok(start) => {
+                    if let Some(run) = start.run_uuid() {
+                        started(ctx, args.kind, id, run);
+                    }
+                    r.set(
+                        &RUN_UUID,
+                        Cell::opt_str(start.run_uuid().map(str::to_string)),
+                    )
+                    .set(&OUTCOME, Cell::Str("started".into()));
+                }
+                Err(e) => crate::commands::kit::ids::set_error(ctx, &mut r, e),
+            }
+            p.row(r.into_cells())
+        },
+    )
+    .await;
+    crate::commands::kit::ids::close(p, &res, multi, "", ctx)?;
+    res
+}
+
+/// `--input`, read and checked before anything is sent; `None` without it.
+fn input(args: &RunArgs, ctx: &Context) -> Result<Option<Bytes>> {
+    let Some(value) = &args.input else {
+        return Ok(None);
+    };
+    if args.kind == RunKind::Workflow {
+        return Err(Error::usage(
+            "--input is for pipelines: no server documents an input for workflow runs",
+        )
+        .with_hint("start the workflow without --input"));
+    }
+    let stdin = std::io::stdin();
+    if matches!(value.as_str(), "-" | "@-") && stdin.is_terminal() {
+        ctx.note("reading --input from standard input: end it with Ctrl-D");
+    }
+    crate::commands::runs::input::read(value, stdin.lock()).map(Some)
+}
+
+/// `-o json`: the task records the server answered each start with.
+async fn run_records(
+    args: &RunArgs,
+    ids: &[Uuid],
+    input: Option<&Bytes>,
+    ctx: &Context,
+) -> Result<()> {
+    let multi = ids.len() > 1;
+    let columns = match multi {
+        true => crate::commands::kit::ids::multi_columns(ctx, COLUMNS),
+        false => COLUMNS.to_vec(),
+    };
+    let mut p = ctx.printer(Shape::List, &columns, multi)?;
+    let api = ctx.api()?;
+    let res = crate::commands::kit::ids::for_each_id(
+        ctx,
+        ids,
+        |id| crate::service::refusal::start_run(&api, args.kind, id, input),
+        |id, start| match start {
+            Ok(start) => {
+                if let Some(run) = start.run_uuid() {
+                    started(ctx, args.kind, id, run);
+                }
+                rows(&columns, id, start)
+                    .into_iter()
+                    .try_for_each(|r| p.row(r))
+            }
+            Err(e) => p.row(crate::commands::kit::ids::failed_row(ctx, &columns, id, e)),
+        },
+    )
+    .await;
+    crate::commands::kit::ids::close(p, &res, multi, "the server returned no run records", ctx)?;
+    res
+}
+
+/// Remember a started run, so that Ctrl-C can say how to follow it.
+fn started(ctx: &Context, kind: RunKind, id: Uuid, run: &str) {
+    if let Ok(mut s) = ctx.started.lock() {
+        s.push((kind, id, run.to_string()));
+    }
+}
+
+/// Start every run and follow it (at most `--concurrency` at once), print
+/// one summary row each in the order given.
+async fn run_and_wait(
+    args: &RunArgs,
+    ids: &[uuid::Uuid],
+    input: Option<&Bytes>,
+    ctx: &Context,
+) -> Result<()> {
+    if args.kind == RunKind::Workflow && args.expect_tasks.is_some() {
+        return Err(Error::usage(
+            "--expect-tasks counts a pipeline's task entries; workflows leave none",
+        ));
+    }
+    // --wait-timeout limits the wait; --max-time, when shorter, ends it as
+    // a timed-out wait (exit 8, with what was seen) rather than a cut.
+    let left = ctx
+        .deadline
+        .map(|d| d.saturating_duration_since(std::time::Instant::now()));
+    let pace = wait::Pace {
+        limit: left.map_or(args.wait_timeout, |l| l.min(args.wait_timeout)),
+        poll: args.poll,
+        progress: ctx.ui.shows_progress() && ids.len() == 1,
+        heartbeat: (!ctx.ui.stderr_tty && ctx.ui.shows(crate::ui::Level::Note))
+            .then_some(args.heartbeat),
+    };
+    let multi = ids.len() > 1;
+    // A failed run's row carries its failure, read from the entries the
+    // wait has seen: no request more.
+    let finder = failure::Finder::new(ctx, args.decrypt_key_file.as_deref())?;
+    let machine = ctx.settings.machine_output();
+    let base = failure_text::with_columns(WAIT_COLUMNS, None, machine);
+    // One ID, one object; several, a row each (a failed start's with its
+    // error).
+    let (shape, columns) = match multi {
+        true => (
+            Shape::List,
+            crate::commands::kit::ids::multi_columns(ctx, &base),
+        ),
+        false => (Shape::Object, base),
+    };
+    let mut p = ctx.printer(shape, &columns, multi)?;
+    let api = &ctx.api()?;
+    // One history lookup per pipeline, however often it is named.
+    let histories: HashMap<Uuid, OnceCell<History>> =
+        ids.iter().map(|id| (*id, OnceCell::new())).collect();
+    let mut followed = Vec::new();
+    let res = crate::commands::kit::ids::for_each_id(
+        ctx,
+        ids,
+        |id| {
+            let history = &histories[&id];
+            async move {
+                let rule = match args.kind {
+                    RunKind::Pipeline => {
+                        let h = history
+                            .get_or_init(|| wait::history(api, id, &ctx.ui))
+                            .await;
+                        Some(Rule::new(h, args.expect_tasks, args.settle, args.poll))
+                    }
+                    RunKind::Workflow => None,
+                };
+                start_and_wait(api, args, id, input, rule, pace, ctx).await
+            }
+        },
+        |id, f| match f {
+            Ok(f) => {
+                let fail = match f.outcome {
+                    Outcome::Failed => finder.of_entries(&f.failed_entries),
+                    _ => None,
+                }
+                .or_else(|| unknown_failure(args.kind, &f));
+                let mut r = Row::new(&columns);
+                fill_wait(&mut r, id, &f);
+                failure_text::fill(&mut r, fail.as_ref());
+                p.row(r.into_cells())?;
+                followed.push((id, f, fail));
+                Ok(())
+            }
+            Err(e) => p.row(crate::commands::kit::ids::failed_row(ctx, &columns, id, e)),
+        },
+    )
+    .await;
+    crate::commands::kit::ids::close(p, &res, multi, "", ctx)?;
+    // Every failure is said, a line each with why under it; the exit code
+    // is the worst.
+    let mut errors: Vec<Error> = res.err().into_iter().collect();
+    if multi {
+        errors.extend(followed.iter().filter_map(|x| {
+            let e = verdict(&[(x.0, x.1.clone())]).err()?;
+            let e = e.context(format!("{} {}", args.kind, x.0));
+            Some(with_failures(e, std::slice::from_ref(x)))
+        }));
+    } else {
+        let runs: Vec<(Uuid, Followed)> =
+            followed.iter().map(|(id, f, _)| (*id, f.clone())).collect();
+        errors.extend(verdict(&runs).err().map(|e| with_failures(e, &followed)));
+    }
+    crate::commands::kit::ids::worst_of(ctx, errors)
+}
+
+/// A failed workflow run leaves no log to read its reason from.
+fn unknown_failure(kind: RunKind, f: &Followed) -> Option<Failure> {
+    (kind == RunKind::Workflow && f.outcome == Outcome::Failed)
+        .then(|| Failure::Unknown(failure::WORKFLOW_UNKNOWN.into()))
+}
+
+/// `run failed: R` and, under it, a line per failed task: the terminal's
+/// answer to "why".
+fn with_failures(mut e: Error, followed: &[(Uuid, Followed, Option<Failure>)]) -> Error {
+    if e.kind != Kind::RunFailed {
+        return e;
+    }
+    for (_, f, fail) in followed {
+        let Some(fail) = fail.as_ref().filter(|_| f.outcome == Outcome::Failed) else {
+            continue;
+        };
+        for line in fail.lines() {
+            let run = if followed.len() > 1 {
+                format!("run {}: ", f.run)
+            } else {
+                String::new()
+            };
+            e.details.push(format!("{run}{line}"));
+        }
+    }
+    e
+}
+
+/// Start one run and follow it until it finishes or time runs out.
+async fn start_and_wait(
+    api: &Api,
+    args: &RunArgs,
+    id: uuid::Uuid,
+    input: Option<&Bytes>,
+    rule: Option<Rule>,
+    pace: wait::Pace,
+    ctx: &Context,
+) -> Result<wait::Followed> {
+    let kind = args.kind;
+    let before = match kind {
+        RunKind::Workflow => api
+            .last_run(Entity::Workflow, id)
+            .await?
+            .and_then(|r| r.executed_at)
+            .map(|t| t.0),
+        RunKind::Pipeline => None,
+    };
+    let start = crate::service::refusal::start_run(api, kind, id, input).await?;
+    let run = start.run_uuid().unwrap_or_default().to_string();
+    ctx.note(&format!("started run {run} of {kind} {id}"));
+    started(ctx, kind, id, &run);
+    let ui = &ctx.ui;
+    // The start's records list the initial tasks only: never a task total.
+    match rule {
+        Some(rule) => wait::pipeline(api, id, &run, rule, pace, ui).await,
+        None => {
+            let settle = args
+                .settle
+                .map_or(Settle::Default(DEFAULT_SETTLE), Settle::Given);
+            wait::workflow(api, id, &run, before, settle, pace, ui).await
+        }
+    }
+    .map_err(|e| e.context(format!("while following run {run}")))
+}
+
+/// The summary row of `run --wait`, one per followed run: `verdict` is
+/// `succeeded`, `failed` or `timed_out`. With several IDs, the error
+/// columns follow (`crate::commands::kit::ids::multi_columns`).
+pub const WAIT_COLUMNS: &[Column] = &[
+    UUID,
+    WORKFLOW_RUN_UUID,
+    VERDICT,
+    TASKS_TOTAL,
+    TASKS_DONE,
+    TASKS_FAILED,
+    DURATION,
+    ELAPSED,
+    COMPLETION,
+    EVIDENCE,
+];
+
+/// Fill the summary row of a followed run.
+pub fn fill_wait(r: &mut Row, id: Uuid, f: &Followed) {
+    let status = match f.outcome {
+        Outcome::Succeeded => "succeeded",
+        Outcome::Failed => "failed",
+        Outcome::TimedOut => "timed_out",
+    };
+    let (completion, evidence) = match (&f.evidence, f.outcome) {
+        (Some(e), _) => (e.name().to_string(), e.describe()),
+        (None, Outcome::Failed) => ("failed_task".into(), "a task reported a failure".into()),
+        (None, _) => (
+            "timed_out".into(),
+            format!("{} tasks had reported", f.tasks_done),
+        ),
+    };
+    // Without per-task entries (a workflow) there is nothing to count.
+    let count = |n: usize| match f.per_task {
+        true => Cell::Int(n as i64),
+        false => Cell::Null,
+    };
+    r.set(&UUID, Cell::Str(id.to_string()))
+        .set(&WORKFLOW_RUN_UUID, Cell::Str(f.run.clone()))
+        .set(&VERDICT, Cell::Str(status.into()))
+        .set(
+            &TASKS_TOTAL,
+            f.tasks_total
+                .map(|n| Cell::Int(n as i64))
+                .unwrap_or(Cell::Null),
+        )
+        .set(&TASKS_DONE, count(f.tasks_done))
+        .set(&TASKS_FAILED, count(f.tasks_failed))
+        .set(&DURATION, Cell::Ms(f.duration_ms))
+        .set(&ELAPSED, Cell::Ms(f.elapsed.as_millis() as i64))
+        .set(&COMPLETION, Cell::Str(completion))
+        .set(&EVIDENCE, Cell::Str(evidence));
+}
+
+/// The exit error of `run --wait` for a set of followed runs: 7 if one failed, else 8 if
+/// one timed out.
+pub fn verdict(all: &[(Uuid, Followed)]) -> Result<()> {
+    let list = |o: Outcome| -> Vec<String> {
+        all.iter()
+            .filter(|(_, f)| f.outcome == o)
+            .map(|(_, f)| f.run.clone())
+            .collect()
+    };
+    let failed = list(Outcome::Failed);
+    if !failed.is_empty() {
+        return Err(Error::new(
+            Kind::RunFailed,
+            format!("run failed: {}", failed.join(", ")),
+        ));
+    }
+    let late: Vec<String> = all
+        .iter()
+        .filter(|(_, f)| f.outcome == Outcome::TimedOut)
+        .map(|(id, f)| {
+            let expected = f
+                .tasks_total
+                .map(|n| format!(" of {n} expected"))
+                .unwrap_or_default();
+            if f.per_task {
+                format!(
+                    "{} ({} tasks had reported{expected}; follow it with 'ylemctl runs {id} --run {} --wait')",
+                    f.run, f.tasks_done, f.run
+                )
+            } else {
+                f.run.clone()
+            }
+        })
+        .collect();
+    if !late.is_empty() {
+        return Err(Error::new(
+            Kind::Timeout,
+            format!("timed out waiting for run: {}", late.join(", ")),
+        )
+        .with_hint("the run goes on on the server: raise --wait-timeout to wait longer"));
+    }
+    Ok(())
+}

@@ -1,0 +1,590 @@
+//! `run --wait`: waiting for a started run until it finishes, by the
+//! polling driver (`poll.rs`: pauses, transient errors, the time limit)
+//! over a small watch per kind of run, with a spinner. Pipelines are followed through their log (an entry appears as each task finishes; there
+//! is no "run finished" marker), workflows through last-run statistics.
+
+use std::time::{Duration, Instant};
+
+use chrono::Utc;
+use indicatif::{ProgressBar, ProgressStyle};
+use uuid::Uuid;
+
+use crate::api::models::LogEntry;
+use crate::api::{self, Api};
+use crate::error::Result;
+use crate::service::finished::{Entry, Evidence, History, Rule, Settle, Verdict};
+use crate::service::poll::{self, Ended, Look};
+use crate::time;
+use crate::ui::Ui;
+
+/// How a followed run ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    Succeeded,
+    Failed,
+    TimedOut,
+}
+
+/// What was seen of one run.
+#[derive(Debug, Clone)]
+pub struct Followed {
+    pub run: String,
+    pub outcome: Outcome,
+    pub tasks_total: Option<usize>,
+    pub tasks_done: usize,
+    pub tasks_failed: usize,
+    pub duration_ms: i64,
+    pub elapsed: Duration,
+    /// Whether task counts were seen (not for workflows, followed by statistics).
+    pub per_task: bool,
+    /// How success was established.
+    pub evidence: Option<Evidence>,
+    /// The run's failed task entries as last seen (read by `failure`).
+    pub failed_entries: Vec<LogEntry>,
+}
+
+/// Settings of a wait.
+#[derive(Debug, Clone, Copy)]
+pub struct Pace {
+    pub limit: Duration,
+    pub poll: Duration,
+    pub progress: bool,
+    /// Without a spinner (stderr not a terminal, as in CI logs), a note at
+    /// this interval says the wait goes on, so a long wait is not silent.
+    pub heartbeat: Option<Duration>,
+}
+
+/// What one look at a run found.
+enum Progress {
+    /// Not finished; the spinner's new text.
+    Pending(String),
+    Done(Followed),
+}
+
+/// One way of watching a run: what to say before the first look, how to
+/// look once, and what was seen when time ran out.
+trait Watch {
+    fn waiting(&self) -> String;
+    async fn look(&mut self, started: Instant) -> Result<Progress>;
+    fn timed_out(&self, started: Instant) -> Followed;
+}
+
+/// A watch as the polling driver's step, showing its progress: on the
+/// spinner, or (stderr not a terminal) a note now and then.
+struct Shown<'u, W> {
+    watch: W,
+    started: Instant,
+    pb: ProgressBar,
+    heartbeat: Option<Duration>,
+    last_beat: Instant,
+    ui: &'u Ui,
+}
+
+impl<W: Watch> poll::Step for Shown<'_, W> {
+    type Done = Followed;
+
+    async fn look(&mut self) -> Result<Look<Followed>> {
+        let msg = match self.watch.look(self.started).await? {
+            Progress::Done(f) => return Ok(Look::Done(f)),
+            Progress::Pending(msg) => msg,
+        };
+        if let Some(every) = self.heartbeat
+            && self.last_beat.elapsed() >= every
+        {
+            self.last_beat = Instant::now();
+            let waited = time::human_ms(self.started.elapsed().as_millis() as i64);
+            self.ui.note(&format!("still waiting ({waited}): {msg}"));
+        }
+        self.pb.set_message(msg);
+        // A run's progress is no reason to look sooner: the pauses grow
+        // from the first to --poll whatever the tasks do.
+        Ok(Look::Pending {
+            changed: false,
+            again: false,
+        })
+    }
+}
+
+/// Wait for a run by the polling driver: first look after half a second,
+/// then pauses doubling up to --poll (to a minute while the service
+/// fails), until the watch decides or the wait's limit runs out. Stop
+/// requests are the runner's (`run --wait` declares them), for every run
+/// of the command at once.
+async fn wait_for(watch: impl Watch, pace: Pace, ui: &Ui) -> Result<Followed> {
+    let started = Instant::now();
+    let pb = spinner(pace.progress, ui, &watch.waiting());
+    let first = Duration::from_millis(500).min(pace.poll);
+    let pacing = poll::Pacing {
+        first_look: first,
+        first,
+        longest: pace.poll,
+    };
+    let until = poll::Until {
+        limit: Some(tokio::time::Instant::now() + pace.limit),
+        stop: None,
+    };
+    let mut shown = Shown {
+        watch,
+        started,
+        pb,
+        heartbeat: pace.heartbeat,
+        last_beat: started,
+        ui,
+    };
+    let ended = poll::drive(&mut shown, pacing, until).await;
+    shown.pb.finish_and_clear();
+    match ended? {
+        Ended::Done(f) => Ok(f),
+        // No stop request is handed to the driver here (the runner has
+        // it), so only the limit ends a wait early.
+        Ended::OutOfTime | Ended::Stopped(_) => Ok(shown.watch.timed_out(started)),
+    }
+}
+
+fn spinner(on: bool, ui: &Ui, what: &str) -> ProgressBar {
+    if !on {
+        return ProgressBar::hidden();
+    }
+    let pb = ProgressBar::with_draw_target(None, ui.progress_target());
+    pb.set_style(
+        ProgressStyle::with_template("{spinner} {msg}")
+            .unwrap_or_else(|_| ProgressStyle::default_spinner()),
+    );
+    pb.set_message(what.to_string());
+    pb.enable_steady_tick(Duration::from_millis(120));
+    pb
+}
+
+/// How far back the history lookup reaches: three daily runs.
+const HISTORY_DAYS: i64 = 3;
+/// At most this many log entries are read for history (newest first on the
+/// real server), so one lookup costs a bounded read however busy the
+/// pipeline; the rest of the response is dropped unread.
+const HISTORY_ENTRIES: usize = 2000;
+
+/// How often the history lookup is asked before a start: the transport
+/// retries a failure before the body; this covers one cut off in it.
+const HISTORY_TRIES: u32 = 3;
+
+/// The pipeline's recent runs, for the evidence rule: one log request over
+/// the last `HISTORY_DAYS` days, asked again when it fails. A lookup that
+/// still fails is no history, never an error, and said as a warning: the
+/// wait asks again at its polls (`PipelineRun::history_pending`), and
+/// meanwhile the rule waits the longer default settle time.
+pub async fn history(api: &Api, id: Uuid, ui: &Ui) -> History {
+    let mut tries = 0;
+    loop {
+        match lookup(api, id, "").await {
+            Ok(h) => return h,
+            Err(e) if tries + 1 < HISTORY_TRIES => {
+                // `e` shown, not its message: the server's words escaped.
+                ui.verbose(&format!("history of pipeline {id}: {e}; asking again"));
+                tokio::time::sleep(ylem_client::backoff(tries)).await;
+            }
+            Err(e) => {
+                ui.warn(&format!(
+                    "cannot read the history of pipeline {id} ({e}): until a later look reads it, a run counts as finished only after no new task for the default settle time"
+                ));
+                return History::default();
+            }
+        }
+        tries += 1;
+    }
+}
+
+/// One history lookup, leaving out the run `followed`.
+async fn lookup(api: &Api, id: Uuid, followed: &str) -> Result<History> {
+    let now = Utc::now();
+    let w = time::Window {
+        from: now - chrono::Duration::days(HISTORY_DAYS),
+        to: now,
+    };
+    let list = history_entries(api, id, &w).await?;
+    Ok(History::from_entries(&list, followed, now))
+}
+
+async fn history_entries(api: &Api, id: Uuid, w: &time::Window) -> Result<Vec<Entry>> {
+    let mut s = api.pipeline_logs(id, w).await?;
+    let mut out = Vec::new();
+    while out.len() < HISTORY_ENTRIES {
+        match api::next_entry(&mut s, None, false).await? {
+            Some(e) => out.push(entry(&e)),
+            None => break,
+        }
+    }
+    Ok(out)
+}
+
+fn entry(e: &LogEntry) -> Entry {
+    Entry {
+        run: e.workflow_run_uuid.clone(),
+        task: e.task_uuid.clone(),
+        ok: e.is_successful,
+        at: e.executed_at.parsed(),
+    }
+}
+
+/// Follow a pipeline run through the pipeline's log until `rule` decides.
+pub async fn pipeline(
+    api: &Api,
+    id: Uuid,
+    run: &str,
+    rule: Rule,
+    pace: Pace,
+    ui: &Ui,
+) -> Result<Followed> {
+    attached(api, id, run, rule, pace, ui, Found::nothing()).await
+}
+
+/// A run as the log showed it before the watch began (`runs P --run R
+/// --wait` attaches to a run started elsewhere): where its entries start,
+/// how many there were, and since when none had come, so a run quiet for
+/// long is judged as `runs --run` judges it, not quiet from the attach.
+#[derive(Debug, Clone, Copy)]
+pub struct Found {
+    pub from: chrono::DateTime<Utc>,
+    pub entries: usize,
+    pub quiet_since: Instant,
+}
+
+impl Found {
+    /// A run just started, or not reported yet: no entry before the watch.
+    pub fn nothing() -> Found {
+        Found {
+            // Wide on both sides: the service's clock may differ from ours.
+            from: Utc::now() - chrono::Duration::minutes(10),
+            entries: 0,
+            quiet_since: Instant::now(),
+        }
+    }
+}
+
+/// Follow a pipeline run found in the log (`found`) until `rule` decides.
+pub async fn attached(
+    api: &Api,
+    id: Uuid,
+    run: &str,
+    rule: Rule,
+    pace: Pace,
+    ui: &Ui,
+    found: Found,
+) -> Result<Followed> {
+    let history_pending = rule.graph.is_none()
+        && rule.expect_tasks.is_none()
+        && !matches!(rule.settle, Settle::Learned(_));
+    let step = PipelineRun {
+        api,
+        id,
+        run,
+        rule,
+        from: found.from,
+        seen: Vec::new(),
+        failed: Vec::new(),
+        duration_ms: 0,
+        elapsed_ms: 0,
+        changed_at: Instant::now(),
+        found: Some((found.entries, found.quiet_since)),
+        history_pending,
+    };
+    if let Some(w) = step.rule.contradiction() {
+        ui.warn(&w);
+    }
+    wait_for(step, pace, ui).await
+}
+
+struct PipelineRun<'a> {
+    api: &'a Api,
+    id: Uuid,
+    run: &'a str,
+    rule: Rule,
+    from: chrono::DateTime<Utc>,
+    /// The run's entries at the last look.
+    seen: Vec<Entry>,
+    /// The failed ones among them, whole: their outputs say why.
+    failed: Vec<LogEntry>,
+    /// The sum of its task durations (the run's duration, as statistics
+    /// give it) and the wall clock from its first task's start to its last
+    /// task's end (`run_model`'s meaning).
+    duration_ms: i64,
+    elapsed_ms: i64,
+    /// When the number of entries last changed: the rule's quiet time.
+    changed_at: Instant,
+    /// The entries known before the first look and since when they were
+    /// quiet, until the count first changes.
+    found: Option<(usize, Instant)>,
+    /// The rule has nothing from history (its lookup may have failed): ask
+    /// again at each look until a lookup answers.
+    history_pending: bool,
+}
+
+impl Watch for PipelineRun<'_> {
+    fn waiting(&self) -> String {
+        format!("run {}: waiting for the first task", self.run)
+    }
+
+    async fn look(&mut self, started: Instant) -> Result<Progress> {
+        if self.history_pending
+            && let Ok(h) = lookup(self.api, self.id, self.run).await
+        {
+            self.history_pending = false;
+            let given = match self.rule.settle {
+                Settle::Given(d) => Some(d),
+                _ => None,
+            };
+            self.rule = Rule::new(&h, self.rule.expect_tasks, given, self.rule.grace);
+        }
+        let window = time::Window {
+            from: self.from,
+            to: Utc::now() + chrono::Duration::minutes(10),
+        };
+        let mut s = self.api.pipeline_logs(self.id, &window).await?;
+        let (mut seen, mut failed, mut ms) = (Vec::new(), Vec::new(), 0);
+        let mut span: Option<(chrono::DateTime<Utc>, chrono::DateTime<Utc>)> = None;
+        while let Some(e) = api::next_entry(&mut s, Some(self.run), false).await? {
+            // Saturating and checked: a server's 9e18 must not panic the wait.
+            ms = e.duration.max(0).saturating_add(ms);
+            if let Some(at) = e.executed_at.parsed() {
+                let start = chrono::Duration::try_milliseconds(e.duration.max(0))
+                    .and_then(|d| at.checked_sub_signed(d))
+                    .unwrap_or(at);
+                span = Some(span.map_or((start, at), |(a, b)| (a.min(start), b.max(at))));
+            }
+            seen.push(entry(&e));
+            if !e.is_successful {
+                failed.push(e);
+            }
+        }
+        self.failed = failed;
+        if seen.len() != self.seen.len() {
+            // The entries known before the watch are as quiet as they were.
+            self.changed_at = match self.found.take() {
+                Some((n, since)) if n == seen.len() => since,
+                _ => Instant::now(),
+            };
+        }
+        self.seen = seen;
+        self.duration_ms = ms;
+        self.elapsed_ms = span.map_or(0, |(a, b)| (b - a).num_milliseconds().max(0));
+        let quiet = self.changed_at.elapsed();
+        match self.rule.decide(&self.seen, quiet) {
+            Verdict::Failed { .. } => Ok(Progress::Done(self.summary(Outcome::Failed, None))),
+            Verdict::Succeeded(ev) => {
+                Ok(Progress::Done(self.summary(Outcome::Succeeded, Some(ev))))
+            }
+            Verdict::Pending => Ok(Progress::Pending(self.progress(quiet, started))),
+        }
+    }
+
+    fn timed_out(&self, _started: Instant) -> Followed {
+        self.summary(Outcome::TimedOut, None)
+    }
+}
+
+impl PipelineRun<'_> {
+    /// How the wait will decide, as it goes: `run R: 2/4 tasks (as in the
+    /// last 6 runs; ...), 12s` or `run R: 2 tasks, none new for 5s of 30s, 12s`.
+    fn progress(&self, quiet: Duration, started: Instant) -> String {
+        let done = self.seen.len();
+        let tasks = match (&self.rule.graph, self.rule.expect_tasks) {
+            (_, Some(n)) => format!("{done}/{n} tasks (--expect-tasks)"),
+            (Some((g, runs)), None) => format!(
+                "{done}/{} tasks (as in the last {runs} runs; else settles after {})",
+                g.len(),
+                time::human_ms(self.rule.settle.duration().as_millis() as i64)
+            ),
+            (None, None) if done == 0 => "waiting for the first task".into(),
+            (None, None) => format!(
+                "{done} tasks, none new for {} of {}",
+                time::human_ms(quiet.as_millis() as i64),
+                time::human_ms(self.rule.settle.duration().as_millis() as i64)
+            ),
+        };
+        format!(
+            "run {}: {tasks}, {}",
+            self.run,
+            time::human_ms(started.elapsed().as_millis() as i64)
+        )
+    }
+
+    fn summary(&self, outcome: Outcome, evidence: Option<Evidence>) -> Followed {
+        Followed {
+            run: self.run.to_string(),
+            outcome,
+            tasks_total: self.rule.expected_total(),
+            tasks_done: self.seen.len(),
+            tasks_failed: self.seen.iter().filter(|e| !e.ok).count(),
+            duration_ms: self.duration_ms,
+            elapsed: Duration::from_millis(self.elapsed_ms as u64),
+            per_task: true,
+            evidence,
+            failed_entries: self.failed.clone(),
+        }
+    }
+}
+
+/// Follow a workflow run through last-run statistics: done when a run newer
+/// than `before` appears and its figures stay the same for `settle`
+/// (statistics are the only evidence a workflow leaves).
+pub async fn workflow(
+    api: &Api,
+    id: Uuid,
+    run: &str,
+    before: Option<String>,
+    settle: Settle,
+    pace: Pace,
+    ui: &Ui,
+) -> Result<Followed> {
+    let step = WorkflowRun {
+        api,
+        id,
+        run,
+        before,
+        settle,
+        last: None,
+        changed_at: Instant::now(),
+    };
+    wait_for(step, pace, ui).await
+}
+
+struct WorkflowRun<'a> {
+    api: &'a Api,
+    id: Uuid,
+    run: &'a str,
+    /// `executed_at` of the last run before ours.
+    before: Option<String>,
+    settle: Settle,
+    /// (executed_at, is_successful, duration) at the last look.
+    last: Option<(String, bool, i64)>,
+    changed_at: Instant,
+}
+
+impl Watch for WorkflowRun<'_> {
+    fn waiting(&self) -> String {
+        format!("workflow run {}: waiting", self.run)
+    }
+
+    async fn look(&mut self, started: Instant) -> Result<Progress> {
+        let kind = crate::kinds::Entity::Workflow;
+        let r = self.api.last_run(kind, self.id).await?;
+        let now = r.and_then(|r| Some((r.executed_at?.0, r.is_successful, r.duration)));
+        let newer = now
+            .as_ref()
+            .is_some_and(|n| Some(&n.0) != self.before.as_ref());
+        if now != self.last {
+            self.changed_at = Instant::now();
+        }
+        if newer && self.changed_at.elapsed() >= self.settle.duration() {
+            let (_, ok, ms) = now.unwrap_or_default();
+            let (outcome, evidence) = if ok {
+                let ev = Evidence::Statistics {
+                    settle: self.settle,
+                };
+                (Outcome::Succeeded, Some(ev))
+            } else {
+                (Outcome::Failed, None)
+            };
+            return Ok(Progress::Done(workflow_summary(
+                self.run,
+                outcome,
+                Some(ms),
+                evidence,
+                started,
+            )));
+        }
+        self.last = now;
+        Ok(Progress::Pending(format!(
+            "workflow run {}: {}, {}",
+            self.run,
+            if newer { "reporting" } else { "waiting" },
+            time::human_ms(started.elapsed().as_millis() as i64)
+        )))
+    }
+
+    fn timed_out(&self, started: Instant) -> Followed {
+        workflow_summary(self.run, Outcome::TimedOut, None, None, started)
+    }
+}
+
+fn workflow_summary(
+    run: &str,
+    outcome: Outcome,
+    ms: Option<i64>,
+    evidence: Option<Evidence>,
+    started: Instant,
+) -> Followed {
+    Followed {
+        run: run.to_string(),
+        outcome,
+        tasks_total: None,
+        tasks_done: 0,
+        tasks_failed: usize::from(outcome == Outcome::Failed),
+        duration_ms: ms.unwrap_or(0),
+        elapsed: started.elapsed(),
+        per_task: false,
+        evidence,
+        failed_entries: Vec::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::error::{Error, Kind};
+
+    /// Answers from a script, one per look.
+    struct Scripted(Vec<Result<Option<Outcome>>>);
+
+    impl Watch for Scripted {
+        fn waiting(&self) -> String {
+            String::new()
+        }
+        async fn look(&mut self, started: Instant) -> Result<Progress> {
+            match self.0.remove(0)? {
+                Some(o) => Ok(Progress::Done(workflow_summary(
+                    "r", o, None, None, started,
+                ))),
+                None => Ok(Progress::Pending(String::new())),
+            }
+        }
+        fn timed_out(&self, started: Instant) -> Followed {
+            workflow_summary("r", Outcome::TimedOut, None, None, started)
+        }
+    }
+
+    fn pace(limit: Duration) -> Pace {
+        Pace {
+            limit,
+            poll: Duration::from_millis(1),
+            progress: false,
+            heartbeat: None,
+        }
+    }
+
+    #[tokio::test]
+    async fn transient_errors_are_waited_out_and_others_end_the_wait() {
+        let ui = Ui::default();
+        let script = vec![
+            Err(Error::network("down")),
+            Err(Error::server("503")),
+            Ok(None),
+            Ok(Some(Outcome::Failed)),
+        ];
+        let f = wait_for(Scripted(script), pace(Duration::from_secs(3600)), &ui)
+            .await
+            .unwrap();
+        assert_eq!(f.outcome, Outcome::Failed);
+        let script = vec![Ok(None), Err(Error::auth("rejected")), Ok(None)];
+        let e = wait_for(Scripted(script), pace(Duration::from_secs(3600)), &ui)
+            .await
+            .unwrap_err();
+        assert_eq!(e.kind, Kind::Auth);
+    }
+
+    #[tokio::test]
+    async fn the_time_limit_ends_the_wait_as_timed_out() {
+        let f = wait_for(Scripted(vec![]), pace(Duration::ZERO), &Ui::default())
+            .await
+            .unwrap();
+        assert_eq!(f.outcome, Outcome::TimedOut);
+    }
+}

@@ -1,0 +1,185 @@
+//! `ylemctl last-run KIND ID...`: an ID's last run by the one model of a
+//! run (`last_model`): the server's answer says which run is last, its own
+//! entries say whether it finished and how. A run still going is
+//! `running`, never a success.
+
+use crate::cli::LastRunArgs;
+use crate::commands::kit::columns::{
+    DURATION, ELAPSED, EVIDENCE, EXECUTED_AT, IS_SUCCESSFUL, LAST_RUN, RUN_UUID, TASKS, UUID,
+};
+use crate::commands::kit::conduct::Rules;
+use crate::commands::kit::failure_text;
+use crate::context::Context;
+use crate::error::{Error, Kind, Result};
+use crate::output::{Cell, Column, Row, Shape};
+use crate::service::failure::{Failure, Finder};
+use crate::service::last_model::{Last, RunView, last};
+use crate::service::last_seen::NO_RUN_FOUND;
+
+/// An ID's last run, and `last_run`: `found` (finished), `running` (not
+/// finished on evidence: `is_successful` null, the tasks so far),
+/// `unsettled` (a workflow's run younger than the settle time), or
+/// `not_found` (never ran, or unknown to the service). `executed_at` is its
+/// last task's end, `duration` the sum of its task durations, `elapsed`
+/// the wall clock from its first task's start. With several IDs, `uuid`
+/// leads and the error columns follow (`crate::commands::kit::ids::multi_columns`).
+pub const COLUMNS: &[Column] = &[
+    UUID,
+    IS_SUCCESSFUL,
+    EXECUTED_AT.aged(),
+    DURATION,
+    ELAPSED,
+    TASKS,
+    LAST_RUN,
+    EVIDENCE,
+    RUN_UUID,
+];
+
+/// Fill `r`; no run found gives empty fields and says so in `last_run`.
+pub fn fill(r: &mut Row, id: uuid::Uuid, seen: &Last) {
+    r.set(&UUID, Cell::Str(id.to_string()));
+    match seen.last() {
+        Some(run) => r
+            .set(
+                &IS_SUCCESSFUL,
+                run.success().map_or(Cell::Null, Cell::Success),
+            )
+            .set(&EXECUTED_AT, time_cell(run.ended))
+            .set(&DURATION, Cell::Ms(run.duration_ms))
+            .set(&ELAPSED, run.elapsed_ms().map_or(Cell::Null, Cell::Ms))
+            .set(
+                &TASKS,
+                run.tasks.map_or(Cell::Null, |n| Cell::Int(n as i64)),
+            )
+            .set(&LAST_RUN, Cell::Str(word(run).into()))
+            .set(&EVIDENCE, Cell::opt_str(run.evidence.clone()))
+            .set(&RUN_UUID, Cell::opt_str(run.run.clone())),
+        None => r
+            .set(&IS_SUCCESSFUL, Cell::Never)
+            .set(&EXECUTED_AT, Cell::Never)
+            .set(&DURATION, Cell::Never)
+            .set(&ELAPSED, Cell::Never)
+            .set(&TASKS, Cell::Never)
+            .set(&LAST_RUN, Cell::Str("not_found".into()))
+            .set(&EVIDENCE, Cell::Null)
+            .set(&RUN_UUID, Cell::Null),
+    };
+}
+
+/// `found` for a finished run; else what it is (`running`, `unsettled`).
+fn word(run: &RunView) -> &'static str {
+    match run.success() {
+        Some(_) => "found",
+        None => run.result,
+    }
+}
+
+/// A run's time as every command writes it (RFC 3339, UTC).
+pub fn time_cell(t: chrono::DateTime<chrono::Utc>) -> Cell {
+    Cell::Time(t.to_rfc3339_opts(chrono::SecondsFormat::AutoSi, true))
+}
+
+/// The last run: rows, or the Prometheus exposition.
+pub const RULES: Rules = Rules::client("last-run").measures();
+
+pub async fn run(args: &LastRunArgs, ctx: &Context) -> Result<()> {
+    let ids = ctx.resolve_ids_as(args.kind, &args.ids)?;
+    let multi = ids.len() > 1;
+    let finder = Finder::new(ctx, args.decrypt_key_file.as_deref())?;
+    let machine = ctx.settings.machine_output();
+    // The failure goes in before `last_run`.
+    let base = failure_text::with_columns(COLUMNS, Some(&LAST_RUN), machine);
+    let columns = match multi {
+        true => crate::commands::kit::ids::multi_columns(ctx, &base),
+        false => base,
+    };
+    let shape = if multi { Shape::List } else { Shape::Object };
+    let mut p = ctx.printer(shape, &columns, multi)?;
+    let api = ctx.api()?;
+    let now = ctx.settings.now;
+    let (mut failed, mut none, mut going) = (Vec::new(), Vec::new(), Vec::new());
+    let res = crate::commands::kit::ids::for_each_id(
+        ctx,
+        &ids,
+        |id| {
+            let (api, finder) = (&api, &finder);
+            async move {
+                let seen = last(api, args.kind, id, now).await?;
+                // A failed run's reason, from the entries already read.
+                let fail = seen.last().and_then(|r| finder.of_run(args.kind, r));
+                Ok((seen, fail))
+            }
+        },
+        |id, got| {
+            let (seen, fail) = match got {
+                Ok(got) => got,
+                // Empty values, then the error columns.
+                Err(e) => {
+                    return p.row(crate::commands::kit::ids::failed_row(ctx, &columns, id, e));
+                }
+            };
+            match seen.last() {
+                Some(r) if r.success() == Some(false) => {
+                    failed.push(failed_text(id, fail.as_ref(), multi))
+                }
+                Some(r) if r.success().is_none() => going.push(going_text(id, r)),
+                Some(_) => {}
+                None => none.push(id.to_string()),
+            }
+            let mut r = Row::new(&columns);
+            fill(&mut r, id, &seen);
+            failure_text::fill(&mut r, fail.as_ref());
+            p.row(r.into_cells())
+        },
+    )
+    .await;
+    crate::commands::kit::ids::close(p, &res, multi, "no last run", ctx)?;
+    if !none.is_empty() {
+        ctx.note(&format!("{}: {NO_RUN_FOUND}", none.join(", ")));
+    }
+    res?;
+    if args.fail_on_failure && !failed.is_empty() {
+        return Err(Error::new(
+            Kind::RunFailed,
+            format!("the last run failed: {}", failed.join("; ")),
+        ));
+    }
+    // A run not finished on evidence is not vouched for: as `runs --run
+    // --exit-status`, not finished is 8.
+    if args.fail_on_failure && !going.is_empty() {
+        return Err(Error::new(
+            Kind::Timeout,
+            format!("the last run has not finished: {}", going.join("; ")),
+        )
+        .with_hint("ask again later; 'ylemctl runs PIPELINE --run RUN --wait' follows a run to its verdict"));
+    }
+    // Nothing to vouch for is not a success: fail closed.
+    if args.fail_on_failure && !none.is_empty() {
+        return Err(Error::new(
+            Kind::NotFound,
+            format!("{}: {NO_RUN_FOUND}", none.join(", ")),
+        )
+        .with_hint("check the ID and its kind; a new entity has no run until it is started"));
+    }
+    Ok(())
+}
+
+/// What `--fail-on-failure` says of a last run still going.
+fn going_text(id: uuid::Uuid, r: &RunView) -> String {
+    let what = match (&r.run, r.progress()) {
+        (Some(run), Some(p)) => format!("run {run} {} ({p} so far)", r.result),
+        _ => r.result.to_string(),
+    };
+    format!("{id}: {what}")
+}
+
+/// What `--fail-on-failure` says of one failed last run: the failed task
+/// and its first message (`task notification (a87db346…): [4029 critical]
+/// quota exceeded`), after the ID when several were asked.
+fn failed_text(id: uuid::Uuid, fail: Option<&Failure>, multi: bool) -> String {
+    match (fail, multi) {
+        (Some(f), false) => f.summary(),
+        (Some(f), true) => format!("{id}: {}", f.summary()),
+        (None, _) => id.to_string(),
+    }
+}

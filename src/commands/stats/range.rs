@@ -1,0 +1,101 @@
+//! `ylemctl stats KIND ID... [WINDOW]`: consolidated statistics (endpoints 5-7).
+
+use crate::api::models::RangeStats;
+use crate::cli::StatsArgs;
+use crate::commands::kit::columns::*;
+use crate::commands::kit::conduct::Rules;
+use crate::context::Context;
+use crate::error::Result;
+use crate::output::{Cell, Column, Row, Shape};
+
+/// The statistics of an ID (`uuid` shown with several IDs, which also get
+/// the error columns: `crate::commands::kit::ids::multi_columns`).
+pub const COLUMNS: &[Column] = &[
+    UUID,
+    NUM_OF_SUCCESSES,
+    NUM_OF_FAILURES,
+    AVERAGE_DURATION,
+    IS_LAST_RUN_SUCCESSFUL,
+    LAST_RUN_EXECUTED_AT,
+    LAST_RUN_DURATION,
+];
+
+/// A row; "never ran" is a null `last_run_executed_at`, and the server's
+/// placeholder last-run values of something that never ran (`false`, `0`)
+/// are "never" too: `null` in JSON, empty in CSV, `never` in a table,
+/// rather than a "failed" that never happened.
+fn never_unless(ran: bool, c: Cell) -> Cell {
+    if ran { c } else { Cell::Never }
+}
+
+/// Fill `r` with the statistics of `id`.
+pub fn fill(r: &mut Row, id: uuid::Uuid, s: RangeStats) {
+    let ran = s.last_run_executed_at.is_some();
+    r.set(&UUID, Cell::Str(id.to_string()))
+        .set(&NUM_OF_SUCCESSES, Cell::Int(s.num_of_successes))
+        .set(&NUM_OF_FAILURES, Cell::Int(s.num_of_failures))
+        .set(&AVERAGE_DURATION, Cell::Ms(s.average_duration))
+        .set(
+            &IS_LAST_RUN_SUCCESSFUL,
+            never_unless(ran, Cell::Success(s.is_last_run_successful)),
+        )
+        .set(
+            &LAST_RUN_EXECUTED_AT,
+            s.last_run_executed_at
+                .map(|t| Cell::Time(t.0))
+                .unwrap_or(Cell::Never),
+        )
+        .set(
+            &LAST_RUN_DURATION,
+            never_unless(ran, Cell::Ms(s.last_run_duration)),
+        );
+}
+
+/// Measures over a time range: rows, or the Prometheus exposition.
+pub const RULES: Rules = Rules::client("stats").measures();
+
+pub async fn run(args: &StatsArgs, ctx: &Context) -> Result<()> {
+    let ids = ctx.resolve_ids_as(args.kind, &args.ids)?;
+    let window = ctx.window(&args.window)?;
+    let multi = ids.len() > 1;
+    let columns = match multi {
+        true => crate::commands::kit::ids::multi_columns(ctx, COLUMNS),
+        false => COLUMNS.to_vec(),
+    };
+    let shape = if multi { Shape::List } else { Shape::Object };
+    let mut p = ctx.printer(shape, &columns, multi)?;
+    let api = ctx.api()?;
+    let mut never = Vec::new();
+    let res = crate::commands::kit::ids::for_each_id(
+        ctx,
+        &ids,
+        // Authorised before shown: an empty window's last run is confirmed.
+        |id| crate::service::last_seen::range_stats_checked(&api, args.kind, id, &window),
+        |id, s| match s {
+            Ok(s) => {
+                if s.num_of_successes == 0
+                    && s.num_of_failures == 0
+                    && s.last_run_executed_at.is_none()
+                {
+                    never.push(id.to_string());
+                }
+                let mut r = Row::new(&columns);
+                fill(&mut r, id, s);
+                p.row(r.into_cells())
+            }
+            Err(e) => p.row(crate::commands::kit::ids::failed_row(ctx, &columns, id, e)),
+        },
+    )
+    .await;
+    crate::commands::kit::ids::close(p, &res, multi, "no statistics", ctx)?;
+    // The server answers an unknown UUID, or one of another kind, with
+    // these same zeros.
+    if !never.is_empty() {
+        ctx.note(&format!(
+            "{}: no run ever; the ID may be unknown to the service or of another kind than {}",
+            never.join(", "),
+            args.kind
+        ));
+    }
+    res
+}

@@ -1,0 +1,376 @@
+//! An entity's last run by the one model (`run_model.rs`), for `last-run`,
+//! `check`, `status` and the exporter. The server's last-run answer (its
+//! latest task row) says which run is last; for a pipeline one log request
+//! over that run's window then folds and judges it: a run not finished on
+//! evidence is `running`, never a success. The same request is the check
+//! that the answer may be shown: its window holds the run, so the server
+//! checks the organisation there (403: an access error). A workflow leaves
+//! no log: its last run younger than the settle time is `unsettled`.
+
+use chrono::{DateTime, Utc};
+use uuid::Uuid;
+
+use crate::api::models::{LastRun, LogEntry};
+use crate::api::{self, Api};
+use crate::error::{Error, Result};
+use crate::kinds::Entity;
+use crate::service::finished::DEFAULT_SETTLE;
+use crate::service::last_seen::{LastSeen, confirm, last_seen};
+use crate::service::run_model::{Judged, RunFold, judge};
+use crate::service::runs_tally::{Runs, listed_rule};
+use crate::time::Window;
+
+/// How far back a recent last run's log is read, for the history the rule
+/// learns a pipeline's runs from (as `run --wait`'s lookup).
+const HISTORY_DAYS: i64 = 3;
+/// At most this many entries are read of that window (newest first): the
+/// last runs and enough history, a bounded read however busy the pipeline.
+const HISTORY_ENTRIES: usize = 2000;
+
+/// One run as every command states it.
+#[derive(Debug, Clone)]
+pub struct RunView {
+    /// The run's UUID (pipelines only: statistics name no run).
+    pub run: Option<String>,
+    /// `succeeded`, `failed`, `running` or `unsettled`.
+    pub result: &'static str,
+    /// How the result was established, for people.
+    pub evidence: Option<String>,
+    /// Its last task's end (for workflows and tasks: the server's time).
+    pub ended: DateTime<Utc>,
+    /// Its first task's start, where it is known.
+    pub started: Option<DateTime<Utc>>,
+    /// The sum of its task durations.
+    pub duration_ms: i64,
+    /// Task entries so far, and how many the history expects.
+    pub tasks: Option<usize>,
+    pub expected: Option<usize>,
+    /// Its failed entries, whole (pipelines).
+    pub failed: Vec<LogEntry>,
+}
+
+impl RunView {
+    /// `Some(true)` succeeded, `Some(false)` failed, `None` not finished.
+    pub fn success(&self) -> Option<bool> {
+        match self.result {
+            "succeeded" => Some(true),
+            "failed" => Some(false),
+            _ => None,
+        }
+    }
+
+    pub fn elapsed_ms(&self) -> Option<i64> {
+        Some((self.ended - self.started?).num_milliseconds().max(0))
+    }
+
+    /// `2 of 5 tasks`, `2 tasks`, or nothing for a run without a log.
+    pub fn progress(&self) -> Option<String> {
+        let n = self.tasks?;
+        Some(match self.expected {
+            Some(t) => format!("{n} of {t} tasks"),
+            None => format!("{n} tasks"),
+        })
+    }
+
+    fn of(j: Judged, failed: Vec<LogEntry>) -> Option<RunView> {
+        let t = &j.tally;
+        let evidence = match (&j.evidence, j.result) {
+            (Some(e), _) => e.describe(),
+            (None, "failed") => "a task reported a failure".into(),
+            (None, _) => format!("{} tasks so far; not complete on evidence", t.entries),
+        };
+        Some(RunView {
+            run: Some(t.id()),
+            result: j.result,
+            evidence: Some(evidence),
+            ended: t.ended()?,
+            started: t.started(),
+            duration_ms: t.duration_ms,
+            tasks: Some(t.entries as usize),
+            expected: j.expected,
+            failed,
+        })
+    }
+}
+
+/// What is known of an entity's last run.
+#[derive(Debug, Clone)]
+pub enum Last {
+    /// Never ran, or unknown to the service (it answers both alike).
+    NoRunFound,
+    /// The last run, and when it has not finished, the last finished run
+    /// before it if the same answer held one.
+    Ran {
+        last: Box<RunView>,
+        finished: Option<Box<RunView>>,
+    },
+}
+
+impl Last {
+    pub fn last(&self) -> Option<&RunView> {
+        match self {
+            Last::Ran { last, .. } => Some(last),
+            Last::NoRunFound => None,
+        }
+    }
+
+    /// The run a health is judged by: the last run when it has finished,
+    /// else the last finished one, when known.
+    pub fn judged(&self) -> Option<&RunView> {
+        match self {
+            Last::Ran { last, .. } if last.success().is_some() => Some(last),
+            Last::Ran { finished, .. } => finished.as_deref(),
+            Last::NoRunFound => None,
+        }
+    }
+
+    /// The last run, when it has not finished.
+    pub fn in_progress(&self) -> Option<&RunView> {
+        self.last().filter(|l| l.success().is_none())
+    }
+}
+
+/// The last run of `id` by the model: the last-run answer (or, after its
+/// 403, range statistics, confirmed), then for a pipeline one log request.
+pub async fn last(api: &Api, kind: Entity, id: Uuid, now: DateTime<Utc>) -> Result<Last> {
+    let (run, checked) = match last_seen(api, kind, id, now).await? {
+        LastSeen::NoRunFound => return Ok(Last::NoRunFound),
+        LastSeen::Ran { run, checked } => (run, checked),
+    };
+    let at = run
+        .executed_at
+        .as_ref()
+        .and_then(|t| t.parsed())
+        .ok_or_else(|| Error::server("unreadable last-run time"))?;
+    if kind == Entity::Pipeline {
+        // The log over a window that holds the run confirms it too.
+        return pipeline(api, id, &run, at, now, checked).await;
+    }
+    if !checked {
+        confirm(api, kind, id, at).await?;
+    }
+    Ok(Last::Ran {
+        last: Box::new(from_statistics(kind, &run, at, now)),
+        finished: None,
+    })
+}
+
+/// A task's or workflow's last run, as statistics give it: a task is one
+/// entry (finished when reported); a workflow's success counts after the
+/// settle time without a newer run.
+fn from_statistics(kind: Entity, r: &LastRun, at: DateTime<Utc>, now: DateTime<Utc>) -> RunView {
+    let young = (now - at).to_std().unwrap_or_default() < DEFAULT_SETTLE;
+    let (result, evidence) = match (r.is_successful, kind) {
+        (false, _) => ("failed", "the last-run statistics say it failed"),
+        (true, Entity::Workflow) if young => (
+            "unsettled",
+            "a workflow leaves no log: its run counts after the settle time without a newer one",
+        ),
+        (true, Entity::Workflow) => ("succeeded", "settled: no newer run for the settle time"),
+        (true, _) => ("succeeded", "a task is one entry, finished when reported"),
+    };
+    // A task started `duration` before it ended; a duration no time can
+    // hold (a hostile 9e18) gives no start rather than a panic.
+    let started = (kind == Entity::Task)
+        .then(|| {
+            chrono::Duration::try_milliseconds(r.duration.max(0))
+                .and_then(|d| at.checked_sub_signed(d))
+        })
+        .flatten();
+    RunView {
+        run: None,
+        result,
+        evidence: Some(evidence.into()),
+        ended: at,
+        started,
+        duration_ms: r.duration.max(0),
+        tasks: None,
+        expected: None,
+        failed: Vec::new(),
+    }
+}
+
+/// The window a last run's log is read over. One second around it holds
+/// the run whole (the log gives every entry of each run with one inside),
+/// and is all it takes when the latest entry failed: a failed entry is a
+/// failed run. A success needs the history the rule learns from, whatever
+/// its age (a run quiet for an hour may be waiting on a two-hour query):
+/// `run --wait`'s window, ending at the run, read newest first.
+fn window_of(at: DateTime<Utc>, now: DateTime<Utc>, failed: bool) -> (Window, bool) {
+    let second = chrono::Duration::seconds(1);
+    match failed {
+        true => (
+            Window {
+                from: at - second,
+                to: at + second,
+            },
+            false,
+        ),
+        false => (
+            Window {
+                from: at - chrono::Duration::days(HISTORY_DAYS),
+                to: now.max(at) + chrono::Duration::minutes(10),
+            },
+            true,
+        ),
+    }
+}
+
+/// The log over `w` folded, each run's failed entries kept; a wide window
+/// is read to `HISTORY_ENTRIES` entries at most.
+async fn fold(api: &Api, id: Uuid, w: &Window, wide: bool) -> Result<Runs<'static>> {
+    let mut runs = Runs::default();
+    runs.keep_failed = true;
+    let mut s = api.pipeline_logs(id, w).await?;
+    let mut decode = |cx: &mut Runs, b: &[u8], part| {
+        let Some((e, n)) = api::decode_entry(b, part)? else {
+            return Ok(None);
+        };
+        Ok(Some((cx.add(&e), n)))
+    };
+    let mut read = 0;
+    while let Some(run) = s
+        .next_with(
+            &mut runs,
+            &mut |_| Ok::<_, crate::error::Error>(()),
+            &mut decode,
+        )
+        .await?
+    {
+        read += 1;
+        if wide && read >= HISTORY_ENTRIES {
+            // The oldest run read may be cut short: not evidence.
+            runs.remove(run);
+            break;
+        }
+    }
+    Ok(runs)
+}
+
+/// A pipeline's last run: the log over its window folded and judged, the
+/// server's last run first, and when it is still going, the last finished
+/// run the same answer held.
+async fn pipeline(
+    api: &Api,
+    id: Uuid,
+    r: &LastRun,
+    at: DateTime<Utc>,
+    now: DateTime<Utc>,
+    checked: bool,
+) -> Result<Last> {
+    let (w, wide) = window_of(at, now, !r.is_successful);
+    let mut runs = fold(api, id, &w, wide).await?;
+    let failed = std::mem::take(&mut runs.failed);
+    // The server's last run first: among runs whose last task ended in the
+    // answer's second (which the spec's times cannot tell apart), the one
+    // whose duration so far is the answer's; then the latest last task, the
+    // latest start, and the one the log (newest first) listed first.
+    let second = chrono::Duration::seconds(1);
+    let key = |(i, t): &(usize, &RunFold)| {
+        let same_second = t.ended().is_some_and(|e| e >= at && e < at + second);
+        (
+            same_second && t.duration_ms == r.duration,
+            t.ended(),
+            t.started(),
+            std::cmp::Reverse(*i),
+        )
+    };
+    let last_run = runs
+        .iter()
+        .filter(|t| t.entries > 0)
+        .enumerate()
+        .max_by_key(key)
+        .map(|(_, t)| t.run);
+    // The last run is judged by the others' history, never its own: alone
+    // in a window, a run quiet for 10 minutes would vouch for itself.
+    let rule = |except| listed_rule(&runs.history_without(now, except));
+    let (own, others) = (rule(last_run), rule(None));
+    let mut judged: Vec<(usize, Judged)> = runs
+        .into_folds()
+        .filter(|t| t.entries > 0)
+        .enumerate()
+        .map(|(i, t)| {
+            let r = if Some(t.run) == last_run {
+                &own
+            } else {
+                &others
+            };
+            (i, judge(r, t, now))
+        })
+        .collect();
+    judged.sort_by_key(|(i, j)| std::cmp::Reverse(key(&(*i, &j.tally))));
+    let judged = judged.into_iter().map(|(_, j)| j);
+    let mut views = judged.into_iter().filter_map(|j| {
+        let f = failed.get(&j.tally.run).cloned().unwrap_or_default();
+        RunView::of(j, f)
+    });
+    let Some(last) = views.next() else {
+        // An answer the server did not check, and no window that holds the
+        // run to check it with: never shown.
+        if !checked {
+            return Err(unconfirmed(id));
+        }
+        return Ok(Last::Ran {
+            last: Box::new(unseen(r, at)),
+            finished: None,
+        });
+    };
+    let finished = match last.success() {
+        Some(_) => None,
+        None => views.find(|v| v.success().is_some()).map(Box::new),
+    };
+    Ok(Last::Ran {
+        last: Box::new(last),
+        finished,
+    })
+}
+
+/// A last run the log did not hold (a server whose log lags its
+/// statistics): failed if the server says so, else not vouched for.
+fn unseen(r: &LastRun, at: DateTime<Utc>) -> RunView {
+    RunView {
+        run: None,
+        result: if r.is_successful {
+            "unsettled"
+        } else {
+            "failed"
+        },
+        evidence: Some("the run is not in the log: not confirmed from its entries".into()),
+        ended: at,
+        started: None,
+        duration_ms: r.duration.max(0),
+        tasks: None,
+        expected: None,
+        failed: Vec::new(),
+    }
+}
+
+/// A last run learnt from range statistics over a window without its rows
+/// (not checked against the organisation) that no window holding it
+/// confirmed: an access error, as `stats` would be.
+pub fn unconfirmed(id: Uuid) -> Error {
+    Error::auth(format!(
+        "pipeline {id}: its last run could not be confirmed: the log over its time is empty"
+    ))
+    .with_hint("the service does not show this run to these credentials; check the ID and the organisation")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_failure_is_read_over_one_second_a_success_of_any_age_with_history() {
+        let now: DateTime<Utc> = "2026-01-01T12:00:00Z".parse().unwrap();
+        let recent = now - chrono::Duration::minutes(1);
+        let (w, wide) = window_of(recent, now, true);
+        assert!(!wide, "a failure is settled");
+        assert_eq!((w.to - w.from).num_seconds(), 2);
+        for at in [recent, now - chrono::Duration::hours(2)] {
+            let (w, wide) = window_of(at, now, false);
+            assert!(wide);
+            assert!(w.from <= at - chrono::Duration::days(HISTORY_DAYS));
+            assert!(w.to > now);
+        }
+    }
+}

@@ -1,0 +1,369 @@
+//! The one polling driver, for everything that waits on the service: `run
+//! --wait` (pipelines through their log, workflows through last-run
+//! statistics) and `logs --follow`. It owns the pacing (a pause that starts
+//! short, doubles while nothing changes, and starts over when something
+//! does), the backoff while the service fails, which failures are waited
+//! out, and the end conditions: a stop request (Ctrl-C, SIGTERM) and a time
+//! limit. What differs between waiting for a run and following a log is
+//! the `Step` handed to it: one look at the service.
+//!
+//! Tokens need nothing here: every look asks through `Api`, which renews
+//! the token before it expires (once for all concurrent requests) and
+//! repeats a request once with a fresh token after a 401.
+
+use std::future::Future;
+use std::pin::Pin;
+use std::time::Duration;
+
+use tokio::time::Instant;
+
+use crate::commands::kit::signals::Stop;
+use crate::error::{Error, Kind, Result};
+
+/// What one look found.
+pub enum Look<T> {
+    /// The step is done: the run finished, the followed run is complete.
+    Done(T),
+    /// Not yet. `changed`: something new was seen (the pause starts over);
+    /// `again`: look again at once (a log being caught up with, window by
+    /// window), stop requests still heard.
+    Pending { changed: bool, again: bool },
+}
+
+/// One look at the service, repeated by `drive`.
+pub trait Step {
+    type Done;
+    /// One look. Cancelled at an await point by a stop request: a step
+    /// does what it prints after its last await, so a stop never cuts an
+    /// output in half.
+    fn look(&mut self) -> impl Future<Output = Result<Look<Self::Done>>>;
+    /// A failure that is waited out (`transient`); `first` when the
+    /// service was answering before it.
+    fn failing(&mut self, _e: &Error, _first: bool) {}
+}
+
+/// How a drive ended.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Ended<T> {
+    Done(T),
+    Stopped(Stop),
+    /// The time limit came first.
+    OutOfTime,
+}
+
+/// The pauses between looks.
+#[derive(Debug, Clone, Copy)]
+pub struct Pacing {
+    /// Before the first look (a run just started has nothing to show yet;
+    /// a log is read at once).
+    pub first_look: Duration,
+    /// The shortest pause after a look: the one after a look that saw
+    /// something new.
+    pub first: Duration,
+    /// The longest pause while the service answers.
+    pub longest: Duration,
+}
+
+/// While the service fails, pauses grow to at least this, so that a
+/// struggling service is not hammered.
+const FAILING_LONGEST: Duration = Duration::from_secs(60);
+/// The shortest pause, whatever the settings.
+const SHORTEST: Duration = Duration::from_millis(100);
+
+impl Pacing {
+    /// The pause after `current`, doubled, from the first up to the
+    /// longest (longer while the service fails).
+    fn next(&self, current: Duration, failing: bool) -> Duration {
+        (current * 2)
+            .max(self.first)
+            .min(self.cap(failing))
+            .max(SHORTEST)
+    }
+
+    /// The longest pause, longer while the service fails.
+    fn cap(&self, failing: bool) -> Duration {
+        match failing {
+            true => self.longest.max(FAILING_LONGEST),
+            false => self.longest,
+        }
+    }
+}
+
+/// Network failures and server errors (5xx, a broken body) are waited
+/// out; anything else (auth, not found, a usage error) ends the drive.
+pub fn transient(e: &Error) -> bool {
+    matches!(e.kind, Kind::Network | Kind::Server)
+}
+
+/// A stop request the drive listens for, shared with what the command does
+/// before and after it (`signals::stop_now`).
+pub type StopRequest = Pin<Box<dyn Future<Output = Stop>>>;
+
+/// When a drive ends besides the step's own end.
+pub struct Until<'a> {
+    /// Ends it as `OutOfTime`, after one last look at the limit.
+    pub limit: Option<Instant>,
+    /// Ends it as `Stopped`, at once, even mid-look; `None` when the runner
+    /// listens for the command (`rules::Signals`).
+    pub stop: Option<&'a mut StopRequest>,
+}
+
+/// Look, pause, look again, until the step is done, the service fails in
+/// a way not worth waiting out, a stop request comes or time runs out.
+pub async fn drive<S: Step>(
+    step: &mut S,
+    pacing: Pacing,
+    mut until: Until<'_>,
+) -> Result<Ended<S::Done>> {
+    let mut nap = pacing.first_look;
+    // The pause after the next look that sees nothing new.
+    let mut pause = pacing.next(pacing.first_look, false);
+    let mut failing = false;
+    loop {
+        let left = until
+            .limit
+            .map(|l| l.saturating_duration_since(Instant::now()));
+        if left.is_some_and(|l| l.is_zero()) {
+            return Ok(Ended::OutOfTime);
+        }
+        let nap_now = left.map_or(nap, |l| l.min(nap));
+        if let Err(s) = stopped(&mut until, tokio::time::sleep(nap_now)).await {
+            return Ok(Ended::Stopped(s));
+        }
+        let looked = match stopped(&mut until, step.look()).await {
+            Err(s) => return Ok(Ended::Stopped(s)),
+            Ok(r) => r,
+        };
+        let (changed, again) = match looked {
+            Ok(Look::Done(d)) => return Ok(Ended::Done(d)),
+            Ok(Look::Pending { changed, again }) => {
+                failing = false;
+                (changed, again)
+            }
+            Err(e) if transient(&e) => {
+                step.failing(&e, !failing);
+                failing = true;
+                (false, false)
+            }
+            Err(e) => return Err(e),
+        };
+        // Catching up looks again at once; news starts the pauses over;
+        // otherwise each is longer than the one before, and a service that
+        // answers again is looked at within the longest pause.
+        nap = match (again, changed) {
+            (true, changed) => {
+                if changed {
+                    pause = pacing.first;
+                }
+                Duration::ZERO
+            }
+            (false, true) => {
+                pause = pacing.next(pacing.first, false);
+                pacing.first
+            }
+            (false, false) => {
+                let now = pause.min(pacing.cap(failing));
+                pause = pacing.next(pause, failing);
+                now
+            }
+        };
+    }
+}
+
+/// `fut`, unless a stop request comes first (checked first, so a pending
+/// request wins over a ready look).
+async fn stopped<F: Future>(until: &mut Until<'_>, fut: F) -> std::result::Result<F::Output, Stop> {
+    match until.stop.as_deref_mut() {
+        Some(stop) => tokio::select! {
+            biased;
+            s = stop => Err(s),
+            r = fut => Ok(r),
+        },
+        None => Ok(fut.await),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Answers from a script, one per look, noting when each look came.
+    struct Scripted {
+        answers: Vec<Result<Look<&'static str>>>,
+        at: Vec<Duration>,
+        start: tokio::time::Instant,
+        failures: Vec<bool>,
+    }
+
+    impl Scripted {
+        fn new(answers: Vec<Result<Look<&'static str>>>) -> Self {
+            Scripted {
+                answers,
+                at: Vec::new(),
+                start: tokio::time::Instant::now(),
+                failures: Vec::new(),
+            }
+        }
+    }
+
+    impl Step for Scripted {
+        type Done = &'static str;
+        async fn look(&mut self) -> Result<Look<&'static str>> {
+            self.at.push(self.start.elapsed());
+            match self.answers.is_empty() {
+                true => Ok(pending(false)),
+                false => self.answers.remove(0),
+            }
+        }
+        fn failing(&mut self, _e: &Error, first: bool) {
+            self.failures.push(first);
+        }
+    }
+
+    fn pending(changed: bool) -> Look<&'static str> {
+        Look::Pending {
+            changed,
+            again: false,
+        }
+    }
+
+    const PACING: Pacing = Pacing {
+        first_look: Duration::from_millis(500),
+        first: Duration::from_secs(1),
+        longest: Duration::from_secs(4),
+    };
+
+    fn secs(at: &[Duration]) -> Vec<f64> {
+        at.iter().map(|d| d.as_secs_f64()).collect()
+    }
+
+    fn no_end() -> Until<'static> {
+        Until {
+            limit: None,
+            stop: None,
+        }
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn pauses_double_up_to_the_longest_and_start_over_on_news() {
+        let mut s = Scripted::new(vec![
+            Ok(pending(false)),
+            Ok(pending(false)),
+            Ok(pending(false)),
+            Ok(pending(false)),
+            Ok(pending(true)),
+            Ok(pending(false)),
+            Ok(Look::Done("done")),
+        ]);
+        let end = drive(&mut s, PACING, no_end()).await.unwrap();
+        assert_eq!(end, Ended::Done("done"));
+        // 0.5 first; then 1, 2, 4, 4; news: 1, then 2.
+        assert_eq!(secs(&s.at), [0.5, 1.5, 3.5, 7.5, 11.5, 12.5, 14.5]);
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn failures_are_waited_out_longer_and_others_end_the_drive() {
+        let mut s = Scripted::new(vec![
+            Err(Error::network("down")),
+            Err(Error::server("503")),
+            Err(Error::server("503")),
+            Err(Error::server("503")),
+            Err(Error::server("503")),
+            Err(Error::server("503")),
+            Err(Error::server("503")),
+            Ok(pending(false)),
+            Ok(Look::Done("done")),
+        ]);
+        let end = drive(&mut s, PACING, no_end()).await.unwrap();
+        assert_eq!(end, Ended::Done("done"));
+        // Past the 4 s longest while failing, up to a minute, then back
+        // to the longest.
+        let gaps: Vec<f64> =
+            s.at.windows(2)
+                .map(|w| (w[1] - w[0]).as_secs_f64())
+                .collect();
+        assert_eq!(gaps, [1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 60.0, 4.0]);
+        assert_eq!(s.failures, [true, false, false, false, false, false, false]);
+        let mut s = Scripted::new(vec![Ok(pending(false)), Err(Error::auth("rejected"))]);
+        let e = drive(&mut s, PACING, no_end()).await.unwrap_err();
+        assert_eq!(e.kind, Kind::Auth);
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn catching_up_looks_again_at_once() {
+        let again = || {
+            Ok(Look::Pending {
+                changed: true,
+                again: true,
+            })
+        };
+        let mut s = Scripted::new(vec![
+            again(),
+            again(),
+            Ok(pending(false)),
+            Ok(Look::Done("d")),
+        ]);
+        drive(&mut s, PACING, no_end()).await.unwrap();
+        assert_eq!(secs(&s.at), [0.5, 0.5, 0.5, 1.5]);
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn the_limit_ends_it_after_a_last_look_at_the_limit() {
+        let limit = Some(Instant::now() + Duration::from_secs(5));
+        let mut s = Scripted::new(vec![]);
+        let end = drive(&mut s, PACING, Until { limit, stop: None })
+            .await
+            .unwrap();
+        assert_eq!(end, Ended::OutOfTime);
+        assert_eq!(secs(&s.at), [0.5, 1.5, 3.5, 5.0]);
+        // A limit already past: no look at all.
+        let mut s = Scripted::new(vec![]);
+        let until = Until {
+            limit: Some(Instant::now()),
+            stop: None,
+        };
+        assert_eq!(
+            drive(&mut s, PACING, until).await.unwrap(),
+            Ended::OutOfTime
+        );
+        assert!(s.at.is_empty());
+    }
+
+    /// A look that never answers.
+    struct Hanging;
+
+    impl Step for Hanging {
+        type Done = ();
+        async fn look(&mut self) -> Result<Look<()>> {
+            std::future::pending().await
+        }
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a_stop_request_ends_it_mid_pause_and_mid_look() {
+        let mut stop: StopRequest = Box::pin(async {
+            tokio::time::sleep(Duration::from_secs(3)).await;
+            Stop::Terminate
+        });
+        let mut s = Scripted::new(vec![]);
+        let until = Until {
+            limit: None,
+            stop: Some(&mut stop),
+        };
+        assert_eq!(
+            drive(&mut s, PACING, until).await.unwrap(),
+            Ended::Stopped(Stop::Terminate)
+        );
+        assert_eq!(secs(&s.at), [0.5, 1.5]);
+        let mut stop: StopRequest = Box::pin(async {
+            tokio::time::sleep(Duration::from_secs(3)).await;
+            Stop::Interrupt
+        });
+        let until = Until {
+            limit: None,
+            stop: Some(&mut stop),
+        };
+        let end = drive(&mut Hanging, PACING, until).await.unwrap();
+        assert_eq!(end, Ended::Stopped(Stop::Interrupt));
+    }
+}

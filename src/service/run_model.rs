@@ -1,0 +1,307 @@
+//! One model of a pipeline run, used by every command that states a run's
+//! outcome, duration or failure (`run --wait`, `runs`, `runs --run`,
+//! `last-run`, `check`, `status`, the exporter): the run folded from its log
+//! entries, and judged by `finished.rs`'s one rule. The server's last-run
+//! answer only says which run is last; this says whether it finished.
+//!
+//! Times, by the server's meaning (`executed_at` is when a task *ended*,
+//! `duration` how long it ran): `duration` is the sum of the run's task
+//! durations (as statistics and last-run give it), `started` the first
+//! task's start (`executed_at - duration`, the earliest), `ended` the last
+//! task's end (the latest `executed_at`), `elapsed` the wall clock between.
+
+use std::collections::HashSet;
+use std::sync::Arc;
+use std::time::Duration;
+
+use chrono::{DateTime, Utc};
+use uuid::Uuid;
+
+use crate::api::models::LogEntryRef;
+use crate::service::failure::{Detail, Finder};
+use crate::service::finished::{Evidence, Rule, Verdict};
+use crate::time;
+
+/// What the log says of one run so far: totals, never its entries, so a
+/// log of 40 000 runs costs 40 000 of these (UUIDs as 16 bytes, times as
+/// microseconds, a run's distinct tasks once each however many entries
+/// repeat them).
+#[derive(Debug, Clone, Default)]
+pub struct RunFold {
+    pub run: Uuid,
+    /// The run's identifier as sent, when it is not a UUID (never on the
+    /// servers seen; kept so that it is shown as it came).
+    // A thin pointer on purpose: 8 bytes in each of 40 000 folds, where a
+    // `String` takes 24 and almost always holds nothing.
+    #[allow(clippy::box_collection)]
+    pub raw: Option<Box<String>>,
+    /// Distinct tasks, sorted, shared with every run that has the same set
+    /// (`TaskSets`: a pipeline's runs have a few sets between them, so 40 000
+    /// runs hold 40 000 pointers, not 40 000 copies). How many entries each
+    /// task has is not kept: the rule asks only how many in all (`entries`)
+    /// and whether a task repeated (more entries than tasks).
+    pub tasks: Arc<[Uuid]>,
+    pub entries: u32,
+    pub failed: u32,
+    /// The sum of its task durations (ms): the run's duration.
+    pub duration_ms: i64,
+    /// The first task's start (the earliest `executed_at - duration`) and
+    /// the last task's end (the latest `executed_at`), in Unix µs (the
+    /// log's precision); `NO_TIME` until an entry with a time is folded in.
+    start_us: i64,
+    end_us: i64,
+    /// The earliest failed task, its output read (`runs`: what it shows of
+    /// the failure). Boxed: most runs have none.
+    pub first_failed: Option<Box<FirstFailed>>,
+    /// The longest gap between two consecutive entries (ms), for history's
+    /// settle time, and the time of the entry before, in the order they came.
+    longest_gap_ms: u32,
+    prev_us: i64,
+}
+
+const NO_TIME: i64 = i64::MIN;
+
+/// Sets of at most this many tasks are shared; a bigger one (a run with
+/// many distinct tasks) is its run's own, so that its growth, a set per
+/// new task, is never kept.
+const SHARED_SET: usize = 32;
+
+/// The task sets of the runs folded so far, each kept once.
+#[derive(Default)]
+pub struct TaskSets(HashSet<Arc<[Uuid]>>);
+
+impl TaskSets {
+    /// `set` with `task` inserted at `at` (its sorted place).
+    fn with(&mut self, set: &[Uuid], task: Uuid, at: usize) -> Arc<[Uuid]> {
+        let mut v = Vec::with_capacity(set.len() + 1);
+        v.extend_from_slice(&set[..at]);
+        v.push(task);
+        v.extend_from_slice(&set[at..]);
+        if v.len() > SHARED_SET {
+            return v.into();
+        }
+        if let Some(a) = self.0.get(v.as_slice()) {
+            return a.clone();
+        }
+        let a: Arc<[Uuid]> = v.into();
+        self.0.insert(a.clone());
+        a
+    }
+}
+
+/// A run's earliest failed task as `runs` keeps it for 40 000 runs: its
+/// output already read (`Detail`: the messages, or the output shortened),
+/// the task as 16 bytes, the rest exact-size.
+#[derive(Debug, Clone)]
+pub struct FirstFailed {
+    pub task: Uuid,
+    pub task_type: Box<str>,
+    pub executed_at: Box<str>,
+    pub duration: i64,
+    pub detail: Detail,
+}
+
+fn at_us(us: i64) -> Option<DateTime<Utc>> {
+    (us != NO_TIME)
+        .then(|| DateTime::from_timestamp_micros(us))
+        .flatten()
+}
+
+/// A task or run identifier as 16 bytes: the UUID, or for anything else a
+/// stable hash of it (a task's identity only decides "same task or not").
+pub fn id_of(s: &str) -> (Uuid, bool) {
+    match Uuid::try_parse(s) {
+        Ok(u) => (u, true),
+        Err(_) => {
+            use std::hash::{Hash, Hasher};
+            let mut a = std::collections::hash_map::DefaultHasher::new();
+            s.to_ascii_lowercase().hash(&mut a);
+            let hi = a.finish();
+            hi.hash(&mut a);
+            (Uuid::from_u64_pair(hi, a.finish()), false)
+        }
+    }
+}
+
+impl RunFold {
+    pub fn new(run: &str) -> RunFold {
+        let (id, parsed) = id_of(run);
+        RunFold {
+            run: id,
+            raw: (!parsed).then(|| Box::new(run.to_string())),
+            start_us: NO_TIME,
+            end_us: NO_TIME,
+            prev_us: NO_TIME,
+            ..RunFold::default()
+        }
+    }
+
+    /// The first task's start.
+    pub fn started(&self) -> Option<DateTime<Utc>> {
+        at_us(self.start_us)
+    }
+
+    /// The last task's end.
+    pub fn ended(&self) -> Option<DateTime<Utc>> {
+        at_us(self.end_us)
+    }
+
+    pub fn longest_gap(&self) -> Duration {
+        Duration::from_millis(u64::from(self.longest_gap_ms))
+    }
+
+    /// The run's identifier as shown: its UUID in lower case.
+    pub fn id(&self) -> String {
+        match &self.raw {
+            Some(r) => r.as_ref().clone(),
+            None => self.run.to_string(),
+        }
+    }
+
+    /// Fold one entry of this run in; with a `finder`, the earliest failed
+    /// entry is kept, read (its output decoded to its messages, not kept).
+    pub fn add(&mut self, e: &LogEntryRef, finder: Option<&Finder>, sets: &mut TaskSets) {
+        // The time as sent, fraction and all.
+        let at = time::parse_server_time(e.executed_at_raw.as_str())
+            .or_else(|| time::parse_server_time(e.executed_at().as_str()))
+            .map(|t| t.timestamp_micros());
+        let task = id_of(e.task_uuid.as_str()).0;
+        if let Err(i) = self.tasks.binary_search(&task) {
+            self.tasks = sets.with(&self.tasks, task, i);
+        }
+        self.entries += 1;
+        // A server's figure: a duration of 9e18 must not overflow the sum
+        // or a start (saturated, and a start before any real time is none).
+        let d = e.duration.max(0);
+        self.duration_ms = self.duration_ms.saturating_add(d);
+        if let Some(at) = at {
+            // Newest first from the server: the entry before is the
+            // neighbour in time.
+            if self.prev_us != NO_TIME {
+                let gap = ((self.prev_us - at).unsigned_abs() / 1000).min(u64::from(u32::MAX));
+                self.longest_gap_ms = self.longest_gap_ms.max(gap as u32);
+            }
+            self.prev_us = at;
+            let start = at.saturating_sub(d.saturating_mul(1000));
+            self.start_us = if self.start_us == NO_TIME {
+                start
+            } else {
+                self.start_us.min(start)
+            };
+            self.end_us = self.end_us.max(at);
+        }
+        if !e.is_successful {
+            self.failed += 1;
+            let earlier = match &self.first_failed {
+                None => true,
+                Some(f) => at.is_some_and(|a| {
+                    time::parse_server_time(&f.executed_at)
+                        .is_some_and(|t| a < t.timestamp_micros())
+                }),
+            };
+            if let (true, Some(f)) = (earlier, finder) {
+                let mut t = f.task(&e.to_owned_entry());
+                // Exact-size text: kept for every failed run of the log.
+                if let Detail::Output(s) | Detail::Unreadable(s) = &mut t.detail {
+                    s.shrink_to_fit();
+                }
+                self.first_failed = Some(Box::new(FirstFailed {
+                    task,
+                    task_type: t.task_type.into(),
+                    executed_at: t.executed_at.into(),
+                    duration: t.duration,
+                    detail: t.detail,
+                }));
+            }
+        }
+    }
+
+    /// Wall clock from the first task's start to the last task's end.
+    pub fn elapsed_ms(&self) -> Option<i64> {
+        (self.start_us != NO_TIME && self.end_us != NO_TIME)
+            .then(|| ((self.end_us - self.start_us) / 1000).max(0))
+    }
+
+    /// The tasks as the rule counts them: each once, the repeats (entries
+    /// beyond one a task) counted on the first, so that the total and
+    /// "a task repeated" are the run's.
+    pub fn task_counts(&self) -> Vec<(String, usize)> {
+        let surplus = (self.entries as usize).saturating_sub(self.tasks.len());
+        self.tasks
+            .iter()
+            .enumerate()
+            .map(|(i, t)| (t.to_string(), 1 + if i == 0 { surplus } else { 0 }))
+            .collect()
+    }
+}
+
+/// A run with its result by the one rule.
+#[derive(Debug, Clone)]
+pub struct Judged {
+    pub tally: RunFold,
+    /// `failed`, `succeeded` or `running`.
+    pub result: &'static str,
+    pub evidence: Option<Evidence>,
+    /// How many tasks the history says a run has, when it knows.
+    pub expected: Option<usize>,
+}
+
+/// The rule applied to one folded run at `now`: quiet is the time since
+/// its last task ended.
+pub fn judge(rule: &Rule, t: RunFold, now: DateTime<Utc>) -> Judged {
+    let quiet = t
+        .ended()
+        .map(|e| (now - e).to_std().unwrap_or_default())
+        .unwrap_or_default();
+    let (result, evidence) = match rule.decide_tasks(&t.task_counts(), t.failed as usize, quiet) {
+        Verdict::Failed { .. } => ("failed", None),
+        Verdict::Succeeded(ev) => ("succeeded", Some(ev)),
+        Verdict::Pending => ("running", None),
+    };
+    Judged {
+        tally: t,
+        result,
+        evidence,
+        expected: rule.expected_total(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entry(task: &str, ok: bool, ms: i64, at: &str) -> String {
+        format!(
+            r#"{{"workflow_run_uuid":"00000000-0000-4000-8000-000000000001","task_uuid":"{task}","task_type":"query","is_successful":{ok},"duration":{ms},"output":"","executed_at":"{at}"}}"#
+        )
+    }
+
+    /// A 3 s query that ended at :03.5, then a 0.2 s task that ended at
+    /// :04: duration 3.2 s (the sum), elapsed 3.5 s (from :00.5 to :04).
+    #[test]
+    fn duration_is_the_sum_and_elapsed_the_wall_clock_from_the_first_start() {
+        let mut f = RunFold::new("00000000-0000-4000-8000-000000000001");
+        for json in [
+            entry("b", true, 200, "2026-01-01T00:00:04Z"),
+            entry("a", true, 3000, "2026-01-01T00:00:03.5Z"),
+        ] {
+            let e: LogEntryRef = serde_json::from_str(&json).unwrap();
+            f.add(&e, None, &mut TaskSets::default());
+        }
+        assert_eq!(f.duration_ms, 3200);
+        assert_eq!(f.elapsed_ms(), Some(3500));
+        assert_eq!(
+            f.started().unwrap().to_rfc3339(),
+            "2026-01-01T00:00:00.500+00:00"
+        );
+        assert_eq!(f.tasks.len(), 2);
+        assert_eq!(f.id(), "00000000-0000-4000-8000-000000000001");
+    }
+
+    #[test]
+    fn a_name_that_is_not_a_uuid_is_kept_as_sent() {
+        let f = RunFold::new("run-7");
+        assert_eq!(f.id(), "run-7");
+        assert_eq!(id_of("T1").0, id_of("t1").0);
+    }
+}

@@ -1,0 +1,243 @@
+//! The runs in a pipeline's log, told from its entries as they stream
+//! past: per-run totals only (`run_model::RunFold`), never the entries
+//! themselves, so memory grows with the number of runs, not with the size
+//! of the log; the history they make, and each run judged by the one rule
+//! (`run_model::judge`).
+
+use std::collections::HashMap;
+use std::time::Duration;
+
+use chrono::{DateTime, Utc};
+use uuid::Uuid;
+
+use crate::api::models::{LogEntry, LogEntryRef};
+use crate::service::failure::Finder;
+use crate::service::finished::{History, Rule};
+use crate::service::run_model::{Judged, RunFold, TaskSets, id_of, judge};
+
+/// A run that ended this recently may still be going: it is not history.
+const STILL_RUNNING: chrono::Duration = chrono::Duration::minutes(10);
+/// At most this many recent complete runs make the history, as for `--wait`.
+const HISTORY_RUNS: usize = 20;
+/// At most this many failed entries of one run are kept whole, when asked
+/// (`keep_failed`): the failure of a last run names them.
+const FAILED_KEPT: usize = 32;
+
+/// Folds are kept in chunks of this many: a table of 40 000 runs then has
+/// at most one chunk of room to spare, where one vector would have 25 000
+/// (it doubles), and growing never copies it.
+const CHUNK: usize = 4096;
+
+/// Every run of the log, folded entry by entry: the folds in the order
+/// their runs first came, and an index by run.
+#[derive(Default)]
+pub struct Runs<'a> {
+    chunks: Vec<Vec<RunFold>>,
+    index: HashMap<Uuid, u32>,
+    sets: TaskSets,
+    /// Reads a run's earliest failed entry as it is folded (`runs`).
+    pub finder: Option<&'a Finder>,
+    /// `runs --run R`: the one run whose entries are kept whole.
+    pub keep: Option<String>,
+    pub kept: Vec<LogEntry>,
+    /// Keep each run's failed entries whole (`last-run`'s few runs, never
+    /// `runs`' thousands).
+    pub keep_failed: bool,
+    pub failed: HashMap<Uuid, Vec<LogEntry>>,
+}
+
+impl Runs<'_> {
+    /// Fold one entry in; returns its run.
+    pub fn add(&mut self, e: &LogEntryRef) -> Uuid {
+        let raw = e.workflow_run_uuid.as_str();
+        if self
+            .keep
+            .as_deref()
+            .is_some_and(|k| k.eq_ignore_ascii_case(raw))
+        {
+            self.kept.push(e.to_owned_entry());
+        }
+        let run = id_of(raw).0;
+        let chunks = &mut self.chunks;
+        let i = *self.index.entry(run).or_insert_with(|| {
+            if chunks.last().is_none_or(|c| c.len() == CHUNK) {
+                chunks.push(Vec::with_capacity(CHUNK));
+            }
+            let n = chunks.len() - 1;
+            chunks[n].push(RunFold::new(raw));
+            (n * CHUNK + chunks[n].len() - 1) as u32
+        });
+        let i = i as usize;
+        self.chunks[i / CHUNK][i % CHUNK].add(e, self.finder, &mut self.sets);
+        if self.keep_failed && !e.is_successful {
+            let v = self.failed.entry(run).or_default();
+            if v.len() < FAILED_KEPT {
+                v.push(e.to_owned_entry());
+            }
+        }
+        run
+    }
+
+    /// The folds, in the order their runs first came.
+    pub fn iter(&self) -> impl Iterator<Item = &RunFold> {
+        self.chunks.iter().flatten()
+    }
+
+    /// The folds, taken, in the order their runs first came.
+    pub fn into_folds(self) -> impl Iterator<Item = RunFold> {
+        self.chunks.into_iter().flatten()
+    }
+
+    /// Leave run `run` out (a run cut short by a bounded read).
+    pub fn remove(&mut self, run: Uuid) {
+        if let Some(i) = self.index.remove(&run) {
+            let i = i as usize;
+            // Its place stays, empty of entries: never a run.
+            self.chunks[i / CHUNK][i % CHUNK] = RunFold::default();
+        }
+    }
+
+    /// What the complete runs without a failure say: the same history
+    /// `run --wait` looks up, from the totals.
+    pub fn history(&self, now: DateTime<Utc>) -> History {
+        self.history_without(now, None)
+    }
+
+    /// `history`, leaving out run `judged`: a run is never evidence of its
+    /// own size (alone in a window, a run quiet for 10 minutes would vouch
+    /// for itself).
+    pub fn history_without(&self, now: DateTime<Utc>, judged: Option<Uuid>) -> History {
+        let mut complete: Vec<&RunFold> = self
+            .iter()
+            .filter(|t| t.entries > 0 && Some(t.run) != judged)
+            .filter(|t| t.ended().is_some_and(|l| now - l >= STILL_RUNNING))
+            .collect();
+        // A run of one entry has no gap: it says nothing of the pauses
+        // between tasks (none, not a gap of 0 s, as `History::from_entries`
+        // has it), else one-entry runs would shorten the settle to 10 s.
+        let longest_gap = complete
+            .iter()
+            .filter(|t| t.entries > 1)
+            .map(|t| t.longest_gap())
+            .max();
+        complete.retain(|t| t.failed == 0);
+        complete.sort_by_key(|t| std::cmp::Reverse(t.ended()));
+        let runs = complete
+            .iter()
+            .take(HISTORY_RUNS)
+            .map(|t| history_tasks(&t.task_counts()))
+            .collect();
+        History { runs, longest_gap }
+    }
+
+    /// The one rule for these runs: the history they make, with no
+    /// `--expect-tasks` and the default settle time.
+    pub fn rule(&self, now: DateTime<Utc>) -> Rule {
+        listed_rule(&self.history(now))
+    }
+
+    /// Every run, newest (by its first task's start) first, judged as it
+    /// is taken: the folds are sorted where they are, never copied into a
+    /// second table.
+    pub fn judged(self, now: DateTime<Utc>) -> impl Iterator<Item = Judged> {
+        let rule = self.rule(now);
+        self.judged_by(rule, now)
+    }
+
+    /// `judged`, by `rule` (a history learnt beyond the window).
+    pub fn judged_by(self, rule: Rule, now: DateTime<Utc>) -> impl Iterator<Item = Judged> {
+        let mut chunks = self.chunks;
+        drop(self.index);
+        // The order as positions (4 bytes a run), not the folds moved.
+        // Unstable: no buffer of half the table (the keys are unique).
+        let at = |c: &[Vec<RunFold>], i: u32| -> (Option<DateTime<Utc>>, Uuid) {
+            let t = &c[i as usize / CHUNK][i as usize % CHUNK];
+            (t.started(), t.run)
+        };
+        let n: usize = chunks.iter().map(Vec::len).sum();
+        let mut order: Vec<u32> = (0..n as u32)
+            .filter(|&i| chunks[i as usize / CHUNK][i as usize % CHUNK].entries > 0)
+            .collect();
+        order.sort_unstable_by_key(|&i| std::cmp::Reverse(at(&chunks, i)));
+        order.into_iter().map(move |i| {
+            let i = i as usize;
+            let t = std::mem::take(&mut chunks[i / CHUNK][i % CHUNK]);
+            judge(&rule, t, now)
+        })
+    }
+}
+
+/// The rule a run read from a log (not followed live) is judged by:
+/// `history`, with no `--expect-tasks` and the default settle time, and a
+/// one-second grace for a run that has its history's tasks.
+pub fn listed_rule(history: &History) -> Rule {
+    Rule::new(history, None, None, Duration::from_secs(1))
+}
+
+/// A run's tasks as `History` keeps them (sorted, one per entry), without
+/// one item per entry: a run with a task repeated is kept as its distinct
+/// tasks plus that task once more. `History` only asks whether every run
+/// has the same tasks with none repeated, and that answer is unchanged.
+fn history_tasks(tasks: &[(String, usize)]) -> Vec<String> {
+    let mut v: Vec<String> = tasks.iter().map(|(t, _)| t.clone()).collect();
+    if let Some((t, _)) = tasks.iter().find(|(_, n)| *n > 1) {
+        let at = v.binary_search(t).unwrap_or_else(|i| i);
+        v.insert(at, t.clone());
+    }
+    v
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn add(runs: &mut Runs, run: &str, task: &str, ok: bool, at: &str) {
+        let json = format!(
+            r#"{{"workflow_run_uuid":"{run}","task_uuid":"{task}","task_type":"query","is_successful":{ok},"duration":1000,"output":"","executed_at":"{at}"}}"#
+        );
+        let e: LogEntryRef = serde_json::from_str(&json).unwrap();
+        runs.add(&e);
+    }
+
+    /// A run keeps its distinct tasks, however many entries repeat them
+    /// (and whatever case the server writes them in), and a run with a
+    /// task repeated is never taken for the graph of runs without.
+    #[test]
+    fn repeats_are_counted_not_kept_and_never_match_a_graph() {
+        let mut runs = Runs::default();
+        // Two complete past runs of tasks a, b: a known graph.
+        for (run, hour) in [("r1", "01"), ("r2", "02")] {
+            add(
+                &mut runs,
+                run,
+                "B",
+                true,
+                &format!("2026-01-01T{hour}:00:02Z"),
+            );
+            add(
+                &mut runs,
+                run,
+                "a",
+                true,
+                &format!("2026-01-01T{hour}:00:01Z"),
+            );
+        }
+        // A run of a, b, a, b, ...: 1000 entries, two tasks kept.
+        for i in 0..1000 {
+            let t = if i % 2 == 0 { "A" } else { "b" };
+            add(&mut runs, "r3", t, true, "2026-01-01T03:00:01Z");
+        }
+        let r3 = runs.iter().find(|r| r.run == id_of("r3").0).unwrap();
+        assert_eq!(r3.tasks.len(), 2);
+        assert_eq!(r3.entries, 1000);
+        // r3 may still be going (too recent to be history), as a run being
+        // judged while the two before it made the graph.
+        let now = "2026-01-01T03:05:00Z".parse().unwrap();
+        let judged: Vec<Judged> = runs.judged(now).collect();
+        assert_eq!(judged[0].tally.id(), "r3");
+        // Not the graph's two tasks: settled, never "as in the last runs".
+        assert_eq!(judged[0].evidence.as_ref().unwrap().name(), "settled");
+        assert_eq!(judged[1].evidence.as_ref().unwrap().name(), "history");
+        assert_eq!(judged[1].expected, Some(2));
+    }
+}
