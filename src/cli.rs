@@ -10,7 +10,7 @@ use std::time::Duration;
 use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
 
 use crate::flags::{self, Levels};
-use crate::kinds::{Entity, Period, RunKind};
+use ylem_client::{Entity, Period, RunKind};
 
 const EXAMPLES: &str = "\
 Examples:
@@ -277,7 +277,7 @@ pub enum Command {
 #[derive(Debug, Args)]
 pub struct RunArgs {
     /// What to start: pipeline or workflow
-    #[arg(value_enum)]
+    #[arg(value_parser = flags::run_kind())]
     pub kind: RunKind,
     /// Pipeline or workflow UUIDs (or aliases)
     #[arg(required = true, value_name = "ID")]
@@ -457,7 +457,7 @@ pub struct RunsArgs {
 #[derive(Debug, Args)]
 pub struct StatsArgs {
     /// What the IDs are: task, pipeline or workflow
-    #[arg(value_enum)]
+    #[arg(value_parser = flags::entity())]
     pub kind: Entity,
     /// UUIDs (or aliases)
     #[arg(required = true, value_name = "ID")]
@@ -469,7 +469,7 @@ pub struct StatsArgs {
 #[derive(Debug, Args)]
 pub struct AggregateArgs {
     /// What the IDs are: task, pipeline or workflow
-    #[arg(value_enum)]
+    #[arg(value_parser = flags::entity())]
     pub kind: Entity,
     /// UUIDs (or aliases)
     #[arg(required = true, value_name = "ID")]
@@ -478,7 +478,7 @@ pub struct AggregateArgs {
     #[arg(long, value_name = "DATE")]
     pub from: Option<String>,
     /// Length of each period
-    #[arg(long, value_enum, default_value = "day")]
+    #[arg(long, value_parser = flags::period(), default_value = "day")]
     pub period: Period,
     /// Number of periods (1 or more)
     #[arg(
@@ -497,7 +497,7 @@ pub struct AggregateArgs {
 #[derive(Debug, Args)]
 pub struct LastRunArgs {
     /// What the IDs are: task, pipeline or workflow
-    #[arg(value_enum)]
+    #[arg(value_parser = flags::entity())]
     pub kind: Entity,
     /// UUIDs (or aliases)
     #[arg(required = true, value_name = "ID")]
@@ -515,7 +515,7 @@ pub struct LastRunArgs {
 #[derive(Debug, Args)]
 pub struct CheckArgs {
     /// What the ID is: task, pipeline or workflow
-    #[arg(value_enum)]
+    #[arg(value_parser = flags::entity())]
     pub kind: Entity,
     /// UUID (or alias)
     #[arg(value_name = "ID")]

@@ -9,19 +9,20 @@ use std::time::Duration;
 
 use uuid::Uuid;
 
-use crate::api::Api;
-use crate::auth::binding::{Given, in_clear_off_machine};
-use crate::auth::store::StoreKind;
-use crate::auth::{self, ClientCredentials, TokenSource};
+use ylem_client::auth::binding::in_clear_off_machine;
+use ylem_client::{Client, ClientBuilder, ClientCredentials, TokenSource, Transport};
+
 use crate::cli::{StoreChoice, WindowArgs};
 use crate::config::{ConfigFile, aliases};
+use crate::credentials::binding::Given;
+use crate::credentials::store::StoreKind;
+use crate::credentials::{self, token_params};
 use crate::error::{Error, Result};
-use crate::http::{Transport, TransportConfig};
-use crate::kinds::Entity;
 use crate::output::{Column, Printer, Shape, Style};
 use crate::settings::{EnvCredentials, Settings};
 use crate::time::{self, Window};
 use crate::ui::Ui;
+use ylem_client::Entity;
 
 pub struct Context {
     pub settings: Settings,
@@ -39,7 +40,7 @@ pub struct Context {
     out: Out,
     /// Runs this command started (kind, ID, run UUID): after Ctrl-C, the
     /// error says how to follow them, as they go on on the server.
-    pub started: std::sync::Mutex<Vec<(crate::kinds::RunKind, Uuid, String)>>,
+    pub started: std::sync::Mutex<Vec<(ylem_client::RunKind, Uuid, String)>>,
     /// The plain-`http` warning was given (once per command).
     warned_in_clear: AtomicBool,
 }
@@ -144,7 +145,7 @@ impl Context {
     }
 
     /// The selected profile and its store, from the config file.
-    pub fn profile(&self) -> Result<auth::profile::Resolved> {
+    pub fn profile(&self) -> Result<credentials::profile::Resolved> {
         let s = &self.settings;
         // `auto` leaves the choice to what the profile saved at login.
         let store_override = match s.store_override {
@@ -153,7 +154,7 @@ impl Context {
             Some(StoreChoice::Auto) | None => None,
         };
         let dir = s.config_dir.as_deref();
-        auth::profile::resolve(&s.profile, dir, store_override, self.config()?)
+        credentials::profile::resolve(&s.profile, dir, store_override, self.config()?)
     }
 
     /// Parse IDs (UUIDs in any case) before anything is sent.
@@ -245,9 +246,9 @@ impl Context {
     }
 
     /// The API client, with the credentials in the contract's precedence.
-    pub fn api(&self) -> Result<Api> {
+    pub fn api(&self) -> Result<Client> {
         let (transport, source) = self.credentials(Duration::ZERO)?;
-        Ok(Api::new(transport, source))
+        Ok(Client::new(transport, source))
     }
 
     /// The token source in the contract's precedence (`YLEM_TOKEN`, then
@@ -257,9 +258,10 @@ impl Context {
     pub fn credentials(&self, min_ttl: Duration) -> Result<(Transport, TokenSource)> {
         let source = match &self.settings.credentials {
             EnvCredentials::Token(t) => TokenSource::Fixed(t.clone()),
-            EnvCredentials::Client { id, secret } => {
-                TokenSource::Client(ClientCredentials::new(id.clone(), secret.clone()))
-            }
+            EnvCredentials::Client { id, secret } => TokenSource::Client(Box::new(
+                ClientCredentials::new(id.clone(), secret.clone())
+                    .with_params(token_params::warned(self.ui)),
+            )),
             EnvCredentials::None => {
                 let r = self.profile()?;
                 let source = r.token_source(min_ttl, self.ui)?;
@@ -268,7 +270,7 @@ impl Context {
                 let given = self.settings.base_url.as_deref();
                 r.check_service(given, self.base_url_given(), self.config()?)?;
                 let t = self.transport_to(r.base_url(given))?;
-                return Ok((t, TokenSource::Stored(source)));
+                return Ok((t, TokenSource::Provider(Arc::new(source))));
             }
         };
         // Credentials from the environment still use the profile's base URL
@@ -306,14 +308,16 @@ impl Context {
                 "{base_url} is plain http:// to another machine: the client secret and tokens travel over the network in clear (use https:// if the service offers it)"
             ));
         }
-        Transport::new(TransportConfig {
-            base_url,
-            connect_timeout: s.connect_timeout,
-            timeout: s.timeout,
-            deadline: self.deadline,
-            retries: s.retries,
-            ui: self.ui,
-        })
+        // The server sees the same User-Agent as from every ylemctl before.
+        let t = ClientBuilder::new(base_url)
+            .connect_timeout(s.connect_timeout)
+            .timeout(s.timeout)
+            .deadline(self.deadline)
+            .retries(s.retries)
+            .user_agent(concat!("ylemctl/", env!("CARGO_PKG_VERSION")))
+            .request_log(Arc::new(self.ui))
+            .build_transport()?;
+        Ok(t)
     }
 }
 

@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use crate::{secret, shown};
+use ylem_client::{scrub, text};
 
 /// What went wrong, as scripts need to tell it apart.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -140,14 +140,14 @@ impl Error {
     /// fix, `hint:`. Redacted; what a server said in it is escaped
     /// (`shown`), so every line starts with our words.
     pub fn render_text(&self) -> String {
-        let mut s = format!("error: {}\n", shown::escape(&self.message));
+        let mut s = format!("error: {}\n", text::escape(&self.message));
         for d in &self.details {
-            s.push_str(&format!("  {}\n", shown::escape(d)));
+            s.push_str(&format!("  {}\n", text::escape(d)));
         }
         if let Some(h) = &self.hint {
-            s.push_str(&format!("hint: {}\n", shown::escape(h)));
+            s.push_str(&format!("hint: {}\n", text::escape(h)));
         }
-        secret::scrub(&s)
+        scrub(&s)
     }
 
     /// The message and its details as data, one line each (the JSON form).
@@ -171,14 +171,14 @@ impl Error {
             inner.insert("hint".into(), h.clone().into());
         }
         let obj = serde_json::json!({ "error": inner });
-        secret::scrub(&format!("{obj}\n"))
+        scrub(&format!("{obj}\n"))
     }
 }
 
 /// The message on one line, escaped: for a person (a note, a log line).
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&secret::scrub(&shown::escape(&self.message)))
+        f.write_str(&scrub(&text::escape(&self.message)))
     }
 }
 
@@ -240,7 +240,7 @@ mod tests {
         assert!(lines[0].starts_with("error: unexpected HTTP 418: hi\\nerror: forged\\u{202e}"));
         assert_eq!(lines[1], "  task t failed: a\\rb");
         assert!(
-            !text.chars().any(|c| c != '\n' && shown::is_hazard(c)),
+            !text.chars().any(|c| c != '\n' && text::is_hazard(c)),
             "{text}"
         );
         let v: serde_json::Value = serde_json::from_str(&e.render_json()).unwrap();
@@ -248,6 +248,6 @@ mod tests {
             v["error"]["message"],
             "unexpected HTTP 418: hi\nerror: forged\u{202e}\x1b[2J\n  task t failed: a\rb"
         );
-        assert_eq!(e.to_string(), shown::escape(&e.message));
+        assert_eq!(e.to_string(), text::escape(&e.message));
     }
 }

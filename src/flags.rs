@@ -6,11 +6,43 @@
 //! ("invalid value 'x' for '--poll <DURATION>': use ...").
 
 use std::net::SocketAddr;
+use std::str::FromStr;
 use std::time::Duration;
+
+use clap::builder::{PossibleValuesParser, TypedValueParser};
+use ylem_client::{Entity, Period, RunKind};
 
 use crate::time;
 
 const DURATION_HINT: &str = "use a duration such as 90s, 15m, 24h, 7d, 2w";
+
+/// One of the client's names (`Entity::ALL`...), offered as clap's possible
+/// values, so that help, man pages, completions and the error for another
+/// word list them.
+fn one_of<T: FromStr + Clone + Send + Sync + 'static>(
+    names: impl IntoIterator<Item = &'static str>,
+) -> impl TypedValueParser<Value = T> {
+    PossibleValuesParser::new(names).map(|s| {
+        s.parse::<T>()
+            .ok()
+            .expect("clap took only the names the client parses")
+    })
+}
+
+/// `task`, `pipeline` or `workflow`.
+pub fn entity() -> impl TypedValueParser<Value = Entity> {
+    one_of(Entity::ALL.map(Entity::as_str))
+}
+
+/// `pipeline` or `workflow`.
+pub fn run_kind() -> impl TypedValueParser<Value = RunKind> {
+    one_of(RunKind::ALL.map(RunKind::as_str))
+}
+
+/// `day`, `week`, `month`, `quarter` or `year`.
+pub fn period() -> impl TypedValueParser<Value = Period> {
+    one_of(Period::ALL.map(Period::as_str))
+}
 
 /// A duration by the contract's rules (`5y` is not one).
 pub fn duration(s: &str) -> Result<Duration, String> {

@@ -9,9 +9,9 @@ use chrono::{DateTime, Utc};
 
 use crate::cli::{ColorChoice, Format, GlobalArgs, StoreChoice};
 use crate::error::{Error, Result};
-use crate::secret::Secret;
 use crate::time::Zone;
 use crate::ui::Ui;
+use ylem_client::Secret;
 
 /// The environment variables the tool reads, read once. The secret ones are
 /// `Secret`s from the moment they are read, so a `{:?}` never shows them.
@@ -141,7 +141,7 @@ fn zone(local: bool, tz: Option<&str>) -> Result<Zone> {
         Some(t) => Zone::from_name(t).ok_or_else(|| {
             Error::usage(format!(
                 "invalid YLEM_TZ '{}': use local, UTC or an IANA time zone name such as Europe/Paris",
-                crate::shown::escape(t)
+                ylem_client::text::escape(t)
             ))
         })?,
     };

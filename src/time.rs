@@ -1,13 +1,17 @@
-//! TIME, DURATION and window parsing, and the time and duration formats the
-//! service and people read.
+//! TIME, DURATION and window parsing (what a person types), and times for
+//! a table; the service's own forms (paths, server times, `human_ms`) are
+//! `ylem_client::time`'s, re-exported here for the commands.
 
 use chrono::{
-    DateTime, Datelike, Duration, Local, NaiveDate, NaiveDateTime, NaiveTime, TimeZone, Timelike,
-    Utc,
+    DateTime, Datelike, Duration, Local, NaiveDate, NaiveDateTime, NaiveTime, TimeZone, Utc,
 };
 
 use crate::error::{Error, Result};
-use crate::kinds::Period;
+use ylem_client::Period;
+pub use ylem_client::time::{
+    Window, human_ms, is_normal_form, normalize_server_time, normalize_server_time_owned,
+    parse_server_time, path_datetime, path_datetime_end,
+};
 
 /// How naive times are read and times are shown: UTC, the local zone
 /// (`--local`, `YLEM_TZ=local`) or a named one (`YLEM_TZ=Europe/Paris`).
@@ -50,13 +54,6 @@ impl Zone {
             Zone::Named(tz) => t.with_timezone(&tz).naive_local(),
         }
     }
-}
-
-/// A resolved, inclusive time range in UTC.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Window {
-    pub from: DateTime<Utc>,
-    pub to: DateTime<Utc>,
 }
 
 /// Whether a bare date names the start of its day (`--from`) or its end (`--to`).
@@ -218,25 +215,6 @@ pub fn resolve_window(
     Ok(Window { from: f, to: t })
 }
 
-/// The form of a path segment: `YYYY-MM-DD HH:MM:SS` (UTC), space as `%20`.
-pub fn path_datetime(t: DateTime<Utc>) -> String {
-    t.format("%Y-%m-%d%%20%H:%M:%S").to_string()
-}
-
-/// A window's end as a path segment: whole seconds, rounded up. The server
-/// compares fractional `executed_at` values `BETWEEN` the two ends, so an
-/// end of `now` cut down to its second would miss the entries of that second
-/// (a run's first entries, right after its start).
-pub fn path_datetime_end(t: DateTime<Utc>) -> String {
-    let whole = t.with_nanosecond(0).unwrap_or(t);
-    let t = if whole < t {
-        whole + Duration::seconds(1)
-    } else {
-        t
-    };
-    path_datetime(t)
-}
-
 /// Parse the aggregate `--from` DATE: a date, or a TIME whose day is taken.
 pub fn parse_date(s: &str, now: DateTime<Utc>, zone: Zone) -> Result<NaiveDate> {
     let t = parse_time(s, now, zone, Edge::Start)?;
@@ -281,91 +259,9 @@ pub fn default_aggregate_from(today: NaiveDate, p: Period, count: u32) -> NaiveD
     add_periods(start, p, -(count as i64 - 1)).unwrap_or(start)
 }
 
-/// Parse a time the server sent (`YYYY-MM-DD HH:MM:SS` or RFC 3339).
-pub fn parse_server_time(s: &str) -> Option<DateTime<Utc>> {
-    if let Ok(d) = DateTime::parse_from_rfc3339(s) {
-        return Some(d.with_timezone(&Utc));
-    }
-    for f in ["%Y-%m-%d %H:%M:%S%.f", "%Y-%m-%dT%H:%M:%S%.f"] {
-        if let Ok(n) = NaiveDateTime::parse_from_str(s, f) {
-            return Some(Utc.from_utc_datetime(&n));
-        }
-    }
-    None
-}
-
-/// Normalise a server time to `YYYY-MM-DDTHH:MM:SSZ`, keeping any fraction as sent.
-/// Text that is not a time is returned unchanged rather than lost.
-pub fn normalize_server_time(s: &str) -> String {
-    normalize_server_time_owned(s.to_string())
-}
-
-/// `normalize_server_time` of a string the caller owns: one already in the
-/// normal form (every log entry of the spec's server) is handed back as it
-/// is, without parsing and formatting it once per row.
-pub fn normalize_server_time_owned(s: String) -> String {
-    if is_normal_form(s.as_bytes()) {
-        // Parsed and formatted, it would come out the same; and text that
-        // is not a time is returned unchanged anyway.
-        return s;
-    }
-    let s = s.as_str();
-    let Some(t) = parse_server_time(s) else {
-        return s.to_string();
-    };
-    let frac = s
-        .find('.')
-        .map(|i| {
-            s[i + 1..]
-                .chars()
-                .take_while(|c| c.is_ascii_digit())
-                .count()
-        })
-        .unwrap_or(0);
-    let base = t.format("%Y-%m-%dT%H:%M:%S").to_string();
-    if frac == 0 {
-        format!("{base}Z")
-    } else {
-        let nanos = format!("{:09}", t.timestamp_subsec_nanos());
-        format!("{base}.{}Z", &nanos[..frac.min(9)])
-    }
-}
-
-/// The shape `dddd-dd-ddTdd:dd:ddZ`.
-pub fn is_normal_form(b: &[u8]) -> bool {
-    const SHAPE: &[u8; 20] = b"0000-00-00T00:00:00Z";
-    b.len() == SHAPE.len()
-        && b.iter().zip(SHAPE).all(|(&c, &p)| {
-            if p == b'0' {
-                c.is_ascii_digit()
-            } else {
-                c == p
-            }
-        })
-}
-
 /// A time for a table: `YYYY-MM-DD HH:MM:SS` in the zone shown.
 pub fn display_time(t: DateTime<Utc>, zone: Zone) -> String {
     zone.wall(t).format("%Y-%m-%d %H:%M:%S").to_string()
-}
-
-/// A duration for people: `850ms`, `1.2s`, `4m 05s`, `2h 03m`, `3d 04h`.
-pub fn human_ms(ms: i64) -> String {
-    let sign = if ms < 0 { "-" } else { "" };
-    let ms = ms.unsigned_abs();
-    let s = ms / 1000;
-    let body = if ms < 1000 {
-        format!("{ms}ms")
-    } else if ms < 60_000 {
-        format!("{:.1}s", ms as f64 / 1000.0)
-    } else if s < 3600 {
-        format!("{}m {:02}s", s / 60, s % 60)
-    } else if s < 86_400 {
-        format!("{}h {:02}m", s / 3600, (s % 3600) / 60)
-    } else {
-        format!("{}d {:02}h", s / 86_400, (s % 86_400) / 3600)
-    };
-    format!("{sign}{body}")
 }
 
 #[cfg(test)]
@@ -478,31 +374,6 @@ mod tests {
         assert_eq!(
             default_aggregate_from(d, Period::Quarter, 2).to_string(),
             "2023-10-01"
-        );
-    }
-
-    #[test]
-    fn server_times_are_normalised() {
-        assert_eq!(
-            normalize_server_time("2024-01-13 18:36:58"),
-            "2024-01-13T18:36:58Z"
-        );
-        assert_eq!(
-            normalize_server_time("2024-01-13T18:36:58.123456Z"),
-            "2024-01-13T18:36:58.123456Z"
-        );
-        assert_eq!(
-            normalize_server_time("2024-01-13T20:36:58+02:00"),
-            "2024-01-13T18:36:58Z"
-        );
-        assert_eq!(normalize_server_time("garbage"), "garbage");
-        assert_eq!(
-            normalize_server_time("2024-01-13T18:36:58Z"),
-            "2024-01-13T18:36:58Z"
-        );
-        assert_eq!(
-            normalize_server_time("2024-99-13T18:36:58Z"),
-            "2024-99-13T18:36:58Z"
         );
     }
 }

@@ -7,7 +7,6 @@ use std::io::Write;
 use indicatif::ProgressDrawTarget;
 
 use crate::error::Error;
-use crate::secret;
 
 /// What a line on stderr is, which decides whether it is shown.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -98,7 +97,7 @@ impl Ui {
     /// A question on the terminal (`login`); the answer is read by the caller.
     pub fn prompt(&self, question: &str) -> std::io::Result<()> {
         let mut err = std::io::stderr().lock();
-        err.write_all(secret::scrub(&format!("{question}: ")).as_bytes())?;
+        err.write_all(ylem_client::scrub(&format!("{question}: ")).as_bytes())?;
         err.flush()
     }
 
@@ -125,7 +124,7 @@ impl Ui {
         // Nothing useful can be done when stderr itself is gone.
         let _ = std::io::stderr()
             .lock()
-            .write_all(escape_controls(&secret::scrub(text)).as_bytes());
+            .write_all(escape_controls(&ylem_client::scrub(text)).as_bytes());
     }
 }
 
@@ -135,7 +134,24 @@ impl Ui {
 /// reorder the line. A note that quotes a server escapes that text whole
 /// (`shown::escape`, or an `Error`'s `Display`), line ends included.
 fn escape_controls(s: &str) -> std::borrow::Cow<'_, str> {
-    crate::shown::escape_but(s, Some('\n'))
+    ylem_client::text::escape_but(s, Some('\n'))
+}
+
+/// The client's request log is `-v`/`-vv`: its lines are verbose lines, a
+/// long wait a note, and an error reads as ours (a time limit by its flag).
+impl ylem_client::RequestLog for Ui {
+    fn level(&self) -> u8 {
+        self.verbose
+    }
+    fn line(&self, s: &str) {
+        self.verbose(s);
+    }
+    fn note(&self, s: &str) {
+        Ui::note(self, s);
+    }
+    fn error_text(&self, e: &ylem_client::Error) -> String {
+        Error::from(e.clone()).message
+    }
 }
 
 #[cfg(test)]

@@ -7,7 +7,7 @@ use uuid::Uuid;
 
 use super::ConfigFile;
 use crate::error::{Error, Result};
-use crate::kinds::Entity;
+use ylem_client::Entity;
 
 /// Aliases by name, each with the kind it was set with (if any).
 pub type Targets = BTreeMap<String, (Option<Entity>, Uuid)>;

@@ -143,7 +143,7 @@ fn string(s: &[u8], i: &mut usize) -> Option<Range<usize>> {
             end += len;
             break;
         };
-        let found = crate::api::special_bytes(u64::from_le_bytes(w.try_into().ok()?));
+        let found = ylem_client::api::special_bytes(u64::from_le_bytes(w.try_into().ok()?));
         if found != 0 {
             end += found.trailing_zeros() as usize / 8;
             break;

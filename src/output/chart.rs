@@ -2,9 +2,9 @@
 //! bars with the average duration, fitted to the terminal width. Readable
 //! without colour: successes and failures use different glyphs.
 
-use crate::api::models::Aggregated;
-use crate::kinds::Period;
 use crate::time;
+use ylem_client::Period;
+use ylem_client::api::models::Aggregated;
 
 /// How the chart may draw.
 #[derive(Debug, Clone, Copy)]
@@ -112,7 +112,7 @@ fn paint(s: &str, color: bool, code: u8) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::api::models::Timestamp;
+    use ylem_client::api::models::Timestamp;
 
     fn agg(day: u32, ok: i64, failed: i64) -> Aggregated {
         Aggregated {

@@ -54,7 +54,7 @@ pub fn shorten_lines(s: &str, max: usize) -> String {
 /// must not move the cursor, recolour the terminal, start a line of its own
 /// in a cell or reorder the row. Done before `fit` measures the cell.
 pub fn escape(s: &str) -> String {
-    crate::shown::escape(s).into_owned()
+    ylem_client::text::escape(s).into_owned()
 }
 
 /// `s` cut to `max` terminal cells with an ellipsis, on one line, control

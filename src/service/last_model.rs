@@ -229,7 +229,14 @@ async fn fold(api: &Api, id: Uuid, w: &Window, wide: bool) -> Result<Runs<'stati
         Ok(Some((cx.add(&e), n)))
     };
     let mut read = 0;
-    while let Some(run) = s.next_with(&mut runs, &mut |_| Ok(()), &mut decode).await? {
+    while let Some(run) = s
+        .next_with(
+            &mut runs,
+            &mut |_| Ok::<_, crate::error::Error>(()),
+            &mut decode,
+        )
+        .await?
+    {
         read += 1;
         if wide && read >= HISTORY_ENTRIES {
             // The oldest run read may be cut short: not evidence.

@@ -70,7 +70,8 @@ pub async fn confirm(api: &Api, kind: Entity, id: Uuid, at: DateTime<Utc>) -> Re
         from: at - second,
         to: at + second,
     };
-    api.range_stats(kind, id, &w).await.map(|_| ())
+    api.range_stats(kind, id, &w).await?;
+    Ok(())
 }
 
 /// Range statistics over `w`, authorised before shown: a window that held

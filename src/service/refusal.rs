@@ -8,7 +8,7 @@ use uuid::Uuid;
 
 use crate::api::Api;
 use crate::api::models::RunStart;
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::kinds::RunKind;
 use crate::time::Window;
 
@@ -19,7 +19,11 @@ pub async fn start_run(
     id: Uuid,
     input: Option<&Bytes>,
 ) -> Result<RunStart> {
-    match api.start_run_with(kind, id, input).await {
+    match api
+        .start_run_with(kind, id, input)
+        .await
+        .map_err(Error::from)
+    {
         Err(e) if e.http_status == Some(403) => Err(explain(api, kind, id, e).await),
         other => other,
     }
@@ -38,7 +42,7 @@ async fn explain(
     };
     let stats = api.range_stats(kind.entity(), id, &w).await;
     match stats {
-        Err(s) if s.http_status == Some(403) => e
+        Err(s) if s.status == Some(403) => e
             .context(format!("the {kind} belongs to another organisation"))
             .with_hint(
                 "its statistics are refused too: check the ID and the profile in use (or the token lacks the stats:read scope)",

@@ -9,9 +9,9 @@
 use base64::Engine;
 use serde::de::IgnoredAny;
 use serde_json::Value;
-use ylemctl::api::models::LogEntryRef;
-use ylemctl::api::stream::{ArrayScanner, Decoded, Part, decode_prefix};
-use ylemctl::api::{decode_entry, scan_entry};
+use ylem_client::api::models::LogEntryRef;
+use ylem_client::api::stream::{ArrayScanner, Decoded, Part, decode_prefix};
+use ylem_client::api::{decode_entry, scan_entry};
 use ylemctl::output::decode::{Decoder, Scratch};
 use ylemctl::output::{CellRef, Compact, Spans, Txt, compact, is_canonical};
 

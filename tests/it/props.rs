@@ -15,10 +15,10 @@ use common::*;
 use proptest::prelude::*;
 use proptest::test_runner::{TestCaseError, TestRunner};
 use serde_json::Value;
-use ylemctl::api::models;
-use ylemctl::api::stream::{ArrayScanner, Part, decode_prefix};
-use ylemctl::auth::oauth::TokenResponse;
-use ylemctl::http::errors::decode_json;
+use ylem_client::api::models;
+use ylem_client::api::stream::{ArrayScanner, Part, decode_prefix};
+use ylem_client::auth::oauth::TokenResponse;
+use ylem_client::http::errors::decode_json;
 use ylemctl::time::{Edge, Zone, parse_duration, parse_time, resolve_window};
 
 const CASES: u32 = 384;
@@ -173,7 +173,7 @@ pub(crate) fn json_value() -> impl Strategy<Value = Value> {
 
 fn decode_all(bytes: &[u8]) {
     let _ = decode_prefix::<models::LogEntryRef>(bytes, Part::Whole);
-    let _ = ylemctl::api::decode_entry(bytes, Part::Whole);
+    let _ = ylem_client::api::decode_entry(bytes, Part::Whole);
     let _ = decode_json::<models::RangeStats>(bytes);
     let _ = decode_json::<Option<Vec<models::Aggregated>>>(bytes);
     let _ = decode_json::<models::LastRun>(bytes);
@@ -315,14 +315,14 @@ fn a_panic_message_is_redacted() {
         "secret",
         "the panic hook's text scrubs registered secrets from &str and String payloads",
     );
-    let s = ylemctl::secret::Secret::new(SECRET);
-    let t = ylemctl::secret::Secret::new(TOKEN);
+    let s = ylem_client::Secret::new(SECRET);
+    let t = ylem_client::Secret::new(TOKEN);
     let payloads = [
         std::panic::catch_unwind(|| panic!("bad token {}", t.expose())).unwrap_err(),
         std::panic::catch_unwind(|| std::panic::panic_any(SECRET)).unwrap_err(),
     ];
     for p in payloads {
-        let text = ylemctl::secret::panic_text(&*p, Some(" at src/x.rs:1"));
+        let text = ylemctl::panic::panic_text(&*p, Some(" at src/x.rs:1"));
         assert!(
             text.starts_with("error: internal error: ") && text.contains("***"),
             "{text}"

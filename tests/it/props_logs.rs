@@ -6,9 +6,9 @@
 
 use proptest::prelude::*;
 use serde_json::Value;
-use ylemctl::api::decode_entry;
-use ylemctl::api::models::{LogEntryRef, Text};
-use ylemctl::api::stream::ArrayScanner;
+use ylem_client::api::decode_entry;
+use ylem_client::api::models::{LogEntryRef, Text};
+use ylem_client::api::stream::ArrayScanner;
 
 use crate::props::{json_value, property};
 
@@ -180,7 +180,7 @@ fn expected(v: &Value) -> Vec<String> {
         v.get("metric_value")
             .map(Value::to_string)
             .unwrap_or_default(),
-        ylemctl::time::normalize_server_time(&text("executed_at")),
+        ylem_client::time::normalize_server_time(&text("executed_at")),
     ]
 }
 

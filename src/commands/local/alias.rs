@@ -4,13 +4,13 @@
 
 use std::collections::BTreeMap;
 
-use crate::auth::profile;
 use crate::cli::AliasCommand;
 use crate::commands::kit::columns::{KIND, NAME, UUID};
 use crate::commands::kit::conduct::Conduct;
 use crate::config::ConfigFile;
 use crate::config::aliases::check_alias_name;
 use crate::context::Context;
+use crate::credentials::profile;
 use crate::error::{Error, Result};
 use crate::output::{Cell, Column, Row, Shape};
 

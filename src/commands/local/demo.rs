@@ -9,13 +9,13 @@ use std::time::Duration;
 
 use clap::Parser;
 
-use crate::auth::oauth;
 use crate::cli::{Cli, Command};
 use crate::commands::kit::exit::Exit;
 use crate::context::Context;
 use crate::error::{Error, Result};
-use crate::secret::Secret;
 use crate::settings::{EnvCredentials, Settings};
+use ylem_client::Secret;
+use ylem_client::auth::oauth;
 use ylem_sandbox::{self as sandbox, Options, Running};
 
 /// The dispatcher that runs each step as the command line would, handed in
@@ -200,12 +200,13 @@ async fn login(ctx: &Context, sb: &Running) -> Result<()> {
     );
     let (_, settings) = step_settings(ctx, sb, &["auth", "status"])?;
     let base_url = settings.base_url.clone();
-    let t = Context::new(settings).transport_to(base_url)?;
+    let step = Context::new(settings);
+    let t = step.transport_to(base_url)?;
     let tok = oauth::fetch_token(
         &t,
         &sb.client_id,
         &Secret::new(sb.client_secret.clone()),
-        &crate::auth::token_params::TokenParams::body_first(),
+        &crate::credentials::token_params::warned(step.ui),
     )
     .await?;
     say(

@@ -4,16 +4,16 @@
 
 use std::time::Duration;
 
-use crate::auth::binding::{Binding, StoredSecret};
-use crate::auth::profile::not_logged_in;
-use crate::auth::store::Item;
-use crate::auth::stored::read_bound;
 use crate::cli::{AuthCommand, Format, TokenArgs};
 use crate::commands::kit::conduct::Conduct;
 use crate::context::Context;
+use crate::credentials::profile::not_logged_in;
+use crate::credentials::store::Item;
+use crate::credentials::stored::read_bound;
 use crate::error::Result;
 use crate::settings::EnvCredentials;
 use crate::time;
+use ylem_client::auth::binding::{Binding, StoredSecret};
 
 pub const CONDUCT: Conduct = Conduct::client("auth");
 
@@ -28,7 +28,7 @@ async fn token(args: &TokenArgs, ctx: &Context) -> Result<()> {
     let min_ttl = args.min_ttl.unwrap_or(Duration::ZERO);
     let (t, source) = ctx.credentials(min_ttl)?;
     let tok = source.token(&t, None).await?;
-    if matches!(source, crate::auth::TokenSource::Stored(_)) && !min_ttl.is_zero() {
+    if matches!(source, ylem_client::TokenSource::Provider(_)) && !min_ttl.is_zero() {
         check_min_ttl(ctx, min_ttl).await?;
     }
     ctx.write_out(format!("{}\n", tok.expose()).as_bytes())
@@ -159,7 +159,7 @@ async fn status(ctx: &Context) -> Result<()> {
 /// cached token if it was sealed for this profile's service and client.
 async fn stored_items(
     st: &mut Status,
-    r: &crate::auth::profile::Resolved,
+    r: &crate::credentials::profile::Resolved,
     binding: Option<&Binding>,
 ) -> Result<()> {
     let store = r.store();

@@ -7,19 +7,19 @@
 
 use std::io::{BufRead, IsTerminal, Read};
 
-use crate::auth::binding::{self, Binding, same_service};
-use crate::auth::store::{self, Item, Store, StoreKind};
-use crate::auth::token::CachedToken;
-use crate::auth::token_params::{self, TokenParams};
-use crate::auth::{oauth, profile, stored};
 use crate::cli::{LoginArgs, StoreChoice};
 use crate::commands::kit::conduct::Conduct;
 use crate::config::{ConfigFile, Profile, check_profile_name};
 use crate::context::Context;
+use crate::credentials::store::{self, Item, Store, StoreKind};
+use crate::credentials::{binding, profile, stored, token_params};
 use crate::error::{Error, Result};
-use crate::secret::Secret;
 use crate::settings::{Settings, normalize_base_url};
 use crate::ui::Ui;
+use ylem_client::Secret;
+use ylem_client::auth::binding::{Binding, same_service};
+use ylem_client::auth::oauth;
+use ylem_client::auth::token::CachedToken;
 
 /// `login` makes the profile it logs in to; `logout` acts for one.
 pub const CONDUCT: Conduct = Conduct::local("login");
@@ -62,7 +62,7 @@ pub async fn run(args: &LoginArgs, ctx: &Context) -> Result<()> {
 
     let t = ctx.transport_to(Some(base_url.clone()))?;
     // The form the server reads is learnt here and kept with the profile.
-    let params = TokenParams::body_first();
+    let params = token_params::warned(ctx.ui);
     let resp = oauth::fetch_token(&t, &client_id, &secret, &params)
         .await
         .map_err(|e| e.context("login failed, nothing was saved"))?;

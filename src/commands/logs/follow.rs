@@ -280,7 +280,7 @@ async fn poll(
 ) -> Result<Vec<LogEntryRef<'static>>> {
     let mut s = api.pipeline_logs(id, w).await?;
     let mut out = Vec::new();
-    api::each_entry(
+    api::each_entry::<_, crate::error::Error>(
         &mut s,
         run,
         false,

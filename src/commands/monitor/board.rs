@@ -61,8 +61,10 @@ async fn failures_per_day(
     let today = time::parse_date("today", s.now, s.zone)?;
     let from = time::default_aggregate_from(today, Period::Day, 7);
     let list = forms
-        .ask(ctx, |form| {
-            api.aggregated_stats(t.kind, t.uuid, from, form, Period::Day, 7)
+        .ask(ctx, |form| async move {
+            Ok(api
+                .aggregated_stats(t.kind, t.uuid, from, form, Period::Day, 7)
+                .await?)
         })
         .await?;
     Ok(fill_periods(list, from, Period::Day, 7)

@@ -248,7 +248,7 @@ pub async fn run(a: &CheckArgs, ctx: &Context) -> Result<Exit> {
 /// parsed (a bad threshold): UNKNOWN, not clap's 2.
 pub fn usage_line(message: &str) -> (String, Exit) {
     (
-        format!("UNKNOWN - {}\n", crate::secret::scrub(message)),
+        format!("UNKNOWN - {}\n", ylem_client::scrub(message)),
         State::Unknown.exit(),
     )
 }

@@ -112,7 +112,7 @@ async fn fold_with<'a>(
     let mut runs = Runs::default();
     runs.keep = keep.map(str::to_string);
     runs.finder = finder;
-    api::each_entry(
+    api::each_entry::<_, crate::error::Error>(
         &mut s,
         None,
         false,

@@ -118,7 +118,7 @@ fn interrupted(ctx: &Context, stop: Stop) -> Error {
             format!("{what}: the run goes on on the server: {runs}"),
         )
         .with_hint(hint),
-        None => Error::new(kind, what).with_hint(crate::http::MAY_HAVE_STARTED),
+        None => Error::new(kind, what).with_hint(crate::client_error::MAY_HAVE_STARTED),
     }
 }
 
@@ -130,7 +130,7 @@ fn out_of_time(ctx: &Context, limit: &str) -> Error {
             "out of time: the command's --max-time of {limit} ran out; the run goes on on the server: {runs}"
         ))
         .with_hint(hint),
-        None => conduct::out_of_time_error(limit).with_hint(crate::http::MAY_HAVE_STARTED),
+        None => conduct::out_of_time_error(limit).with_hint(crate::client_error::MAY_HAVE_STARTED),
     }
 }
 

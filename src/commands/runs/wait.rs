@@ -179,7 +179,7 @@ pub async fn history(api: &Api, id: Uuid, ui: &Ui) -> History {
             Err(e) if tries + 1 < HISTORY_TRIES => {
                 // `e` shown, not its message: the server's words escaped.
                 ui.verbose(&format!("history of pipeline {id}: {e}; asking again"));
-                tokio::time::sleep(crate::http::backoff(tries)).await;
+                tokio::time::sleep(ylem_client::backoff(tries)).await;
             }
             Err(e) => {
                 ui.warn(&format!(

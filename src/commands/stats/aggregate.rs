@@ -130,8 +130,10 @@ async fn fetch(
 ) -> Result<Vec<(Aggregated, bool)>> {
     let count = args.count;
     let list = forms
-        .ask(ctx, |form| {
-            api.aggregated_stats(args.kind, id, from, form, args.period, count)
+        .ask(ctx, |form| async move {
+            Ok(api
+                .aggregated_stats(args.kind, id, from, form, args.period, count)
+                .await?)
         })
         .await?;
     Ok(fill_periods(list, from, args.period, count))

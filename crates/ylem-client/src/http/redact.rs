@@ -12,7 +12,7 @@ fn is_secret(name: &str) -> bool {
 }
 
 /// A form-encoded body (`a=b&client_secret=c`) with its secret values as
-/// `***`, for `-vv`.
+/// `***`, for the request log.
 pub fn redact_form(body: &str) -> String {
     let pairs: Vec<String> = body
         .split('&')

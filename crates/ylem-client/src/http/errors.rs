@@ -1,12 +1,13 @@
 //! The one mapping from an HTTP status and body, or a transport failure, to
-//! an error kind, message and hint.
+//! an error kind, message and cause (a program words its hints from the
+//! cause).
 
 use std::time::Duration;
 
 use reqwest::{Method, Response};
 
 use super::redact::{describe, redact_url};
-use crate::error::{Error, Kind};
+use crate::error::{Cause, Error, ErrorKind};
 
 /// Longest piece of a server's error text shown to a person.
 const MAX_TEXT: usize = 300;
@@ -27,7 +28,7 @@ pub async fn from_response(resp: Response, method: &Method, path: &str) -> Error
     }
 }
 
-/// A final 429: what the service asked for, and what to do about it.
+/// A final 429: what the service asked for.
 fn rate_limited(e: Error, retry_after: Option<&str>, method: &Method, path: &str) -> Error {
     let shown = path.split('?').next().unwrap_or("");
     let asked = match retry_after {
@@ -41,7 +42,7 @@ fn rate_limited(e: Error, retry_after: Option<&str>, method: &Method, path: &str
         message: format!("rate limited (HTTP 429) for {method} {shown}: {asked}"),
         ..e
     }
-    .with_hint("wait that long and run again, or lower --concurrency; --retries and --max-time allow longer waits")
+    .with_cause(Cause::RateLimited)
 }
 
 async fn read_limited(mut resp: Response, limit: usize) -> Vec<u8> {
@@ -118,7 +119,7 @@ fn shorten(s: &str) -> String {
     }
 }
 
-/// Map a status and body to an error with a hint.
+/// Map a status and body to an error with its cause.
 pub fn from_status(status: u16, body: &[u8], method: &Method, path: &str) -> Error {
     let said = server_text(body)
         .map(|t| format!(": {t}"))
@@ -130,38 +131,50 @@ pub fn from_status(status: u16, body: &[u8], method: &Method, path: &str) -> Err
     let is_stats = path.starts_with("/v1/stats/");
     let shown = redact_url(path);
     let shown = shown.split('?').next().unwrap_or("").to_string();
+    let not_found = format!("not found (HTTP 404) for {method} {shown}{said}");
+    let forbidden = format!("forbidden (HTTP 403) for {method} {shown}");
     let err = match status {
-        401 if is_token => Error::auth(format!("the service rejected the client credentials{said}"))
-            .with_hint("check the client id and secret, or run 'ylemctl login'"),
-        401 => Error::auth(format!("not authorised (HTTP 401) for {method} {shown}{said}"))
-            .with_hint("run 'ylemctl login', or check YLEM_TOKEN / YLEM_CLIENT_ID and YLEM_CLIENT_SECRET"),
+        401 if is_token => {
+            Error::auth(format!("the service rejected the client credentials{said}"))
+                .with_cause(Cause::CredentialsRejected)
+        }
+        401 => Error::auth(format!(
+            "not authorised (HTTP 401) for {method} {shown}{said}"
+        ))
+        .with_cause(Cause::Unauthorized),
         // The statistics handlers check the organisation only when a query
         // found rows: an unknown UUID gets no 403 there.
-        403 if is_stats => Error::auth(format!("forbidden (HTTP 403) for {method} {shown}{said}"))
-            .with_hint("the ID belongs to another organisation, or the token lacks the stats:read scope"),
-        403 if is_run_start && body.iter().all(u8::is_ascii_whitespace) => {
-            Error::auth(format!("forbidden (HTTP 403) for {method} {shown}"))
-                .with_hint("the pipeline is paused, or the token lacks the pipelines:run scope")
+        403 if is_stats => {
+            Error::auth(format!("{forbidden}{said}")).with_cause(Cause::ForbiddenStats)
         }
-        403 => Error::auth(format!("forbidden (HTTP 403) for {method} {shown}{said}"))
-            .with_hint("the credentials lack the scope for this"),
-        404 if is_workflow => Error::new(Kind::NotFound, format!("not found (HTTP 404) for {method} {shown}{said}"))
-            .with_hint("check the ID; the server may not offer workflow endpoints (the open-source Ylem server has none): try 'pipeline'"),
-        404 if is_run_start => Error::new(Kind::NotFound, format!("not found (HTTP 404) for {method} {shown}{said}"))
-            .with_hint("the pipeline is unknown, inactive or a template, or has no initial task: check the ID"),
-        404 => Error::new(Kind::NotFound, format!("not found (HTTP 404) for {method} {shown}{said}"))
-            .with_hint("check the ID and the base URL"),
+        403 if is_run_start && body.iter().all(u8::is_ascii_whitespace) => {
+            Error::auth(forbidden).with_cause(Cause::ForbiddenRunStart)
+        }
+        403 => Error::auth(format!("{forbidden}{said}")).with_cause(Cause::Forbidden),
+        404 if is_workflow => {
+            Error::new(ErrorKind::NotFound, not_found).with_cause(Cause::NotFoundWorkflow)
+        }
+        404 if is_run_start => {
+            Error::new(ErrorKind::NotFound, not_found).with_cause(Cause::NotFoundRunStart)
+        }
+        404 => Error::new(ErrorKind::NotFound, not_found).with_cause(Cause::NotFound),
         // The Ylem server's answer to a client id it does not know: an
         // authentication problem, not an outage.
-        500 if is_token && server_error(body) => Error::auth(format!("the token endpoint failed (HTTP 500){said}"))
-            .with_hint("the Ylem server answers 500 server_error for an unknown client id: check the client id (YLEM_CLIENT_ID, or 'ylemctl login --client-id')"),
-        500 if is_token => Error::server(format!("the token endpoint failed (HTTP 500){said}"))
-            .with_hint("the Ylem server answers 500 for an unknown client id: check it"),
-        _ if is_run_start && status >= 500 => {
-            Error::server(format!("the run start failed (HTTP {status}){said}")).with_hint(MAY_HAVE_STARTED)
+        500 if is_token && server_error(body) => {
+            Error::auth(format!("the token endpoint failed (HTTP 500){said}"))
+                .with_cause(Cause::UnknownClient)
         }
-        _ if status >= 500 => Error::server(format!("server error (HTTP {status}) for {method} {shown}{said}")),
-        _ => Error::server(format!("unexpected HTTP {status} for {method} {shown}{said}")),
+        500 if is_token => Error::server(format!("the token endpoint failed (HTTP 500){said}"))
+            .with_cause(Cause::TokenEndpointFailed),
+        _ if is_run_start && status >= 500 => {
+            Error::server(format!("the run start failed (HTTP {status}){said}")).may_have_started()
+        }
+        _ if status >= 500 => Error::server(format!(
+            "server error (HTTP {status}) for {method} {shown}{said}"
+        )),
+        _ => Error::server(format!(
+            "unexpected HTTP {status} for {method} {shown}{said}"
+        )),
     };
     err.with_status(status).with_server_body(body)
 }
@@ -172,8 +185,6 @@ fn server_error(body: &[u8]) -> bool {
         .ok()
         .is_some_and(|v| v.get("error").and_then(|c| c.as_str()) == Some("server_error"))
 }
-
-pub const MAY_HAVE_STARTED: &str = "the run may have started anyway: check 'ylemctl logs' or 'ylemctl last-run' before starting it again";
 
 /// Map a transport failure (no response) to an error. Shows the base URL
 /// (redacted, without its query) only, never the request's own URL.
@@ -190,32 +201,37 @@ pub fn from_transport(
     let waited = crate::time::human_ms(timeout.as_millis() as i64);
     let err = if e.is_timeout() && e.is_connect() {
         Error::network(format!(
-            "cannot connect to the service at {base} within --connect-timeout ({method} request)"
+            "cannot connect to the service at {base} within the connect timeout ({method} request)"
         ))
-        .with_hint("check the base URL and that the service is up, or raise --connect-timeout")
+        .with_cause(Cause::ConnectTimeout {
+            base: base.to_string(),
+            method: method.to_string(),
+        })
     } else if e.is_timeout() && path.contains("/logs/") {
-        Error::network(format!("no response for {waited} ({method} request)")).with_hint(
-            "the server builds the whole log before its first byte: narrow the window or raise --timeout",
-        )
+        Error::network(format!("no response for {waited} ({method} request)"))
+            .with_cause(Cause::NoResponseLog)
     } else if e.is_timeout() {
         Error::network(format!("no response for {waited} ({method} request)"))
-            .with_hint("raise --timeout if the service is slow")
+            .with_cause(Cause::NoResponse)
     } else if is_untrusted_certificate(e) {
-        Error::network(format!("TLS: the service's certificate is not trusted: {}", describe(e)))
-            .with_hint("the server's CA is not in the trust store: add it to the system's store, or point SSL_CERT_FILE at a PEM file holding it")
+        Error::network(format!(
+            "TLS: the service's certificate is not trusted: {}",
+            describe(e)
+        ))
+        .with_cause(Cause::UntrustedCertificate)
     } else if e.is_connect() {
         Error::network(format!(
             "cannot connect to the service at {base}: {}",
             describe(e)
         ))
-        .with_hint("check the base URL and that the service is up")
+        .with_cause(Cause::ConnectFailed)
     } else if e.is_decode() || e.is_body() {
         from_body(e)
     } else {
         Error::network(format!("request failed: {}", describe(e)))
     };
     if is_run_start && (e.is_timeout() || !e.is_connect()) {
-        return err.with_hint(MAY_HAVE_STARTED);
+        return err.may_have_started();
     }
     err
 }
@@ -234,12 +250,12 @@ fn is_untrusted_certificate(e: &reqwest::Error) -> bool {
 }
 
 /// A failure while the body of a successful response arrived. A body that
-/// stops early is not what the spec says (5); only `--timeout` running out
-/// while it trickled in is a network failure (6).
+/// stops early is a server's failure; only the read timeout running out
+/// while it trickled in is a network failure.
 pub fn from_body(e: &reqwest::Error) -> Error {
     if e.is_timeout() {
-        Error::network("the response stalled: no data for --timeout")
-            .with_hint("raise --timeout if the service is slow")
+        Error::network("the response stalled: no data for the read timeout")
+            .with_cause(Cause::Stalled)
     } else {
         Error::server(format!(
             "the response was cut off before it was complete: {}",
@@ -296,33 +312,42 @@ mod tests {
     #[test]
     fn statuses_map_to_kinds() {
         let g = Method::GET;
-        assert_eq!(from_status(401, b"", &g, "/v1/stats/x").kind, Kind::Auth);
-        assert_eq!(from_status(403, b"", &g, "/v1/stats/x").kind, Kind::Auth);
+        assert_eq!(
+            from_status(401, b"", &g, "/v1/stats/x").kind,
+            ErrorKind::Auth
+        );
+        assert_eq!(
+            from_status(403, b"", &g, "/v1/stats/x").kind,
+            ErrorKind::Auth
+        );
         assert_eq!(
             from_status(404, b"", &g, "/v1/stats/x").kind,
-            Kind::NotFound
+            ErrorKind::NotFound
         );
-        assert_eq!(from_status(502, b"", &g, "/v1/stats/x").kind, Kind::Server);
+        assert_eq!(
+            from_status(502, b"", &g, "/v1/stats/x").kind,
+            ErrorKind::Server
+        );
         let e = from_status(500, b"", &Method::POST, "/v1/pipelines/x/runs/");
-        assert!(e.hint.unwrap().contains("may have started"));
+        assert!(e.may_have_started);
         let e = from_status(
             404,
             b"404 page not found",
             &g,
             "/v1/stats/workflows/x/last-run/stats",
         );
-        assert!(e.hint.unwrap().contains("workflow endpoints"));
+        assert!(matches!(e.cause, Cause::NotFoundWorkflow));
     }
 
     #[test]
     fn an_unknown_client_id_is_an_auth_error() {
         let body = br#"{"error":"server_error","error_description":"The authorization server encountered an unexpected condition"}"#;
         let e = from_status(500, body, &Method::POST, "/v1/oauth/token");
-        assert_eq!(e.kind, Kind::Auth);
-        assert!(e.hint.unwrap().contains("client id"));
+        assert_eq!(e.kind, ErrorKind::Auth);
+        assert!(matches!(e.cause, Cause::UnknownClient));
         // Any other 500 of the token endpoint stays a server error.
         let e = from_status(500, b"oops", &Method::POST, "/v1/oauth/token");
-        assert_eq!(e.kind, Kind::Server);
+        assert_eq!(e.kind, ErrorKind::Server);
     }
 
     #[test]
@@ -331,8 +356,8 @@ mod tests {
         let e = rate_limited(e, Some("120"), &Method::GET, "/v1/stats/x");
         assert!(e.message.contains("Retry-After: 120"), "{}", e.message);
         assert!(!e.message.contains("unexpected"), "{}", e.message);
-        assert!(e.hint.is_some());
-        assert_eq!(e.http_status, Some(429));
+        assert!(matches!(e.cause, Cause::RateLimited));
+        assert_eq!(e.status, Some(429));
     }
 
     #[test]

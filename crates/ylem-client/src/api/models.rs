@@ -20,6 +20,7 @@ impl<'de> Deserialize<'de> for Timestamp {
 }
 
 impl Timestamp {
+    /// As a time, if it is one.
     pub fn parsed(&self) -> Option<chrono::DateTime<chrono::Utc>> {
         time::parse_server_time(&self.0)
     }
@@ -42,24 +43,34 @@ fn opt_timestamp<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Timestamp>, D
 /// 2.2: a run record returned by a run start.
 #[derive(Debug, Clone, Deserialize)]
 pub struct RunRecord {
+    /// The record's number.
     #[serde(default)]
     pub id: Option<i64>,
+    /// The task run's state (`pending`, ...).
     #[serde(default)]
     pub state: Option<String>,
+    /// The task.
     #[serde(default)]
     pub task_uuid: Option<String>,
+    /// The task's run.
     #[serde(default)]
     pub task_run_uuid: Option<String>,
+    /// The run (`pipeline_run_uuid` from the real server).
     #[serde(alias = "pipeline_run_uuid")]
     pub workflow_run_uuid: String,
+    /// Whether it succeeded.
     #[serde(default)]
     pub is_successful: Option<bool>,
+    /// What it printed.
     #[serde(default)]
     pub output: Option<String>,
+    /// Its errors, as sent.
     #[serde(default)]
     pub errors: Option<Value>,
+    /// When the record was made.
     #[serde(default, deserialize_with = "opt_timestamp")]
     pub created_at: Option<Timestamp>,
+    /// When it last changed.
     #[serde(default, deserialize_with = "opt_timestamp")]
     pub updated_at: Option<Timestamp>,
 }
@@ -68,8 +79,13 @@ pub struct RunRecord {
 #[derive(Debug, Clone, Deserialize)]
 #[serde(untagged)]
 pub enum RunStart {
+    /// The spec's array of run records.
     Records(Vec<RunRecord>),
-    Object { pipeline_run_uuid: String },
+    /// The open-source server's object.
+    Object {
+        /// The run.
+        pipeline_run_uuid: String,
+    },
 }
 
 impl RunStart {
@@ -85,15 +101,21 @@ impl RunStart {
 /// 2.3: a run log entry, owned (see `LogEntryRef` for the one decoded).
 #[derive(Debug, Clone)]
 pub struct LogEntry {
+    /// The run (`pipeline_run_uuid` from the real server).
     pub workflow_run_uuid: String,
+    /// The task.
     pub task_uuid: String,
+    /// The kind of task (`query`, `condition`, ...).
     pub task_type: String,
+    /// Whether it succeeded.
     pub is_successful: bool,
+    /// Milliseconds.
     pub duration: i64,
     /// `null` and absent are both "".
     pub output: String,
     /// A number that the real server may send fractional.
     pub metric_value: Option<Number>,
+    /// When it ran.
     pub executed_at: Timestamp,
 }
 
@@ -102,13 +124,18 @@ pub struct LogEntry {
 /// copied nor unescaped on its way through.
 #[derive(Debug, Clone, Deserialize)]
 pub struct LogEntryRef<'a> {
+    /// The run (`pipeline_run_uuid` from the real server).
     #[serde(alias = "pipeline_run_uuid", borrow)]
     pub workflow_run_uuid: Text<'a>,
+    /// The task.
     #[serde(borrow)]
     pub task_uuid: Text<'a>,
+    /// The kind of task (`query`, `condition`, ...).
     #[serde(borrow)]
     pub task_type: Text<'a>,
+    /// Whether it succeeded.
     pub is_successful: bool,
+    /// Milliseconds.
     pub duration: i64,
     /// `null` and absent are both "no output".
     #[serde(default, borrow)]
@@ -133,12 +160,13 @@ impl LogEntryRef<'_> {
         }
     }
 
+    /// The output, "" for none.
     pub fn output(&self) -> &str {
         self.output.as_ref().map_or("", Text::as_str)
     }
 
     /// The same entry, its text copied out of the response buffer (kept
-    /// across polls by `logs --follow`).
+    /// across polls of a followed log).
     pub fn into_static(self) -> LogEntryRef<'static> {
         let own = |t: Text| Text::owned(t.as_str().to_string());
         LogEntryRef {
@@ -187,6 +215,7 @@ impl<'a> Text<'a> {
         Text(Cow::Borrowed(s))
     }
 
+    /// The text.
     pub fn as_str(&self) -> &str {
         &self.0
     }
@@ -229,22 +258,33 @@ impl<'de: 'a, 'a> Deserialize<'de> for Text<'a> {
 /// 2.4: consolidated statistics over a range.
 #[derive(Debug, Clone, Deserialize)]
 pub struct RangeStats {
+    /// Successful runs.
     pub num_of_successes: i64,
+    /// Failed runs.
     pub num_of_failures: i64,
+    /// Their average duration, in milliseconds.
     pub average_duration: i64,
+    /// Whether the last run succeeded.
     pub is_last_run_successful: bool,
+    /// When the last run ran (`None`: never).
     #[serde(deserialize_with = "never_is_none")]
     pub last_run_executed_at: Option<Timestamp>,
+    /// The last run's duration, in milliseconds.
     pub last_run_duration: i64,
 }
 
 /// 2.5: one period of aggregated statistics.
 #[derive(Debug, Clone, Deserialize)]
 pub struct Aggregated {
+    /// The period's first day.
     pub date_from: Timestamp,
+    /// The period's end.
     pub date_to: Timestamp,
+    /// Successful runs.
     pub num_of_successes: i64,
+    /// Failed runs.
     pub num_of_failures: i64,
+    /// Their average duration, in milliseconds.
     pub average_duration: i64,
 }
 
@@ -252,9 +292,12 @@ pub struct Aggregated {
 /// of this when the server says the subject never ran.
 #[derive(Debug, Clone, Deserialize)]
 pub struct LastRun {
+    /// Whether it succeeded.
     pub is_successful: bool,
+    /// When it ran.
     #[serde(deserialize_with = "never_is_none")]
     pub executed_at: Option<Timestamp>,
+    /// Milliseconds.
     pub duration: i64,
 }
 

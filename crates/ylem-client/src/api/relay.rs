@@ -7,7 +7,7 @@
 //!
 //! The decoding thread counts the elements it completes, so that this task
 //! gives up on a body that completes none for the stream's patience
-//! (`--timeout`), however many bytes keep arriving; time spent waiting for
+//! (the read timeout), however many bytes keep arriving; time spent waiting for
 //! the decoder (a slow reader of the output) does not count.
 
 use std::sync::Arc;
@@ -26,7 +26,7 @@ const CHUNKS: usize = 4;
 
 /// What the receiving side hands over: a chunk, the body's failure, or
 /// `None` at its end. A channel closed without `None` means the command
-/// was ended (Ctrl-C, `--max-time`): the decoder then stops, printing
+/// was ended (the caller dropped it): the decoder then stops, printing
 /// nothing more.
 type Piece = Option<Result<Bytes>>;
 
@@ -34,16 +34,17 @@ type Piece = Option<Result<Bytes>>;
 /// gets `cx` (moved there, and handed back at the end); `idle` is called
 /// there whenever everything received so far has been handed out (the
 /// printer flushes), and once more after a failure, so that every whole
-/// element before it is out.
-pub async fn decode_apart<S, C>(
+/// element before it is out. Both may fail with the caller's error `E`.
+pub async fn decode_apart<S, C, E>(
     stream: super::stream::ArrayStream<S>,
     mut cx: C,
-    idle: fn(&mut C) -> Result<()>,
-    mut decode: impl FnMut(&mut C, &[u8], Part) -> Decoded<()> + Send + 'static,
-) -> Result<C>
+    idle: fn(&mut C) -> Result<(), E>,
+    mut decode: impl FnMut(&mut C, &[u8], Part) -> Decoded<(), E> + Send + 'static,
+) -> Result<C, E>
 where
     S: futures_util::Stream<Item = Result<Bytes>> + Unpin,
     C: Send + 'static,
+    E: From<Error> + Send + 'static,
 {
     let (mut body, scanner, patience) = stream.into_parts();
     let (tx, rx) = mpsc::channel::<Piece>(CHUNKS);
@@ -94,10 +95,10 @@ where
 }
 
 /// The decoder's outcome; its panic goes on here, as if it had been ours.
-fn outcome<C>(
-    done: std::result::Result<Result<C>, oneshot::error::RecvError>,
+fn outcome<C, E: From<Error>>(
+    done: std::result::Result<Result<C, E>, oneshot::error::RecvError>,
     thread: std::thread::JoinHandle<()>,
-) -> Result<C> {
+) -> Result<C, E> {
     match done {
         Ok(done) => {
             let _ = thread.join();
@@ -105,23 +106,23 @@ fn outcome<C>(
         }
         Err(_) => match thread.join() {
             Err(panic) => std::panic::resume_unwind(panic),
-            Ok(()) => Err(Error::internal("the log decoder ended without its outcome")),
+            Ok(()) => Err(Error::internal("the log decoder ended without its outcome").into()),
         },
     }
 }
 
 /// The decoding thread's loop: `Err(None)` when the receiving side went
 /// away without saying the body ended.
-fn decode_all<C>(
+fn decode_all<C, E: From<Error>>(
     mut rx: mpsc::Receiver<Piece>,
     mut scanner: ArrayScanner,
     completed: &AtomicU64,
     cx: &mut C,
-    idle: fn(&mut C) -> Result<()>,
-    decode: &mut impl FnMut(&mut C, &[u8], Part) -> Decoded<()>,
-) -> std::result::Result<(), Option<Error>> {
+    idle: fn(&mut C) -> Result<(), E>,
+    decode: &mut impl FnMut(&mut C, &[u8], Part) -> Decoded<(), E>,
+) -> std::result::Result<(), Option<E>> {
     loop {
-        while scanner.take(|b, part| decode(cx, b, part))?.is_some() {
+        while scanner.take_as(|b, part| decode(cx, b, part))?.is_some() {
             completed.fetch_add(1, Ordering::Relaxed);
         }
         let piece = match rx.try_recv() {
@@ -133,12 +134,12 @@ fn decode_all<C>(
             Err(TryRecvError::Disconnected) => return Err(None),
         };
         match piece {
-            Some(chunk) => scanner.push(&chunk?),
+            Some(chunk) => scanner.push(&chunk.map_err(E::from)?),
             None if scanner.is_done() => return Ok(()),
             None => {
-                return Err(Some(Error::server(
-                    "the response ended before the JSON array was complete",
-                )));
+                return Err(Some(
+                    Error::server("the response ended before the JSON array was complete").into(),
+                ));
             }
         }
     }

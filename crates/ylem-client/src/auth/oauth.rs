@@ -18,14 +18,18 @@ const PATH: &str = "/v1/oauth/token";
 /// 2.1: the token response.
 #[derive(Debug, Clone, Deserialize)]
 pub struct TokenResponse {
+    /// The bearer token.
     pub access_token: Secret,
     /// Seconds; clamped to a year, so that no arithmetic on it can overflow.
     #[serde(default, deserialize_with = "lifetime")]
     pub expires_in: Option<i64>,
+    /// A token for the refresh grant, when the server gives one.
     #[serde(default)]
     pub refresh_token: Option<Secret>,
+    /// The scopes granted, space-separated.
     #[serde(default)]
     pub scope: Option<String>,
+    /// `Bearer`, as a rule.
     #[serde(default)]
     pub token_type: Option<String>,
 }
@@ -88,12 +92,12 @@ async fn token_request(
     match in_body(t, params).await {
         Err(e) if token_params::refuses_body(&e) && !read_the_body(t, params, &e).await => {
             // `e` shown, not its message: the server's words escaped.
-            t.ui().verbose(&format!(
+            t.log_line(&format!(
                 "the token endpoint refused the body form ({e}); asking in the query form"
             ));
             match in_query(t, params).await {
                 Ok(r) => {
-                    form.learnt_query(t.ui(), t.base_url(), what);
+                    form.learnt_query(t.base_url(), what);
                     Ok(r)
                 }
                 Err(q) if token_params::missed_grant_type(&e) => Err(q),

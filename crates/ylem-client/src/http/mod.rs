@@ -2,15 +2,16 @@
 //! retries, redirects, time limits, request log), turning a status and body
 //! or a transport failure into an `Error`, and redaction for what it shows.
 //!
-//! It knows no endpoint but by path, never opens the keyring, and prints
-//! only the request log.
+//! It knows no endpoint but by path, and says nothing but through the
+//! request log its caller installs (`RequestLog`).
 
 pub(crate) mod body;
 pub mod errors;
+mod log;
 pub(crate) mod redact;
-pub(crate) mod retry;
-pub(crate) mod transport;
+mod retry;
+mod transport;
 
-pub use errors::MAY_HAVE_STARTED;
+pub use log::RequestLog;
 pub use retry::{Retry, backoff};
 pub use transport::{Sent, Transport, TransportConfig};

@@ -11,7 +11,7 @@
 //! Two bounds keep a hostile body from holding memory or the command for
 //! ever: one element may be at most `MAX_ELEMENT` bytes (a task's output
 //! may be 50 MiB), and a body that completes no element for the stream's
-//! patience (`--timeout`) is given up, however many bytes keep coming.
+//! patience (the read timeout) is given up, however many bytes keep coming.
 
 use std::ops::Range;
 use std::time::Duration;
@@ -37,8 +37,10 @@ enum Phase {
 }
 
 /// What a decoder makes of the bytes from an element's start: the value
-/// and how many bytes it took, or `None` when they end before it does.
-pub type Decoded<R> = Result<Option<(R, usize)>>;
+/// and how many bytes it took, or `None` when they end before it does. A
+/// caller's decoder may fail with its own error type `E` (one the client's
+/// converts into), as a printer does.
+pub type Decoded<R, E = Error> = Result<Option<(R, usize)>, E>;
 
 /// Which bytes a decoder is given.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -81,6 +83,7 @@ const INITIAL_CAPACITY: usize = 256 * 1024;
 pub const MAX_ELEMENT: usize = 64 << 20;
 
 impl ArrayScanner {
+    /// Before the array.
     pub fn new() -> Self {
         ArrayScanner {
             buf: Vec::new(),
@@ -115,6 +118,7 @@ impl ArrayScanner {
         self.buf.extend_from_slice(chunk);
     }
 
+    /// Whether the array has ended.
     pub fn is_done(&self) -> bool {
         self.phase == Phase::Done
     }
@@ -134,8 +138,16 @@ impl ArrayScanner {
     /// the buffer when the element may be all there, else the element alone.
     pub fn take<R>(
         &mut self,
-        mut decode: impl FnMut(&[u8], Part) -> Decoded<R>,
+        decode: impl FnMut(&[u8], Part) -> Decoded<R>,
     ) -> Result<Option<(R, Range<usize>)>> {
+        self.take_as(decode)
+    }
+
+    /// `take` with a decoder that fails with the caller's own error type.
+    pub fn take_as<R, E: From<Error>>(
+        &mut self,
+        mut decode: impl FnMut(&[u8], Part) -> Decoded<R, E>,
+    ) -> Result<Option<(R, Range<usize>)>, E> {
         while self.pos < self.buf.len() {
             let b = self.buf[self.pos];
             match self.phase {
@@ -158,13 +170,14 @@ impl ArrayScanner {
                     b',' => self.phase = Phase::Element,
                     b']' => self.phase = Phase::Done,
                     _ if is_json_space(b) => {}
-                    _ => return Err(not_array()),
+                    _ => return Err(not_array().into()),
                 },
                 Phase::Done => {
                     if !is_json_space(b) {
                         return Err(Error::server(
                             "unexpected data after the end of the JSON array",
-                        ));
+                        )
+                        .into());
                     }
                 }
             }
@@ -197,11 +210,11 @@ impl ArrayScanner {
 
     /// An element starts at `pos` with `b`: decoded at once if it is all
     /// here, else marked for scanning as it arrives.
-    fn element_here<R>(
+    fn element_here<R, E>(
         &mut self,
         b: u8,
-        decode: &mut impl FnMut(&[u8], Part) -> Decoded<R>,
-    ) -> Result<Option<(R, Range<usize>)>> {
+        decode: &mut impl FnMut(&[u8], Part) -> Decoded<R, E>,
+    ) -> Result<Option<(R, Range<usize>)>, E> {
         let start = self.pos;
         // A bare number or word could go on in the next chunk; an object,
         // array or string says where it ends.
@@ -222,16 +235,17 @@ impl ArrayScanner {
     }
 
     /// Scan on through an element still arriving; decode it once whole.
-    fn rest_of_element<R>(
+    fn rest_of_element<R, E: From<Error>>(
         &mut self,
-        decode: &mut impl FnMut(&[u8], Part) -> Decoded<R>,
-    ) -> Result<Option<(R, Range<usize>)>> {
+        decode: &mut impl FnMut(&[u8], Part) -> Decoded<R, E>,
+    ) -> Result<Option<(R, Range<usize>)>, E> {
         let Some(end) = self.scan_element() else {
             if self.buf.len() - self.elem_start > MAX_ELEMENT {
                 return Err(Error::server(format!(
                     "a log entry is larger than {} MiB: not read further",
                     MAX_ELEMENT >> 20
-                )));
+                ))
+                .into());
             }
             return Ok(None);
         };
@@ -246,9 +260,7 @@ impl ArrayScanner {
                 self.pos = start + n;
                 Ok(Some((v, start..end)))
             }
-            None => Err(Error::server(
-                "unexpected response body: an incomplete JSON value",
-            )),
+            None => Err(Error::server("unexpected response body: an incomplete JSON value").into()),
         }
     }
 
@@ -342,7 +354,7 @@ pub struct ArrayStream<S> {
     body: S,
     scanner: ArrayScanner,
     ended: bool,
-    /// The longest wait for the next whole element (`--timeout`).
+    /// The longest wait for the next whole element (the read timeout).
     patience: Duration,
 }
 
@@ -352,7 +364,7 @@ pub fn no_progress(patience: Duration) -> Error {
         "the log sent no complete entry for {}",
         crate::time::human_ms(patience.as_millis() as i64)
     ))
-    .with_hint("raise --timeout if the service is slow")
+    .with_cause(crate::error::Cause::NoProgress)
 }
 
 impl<S> ArrayStream<S>
@@ -380,32 +392,32 @@ where
     /// the network, i.e. whenever everything that has arrived so far has
     /// been handed out; both get `cx`, so that both may use the same thing
     /// (the printer: a row, or a flush).
-    pub async fn next_with<C, R>(
+    pub async fn next_with<C, R, E: From<Error>>(
         &mut self,
         cx: &mut C,
-        idle: &mut impl FnMut(&mut C) -> Result<()>,
-        decode: &mut impl FnMut(&mut C, &[u8], Part) -> Decoded<R>,
-    ) -> Result<Option<R>> {
+        idle: &mut impl FnMut(&mut C) -> Result<(), E>,
+        decode: &mut impl FnMut(&mut C, &[u8], Part) -> Decoded<R, E>,
+    ) -> Result<Option<R>, E> {
         // The patience runs from this call (the caller's own pauses, e.g.
         // a paused pager, are not the server's), less the time `idle`
         // spends flushing to a slow reader.
         let mut since = tokio::time::Instant::now();
         loop {
-            if let Some((v, _)) = self.scanner.take(|b, part| decode(cx, b, part))? {
+            if let Some((v, _)) = self.scanner.take_as(|b, part| decode(cx, b, part))? {
                 return Ok(Some(v));
             }
             if self.scanner.is_done() && self.ended {
                 return Ok(None);
             }
             if self.ended {
-                return Err(Error::server(
-                    "the response ended before the JSON array was complete",
-                ));
+                return Err(
+                    Error::server("the response ended before the JSON array was complete").into(),
+                );
             }
             // Bytes that keep coming without completing an element are no
             // progress.
             if since.elapsed() > self.patience {
-                return Err(no_progress(self.patience));
+                return Err(no_progress(self.patience).into());
             }
             // Polling once without waiting is safe: a chunk is only taken
             // from the body when it is ready.

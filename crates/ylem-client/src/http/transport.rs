@@ -1,13 +1,13 @@
 //! Sending one request: base URL joining, bearer header, redirects, retries
-//! (when and how long to wait: `retry`), time limits, and the `-v`/`-vv`
-//! request log.
+//! (when and how long to wait: `retry`), time limits, and the request log
+//! (`RequestLog`, a hook the caller installs).
 //!
 //! Redirects are followed by hand, for GET only: the bearer header never
 //! goes to another origin (scheme, host, port), nor does a URL with a query.
 //!
-//! It never opens the keyring and never prints anything but the request log.
+//! It says nothing but through the request log.
 
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
 use bytes::Bytes;
@@ -17,29 +17,52 @@ use serde::de::DeserializeOwned;
 
 use super::body::{self, BodyError};
 use super::errors;
+use super::log::RequestLog;
 use super::redact::{describe, redact_form, redact_json_tokens, redact_url};
 use super::retry::{
     Retry, retry_after, retry_wait_for_body, retry_wait_for_error, retry_wait_for_status,
 };
-use crate::error::{Error, Result};
+use crate::error::{Cause, Error, Result};
 use crate::secret::Secret;
-use crate::ui::{Level, Ui};
 
-/// How requests go out.
-#[derive(Debug, Clone)]
+/// How requests go out (`ClientBuilder` fills it in).
+#[derive(Clone)]
 pub struct TransportConfig {
+    /// The service: every path is joined to it.
     pub base_url: String,
-    /// Connecting: TCP and TLS (`--connect-timeout`).
+    /// Connecting: TCP and TLS.
     pub connect_timeout: Duration,
-    /// The longest wait with no progress (`--timeout`): for the first byte
-    /// or between two reads. A body that keeps arriving is never cut: the
-    /// real server builds a whole log before its first byte, then streams.
+    /// The longest wait with no progress (the read timeout): for the first
+    /// byte or between two reads. A body that keeps arriving is never cut:
+    /// the real server builds a whole log before its first byte, then streams.
     pub timeout: Duration,
-    /// When the whole command must end (`--max-time`): no retry waits past it.
+    /// When the caller's work must end: no retry waits past it.
     pub deadline: Option<Instant>,
+    /// How many times a failed request may be sent again.
     pub retries: u32,
-    /// The request log goes through it (`-v`, `-vv`).
-    pub ui: Ui,
+    /// The `User-Agent` header.
+    pub user_agent: String,
+    /// Where the request log goes; `None` says nothing.
+    pub log: Option<Arc<dyn RequestLog>>,
+}
+
+/// The `User-Agent` unless the caller sets another.
+pub(crate) const USER_AGENT: &str = concat!("ylem-client/", env!("CARGO_PKG_VERSION"));
+
+impl TransportConfig {
+    /// Defaults for `base_url`: 10 s to connect, 30 s without progress,
+    /// no deadline, 3 retries, no request log.
+    pub fn new(base_url: impl Into<String>) -> Self {
+        TransportConfig {
+            base_url: base_url.into(),
+            connect_timeout: Duration::from_secs(10),
+            timeout: Duration::from_secs(30),
+            deadline: None,
+            retries: 3,
+            user_agent: USER_AGENT.to_string(),
+            log: None,
+        }
+    }
 }
 
 /// One client per URL scheme, each built when first needed: a client that
@@ -183,7 +206,7 @@ impl Transport {
                         match retry_wait_for_body(retry, attempt, self.cfg.retries)
                             .filter(|w| self.fits(*w))
                         {
-                            Some(w) => (w, format!(": {}", err.message)),
+                            Some(w) => (w, format!(": {}", self.error_text(&err))),
                             None => return Err(started(err, retry)),
                         }
                     }
@@ -199,8 +222,8 @@ impl Transport {
                         None => {
                             let past_deadline = wanted.is_some();
                             let e = errors::from_response(resp, &method, path).await;
-                            return Err(if past_deadline && e.http_status == Some(429) {
-                                e.with_hint("the wait asked for is longer than --max-time leaves: try again later")
+                            return Err(if past_deadline && e.status == Some(429) {
+                                e.with_cause(Cause::WaitBeyondDeadline)
                             } else {
                                 e
                             });
@@ -229,10 +252,13 @@ impl Transport {
     }
 
     /// A wait the service asked for (`Retry-After`) that a person would
-    /// notice is said, not only at `-v`: the command is not hung.
+    /// notice is said, whatever the log level: the caller is not hung.
     fn announce_long_wait(&self, resp: &Response, w: Duration) {
-        if w > LONG_WAIT && retry_after(resp).is_some() {
-            self.cfg.ui.note(&format!(
+        if let Some(log) = &self.cfg.log
+            && w > LONG_WAIT
+            && retry_after(resp).is_some()
+        {
+            log.note(&format!(
                 "the service asked to wait {} (Retry-After, HTTP {}); waiting",
                 fmt_wait(w),
                 resp.status().as_u16()
@@ -240,19 +266,36 @@ impl Transport {
         }
     }
 
-    /// The `--timeout` in effect: the longest wait with no progress.
+    /// The read timeout in effect: the longest wait with no progress.
     pub fn timeout(&self) -> Duration {
         self.cfg.timeout
     }
 
-    /// The voice of the request log, for what the layers above say of a
-    /// request (a fallback to another form, with its warning).
-    pub fn ui(&self) -> &Ui {
-        &self.cfg.ui
+    /// Whether the request log wants lines of `level`.
+    pub(crate) fn logs(&self, level: u8) -> bool {
+        self.cfg.log.as_ref().is_some_and(|l| l.level() >= level)
+    }
+
+    /// A line of the request log (level 1), for what the layers above say
+    /// of a request (a fallback to another form).
+    pub fn log_line(&self, line: &str) {
+        if self.logs(1)
+            && let Some(log) = &self.cfg.log
+        {
+            log.line(line);
+        }
+    }
+
+    /// An error as the request log words it.
+    fn error_text(&self, e: &Error) -> String {
+        match &self.cfg.log {
+            Some(log) => log.error_text(e),
+            None => e.message.clone(),
+        }
     }
 
     /// Whether a pause of `w` still leaves time for the retry before the
-    /// command's `--max-time`.
+    /// caller's deadline.
     fn fits(&self, w: Duration) -> bool {
         self.cfg.deadline.is_none_or(|d| Instant::now() + w < d)
     }
@@ -313,7 +356,7 @@ impl Transport {
     }
 
     fn log_request(&self, method: &Method, url: &str, with_bearer: bool, sent: Option<Sent<'_>>) {
-        if self.cfg.ui.shows(Level::Verbose(2)) {
+        if self.logs(2) {
             let auth = if with_bearer {
                 "\n> authorization: Bearer ***"
             } else {
@@ -332,7 +375,7 @@ impl Transport {
         started: Instant,
         sent: Option<Sent<'_>>,
     ) {
-        if !self.cfg.ui.shows(Level::Verbose(1)) {
+        if !self.logs(1) {
             return;
         }
         let bytes = resp
@@ -349,7 +392,7 @@ impl Transport {
             resp.status().as_u16(),
             started.elapsed().as_millis()
         ));
-        if self.cfg.ui.shows(Level::Verbose(2)) {
+        if self.logs(2) {
             for (k, v) in resp.headers() {
                 let v = v.to_str().unwrap_or("<binary>");
                 self.note(&format!("< {k}: {v}"));
@@ -357,9 +400,9 @@ impl Transport {
         }
     }
 
-    /// Log a response body at `-vv`, shortened and redacted.
+    /// Log a response body at level 2, shortened and redacted.
     pub fn log_body(&self, body: &[u8]) {
-        if self.cfg.ui.shows(Level::Verbose(2)) {
+        if self.logs(2) {
             const MAX: usize = 4096;
             let text = String::from_utf8_lossy(&body[..body.len().min(MAX)]);
             let more = if body.len() > MAX {
@@ -369,12 +412,12 @@ impl Transport {
             };
             // The server chose these bytes: a line break in them must not
             // start a line of its own in the request log.
-            let shown = crate::shown::escape(&redact_json_tokens(&text)).into_owned();
+            let shown = crate::text::escape(&redact_json_tokens(&text)).into_owned();
             self.note(&format!("< {shown}{more}"));
         }
     }
 
-    /// A successful response's JSON body (logged at `-vv`) as `T`, naming
+    /// A successful response's JSON body (logged at level 2) as `T`, naming
     /// the field that does not fit.
     pub fn decode<T: DeserializeOwned>(&self, body: &[u8], path: &str) -> Result<T> {
         self.log_body(body);
@@ -384,7 +427,7 @@ impl Transport {
     }
 
     fn note(&self, line: &str) {
-        self.cfg.ui.verbose(line);
+        self.log_line(line);
     }
 }
 
@@ -408,7 +451,7 @@ fn within(base: &Url, url: &Url) -> bool {
             .is_some_and(|rest| rest.is_empty() || rest.starts_with('/'))
 }
 
-/// A request body as `-vv` shows it: its headers and its start, never all
+/// A request body as the request log shows it at level 2: its headers and its start, never all
 /// of a large one (an input can be tens of MB, and is the user's data),
 /// redacted like every logged body (a form's secret values as `***`).
 fn sent_body(sent: Sent<'_>) -> String {
@@ -445,7 +488,7 @@ fn build_client(cfg: &TransportConfig, tls: bool) -> reqwest::Result<reqwest::Cl
         // Per read, not per request: the first byte of a big log may take
         // long, and its body must never be cut while it keeps arriving.
         .read_timeout(cfg.timeout)
-        .user_agent(concat!("ylemctl/", env!("CARGO_PKG_VERSION")));
+        .user_agent(cfg.user_agent.as_str());
     if !tls {
         // An empty trust store skips loading the platform's certificates;
         // this client is only ever handed `http://` URLs.
@@ -462,7 +505,7 @@ fn fmt_wait(d: Duration) -> String {
 /// request never repeated) did start.
 fn started(e: Error, retry: Retry) -> Error {
     match retry {
-        Retry::NotSent => e.with_hint(errors::MAY_HAVE_STARTED),
+        Retry::NotSent => e.may_have_started(),
         Retry::Idempotent => e,
     }
 }
@@ -483,14 +526,7 @@ mod tests {
 
     #[test]
     fn tls_is_set_up_only_for_https() {
-        let cfg = |base: &str| TransportConfig {
-            base_url: base.into(),
-            connect_timeout: Duration::from_secs(1),
-            timeout: Duration::from_secs(1),
-            deadline: None,
-            retries: 0,
-            ui: Ui::default(),
-        };
+        let cfg = TransportConfig::new;
         let t = Transport::new(cfg("http://127.0.0.1:9")).unwrap();
         assert!(t.plain.get().is_some() && t.tls.get().is_none());
         // A redirect to https builds the TLS client then, once.

@@ -7,7 +7,7 @@
 use bytes::Bytes;
 use reqwest::{Method, Response};
 
-use crate::error::Error;
+use crate::error::{Cause, Error};
 
 /// The most a body read whole may hold: far above any real answer (a
 /// year of daily aggregates is tens of KB, a statistics answer a few
@@ -20,7 +20,7 @@ pub const MAX_WHOLE: usize = 4 << 20;
 pub enum BodyError {
     /// Larger than allowed: never worth asking again.
     TooLarge(Error),
-    /// Stalled (no data for `--timeout`) or cut off: worth asking again
+    /// Stalled (no data for the read timeout) or cut off: worth asking again
     /// where the request may be repeated.
     Read(reqwest::Error),
 }
@@ -63,7 +63,7 @@ pub fn too_large(cap: usize, method: &Method, path: &str) -> Error {
         "the response to {method} {shown} is larger than {}: not read further",
         size(cap)
     ))
-    .with_hint("no answer of this service is that large: check the base URL, or a proxy in between")
+    .with_cause(Cause::TooLarge)
 }
 
 /// A size for a person: `16 MiB`, `64 KiB`, `512 B`.
@@ -89,7 +89,7 @@ mod tests {
     #[test]
     fn the_error_names_the_size_and_the_path_without_its_query() {
         let e = too_large(MAX_WHOLE, &Method::POST, "/v1/oauth/token?client_secret=s");
-        assert_eq!(e.kind, crate::error::Kind::Server);
+        assert_eq!(e.kind, crate::error::ErrorKind::Server);
         assert!(e.message.contains("4 MiB") && e.message.contains("/v1/oauth/token"));
         assert!(!e.message.contains("client_secret"), "{}", e.message);
     }

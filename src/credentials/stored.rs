@@ -18,14 +18,15 @@ use std::fs::{File, OpenOptions};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use super::binding::{Binding, StoredSecret, service_of};
-use super::oauth;
+use ylem_client::auth::binding::{Binding, StoredSecret, service_of};
+use ylem_client::auth::oauth;
+use ylem_client::auth::token::{CachedToken, Memo};
+use ylem_client::auth::token_params::TokenParams;
+use ylem_client::auth::{TokenFuture, TokenProvider};
+use ylem_client::{Secret, Transport};
+
 use super::store::{Item, Store};
-use super::token::{CachedToken, Memo};
-use super::token_params::TokenParams;
 use crate::error::{Error, Result};
-use crate::http::Transport;
-use crate::secret::Secret;
 use crate::ui::Ui;
 
 /// How long to wait for another process's renewal before renewing anyway.
@@ -47,7 +48,9 @@ pub struct StoredProfile {
 impl StoredProfile {
     /// `base_url`: the service the profile logged in to, the only one its
     /// credentials go to. `min_ttl`: hand out only tokens valid at least this
-    /// long (`auth token`).
+    /// long (`auth token`). `token_query`: the profile remembers that its
+    /// token endpoint reads only the query.
+    #[allow(clippy::too_many_arguments)]
     pub fn new(
         client_id: String,
         base_url: &str,
@@ -56,9 +59,10 @@ impl StoredProfile {
         profile: &str,
         min_ttl: Duration,
         ui: Ui,
+        token_query: bool,
     ) -> Self {
         StoredProfile {
-            params: TokenParams::for_profile(config_dir, profile, false),
+            params: super::token_params::for_profile(ui, config_dir, profile, token_query),
             binding: Binding::new(base_url, &client_id),
             client_id,
             store,
@@ -66,14 +70,6 @@ impl StoredProfile {
             ui,
             memo: Memo::new(min_ttl),
         }
-    }
-
-    /// The profile remembers that its token endpoint reads only the query.
-    pub fn token_query(mut self, query: bool) -> Self {
-        if query {
-            self.params.remembered_query();
-        }
-        self
     }
 
     /// The memo's token, else the store's cached one, else a renewed one.
@@ -89,9 +85,12 @@ impl StoredProfile {
                 t.base_url()
             )));
         }
-        self.memo
-            .token(&self.binding, rejected, || self.read_or_renew(t, rejected))
-            .await
+        let renew = || async {
+            self.read_or_renew(t, rejected)
+                .await
+                .map_err(ylem_client::Error::from)
+        };
+        Ok(self.memo.token(&self.binding, rejected, renew).await?)
     }
 
     fn usable(&self, c: &CachedToken, rejected: Option<&Secret>) -> bool {
@@ -150,6 +149,7 @@ impl StoredProfile {
         let r = oauth::fetch_token(t, &self.client_id, &secret, &self.params)
             .await
             .map_err(|e| {
+                let e = Error::from(e);
                 if e.http_status == Some(401) {
                     e.with_hint("the stored client secret was rejected: run 'ylemctl login' again")
                 } else {
@@ -186,6 +186,18 @@ impl StoredProfile {
             ))
             .with_hint("the profile was logged in again elsewhere while this ran: run the command again, or 'ylemctl login' for the service you mean")),
         }
+    }
+}
+
+/// The client asks a stored profile for its tokens; its errors go through
+/// the client whole (hints and all).
+impl TokenProvider for StoredProfile {
+    fn token<'a>(&'a self, t: &'a Transport, rejected: Option<&'a Secret>) -> TokenFuture<'a> {
+        Box::pin(async move {
+            StoredProfile::token(self, t, rejected)
+                .await
+                .map_err(ylem_client::Error::from)
+        })
     }
 }
 

@@ -5,12 +5,13 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use super::binding::{self, Binding, Given, same_service};
+use super::binding::{self, Given};
 use super::store::{Store, StoreKind};
 use super::stored::StoredProfile;
 use crate::config::{ConfigFile, Profile, check_profile_name};
 use crate::error::{Error, Result};
 use crate::ui::Ui;
+use ylem_client::auth::binding::{Binding, same_service};
 
 pub struct Resolved {
     pub name: String,
@@ -157,8 +158,8 @@ impl Resolved {
             &self.name,
             min_ttl,
             ui,
-        )
-        .token_query(self.token_query))
+            self.token_query,
+        ))
     }
 }
 

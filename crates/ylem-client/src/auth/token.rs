@@ -19,7 +19,9 @@ pub const EXPIRY_MARGIN: Duration = Duration::from_secs(60);
 /// A token as cached in the store.
 #[derive(Debug, Clone)]
 pub struct CachedToken {
+    /// The bearer token.
     pub access: Secret,
+    /// Its refresh token, if the server gave one.
     pub refresh: Option<Secret>,
     /// Unix seconds; `None` when the server gave no lifetime.
     pub expires_at: Option<i64>,
@@ -29,6 +31,7 @@ pub struct CachedToken {
 }
 
 impl CachedToken {
+    /// A token endpoint's answer, its expiry counted from now.
     pub fn from_response(r: &TokenResponse) -> Self {
         CachedToken {
             access: r.access_token.clone(),
@@ -39,6 +42,7 @@ impl CachedToken {
         }
     }
 
+    /// As JSON, the form a store keeps.
     pub fn encode(&self) -> String {
         serde_json::json!({
             "access_token": self.access.expose(),
@@ -95,12 +99,14 @@ impl CachedToken {
 /// only for the service and client it was fetched for.
 pub struct Memo {
     /// How long a token must still be valid to be handed out, beyond its
-    /// renewal margin (`auth token --min-ttl`; zero otherwise).
+    /// renewal margin (zero: only the margin).
     pub margin: Duration,
     cached: Mutex<Option<(Binding, CachedToken)>>,
 }
 
 impl Memo {
+    /// Empty, handing out tokens valid at least `margin` beyond their
+    /// renewal margin.
     pub fn new(margin: Duration) -> Self {
         Memo {
             margin,
@@ -179,7 +185,7 @@ mod tests {
         // A day's token: replaced a minute before it expires.
         assert!(token(Some(86_400), 65).fresh(Duration::ZERO));
         assert!(!token(Some(86_400), 55).fresh(Duration::ZERO));
-        // --min-ttl asks for more than the renewal margin.
+        // A margin asks for more than the renewal margin.
         assert!(!token(Some(60), 35).fresh(Duration::from_secs(40)));
     }
 

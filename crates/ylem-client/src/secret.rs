@@ -2,7 +2,7 @@
 //! that removes every known secret from text before it reaches a person.
 //!
 //! A `Secret` prints as `***` and registers its value with a process-wide
-//! list, so that error messages, `-vv` logs and panic messages can be
+//! list, so that error messages, request logs and panic messages can be
 //! scrubbed even when a value slipped into them by some other route.
 
 use std::collections::{HashMap, VecDeque};
@@ -106,38 +106,13 @@ pub fn scrub(text: &str) -> String {
     out
 }
 
-/// Install a panic hook whose message goes through `scrub`.
-pub fn install_panic_hook() {
-    std::panic::set_hook(Box::new(|info| {
-        let at = info
-            .location()
-            .map(|l| format!(" at {}:{}", l.file(), l.line()));
-        eprint!("{}", panic_text(info.payload(), at.as_deref()));
-    }));
-}
-
-/// What the panic hook prints for a panic payload, redacted. Separate from
-/// the hook so that tests can check it with a real payload.
-pub fn panic_text(payload: &(dyn std::any::Any + Send), at: Option<&str>) -> String {
-    let msg = if let Some(s) = payload.downcast_ref::<&str>() {
-        (*s).to_string()
-    } else if let Some(s) = payload.downcast_ref::<String>() {
-        s.clone()
-    } else {
-        "panic".to_string()
-    };
-    scrub(&format!(
-        "error: internal error: {msg}{}\nhint: this is a bug in ylemctl; please report it\n",
-        at.unwrap_or("")
-    ))
-}
-
 /// A value that must never be shown. `Debug` and `Display` print `***`.
 /// Scrubbed from text while a `Secret` holds it, and a while after.
 #[derive(PartialEq, Eq)]
 pub struct Secret(String);
 
 impl Secret {
+    /// Hold `value`, registered for `scrub`.
     pub fn new(value: impl Into<String>) -> Self {
         let v = value.into();
         register(&v);

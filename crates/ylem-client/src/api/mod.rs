@@ -1,7 +1,7 @@
-//! The service's endpoints 2 to 13, one async method each, returning typed
-//! models or a typed error; each request carries a token from `auth` and
-//! goes out through `http`. It never prints (but the request log) and never
-//! touches the credential store itself.
+//! The service's endpoints 2 to 13, one async method each of `Client`,
+//! returning typed models or a typed error; each request carries a token
+//! from `auth` and goes out through `http`. It never prints (but the
+//! request log).
 
 mod entry_scan;
 /// The log entry scanner's fast path alone, for the differential tests and
@@ -9,8 +9,10 @@ mod entry_scan;
 #[doc(hidden)]
 pub use entry_scan::scan as scan_entry;
 pub use entry_scan::special as special_bytes;
+/// The service's answers, as serde models.
 pub mod models;
 mod relay;
+/// Decoding a JSON array element by element as it arrives.
 pub mod stream;
 
 use bytes::Bytes;
@@ -21,8 +23,8 @@ use serde::de::DeserializeOwned;
 use uuid::Uuid;
 
 use crate::auth::TokenSource;
-use crate::error::{Error, Result};
-use crate::http::{MAY_HAVE_STARTED, Retry, Sent, Transport, errors};
+use crate::error::{Cause, Error, Result};
+use crate::http::{Retry, Sent, Transport, errors};
 use crate::kinds::{Entity, Period, RunKind};
 use crate::secret::Secret;
 use crate::time::{Window, path_datetime, path_datetime_end};
@@ -42,14 +44,26 @@ pub type LogStream =
     stream::ArrayStream<std::pin::Pin<Box<dyn Stream<Item = Result<Bytes>> + Send>>>;
 
 /// The authenticated endpoints (2 to 13).
-pub struct Api {
+pub struct Client {
     transport: Transport,
     auth: TokenSource,
 }
 
-impl Api {
+impl Client {
+    /// Requests go out through `transport`, with tokens from `auth`
+    /// (`ClientBuilder` builds both).
     pub fn new(transport: Transport, auth: TokenSource) -> Self {
-        Api { transport, auth }
+        Client { transport, auth }
+    }
+
+    /// The transport requests go out through.
+    pub fn transport(&self) -> &Transport {
+        &self.transport
+    }
+
+    /// Where the tokens come from.
+    pub fn token_source(&self) -> &TokenSource {
+        &self.auth
     }
 
     /// `request` with the bearer token; on a 401 a fresh token and once
@@ -60,16 +74,14 @@ impl Api {
         match request(&token).await {
             Err(e) if e.is_unauthorized() => {
                 if !self.auth.can_renew() {
-                    return Err(
-                        e.with_hint("the token given in YLEM_TOKEN was rejected: get a new one")
-                    );
+                    return Err(e.with_cause(Cause::FixedTokenRejected));
                 }
                 let fresh = self.auth.token(&self.transport, Some(&token)).await?;
                 request(&fresh).await.map_err(|e| {
                     if e.is_unauthorized() {
-                        Error::auth(format!("{} (again, with a fresh token)", e.message)).with_status(401).with_hint(
-                            "the credentials give tokens the service does not accept: check the base URL and the client",
-                        )
+                        Error::auth(format!("{} (again, with a fresh token)", e.message))
+                            .with_status(401)
+                            .with_cause(Cause::FreshTokenRejected)
                     } else {
                         e
                     }
@@ -118,15 +130,13 @@ impl Api {
                 .await
             })
             .await?;
-        let start: RunStart = t
-            .decode(&body, &path)
-            .map_err(|e| e.with_hint(MAY_HAVE_STARTED))?;
+        let start: RunStart = t.decode(&body, &path).map_err(Error::may_have_started)?;
         // Without a run UUID there is nothing to report or follow: an empty
         // answer is not a run that finished at once.
         if start.run_uuid().is_none_or(|r| r.trim().is_empty()) {
             return Err(
                 Error::server(format!("the run start of {id} returned no run record"))
-                    .with_hint(MAY_HAVE_STARTED),
+                    .may_have_started(),
             );
         }
         Ok(start)
@@ -193,13 +203,14 @@ impl Api {
             Ok(v) => Ok(Some(v)),
             // The open-source server answers 403 with a statistics error body
             // for something that never ran; an empty 403 is a missing scope.
-            Err(e) if e.http_status == Some(403) && e.server_body.is_some() => Ok(None),
+            Err(e) if e.status == Some(403) && e.server_body.is_some() => Ok(None),
             Err(e) => Err(e),
         }
     }
 }
 
-/// The next log entry that passes the `--run` and `--failed` filters.
+/// The next log entry of run `run` (any run: `None`), of failed tasks
+/// only with `failed_only`.
 pub async fn next_entry(
     s: &mut LogStream,
     run: Option<&str>,
@@ -226,14 +237,14 @@ pub async fn next_entry(
 /// from the response buffer (decoded once, never copied). `idle` is called
 /// before each wait for more of the response (the printer flushes there);
 /// both get `cx`.
-pub async fn each_entry<C>(
+pub async fn each_entry<C, E: From<Error>>(
     s: &mut LogStream,
     run: Option<&str>,
     failed_only: bool,
     cx: &mut C,
-    mut idle: impl FnMut(&mut C) -> Result<()>,
-    mut f: impl FnMut(&mut C, LogEntryRef) -> Result<()>,
-) -> Result<()> {
+    mut idle: impl FnMut(&mut C) -> Result<(), E>,
+    mut f: impl FnMut(&mut C, LogEntryRef) -> Result<(), E>,
+) -> Result<(), E> {
     let mut decode = |cx: &mut C, b: &[u8], part| {
         let Some((e, n)) = decode_entry(b, part)? else {
             return Ok(None);
@@ -250,14 +261,14 @@ pub async fn each_entry<C>(
 /// `each_entry` with the entries decoded and handed to `f` on a thread of
 /// their own while this task receives the response (see `relay`): `cx`
 /// goes there and comes back at the end.
-pub async fn each_entry_apart<C: Send + 'static>(
+pub async fn each_entry_apart<C: Send + 'static, E: From<Error> + Send + 'static>(
     s: LogStream,
     run: Option<String>,
     failed_only: bool,
     cx: C,
-    idle: fn(&mut C) -> Result<()>,
-    f: fn(&mut C, LogEntryRef) -> Result<()>,
-) -> Result<C> {
+    idle: fn(&mut C) -> Result<(), E>,
+    f: fn(&mut C, LogEntryRef) -> Result<(), E>,
+) -> Result<C, E> {
     let decode = move |cx: &mut C, b: &[u8], part| {
         let Some((e, n)) = decode_entry(b, part)? else {
             return Ok(None);
@@ -280,7 +291,7 @@ pub fn decode_entry(bytes: &[u8], part: stream::Part) -> stream::Decoded<LogEntr
     }
 }
 
-/// The `--run` and `--failed` filters.
+/// The run and failed-only filters.
 fn keeps(e: &LogEntryRef, run: Option<&str>, failed_only: bool) -> bool {
     !(failed_only && e.is_successful)
         && run.is_none_or(|r| e.workflow_run_uuid.as_str().eq_ignore_ascii_case(r))

@@ -1,0 +1,23 @@
+//! The request log as a hook: the transport says what it sends and hears
+//! (lines at level 1, headers and bodies at level 2) and the
+//! waits it makes, and the program using the client decides where that
+//! goes. Without one, nothing is said.
+
+use crate::error::Error;
+
+/// Where the transport's request log goes.
+pub trait RequestLog: Send + Sync {
+    /// How much is wanted: 0 nothing, 1 a line per response, 2 headers and
+    /// bodies too.
+    fn level(&self) -> u8;
+    /// A line of the log (asked for at `level`).
+    fn line(&self, s: &str);
+    /// Something a person waiting should know whatever the level (a long
+    /// wait the service asked for).
+    fn note(&self, s: &str);
+    /// How an error reads in the log (a retry's reason): its message
+    /// unless the program words it its own way.
+    fn error_text(&self, e: &Error) -> String {
+        e.message.clone()
+    }
+}

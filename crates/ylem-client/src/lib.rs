@@ -1,0 +1,40 @@
+//! `ylem-client`: the Ylem run and statistics service for any Rust program.
+//! A `Client` (built with `ClientBuilder`) sends each request with retries,
+//! redirects, time limits and a bearer token from a `TokenSource`, and
+//! returns typed models or an `Error` that says what happened (its kind,
+//! message, HTTP status and the server's body) and why (`Cause`). It never
+//! prints: a `RequestLog` the caller installs hears of each request. Its
+//! request futures are not `Send`: run them on a current-thread runtime.
+//!
+//! ```no_run
+//! # async fn demo() -> ylem_client::Result<()> {
+//! use ylem_client::{ClientBuilder, Entity, Secret, TokenSource};
+//! let client = ClientBuilder::new("http://127.0.0.1:7339")
+//!     .token_source(TokenSource::Fixed(Secret::new("a-token")))
+//!     .build()?;
+//! let id = uuid::Uuid::nil();
+//! let last = client.last_run(Entity::Pipeline, id).await?;
+//! # let _ = last;
+//! # Ok(())
+//! # }
+//! ```
+#![deny(missing_docs)]
+
+pub mod api;
+pub mod auth;
+mod builder;
+mod error;
+pub mod http;
+mod kinds;
+mod secret;
+pub mod text;
+pub mod time;
+
+pub use api::{Client, DateForm, LogStream};
+pub use auth::{ClientCredentials, TokenProvider, TokenSource};
+pub use builder::ClientBuilder;
+pub use error::{Cause, Error, ErrorKind, Result};
+pub use http::{RequestLog, Retry, Transport, TransportConfig, backoff};
+pub use kinds::{Entity, Period, RunKind, UnknownName};
+pub use secret::{Secret, scrub};
+pub use time::Window;
