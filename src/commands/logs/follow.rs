@@ -54,7 +54,7 @@ pub async fn follow(
 ) -> Result<()> {
     // Listened for from the start: a signal during the history look-up
     // ends the follow cleanly too.
-    let mut stop: StopRequest = Box::pin(crate::commands::kit::signals::stop_now());
+    let mut stop: StopRequest<_> = Box::pin(crate::commands::kit::signals::stop_now());
     let now = Utc::now();
     let start = since.unwrap_or(now - TAIL_WINDOW);
     let rule = match &run {

@@ -119,7 +119,7 @@ async fn wait_for(watch: impl Watch, pace: Pace, ui: &Ui) -> Result<Followed> {
         first,
         longest: pace.poll,
     };
-    let until = poll::Until {
+    let until = poll::Until::<std::convert::Infallible> {
         limit: Some(tokio::time::Instant::now() + pace.limit),
         stop: None,
     };
