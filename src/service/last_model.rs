@@ -21,7 +21,7 @@ use crate::service::runs_tally::{Runs, listed_rule};
 use crate::time::Window;
 
 /// How far back a recent last run's log is read, for the history the rule
-/// learns a pipeline's runs from (as `run --wait`'s lookup).
+/// learns a pipeline's runs from (as the history look-up, `history.rs`).
 const HISTORY_DAYS: i64 = 3;
 /// At most this many entries are read of that window (newest first): the
 /// last runs and enough history, a bounded read however busy the pipeline.
@@ -130,9 +130,31 @@ impl Last {
     }
 }
 
+/// Why an entity's last run is not known.
+#[derive(Debug)]
+pub enum NotKnown {
+    /// Learnt from range statistics over a window without its rows (not
+    /// checked against the organisation), and no window holding it
+    /// confirmed it: an access error, as the statistics would be.
+    Unconfirmed(Error),
+    /// A request failed.
+    Failed(Error),
+}
+
+impl From<Error> for NotKnown {
+    fn from(e: Error) -> NotKnown {
+        NotKnown::Failed(e)
+    }
+}
+
 /// The last run of `id` by the model: the last-run answer (or, after its
 /// 403, range statistics, confirmed), then for a pipeline one log request.
-pub async fn last(api: &Api, kind: Entity, id: Uuid, now: DateTime<Utc>) -> Result<Last> {
+pub async fn last(
+    api: &Api,
+    kind: Entity,
+    id: Uuid,
+    now: DateTime<Utc>,
+) -> std::result::Result<Last, NotKnown> {
     let (run, checked) = match last_seen(api, kind, id, now).await? {
         LastSeen::NoRunFound => return Ok(Last::NoRunFound),
         LastSeen::Ran { run, checked } => (run, checked),
@@ -141,7 +163,7 @@ pub async fn last(api: &Api, kind: Entity, id: Uuid, now: DateTime<Utc>) -> Resu
         .executed_at
         .as_ref()
         .and_then(|t| t.parsed())
-        .ok_or_else(|| Error::server("unreadable last-run time"))?;
+        .ok_or_else(|| NotKnown::Failed(Error::server("unreadable last-run time")))?;
     if kind == Entity::Pipeline {
         // The log over a window that holds the run confirms it too.
         return pipeline(api, id, &run, at, now, checked).await;
@@ -195,7 +217,7 @@ fn from_statistics(kind: Entity, r: &LastRun, at: DateTime<Utc>, now: DateTime<U
 /// and is all it takes when the latest entry failed: a failed entry is a
 /// failed run. A success needs the history the rule learns from, whatever
 /// its age (a run quiet for an hour may be waiting on a two-hour query):
-/// `run --wait`'s window, ending at the run, read newest first.
+/// the history look-up's window, ending at the run, read newest first.
 fn window_of(at: DateTime<Utc>, now: DateTime<Utc>, failed: bool) -> (Window, bool) {
     let second = chrono::Duration::seconds(1);
     match failed {
@@ -250,7 +272,7 @@ async fn pipeline(
     at: DateTime<Utc>,
     now: DateTime<Utc>,
     checked: bool,
-) -> Result<Last> {
+) -> std::result::Result<Last, NotKnown> {
     let (w, wide) = window_of(at, now, !r.is_successful);
     let mut runs = fold(api, id, &w, wide).await?;
     let failed = std::mem::take(&mut runs.failed);
@@ -301,7 +323,7 @@ async fn pipeline(
         // An answer the server did not check, and no window that holds the
         // run to check it with: never shown.
         if !checked {
-            return Err(unconfirmed(id));
+            return Err(NotKnown::Unconfirmed(unconfirmed(id)));
         }
         return Ok(Last::Ran {
             last: Box::new(unseen(r, at)),
@@ -338,14 +360,11 @@ fn unseen(r: &LastRun, at: DateTime<Utc>) -> RunView {
     }
 }
 
-/// A last run learnt from range statistics over a window without its rows
-/// (not checked against the organisation) that no window holding it
-/// confirmed: an access error, as `stats` would be.
-pub fn unconfirmed(id: Uuid) -> Error {
+/// The error of `NotKnown::Unconfirmed`.
+fn unconfirmed(id: Uuid) -> Error {
     Error::auth(format!(
         "pipeline {id}: its last run could not be confirmed: the log over its time is empty"
     ))
-    .with_hint("the service does not show this run to these credentials; check the ID and the organisation")
 }
 
 #[cfg(test)]

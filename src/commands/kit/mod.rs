@@ -9,4 +9,6 @@ pub mod failure_text;
 pub mod fan_out;
 pub mod hints;
 pub mod ids;
+pub mod last_known;
+pub mod refused;
 pub mod signals;

@@ -7,6 +7,7 @@ use chrono::{DateTime, Utc};
 
 use crate::api::Api;
 use crate::api::models::RangeStats;
+use crate::commands::kit::last_known::last;
 use crate::commands::monitor::targets::Target;
 use crate::commands::stats::aggregate::fill_periods;
 use crate::context::Context;
@@ -14,7 +15,7 @@ use crate::error::Result;
 use crate::kinds::Period;
 use crate::output::prometheus::{Labels, Sample};
 use crate::service::date_form::DateForms;
-use crate::service::last_model::{Last, last};
+use crate::service::last_model::Last;
 use crate::time::{self, Window};
 
 /// Where one entity stands: what the service said about it.

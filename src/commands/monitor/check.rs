@@ -12,11 +12,12 @@ use chrono::{DateTime, Utc};
 use crate::cli::CheckArgs;
 use crate::commands::kit::conduct::{Limit, Rules};
 use crate::commands::kit::exit_status::ExitStatus;
+use crate::commands::kit::last_known::last;
 use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::flags::Levels;
 use crate::service::failure::{Failure, Finder};
-use crate::service::last_model::{Last, RunView, last};
+use crate::service::last_model::{Last, RunView};
 use crate::time;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]

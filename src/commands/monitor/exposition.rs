@@ -10,13 +10,13 @@ use uuid::Uuid;
 
 use crate::cli::{CheckArgs, LastRunArgs, StatsArgs};
 use crate::commands::kit::exit_status::ExitStatus;
+use crate::commands::kit::last_known::last;
 use crate::commands::monitor::board::last_samples;
 use crate::commands::monitor::targets::alias_of;
 use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::kinds::Entity;
 use crate::output::prometheus::{self, Labels, Sample};
-use crate::service::last_model::last;
 use crate::service::last_seen::range_stats_checked;
 use crate::time::Window;
 

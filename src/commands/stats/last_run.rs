@@ -9,11 +9,12 @@ use crate::commands::kit::columns::{
 };
 use crate::commands::kit::conduct::Rules;
 use crate::commands::kit::failure_text;
+use crate::commands::kit::last_known::last;
 use crate::context::Context;
 use crate::error::{Error, Kind, Result};
 use crate::output::{Cell, Column, Row, Shape};
 use crate::service::failure::{Failure, Finder};
-use crate::service::last_model::{Last, RunView, last};
+use crate::service::last_model::{Last, RunView};
 use crate::service::last_seen::NO_RUN_FOUND;
 
 /// An ID's last run, and `last_run`: `found` (finished), `running` (not
