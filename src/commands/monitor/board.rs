@@ -34,7 +34,7 @@ pub async fn fetch(
     api: &Api,
     t: &Target,
     now: DateTime<Utc>,
-    week: Option<&DateForms>,
+    week: Option<&DateForms<'_>>,
 ) -> Result<Standing> {
     let last = last(api, t.kind, t.uuid, now).await?;
     let w = Window {
@@ -55,15 +55,13 @@ async fn failures_per_day(
     ctx: &Context,
     api: &Api,
     t: &Target,
-    forms: &DateForms,
+    forms: &DateForms<'_>,
 ) -> Result<Vec<i64>> {
     let s = &ctx.settings;
     let today = time::parse_date("today", s.now, s.zone)?;
     let from = time::default_aggregate_from(today, Period::Day, 7);
     let list = forms
-        .ask(ctx, |form| {
-            api.aggregated_stats(t.kind, t.uuid, from, form, Period::Day, 7)
-        })
+        .ask(|form| api.aggregated_stats(t.kind, t.uuid, from, form, Period::Day, 7))
         .await?;
     Ok(fill_periods(list, from, Period::Day, 7)
         .into_iter()

@@ -19,7 +19,6 @@ use crate::context::Context;
 use crate::error::Result;
 use crate::output::prometheus::Sample;
 use crate::output::{Cell, Column, Row, Shape};
-use crate::service::date_form::DateForms;
 use crate::service::failure::{Failure, Finder};
 use crate::time;
 
@@ -135,7 +134,7 @@ pub async fn run(args: &StatusArgs, ctx: &Context) -> Result<()> {
         .keeping(&["name", "status", "last_run", "age"]);
     let finder = Finder::new(ctx, None)?;
     let api = ctx.api()?;
-    let forms = DateForms::new(ctx);
+    let forms = crate::commands::kit::date_form::forms(ctx);
     // A failed row's reason is fetched with its facts, within --concurrency.
     let (results, fails): (Vec<Result<Standing>>, Vec<Option<Failure>>) =
         crate::commands::kit::fan_out::all(ctx.settings.concurrency, &targets, |t| {
