@@ -7,8 +7,27 @@ use serde_json::{Value, json};
 use crate::commands::kit::columns::{FAILED_TASK, FAILED_TASK_TYPE, FAILED_TASKS, FAILURE};
 use crate::output::column::position;
 use crate::output::{Cell, Column, Row, table};
-use crate::service::failure::{Detail, FailedTask, Failure, HOW_TO_DECRYPT, Message};
+use crate::service::failure::{Detail, FailedTask, Failure, Message, Unknown};
 use crate::time;
+
+/// How to open an encrypted output, said wherever one could not be read.
+pub const HOW_TO_DECRYPT: &str =
+    "output encrypted: give the key with --decrypt-key-file FILE or YLEM_DECRYPT_KEY_FILE";
+
+/// Workflows leave no log: their failures cannot be read.
+pub const WORKFLOW_UNKNOWN: &str = "reason unknown: the service keeps no log for workflows";
+
+/// A task's entries are in its pipeline's log, which a task ID does not name.
+pub const TASK_UNKNOWN: &str = "reason not looked up: a task's log is its pipeline's; see 'ylemctl logs PIPELINE --run RUN --failed'";
+
+/// Why a failure's tasks are not known, in words.
+pub fn unknown_text(why: Unknown) -> &'static str {
+    match why {
+        Unknown::Workflow => WORKFLOW_UNKNOWN,
+        Unknown::Task => TASK_UNKNOWN,
+        Unknown::NotInLog => "reason unknown: no failed task of that run in the log",
+    }
+}
 
 impl Message {
     /// `[4029 critical] quota exceeded`.
@@ -118,14 +137,14 @@ impl Failure {
 
     pub fn lines_whole(&self) -> Vec<String> {
         match self {
-            Failure::Unknown(why) => vec![why.clone()],
+            Failure::Unknown(why) => vec![unknown_text(*why).to_string()],
             Failure::Tasks(t) => t.iter().map(|t| t.line_as(true)).collect(),
         }
     }
 
     fn summary_as(&self, whole: bool) -> String {
         match self {
-            Failure::Unknown(why) => why.clone(),
+            Failure::Unknown(why) => unknown_text(*why).to_string(),
             Failure::Tasks(t) => {
                 let first = &t[0];
                 let msg = first.messages().into_iter().next().unwrap_or_default();
@@ -141,7 +160,7 @@ impl Failure {
     /// A line per failed task (`FailedTask::line`), or the unknown reason.
     pub fn lines(&self) -> Vec<String> {
         match self {
-            Failure::Unknown(why) => vec![why.clone()],
+            Failure::Unknown(why) => vec![unknown_text(*why).to_string()],
             Failure::Tasks(t) => t.iter().map(FailedTask::line).collect(),
         }
     }

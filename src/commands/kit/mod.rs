@@ -6,6 +6,7 @@ pub mod columns;
 pub mod conduct;
 pub mod date_form;
 pub mod exit_status;
+pub mod failure_read;
 pub mod failure_text;
 pub mod fan_out;
 pub mod hints;

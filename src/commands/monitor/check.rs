@@ -12,11 +12,12 @@ use chrono::{DateTime, Utc};
 use crate::cli::CheckArgs;
 use crate::commands::kit::conduct::{Limit, Rules};
 use crate::commands::kit::exit_status::ExitStatus;
+use crate::commands::kit::failure_read;
 use crate::commands::kit::last_known::last;
 use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::flags::Levels;
-use crate::service::failure::{Failure, Finder};
+use crate::service::failure::Failure;
 use crate::service::last_model::{Last, RunView};
 use crate::time;
 
@@ -255,7 +256,7 @@ pub fn usage_line(message: &str) -> (String, ExitStatus) {
 
 pub(super) async fn measure(a: &CheckArgs, ctx: &Context) -> Result<Measured> {
     let id = ctx.resolve_id_as(a.kind, &a.id)?;
-    let finder = Finder::new(ctx, a.decrypt_key_file.as_deref())?;
+    let finder = failure_read::finder(ctx, a.decrypt_key_file.as_deref())?;
     let api = ctx.api()?;
     let now = ctx.settings.now;
     let last = last(&api, a.kind, id, now).await?;

@@ -12,6 +12,7 @@ use serde_json::Value;
 use crate::cli::{Format, StatusArgs};
 use crate::commands::kit::columns::*;
 use crate::commands::kit::conduct::Rules;
+use crate::commands::kit::failure_read;
 use crate::commands::kit::failure_text;
 use crate::commands::monitor::board::{Standing, fetch, report, sample};
 use crate::commands::monitor::targets::{self, Target};
@@ -19,7 +20,7 @@ use crate::context::Context;
 use crate::error::Result;
 use crate::output::prometheus::Sample;
 use crate::output::{Cell, Column, Row, Shape};
-use crate::service::failure::{Failure, Finder};
+use crate::service::failure::Failure;
 use crate::time;
 
 /// Machine rows: every field, in the order the IDs were given, then the
@@ -132,7 +133,7 @@ pub async fn run(args: &StatusArgs, ctx: &Context) -> Result<()> {
     let mut p = ctx
         .printer(Shape::List, &columns, true)?
         .keeping(&["name", "status", "last_run", "age"]);
-    let finder = Finder::new(ctx, None)?;
+    let finder = failure_read::finder(ctx, None)?;
     let api = ctx.api()?;
     let forms = crate::commands::kit::date_form::forms(ctx);
     // A failed row's reason is fetched with its facts, within --concurrency.

@@ -14,6 +14,7 @@ use uuid::Uuid;
 
 use crate::cli::RunsArgs;
 use crate::commands::kit::conduct::{self, Rules, Signals};
+use crate::commands::kit::failure_read;
 use crate::commands::kit::signals::Stop;
 use crate::commands::runs::list::{self, fold};
 use crate::commands::runs::one;
@@ -21,7 +22,6 @@ use crate::commands::runs::wait::{self, Found, Outcome};
 use crate::context::Context;
 use crate::error::{Error, Kind, Result};
 use crate::kinds::RunKind;
-use crate::service::failure::Finder;
 use crate::service::finished::Rule;
 use crate::time::{self, Window};
 
@@ -71,7 +71,7 @@ pub async fn run(args: &RunsArgs, ctx: &Context) -> Result<()> {
         }
         r => Some(ctx.resolve_id(r)?.to_string()),
     };
-    let finder = Finder::new(ctx, args.decrypt_key_file.as_deref())?;
+    let finder = failure_read::finder(ctx, args.decrypt_key_file.as_deref())?;
     let window = ctx.window(&args.window)?;
     let api = ctx.api()?;
     if let Some(r) = &wanted {

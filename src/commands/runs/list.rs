@@ -45,7 +45,7 @@ pub const RULES: Rules = Rules::client("runs");
 
 pub async fn run(args: &RunsArgs, ctx: &Context) -> Result<()> {
     let ids = ctx.resolve_ids(&args.pipelines)?;
-    let finder = Finder::new(ctx, args.decrypt_key_file.as_deref())?;
+    let finder = crate::commands::kit::failure_read::finder(ctx, args.decrypt_key_file.as_deref())?;
     let machine = ctx.settings.machine_output();
     let columns = failure_text::with_columns(COLUMNS, None, machine);
     let multi = ids.len() > 1;

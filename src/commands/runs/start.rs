@@ -289,7 +289,7 @@ async fn run_and_wait(
     let multi = ids.len() > 1;
     // A failed run's row carries its failure, read from the entries the
     // wait has seen: no request more.
-    let finder = failure::Finder::new(ctx, args.decrypt_key_file.as_deref())?;
+    let finder = crate::commands::kit::failure_read::finder(ctx, args.decrypt_key_file.as_deref())?;
     let machine = ctx.settings.machine_output();
     let base = failure_text::with_columns(WAIT_COLUMNS, None, machine);
     // One ID, one object; several, a row each (a failed start's with its
@@ -364,7 +364,7 @@ async fn run_and_wait(
 /// A failed workflow run leaves no log to read its reason from.
 fn unknown_failure(kind: RunKind, f: &Followed) -> Option<Failure> {
     (kind == RunKind::Workflow && f.outcome == Outcome::Failed)
-        .then(|| Failure::Unknown(failure::WORKFLOW_UNKNOWN.into()))
+        .then(|| Failure::Unknown(failure::Unknown::Workflow))
 }
 
 /// `run failed: R` and, under it, a line per failed task: the terminal's

@@ -8,12 +8,13 @@ use crate::commands::kit::columns::{
     DURATION, ELAPSED, EVIDENCE, EXECUTED_AT, IS_SUCCESSFUL, LAST_RUN, RUN_UUID, TASKS, UUID,
 };
 use crate::commands::kit::conduct::Rules;
+use crate::commands::kit::failure_read;
 use crate::commands::kit::failure_text;
 use crate::commands::kit::last_known::last;
 use crate::context::Context;
 use crate::error::{Error, Kind, Result};
 use crate::output::{Cell, Column, Row, Shape};
-use crate::service::failure::{Failure, Finder};
+use crate::service::failure::Failure;
 use crate::service::last_model::{Last, RunView};
 use crate::service::last_seen::NO_RUN_FOUND;
 
@@ -86,7 +87,7 @@ pub const RULES: Rules = Rules::client("last-run").measures();
 pub async fn run(args: &LastRunArgs, ctx: &Context) -> Result<()> {
     let ids = ctx.resolve_ids_as(args.kind, &args.ids)?;
     let multi = ids.len() > 1;
-    let finder = Finder::new(ctx, args.decrypt_key_file.as_deref())?;
+    let finder = failure_read::finder(ctx, args.decrypt_key_file.as_deref())?;
     let machine = ctx.settings.machine_output();
     // The failure goes in before `last_run`.
     let base = failure_text::with_columns(COLUMNS, Some(&LAST_RUN), machine);
