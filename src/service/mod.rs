@@ -6,6 +6,7 @@ pub mod date_form;
 pub mod entry_key;
 pub mod failure;
 pub mod finished;
+pub mod history;
 pub mod last_model;
 pub mod last_seen;
 pub mod poll;

@@ -13,4 +13,5 @@ pub mod hints;
 pub mod ids;
 pub mod last_known;
 pub mod refused;
+pub mod run_history;
 pub mod signals;

@@ -15,7 +15,6 @@ use uuid::Uuid;
 use crate::api::{self, Api, models::LogEntryRef};
 use crate::cli::Format;
 use crate::commands::logs::rows::{Sink, print_entry};
-use crate::commands::runs::wait;
 use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::output::table;
@@ -62,7 +61,7 @@ pub async fn follow(
             let h: History = tokio::select! {
                 biased;
                 _ = &mut stop => return Ok(()),
-                h = wait::history(api, id, &ctx.ui) => h,
+                h = crate::commands::kit::run_history::history(api, id, &ctx.ui) => h,
             };
             Some(Rule::new(&h, None, None, FIRST_PAUSE))
         }

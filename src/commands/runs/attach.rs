@@ -82,7 +82,7 @@ pub async fn run(args: &RunsArgs, ctx: &Context) -> Result<()> {
     if !named {
         remember(ctx, id, &run);
     }
-    let history = wait::history(&api, id, &ctx.ui).await;
+    let history = crate::commands::kit::run_history::history(&api, id, &ctx.ui).await;
     let rule = Rule::new(&history, None, None, args.poll);
     let pace = pace(args, ctx);
     let f = wait::attached(&api, id, &run, rule, pace, &ctx.ui, found)

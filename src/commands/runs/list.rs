@@ -9,7 +9,6 @@ use crate::cli::RunsArgs;
 use crate::commands::kit::columns::*;
 use crate::commands::kit::conduct::Rules;
 use crate::commands::kit::failure_text;
-use crate::commands::runs::wait;
 use crate::context::Context;
 use crate::error::Result;
 use crate::output::{Cell, Column, Printer, Row, Shape};
@@ -139,7 +138,7 @@ pub async fn rule_for(api: &Api, id: uuid::Uuid, runs: &Runs<'_>, ctx: &Context)
     if own.runs.len() > 1 || own.longest_gap.is_some() {
         return listed_rule(&own);
     }
-    listed_rule(&wait::history(api, id, &ctx.ui).await)
+    listed_rule(&crate::commands::kit::run_history::history(api, id, &ctx.ui).await)
 }
 
 #[allow(clippy::too_many_arguments)]

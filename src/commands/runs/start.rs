@@ -316,7 +316,9 @@ async fn run_and_wait(
                 let rule = match args.kind {
                     RunKind::Pipeline => {
                         let h = history
-                            .get_or_init(|| wait::history(api, id, &ctx.ui))
+                            .get_or_init(|| {
+                                crate::commands::kit::run_history::history(api, id, &ctx.ui)
+                            })
                             .await;
                         Some(Rule::new(h, args.expect_tasks, args.settle, args.poll))
                     }
