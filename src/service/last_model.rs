@@ -14,7 +14,7 @@ use crate::api::models::{LastRun, LogEntry};
 use crate::api::{self, Api};
 use crate::error::{Error, Result};
 use crate::kinds::Entity;
-use crate::service::finished::DEFAULT_SETTLE;
+use crate::service::finished::{DEFAULT_SETTLE, Evidence};
 use crate::service::last_seen::{LastSeen, confirm, last_seen};
 use crate::service::run_model::{Judged, RunFold, judge};
 use crate::service::runs_tally::{Runs, listed_rule};
@@ -34,8 +34,8 @@ pub struct RunView {
     pub run: Option<String>,
     /// `succeeded`, `failed`, `running` or `unsettled`.
     pub result: &'static str,
-    /// How the result was established, for people.
-    pub evidence: Option<String>,
+    /// How the result was established.
+    pub evidence: Option<Established>,
     /// Its last task's end (for workflows and tasks: the server's time).
     pub ended: DateTime<Utc>,
     /// Its first task's start, where it is known.
@@ -75,9 +75,9 @@ impl RunView {
     fn of(j: Judged, failed: Vec<LogEntry>) -> Option<RunView> {
         let t = &j.tally;
         let evidence = match (&j.evidence, j.result) {
-            (Some(e), _) => e.describe(),
-            (None, "failed") => "a task reported a failure".into(),
-            (None, _) => format!("{} tasks so far; not complete on evidence", t.entries),
+            (Some(e), _) => Established::Rule(e.clone()),
+            (None, "failed") => Established::FailedTask,
+            (None, _) => Established::SoFar(t.entries),
         };
         Some(RunView {
             run: Some(t.id()),
@@ -91,6 +91,20 @@ impl RunView {
             failed,
         })
     }
+}
+
+/// How a run's result was established.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Established {
+    /// By the evidence rule over the run's log.
+    Rule(Evidence),
+    /// A task reported a failure.
+    FailedTask,
+    /// Not complete on evidence: this many task entries so far.
+    SoFar(u32),
+    /// Said by what the service answered (statistics; a run the log did
+    /// not hold).
+    Said(&'static str),
 }
 
 /// What is known of an entity's last run.
@@ -202,7 +216,7 @@ fn from_statistics(kind: Entity, r: &LastRun, at: DateTime<Utc>, now: DateTime<U
     RunView {
         run: None,
         result,
-        evidence: Some(evidence.into()),
+        evidence: Some(Established::Said(evidence)),
         ended: at,
         started,
         duration_ms: r.duration.max(0),
@@ -350,7 +364,9 @@ fn unseen(r: &LastRun, at: DateTime<Utc>) -> RunView {
         } else {
             "failed"
         },
-        evidence: Some("the run is not in the log: not confirmed from its entries".into()),
+        evidence: Some(Established::Said(
+            "the run is not in the log: not confirmed from its entries",
+        )),
         ended: at,
         started: None,
         duration_ms: r.duration.max(0),

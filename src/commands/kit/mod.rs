@@ -5,6 +5,7 @@
 pub mod columns;
 pub mod conduct;
 pub mod date_form;
+pub mod evidence_text;
 pub mod exit_status;
 pub mod failure_read;
 pub mod failure_text;

@@ -167,8 +167,10 @@ impl Step for Tail<'_, '_> {
                     return Ok(Look::Done(()));
                 }
                 Verdict::Succeeded(ev) => {
-                    self.ctx
-                        .note(&format!("run {r} is complete: {}", ev.describe()));
+                    self.ctx.note(&format!(
+                        "run {r} is complete: {}",
+                        crate::commands::kit::evidence_text::describe(&ev)
+                    ));
                     return Ok(Look::Done(()));
                 }
             }

@@ -8,6 +8,7 @@ use crate::api::{self, Api};
 use crate::cli::RunsArgs;
 use crate::commands::kit::columns::*;
 use crate::commands::kit::conduct::Rules;
+use crate::commands::kit::evidence_text;
 use crate::commands::kit::failure_text;
 use crate::context::Context;
 use crate::error::Result;
@@ -195,7 +196,7 @@ pub fn fill(r: &mut Row, id: &uuid::Uuid, j: &Judged) {
             .unwrap_or(Cell::Null)
     };
     let (completion, evidence) = match (&j.evidence, j.result) {
-        (Some(e), _) => (e.name().to_string(), e.describe()),
+        (Some(e), _) => (e.name().to_string(), evidence_text::describe(e)),
         (None, "failed") => ("failed_task".into(), "a task reported a failure".into()),
         (None, _) => (
             "running".into(),

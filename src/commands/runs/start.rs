@@ -13,6 +13,7 @@ use crate::api::models::{RunRecord, RunStart};
 use crate::cli::{Format, RunArgs};
 use crate::commands::kit::columns::*;
 use crate::commands::kit::conduct::{self, Rules, Signals};
+use crate::commands::kit::evidence_text;
 use crate::commands::kit::failure_text;
 use crate::commands::kit::signals::Stop;
 use crate::commands::runs::wait::{self, Followed, Outcome};
@@ -452,7 +453,7 @@ pub fn fill_wait(r: &mut Row, id: Uuid, f: &Followed) {
         Outcome::TimedOut => "timed_out",
     };
     let (completion, evidence) = match (&f.evidence, f.outcome) {
-        (Some(e), _) => (e.name().to_string(), e.describe()),
+        (Some(e), _) => (e.name().to_string(), evidence_text::describe(e)),
         (None, Outcome::Failed) => ("failed_task".into(), "a task reported a failure".into()),
         (None, _) => (
             "timed_out".into(),

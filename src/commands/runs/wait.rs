@@ -218,7 +218,7 @@ pub async fn attached(
         found: Some((found.entries, found.quiet_since)),
         history_pending,
     };
-    if let Some(w) = step.rule.contradiction() {
+    if let Some(w) = crate::commands::kit::evidence_text::contradiction(&step.rule) {
         ui.warn(&w);
     }
     wait_for(step, pace, ui).await

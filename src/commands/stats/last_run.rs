@@ -8,6 +8,7 @@ use crate::commands::kit::columns::{
     DURATION, ELAPSED, EVIDENCE, EXECUTED_AT, IS_SUCCESSFUL, LAST_RUN, RUN_UUID, TASKS, UUID,
 };
 use crate::commands::kit::conduct::Rules;
+use crate::commands::kit::evidence_text;
 use crate::commands::kit::failure_read;
 use crate::commands::kit::failure_text;
 use crate::commands::kit::last_known::last;
@@ -54,7 +55,10 @@ pub fn fill(r: &mut Row, id: uuid::Uuid, seen: &Last) {
                 run.tasks.map_or(Cell::Null, |n| Cell::Int(n as i64)),
             )
             .set(&LAST_RUN, Cell::Str(word(run).into()))
-            .set(&EVIDENCE, Cell::opt_str(run.evidence.clone()))
+            .set(
+                &EVIDENCE,
+                Cell::opt_str(run.evidence.as_ref().map(evidence_text::established)),
+            )
             .set(&RUN_UUID, Cell::opt_str(run.run.clone())),
         None => r
             .set(&IS_SUCCESSFUL, Cell::Never)
