@@ -1,5 +1,5 @@
-//! What makes a log entry the same one when a later poll of `logs
-//! --follow` returns it again, kept small: a follow remembers a day of keys.
+//! What makes a log entry the same one when a later poll of a followed
+//! log returns it again, kept small: a follow remembers a day of keys.
 
 use std::collections::HashSet;
 

@@ -177,7 +177,7 @@ impl Rule {
     }
 
     /// `decide` from a run's tasks counted (task UUID in lower case and how
-    /// many entries it has, sorted by UUID): what `runs` keeps per run, so
+    /// many entries it has, sorted by UUID): what a fold keeps per run, so
     /// a run of a million entries costs its distinct tasks, not its entries.
     pub fn decide_tasks(
         &self,

@@ -1,5 +1,5 @@
-//! An entity's last run by the one model (`run_model.rs`), for `last-run`,
-//! `check`, `status` and the exporter. The server's last-run answer (its
+//! An entity's last run by the one model (`run_model.rs`), for stating it
+//! and judging an entity's health. The server's last-run answer (its
 //! latest task row) says which run is last; for a pipeline one log request
 //! over that run's window then folds and judges it: a run not finished on
 //! evidence is `running`, never a success. The same request is the check

@@ -33,8 +33,8 @@ pub enum LastSeen {
 }
 
 /// The last run of `id`, asking range statistics once when last-run
-/// answers 403. A 403 there too is an access error (exit 3); a 404 from a
-/// spec server stays not found (exit 4).
+/// answers 403. A 403 there too is an access error (`Kind::Auth`); a 404
+/// from a spec server stays not found (`Kind::NotFound`).
 pub async fn last_seen(api: &Api, kind: Entity, id: Uuid, now: DateTime<Utc>) -> Result<LastSeen> {
     if let Some(r) = api.last_run(kind, id).await?
         && r.executed_at.is_some()

@@ -1,6 +1,6 @@
-//! One model of a pipeline run, used by every command that states a run's
-//! outcome, duration or failure (`run --wait`, `runs`, `runs --run`,
-//! `last-run`, `check`, `status`, the exporter): the run folded from its log
+//! One model of a pipeline run, for everything that states a run's
+//! outcome, duration or failure (waiting for a run, listing a log's runs,
+//! one run whole, an entity's last run and its health): the run folded from its log
 //! entries, and judged by `finished.rs`'s one rule. The server's last-run
 //! answer only says which run is last; this says whether it finished.
 //!
@@ -50,8 +50,8 @@ pub struct RunFold {
     /// log's precision); `NO_TIME` until an entry with a time is folded in.
     start_us: i64,
     end_us: i64,
-    /// The earliest failed task, its output read (`runs`: what it shows of
-    /// the failure). Boxed: most runs have none.
+    /// The earliest failed task, its output read (what a list of runs
+    /// shows of the failure). Boxed: most runs have none.
     pub first_failed: Option<Box<FirstFailed>>,
     /// The longest gap between two consecutive entries (ms), for history's
     /// settle time, and the time of the entry before, in the order they came.
@@ -89,7 +89,7 @@ impl TaskSets {
     }
 }
 
-/// A run's earliest failed task as `runs` keeps it for 40 000 runs: its
+/// A run's earliest failed task as a list of runs keeps it for 40 000 runs: its
 /// output already read (`Detail`: the messages, or the output shortened),
 /// the task as 16 bytes, the rest exact-size.
 #[derive(Debug, Clone)]
