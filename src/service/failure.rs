@@ -66,6 +66,16 @@ pub enum Failure {
     Unknown(Unknown),
 }
 
+impl Failure {
+    /// The failed tasks, none when they are not known.
+    pub fn tasks(&self) -> &[FailedTask] {
+        match self {
+            Failure::Tasks(t) => t,
+            Failure::Unknown(_) => &[],
+        }
+    }
+}
+
 /// Why an output's text could not be read.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Unreadable {

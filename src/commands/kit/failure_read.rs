@@ -69,6 +69,7 @@ impl Outputs for Decoded {
 mod tests {
     use super::*;
     use crate::api::models::{LogEntry, Timestamp};
+    use crate::commands::kit::failure_text::TaskText;
     use crate::service::failure::Detail;
     use base64::Engine;
     use base64::engine::general_purpose::STANDARD;

@@ -6,6 +6,7 @@
 //! parsed with the other flags; `usage_line` is what clap's error becomes.
 //! The status is the command's result, not an error.
 
+use crate::commands::kit::failure_text::{FailureText, TaskText};
 use crate::service::last_seen::NO_RUN_FOUND;
 use chrono::{DateTime, Utc};
 

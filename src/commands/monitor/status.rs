@@ -14,6 +14,7 @@ use crate::commands::kit::columns::*;
 use crate::commands::kit::conduct::Rules;
 use crate::commands::kit::failure_read;
 use crate::commands::kit::failure_text;
+use crate::commands::kit::failure_text::FailureText;
 use crate::commands::monitor::board::{Standing, fetch, report, sample};
 use crate::commands::monitor::targets::{self, Target};
 use crate::context::Context;
@@ -172,7 +173,7 @@ pub async fn run(args: &StatusArgs, ctx: &Context) -> Result<()> {
         for (t, r, f) in rows {
             let mut row = Row::new(&columns);
             table_row(&mut row, t, r, now, ctx.settings.tty.stdout);
-            row.set(&FAILURE, Cell::opt_str(f.map(Failure::summary)));
+            row.set(&FAILURE, Cell::opt_str(f.map(FailureText::summary)));
             p.row(row.into_cells())?;
         }
     } else {

@@ -12,6 +12,7 @@ use crate::commands::kit::columns::{
     DURATION, ENTRIES, EXECUTED_AT, RESULT, TASK, TASK_TYPE, TASKS_EXPECTED,
 };
 use crate::commands::kit::failure_text;
+use crate::commands::kit::failure_text::FailureText;
 use crate::commands::runs::list::{COLUMNS, fill, fold};
 use crate::context::Context;
 use crate::error::{Error, Kind, Result};

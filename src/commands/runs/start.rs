@@ -15,6 +15,7 @@ use crate::commands::kit::columns::*;
 use crate::commands::kit::conduct::{self, Rules, Signals};
 use crate::commands::kit::evidence_text;
 use crate::commands::kit::failure_text;
+use crate::commands::kit::failure_text::FailureText;
 use crate::commands::kit::signals::Stop;
 use crate::commands::runs::wait::{self, Followed, Outcome};
 use crate::context::Context;
