@@ -23,6 +23,7 @@ pub struct Key {
     ok: bool,
 }
 
+/// The key of an entry: its run, task, time as sent, duration and outcome.
 pub fn key(e: &LogEntryRef) -> Key {
     let text = e.executed_at();
     Key {

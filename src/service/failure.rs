@@ -17,32 +17,43 @@ use crate::service::last_model::RunView;
 /// One error message of a failed task, as the server writes it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Message {
+    /// The `Code`, as the server sent it (a number, a string, or null).
     pub code: Value,
+    /// The `Severity`, empty when there is none.
     pub severity: String,
+    /// The `Message`.
     pub message: String,
 }
 
 /// What a failed task's output says.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Detail {
+    /// The errors array the server writes for a failed task.
     Errors(Vec<Message>),
     /// An output that is not an errors array, as `Outputs::excerpt` kept it.
     Output(String),
+    /// No text, or only white space.
     Empty,
     /// Encrypted, and no key to open it.
     Encrypted,
+    /// Not Base64, or the key does not open it: why.
     Unreadable(String),
 }
 
 /// One failed task entry.
 #[derive(Debug, Clone, PartialEq)]
 pub struct FailedTask {
+    /// The task's UUID, as the log sent it.
     pub task_uuid: String,
+    /// The task's type (`notification`, `query`...).
     pub task_type: String,
     /// The task's alias, when one names it.
     pub name: Option<String>,
+    /// When the task ended (`executed_at`), as sent.
     pub executed_at: String,
+    /// How long it ran (ms).
     pub duration: i64,
+    /// What its output says.
     pub detail: Detail,
 }
 
@@ -62,7 +73,9 @@ pub enum Unknown {
 /// cannot be known.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Failure {
+    /// The failed tasks, oldest first (never empty).
     Tasks(Vec<FailedTask>),
+    /// Why they cannot be known.
     Unknown(Unknown),
 }
 

@@ -27,9 +27,13 @@ const MAX_RUNS: usize = 20;
 /// One log entry, as much of it as the rule needs.
 #[derive(Debug, Clone)]
 pub struct Entry {
+    /// The run's identifier.
     pub run: String,
+    /// The task's UUID.
     pub task: String,
+    /// Whether the task succeeded.
     pub ok: bool,
+    /// When the task ended, when the entry's time can be read.
     pub at: Option<DateTime<Utc>>,
 }
 
@@ -107,6 +111,7 @@ pub enum Settle {
 }
 
 impl Settle {
+    /// How long, whatever its origin.
     pub fn duration(self) -> Duration {
         match self {
             Settle::Given(d) | Settle::Learned(d) | Settle::Default(d) => d,
@@ -122,6 +127,7 @@ pub struct Rule {
     /// The sorted task UUIDs of a pipeline whose recent runs all had them,
     /// and how many runs said so.
     pub graph: Option<(Vec<String>, usize)>,
+    /// How long no new task must last.
     pub settle: Settle,
     /// Quiet after the expected tasks before it counts: one poll, so a
     /// bigger run than expected still has a chance to show its next task.
@@ -131,6 +137,9 @@ pub struct Rule {
 }
 
 impl Rule {
+    /// The rule for a run: `history`, the task count the caller expects (if
+    /// any), the settle time it gives (if any), and the pause between looks
+    /// (the grace).
     pub fn new(
         history: &History,
         expect_tasks: Option<usize>,
@@ -230,18 +239,34 @@ impl Rule {
 #[derive(Debug, Clone, PartialEq)]
 pub enum Evidence {
     /// The expected task count reached, then a quiet grace.
-    Expected { done: usize, expected: usize },
+    Expected {
+        /// Tasks reported.
+        done: usize,
+        /// Tasks expected.
+        expected: usize,
+    },
     /// Exactly the tasks of the last `runs` complete runs, then a quiet grace.
-    AsHistory { done: usize, runs: usize },
+    AsHistory {
+        /// Tasks reported.
+        done: usize,
+        /// The complete runs that had the same tasks.
+        runs: usize,
+    },
     /// No new task for the settle time.
     Settled {
+        /// Tasks reported.
         done: usize,
+        /// How long no new task came.
         quiet: Duration,
+        /// The settle time it reached.
         settle: Settle,
     },
     /// A workflow's last-run statistics showed a new run and then stayed
     /// the same for the settle time.
-    Statistics { settle: Settle },
+    Statistics {
+        /// The settle time it stayed the same for.
+        settle: Settle,
+    },
 }
 
 impl Evidence {
@@ -259,8 +284,14 @@ impl Evidence {
 /// The rule's answer at one poll.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Verdict {
+    /// Not decided yet.
     Pending,
-    Failed { failed: usize },
+    /// A task failed (`failed`: how many entries did).
+    Failed {
+        /// Failed entries.
+        failed: usize,
+    },
+    /// Succeeded, and how that was found.
     Succeeded(Evidence),
 }
 

@@ -44,6 +44,7 @@ pub struct RunView {
     pub duration_ms: i64,
     /// Task entries so far, and how many the history expects.
     pub tasks: Option<usize>,
+    /// How many tasks the history says a run has, when it knows.
     pub expected: Option<usize>,
     /// Its failed entries, whole (pipelines).
     pub failed: Vec<LogEntry>,
@@ -59,6 +60,7 @@ impl RunView {
         }
     }
 
+    /// The wall clock from its first task's start to its last task's end.
     pub fn elapsed_ms(&self) -> Option<i64> {
         Some((self.ended - self.started?).num_milliseconds().max(0))
     }
@@ -115,12 +117,15 @@ pub enum Last {
     /// The last run, and when it has not finished, the last finished run
     /// before it if the same answer held one.
     Ran {
+        /// The last run.
         last: Box<RunView>,
+        /// The last finished run before it, when the last has not finished.
         finished: Option<Box<RunView>>,
     },
 }
 
 impl Last {
+    /// The last run, when there is one.
     pub fn last(&self) -> Option<&RunView> {
         match self {
             Last::Ran { last, .. } => Some(last),

@@ -23,11 +23,17 @@ use crate::time::Window;
 pub const NO_RUN_FOUND: &str =
     "no run found: it never ran, or the service does not know this ID (it answers both alike)";
 
+/// What the service says is an entity's last run.
 #[derive(Debug, Clone)]
 pub enum LastSeen {
     /// The last run, from the last-run endpoint (`checked`) or, after its
     /// 403, from range statistics (checked only when their window held rows).
-    Ran { run: LastRun, checked: bool },
+    Ran {
+        /// The service's answer.
+        run: LastRun,
+        /// Whether the service checked the organisation for it.
+        checked: bool,
+    },
     /// Never ran, or unknown to the service.
     NoRunFound,
 }

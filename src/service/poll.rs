@@ -29,11 +29,17 @@ pub enum Look<T> {
     /// Not yet. `changed`: something new was seen (the pause starts over);
     /// `again`: look again at once (a log being caught up with, window by
     /// window), stop requests still heard.
-    Pending { changed: bool, again: bool },
+    Pending {
+        /// Something new was seen.
+        changed: bool,
+        /// Look again at once.
+        again: bool,
+    },
 }
 
 /// One look at the service, repeated by `drive`.
 pub trait Step {
+    /// What a finished step gives.
     type Done;
     /// One look. Cancelled at an await point by a stop request: a step
     /// does what it prints after its last await, so a stop never cuts an
@@ -47,7 +53,9 @@ pub trait Step {
 /// How a drive ended; `S` is what the stop request said.
 #[derive(Debug, PartialEq, Eq)]
 pub enum Ended<T, S> {
+    /// The step is done.
     Done(T),
+    /// A stop request came: what it said.
     Stopped(S),
     /// The time limit came first.
     OutOfTime,

@@ -28,6 +28,7 @@ use crate::time;
 /// repeat them).
 #[derive(Debug, Clone, Default)]
 pub struct RunFold {
+    /// The run's UUID (for a run named otherwise, derived from its name: `id_of`).
     pub run: Uuid,
     /// The run's identifier as sent, when it is not a UUID (never on the
     /// servers seen; kept so that it is shown as it came).
@@ -41,7 +42,9 @@ pub struct RunFold {
     /// task has is not kept: the rule asks only how many in all (`entries`)
     /// and whether a task repeated (more entries than tasks).
     pub tasks: Arc<[Uuid]>,
+    /// Its entries so far.
     pub entries: u32,
+    /// How many of them failed.
     pub failed: u32,
     /// The sum of its task durations (ms): the run's duration.
     pub duration_ms: i64,
@@ -94,10 +97,15 @@ impl TaskSets {
 /// the task as 16 bytes, the rest exact-size.
 #[derive(Debug, Clone)]
 pub struct FirstFailed {
+    /// The task's UUID.
     pub task: Uuid,
+    /// The task's type.
     pub task_type: Box<str>,
+    /// When it ended (`executed_at`), as sent.
     pub executed_at: Box<str>,
+    /// How long it ran (ms).
     pub duration: i64,
+    /// What its output says.
     pub detail: Detail,
 }
 
@@ -124,6 +132,7 @@ pub fn id_of(s: &str) -> (Uuid, bool) {
 }
 
 impl RunFold {
+    /// No entry yet of run `run` (its identifier as sent).
     pub fn new(run: &str) -> RunFold {
         let (id, parsed) = id_of(run);
         RunFold {
@@ -146,6 +155,7 @@ impl RunFold {
         at_us(self.end_us)
     }
 
+    /// The longest gap between two consecutive entries.
     pub fn longest_gap(&self) -> Duration {
         Duration::from_millis(u64::from(self.longest_gap_ms))
     }
@@ -238,9 +248,11 @@ impl RunFold {
 /// A run with its result by the one rule.
 #[derive(Debug, Clone)]
 pub struct Judged {
+    /// The run's totals.
     pub tally: RunFold,
     /// `failed`, `succeeded` or `running`.
     pub result: &'static str,
+    /// How it was found to have succeeded.
     pub evidence: Option<Evidence>,
     /// How many tasks the history says a run has, when it knows.
     pub expected: Option<usize>,

@@ -40,10 +40,12 @@ pub struct Runs<'a> {
     pub finder: Option<&'a Finder>,
     /// The one run whose entries are kept whole (one run shown whole).
     pub keep: Option<String>,
+    /// The kept run's entries, as they came.
     pub kept: Vec<LogEntry>,
     /// Keep each run's failed entries whole (a last run's window of few
     /// runs, never a list's thousands).
     pub keep_failed: bool,
+    /// Each run's failed entries, with `keep_failed`.
     pub failed: HashMap<Uuid, Vec<LogEntry>>,
 }
 
