@@ -10,8 +10,7 @@ use crate::commands::kit::columns::{
 use crate::commands::kit::conduct::Rules;
 use crate::commands::kit::evidence_text;
 use crate::commands::kit::failure_read;
-use crate::commands::kit::failure_text;
-use crate::commands::kit::failure_text::FailureText;
+use crate::commands::kit::failure_text::{self, FailureText};
 use crate::commands::kit::last_known::last;
 use crate::context::Context;
 use crate::error::{Error, Kind, Result};
