@@ -2,41 +2,48 @@
 //! process: the spec's `YYYY-MM-DD`, or `YYYY-MM-DD 00:00:00`, which the
 //! open-source server wants (it answers a bare date 400). The first request
 //! asks while the others wait, so however many IDs fan out, at most one is
-//! answered 400; a profile remembers the answer for the next command.
+//! answered 400. Keeping what was learnt beyond the process (a profile that
+//! remembers it) is the caller's: it says what it knows at the start, and
+//! is handed what is learnt (`DateForms::new`).
 
 use std::future::Future;
 
 use tokio::sync::{Mutex, OnceCell};
 
 use crate::api::DateForm;
-use crate::config::ConfigFile;
-use crate::context::Context;
 use crate::error::{Error, Result};
-use crate::settings::{EnvCredentials, Settings};
+
+/// Called with the form when it is learnt from the server's answer, before
+/// the request is asked again in it.
+pub type Learnt<'a> = Box<dyn Fn(DateForm) + Send + Sync + 'a>;
 
 /// What this process knows of the server's aggregate date form.
-pub struct DateForms {
+pub struct DateForms<'a> {
     known: OnceCell<DateForm>,
     /// Held by the one request that asks while the form is unknown.
     asking: Mutex<()>,
+    learnt: Learnt<'a>,
 }
 
-impl DateForms {
-    /// Known from the start when the profile in use remembers it.
-    pub fn new(ctx: &Context) -> Self {
-        let known = OnceCell::new();
-        if remembered(ctx) {
-            let _ = known.set(DateForm::DateTime);
+impl<'a> DateForms<'a> {
+    /// `known`: the form, when the caller remembers it from an earlier
+    /// process; `learnt` is told the form this process learns from the
+    /// server (once at most, and never the one it was told at the start).
+    pub fn new(known: Option<DateForm>, learnt: Learnt<'a>) -> Self {
+        let cell = OnceCell::new();
+        if let Some(form) = known {
+            let _ = cell.set(form);
         }
         DateForms {
-            known,
+            known: cell,
             asking: Mutex::new(()),
+            learnt,
         }
     }
 
     /// `ask` in the form the server reads; learnt from this request if no
     /// other has learnt it yet (the others wait for it).
-    pub async fn ask<T, F, Fut>(&self, ctx: &Context, ask: F) -> Result<T>
+    pub async fn ask<T, F, Fut>(&self, ask: F) -> Result<T>
     where
         F: Fn(DateForm) -> Fut,
         Fut: Future<Output = Result<T>>,
@@ -56,49 +63,17 @@ impl DateForms {
             Err(e) if wants_date_time(&e) => {
                 let _ = self.known.set(DateForm::DateTime);
                 drop(guard);
-                ctx.ui
-                    .verbose("the server refused a bare date; asking again with a time");
-                remember(&ctx.settings);
+                (self.learnt)(DateForm::DateTime);
                 ask(DateForm::DateTime).await
             }
             Ok(v) => {
                 let _ = self.known.set(DateForm::Date);
+                (self.learnt)(DateForm::Date);
                 Ok(v)
             }
             // Nothing learnt (a network error, a 5xx): the next one asks.
             Err(e) => Err(e),
         }
-    }
-}
-
-/// Whether the stored profile (in use, for the same base URL) remembers that
-/// its server wants `YYYY-MM-DD 00:00:00` in aggregate requests.
-fn remembered(ctx: &Context) -> bool {
-    let s = &ctx.settings;
-    matches!(s.credentials, EnvCredentials::None)
-        && ctx.profile().ok().is_some_and(|r| {
-            r.profile.as_ref().is_some_and(|p| {
-                p.aggregate_date_time && (s.base_url.is_none() || s.base_url == p.base_url)
-            })
-        })
-}
-
-/// Remember that the server wants a time in aggregate requests; best effort
-/// (a config that cannot be written only costs one 400 next time).
-fn remember(s: &Settings) {
-    if !matches!(s.credentials, EnvCredentials::None) || s.base_url.is_some() {
-        return;
-    }
-    // Re-read under the lock: what this command loaded may be stale.
-    if let Some(dir) = &s.config_dir {
-        let _ = ConfigFile::update(dir, |c| {
-            let Some(mut p) = c.profile(&s.profile)? else {
-                return Ok((false, ()));
-            };
-            p.aggregate_date_time = true;
-            c.set_profile(&s.profile, &p);
-            Ok((true, ()))
-        });
     }
 }
 

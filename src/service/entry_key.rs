@@ -1,5 +1,5 @@
-//! What makes a log entry the same one when a later poll of `logs
-//! --follow` returns it again, kept small: a follow remembers a day of keys.
+//! What makes a log entry the same one when a later poll of a followed
+//! log returns it again, kept small: a follow remembers a day of keys.
 
 use std::collections::HashSet;
 
@@ -23,6 +23,7 @@ pub struct Key {
     ok: bool,
 }
 
+/// The key of an entry: its run, task, time as sent, duration and outcome.
 pub fn key(e: &LogEntryRef) -> Key {
     let text = e.executed_at();
     Key {

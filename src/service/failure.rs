@@ -1,111 +1,124 @@
-//! The failure of a run: its failed task entries and each one's error
-//! messages, read from the pipeline's log (a failed task's `output` is its
-//! errors array), found here once and shown by `run --wait`, `last-run`,
-//! `check` and `status`. It belongs to one run, never to an older one.
+//! The failure of a run as data: its failed task entries and each one's
+//! error messages, read from the pipeline's log (a failed task's `output`
+//! is its errors array), found here once for every command that states a
+//! run's failure. It belongs to one run, never to an older one. Reading an
+//! output (Base64, the organisation's encryption key) and the words for a
+//! failure are the caller's: it hands in an `Outputs`, and states what it
+//! gets.
 
 use std::collections::HashMap;
-use std::path::Path;
 
 use serde_json::Value;
 
 use crate::api::models::LogEntry;
-use crate::context::Context;
-use crate::error::Result;
 use crate::kinds::Entity;
-use crate::output::decode::{self, Decoder, Unreadable};
-use crate::output::table;
 use crate::service::last_model::RunView;
-
-/// How to open an encrypted output, said wherever one could not be read.
-pub const HOW_TO_DECRYPT: &str =
-    "output encrypted: give the key with --decrypt-key-file FILE or YLEM_DECRYPT_KEY_FILE";
-
-/// Workflows leave no log: their failures cannot be read.
-pub const WORKFLOW_UNKNOWN: &str = "reason unknown: the service keeps no log for workflows";
-
-/// A task's entries are in its pipeline's log, which a task ID does not name.
-pub const TASK_UNKNOWN: &str = "reason not looked up: a task's log is its pipeline's; see 'ylemctl logs PIPELINE --run RUN --failed'";
 
 /// One error message of a failed task, as the server writes it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Message {
+    /// The `Code`, as the server sent it (a number, a string, or null).
     pub code: Value,
+    /// The `Severity`, empty when there is none.
     pub severity: String,
+    /// The `Message`.
     pub message: String,
 }
 
 /// What a failed task's output says.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Detail {
+    /// The errors array the server writes for a failed task.
     Errors(Vec<Message>),
-    /// An output that is not an errors array, shortened.
+    /// An output that is not an errors array, as `Outputs::excerpt` kept it.
     Output(String),
+    /// No text, or only white space.
     Empty,
+    /// Encrypted, and no key to open it.
     Encrypted,
+    /// Not Base64, or the key does not open it: why.
     Unreadable(String),
 }
 
 /// One failed task entry.
 #[derive(Debug, Clone, PartialEq)]
 pub struct FailedTask {
+    /// The task's UUID, as the log sent it.
     pub task_uuid: String,
+    /// The task's type (`notification`, `query`...).
     pub task_type: String,
     /// The task's alias, when one names it.
     pub name: Option<String>,
+    /// When the task ended (`executed_at`), as sent.
     pub executed_at: String,
+    /// How long it ran (ms).
     pub duration: i64,
+    /// What its output says.
     pub detail: Detail,
+}
+
+/// Why the failed tasks of a failed run are not known.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Unknown {
+    /// Workflows leave no log: their failures cannot be read.
+    Workflow,
+    /// A task's entries are in its pipeline's log, which a task ID does not
+    /// name: not looked up.
+    Task,
+    /// The pipeline's log holds no failed task of that run.
+    NotInLog,
 }
 
 /// The failure of a run: its failed tasks (oldest first), or why they
 /// cannot be known.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Failure {
+    /// The failed tasks, oldest first (never empty).
     Tasks(Vec<FailedTask>),
-    Unknown(String),
+    /// Why they cannot be known.
+    Unknown(Unknown),
 }
 
-/// Reads failures: the decryption key and the aliases that name tasks.
+impl Failure {
+    /// The failed tasks, none when they are not known.
+    pub fn tasks(&self) -> &[FailedTask] {
+        match self {
+            Failure::Tasks(t) => t,
+            Failure::Unknown(_) => &[],
+        }
+    }
+}
+
+/// Why an output's text could not be read.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Unreadable {
+    /// Not text, and no key to decrypt it with.
+    Encrypted,
+    /// Not Base64, or the key does not open it.
+    Invalid(String),
+}
+
+/// Reading a task's output, which the service sends Base64-encoded (and
+/// encrypted, where the organisation encrypts outputs): the key is the
+/// caller's, and so is how much of an output that is no errors array is
+/// kept (a fold keeps one per failed run).
+pub trait Outputs {
+    /// The output's plain text, or why it cannot be read.
+    fn plain_text(&self, output: &str) -> Result<String, Unreadable>;
+    /// The text kept of an output that is no errors array (trimmed).
+    fn excerpt(&self, text: &str) -> String;
+}
+
+/// Reads failures: the outputs, and the aliases that name tasks.
 pub struct Finder {
-    decoder: Decoder,
+    outputs: Box<dyn Outputs + Send + Sync>,
     names: HashMap<String, String>,
 }
 
-/// The key: the flag, else `YLEM_DECRYPT_KEY_FILE`, else the profile's
-/// `decrypt_key_file`.
-pub fn key(ctx: &Context, flag: Option<&Path>) -> Result<Option<[u8; 32]>> {
-    let from_profile = || -> Result<Option<std::path::PathBuf>> {
-        match ctx.config()? {
-            Some(c) => c.decrypt_key_file(&ctx.settings.profile),
-            None => Ok(None),
-        }
-    };
-    let path = match (flag, &ctx.settings.decrypt_key_file) {
-        (Some(p), _) => Some(p.to_path_buf()),
-        (None, Some(p)) => Some(p.clone()),
-        (None, None) => from_profile()?,
-    };
-    path.as_deref().map(decode::read_key).transpose()
-}
-
 impl Finder {
-    /// Read the key (an unreadable key file is a usage error, before any
-    /// request) and the aliases, once per command.
-    pub fn new(ctx: &Context, flag: Option<&Path>) -> Result<Finder> {
-        let key = key(ctx, flag)?;
-        // Aliases only name tasks here: a config that cannot be read costs
-        // the names, not the command (its own error shows elsewhere).
-        let names = match ctx.config() {
-            Ok(Some(c)) => c
-                .aliases_for(&ctx.settings.profile)
-                .map(|m| m.into_iter().map(|(n, u)| (u.to_string(), n)).collect())
-                .unwrap_or_default(),
-            _ => HashMap::new(),
-        };
-        Ok(Finder {
-            decoder: Decoder::new(key),
-            names,
-        })
+    /// `names`: alias by task UUID (in lower case), for naming tasks.
+    pub fn new(outputs: Box<dyn Outputs + Send + Sync>, names: HashMap<String, String>) -> Finder {
+        Finder { outputs, names }
     }
 
     /// The alias that names a task, when one does.
@@ -123,7 +136,7 @@ impl Finder {
             name: self.name_of(&e.task_uuid).map(str::to_string),
             executed_at: e.executed_at.0.clone(),
             duration: e.duration,
-            detail: detail(&self.decoder, &e.output),
+            detail: detail(self.outputs.as_ref(), &e.output),
         }
     }
 
@@ -147,20 +160,20 @@ impl Finder {
             return None;
         }
         Some(match kind {
-            Entity::Workflow => Failure::Unknown(WORKFLOW_UNKNOWN.into()),
-            Entity::Task => Failure::Unknown(TASK_UNKNOWN.into()),
-            Entity::Pipeline => self.of_entries(&run.failed).unwrap_or_else(|| {
-                Failure::Unknown("reason unknown: no failed task of that run in the log".into())
-            }),
+            Entity::Workflow => Failure::Unknown(Unknown::Workflow),
+            Entity::Task => Failure::Unknown(Unknown::Task),
+            Entity::Pipeline => self
+                .of_entries(&run.failed)
+                .unwrap_or(Failure::Unknown(Unknown::NotInLog)),
         })
     }
 }
 
-fn detail(dec: &Decoder, output: &str) -> Detail {
+fn detail(outputs: &(dyn Outputs + Send + Sync), output: &str) -> Detail {
     if output.trim().is_empty() {
         return Detail::Empty;
     }
-    let text = match dec.plain_text(output) {
+    let text = match outputs.plain_text(output) {
         Ok(t) => t,
         Err(Unreadable::Encrypted) => return Detail::Encrypted,
         Err(Unreadable::Invalid(why)) => return Detail::Unreadable(why),
@@ -168,7 +181,7 @@ fn detail(dec: &Decoder, output: &str) -> Detail {
     match errors_array(&text) {
         Some(list) => Detail::Errors(list),
         None if text.trim().is_empty() => Detail::Empty,
-        None => Detail::Output(table::shorten(text.trim(), 200)),
+        None => Detail::Output(outputs.excerpt(text.trim())),
     }
 }
 
@@ -223,11 +236,23 @@ mod tests {
         }
     }
 
-    fn finder() -> Finder {
-        Finder {
-            decoder: Decoder::new(None),
-            names: HashMap::new(),
+    /// Base64 of text read as it is; anything else taken as encrypted.
+    struct Plain;
+
+    impl Outputs for Plain {
+        fn plain_text(&self, output: &str) -> Result<String, Unreadable> {
+            let bytes = STANDARD
+                .decode(output.trim())
+                .map_err(|e| Unreadable::Invalid(e.to_string()))?;
+            String::from_utf8(bytes).map_err(|_| Unreadable::Encrypted)
         }
+        fn excerpt(&self, text: &str) -> String {
+            text.to_string()
+        }
+    }
+
+    fn finder() -> Finder {
+        Finder::new(Box::new(Plain), HashMap::new())
     }
 
     #[test]
@@ -236,14 +261,17 @@ mod tests {
             "r",
             "2026-01-01T00:00:01Z",
             false,
-            r#"[{"Code":4029,"Severity":"critical","Message":"quota exceeded"}]"#,
+            r#"[{"code":4029,"Severity":"critical","MESSAGE":"quota exceeded"}]"#,
         );
-        let t = finder().task(&e);
         assert_eq!(
-            t.line(),
-            "task notification (a87db346…) failed after 1.1s: [4029 critical] quota exceeded"
+            finder().task(&e).detail,
+            Detail::Errors(vec![Message {
+                code: Value::from(4029),
+                severity: "critical".into(),
+                message: "quota exceeded".into(),
+            }])
         );
-        let other = finder().task(&entry("r", "2026-01-01T00:00:01Z", false, "boom"));
+        let other = finder().task(&entry("r", "2026-01-01T00:00:01Z", false, " boom "));
         assert_eq!(other.detail, Detail::Output("boom".into()));
         let sealed = LogEntry {
             output: STANDARD.encode([0xffu8; 40]),
@@ -259,5 +287,24 @@ mod tests {
                 .detail,
             Detail::Empty
         );
+    }
+
+    #[test]
+    fn failed_entries_oldest_first_and_none_without_one() {
+        let late = entry("r", "2026-01-01T00:00:09Z", false, "late");
+        let early = entry("r", "2026-01-01T00:00:01Z", false, "early");
+        let ok = entry("r", "2026-01-01T00:00:05Z", true, "");
+        let Some(Failure::Tasks(t)) = finder().of_entries([&late, &ok, &early]) else {
+            panic!("a failure");
+        };
+        let details: Vec<_> = t.iter().map(|t| t.detail.clone()).collect();
+        assert_eq!(
+            details,
+            [
+                Detail::Output("early".into()),
+                Detail::Output("late".into())
+            ]
+        );
+        assert_eq!(finder().of_entries([&ok]), None);
     }
 }

@@ -1,9 +1,11 @@
 //! When a followed pipeline run counts as finished: the evidence rule of
-//! `run --wait` (and of following one run's log). The service has no "run
-//! finished" marker and no task count, so success needs evidence: the tasks
-//! the pipeline's own history says a run has, or `--expect-tasks`, all
-//! reported and nothing more for a grace; or no new task for `--settle`. A
-//! failed task entry is a failed run at once. Pure: no I/O, no clock.
+//! waiting for a run (and of following one run's log). The service has no
+//! "run finished" marker and no task count, so success needs evidence: the
+//! tasks the pipeline's own history says a run has, or a task count the
+//! caller expects, all reported and nothing more for a grace; or no new
+//! task for the settle time (given, or learnt). A failed task entry is a
+//! failed run at once. Pure: no I/O, no clock. The rule and its evidence
+//! are data: saying them in words is the caller's.
 
 use std::collections::{BTreeMap, HashMap};
 use std::time::Duration;
@@ -25,9 +27,13 @@ const MAX_RUNS: usize = 20;
 /// One log entry, as much of it as the rule needs.
 #[derive(Debug, Clone)]
 pub struct Entry {
+    /// The run's identifier.
     pub run: String,
+    /// The task's UUID.
     pub task: String,
+    /// Whether the task succeeded.
     pub ok: bool,
+    /// When the task ended, when the entry's time can be read.
     pub at: Option<DateTime<Utc>>,
 }
 
@@ -96,7 +102,7 @@ impl History {
 /// How long "no new task" must last before a run counts as settled.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Settle {
-    /// `--settle`.
+    /// Given by the caller.
     Given(Duration),
     /// `SETTLE_FACTOR` times the longest gap in the history.
     Learned(Duration),
@@ -105,17 +111,10 @@ pub enum Settle {
 }
 
 impl Settle {
+    /// How long, whatever its origin.
     pub fn duration(self) -> Duration {
         match self {
             Settle::Given(d) | Settle::Learned(d) | Settle::Default(d) => d,
-        }
-    }
-
-    fn why(self) -> &'static str {
-        match self {
-            Settle::Given(_) => "--settle",
-            Settle::Learned(_) => "3x the longest gap of past runs",
-            Settle::Default(_) => "no history to learn from",
         }
     }
 }
@@ -123,11 +122,12 @@ impl Settle {
 /// The rule for one run, fixed before the first poll.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Rule {
-    /// `--expect-tasks`.
+    /// The task count the caller expects, when it gives one.
     pub expect_tasks: Option<usize>,
     /// The sorted task UUIDs of a pipeline whose recent runs all had them,
     /// and how many runs said so.
     pub graph: Option<(Vec<String>, usize)>,
+    /// How long no new task must last.
     pub settle: Settle,
     /// Quiet after the expected tasks before it counts: one poll, so a
     /// bigger run than expected still has a chance to show its next task.
@@ -137,6 +137,9 @@ pub struct Rule {
 }
 
 impl Rule {
+    /// The rule for a run: `history`, the task count the caller expects (if
+    /// any), the settle time it gives (if any), and the pause between looks
+    /// (the grace).
     pub fn new(
         history: &History,
         expect_tasks: Option<usize>,
@@ -161,22 +164,13 @@ impl Rule {
         }
     }
 
-    /// `--expect-tasks` below every recent complete run's task count: a
-    /// count history contradicts, which then needs the settle time's quiet
-    /// too (a run that failed on a later task must not pass as complete).
-    fn expect_contradicted(&self) -> Option<(usize, usize)> {
+    /// The expected task count below every recent complete run's task
+    /// count (the count, and history's fewest): a count history
+    /// contradicts, which then needs the settle time's quiet too (a run
+    /// that failed on a later task must not pass as complete).
+    pub fn expect_contradicted(&self) -> Option<(usize, usize)> {
         let (n, fewest) = (self.expect_tasks?, self.history_fewest?);
         (n < fewest).then_some((n, fewest))
-    }
-
-    /// The warning for a contradicted `--expect-tasks`, naming history's count.
-    pub fn contradiction(&self) -> Option<String> {
-        let (n, fewest) = self.expect_contradicted()?;
-        Some(format!(
-            "--expect-tasks {n} is below the {fewest} tasks of every recent complete run of this pipeline; \
-             success also needs no new task for the settle time ({})",
-            crate::time::human_ms(self.settle.duration().as_millis() as i64)
-        ))
     }
 
     /// What the evidence says now: `seen` is the followed run's entries so
@@ -192,7 +186,7 @@ impl Rule {
     }
 
     /// `decide` from a run's tasks counted (task UUID in lower case and how
-    /// many entries it has, sorted by UUID): what `runs` keeps per run, so
+    /// many entries it has, sorted by UUID): what a fold keeps per run, so
     /// a run of a million entries costs its distinct tasks, not its entries.
     pub fn decide_tasks(
         &self,
@@ -244,19 +238,35 @@ impl Rule {
 /// How a run was found to have succeeded.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Evidence {
-    /// `--expect-tasks N` reached, then a quiet grace.
-    Expected { done: usize, expected: usize },
+    /// The expected task count reached, then a quiet grace.
+    Expected {
+        /// Tasks reported.
+        done: usize,
+        /// Tasks expected.
+        expected: usize,
+    },
     /// Exactly the tasks of the last `runs` complete runs, then a quiet grace.
-    AsHistory { done: usize, runs: usize },
+    AsHistory {
+        /// Tasks reported.
+        done: usize,
+        /// The complete runs that had the same tasks.
+        runs: usize,
+    },
     /// No new task for the settle time.
     Settled {
+        /// Tasks reported.
         done: usize,
+        /// How long no new task came.
         quiet: Duration,
+        /// The settle time it reached.
         settle: Settle,
     },
     /// A workflow's last-run statistics showed a new run and then stayed
     /// the same for the settle time.
-    Statistics { settle: Settle },
+    Statistics {
+        /// The settle time it stayed the same for.
+        settle: Settle,
+    },
 }
 
 impl Evidence {
@@ -269,35 +279,19 @@ impl Evidence {
             Evidence::Statistics { .. } => "statistics_settled",
         }
     }
-
-    /// For people: `4/4 tasks (as in the last 6 runs)`.
-    pub fn describe(&self) -> String {
-        match self {
-            Evidence::Expected { done, expected } => {
-                format!("{done}/{expected} tasks (--expect-tasks)")
-            }
-            Evidence::AsHistory { done, runs } => {
-                format!("{done}/{done} tasks (as in the last {runs} runs)")
-            }
-            Evidence::Settled { done, settle, .. } => format!(
-                "settled: no new task for {} ({}), {done} tasks, task count unknown",
-                crate::time::human_ms(settle.duration().as_millis() as i64),
-                settle.why()
-            ),
-            Evidence::Statistics { settle } => format!(
-                "settled: a new run in the last-run statistics, unchanged for {} ({})",
-                crate::time::human_ms(settle.duration().as_millis() as i64),
-                settle.why()
-            ),
-        }
-    }
 }
 
 /// The rule's answer at one poll.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Verdict {
+    /// Not decided yet.
     Pending,
-    Failed { failed: usize },
+    /// A task failed (`failed`: how many entries did).
+    Failed {
+        /// Failed entries.
+        failed: usize,
+    },
+    /// Succeeded, and how that was found.
     Succeeded(Evidence),
 }
 
@@ -466,14 +460,17 @@ mod tests {
     fn expect_tasks_below_history_warns_and_waits_for_the_settle_time() {
         let h = History::from_entries(&chain_history(), "x", now());
         let r = Rule::new(&h, Some(2), None, POLL);
-        assert!(r.contradiction().unwrap().contains("below the 3 tasks"));
+        assert_eq!(r.expect_contradicted(), Some((2, 3)));
         let two = [e("x", "a", true, 0), e("x", "b", true, 1)];
         assert_eq!(r.decide(&two, POLL), Verdict::Pending);
         assert!(matches!(
             r.decide(&two, Duration::from_secs(360)),
             Verdict::Succeeded(Evidence::Expected { .. })
         ));
-        assert_eq!(Rule::new(&h, Some(3), None, POLL).contradiction(), None);
+        assert_eq!(
+            Rule::new(&h, Some(3), None, POLL).expect_contradicted(),
+            None
+        );
     }
 
     #[test]

@@ -1,5 +1,5 @@
-//! An entity's last run by the one model (`run_model.rs`), for `last-run`,
-//! `check`, `status` and the exporter. The server's last-run answer (its
+//! An entity's last run by the one model (`run_model.rs`), for stating it
+//! and judging an entity's health. The server's last-run answer (its
 //! latest task row) says which run is last; for a pipeline one log request
 //! over that run's window then folds and judges it: a run not finished on
 //! evidence is `running`, never a success. The same request is the check
@@ -14,14 +14,14 @@ use crate::api::models::{LastRun, LogEntry};
 use crate::api::{self, Api};
 use crate::error::{Error, Result};
 use crate::kinds::Entity;
-use crate::service::finished::DEFAULT_SETTLE;
+use crate::service::finished::{DEFAULT_SETTLE, Evidence};
 use crate::service::last_seen::{LastSeen, confirm, last_seen};
 use crate::service::run_model::{Judged, RunFold, judge};
 use crate::service::runs_tally::{Runs, listed_rule};
 use crate::time::Window;
 
 /// How far back a recent last run's log is read, for the history the rule
-/// learns a pipeline's runs from (as `run --wait`'s lookup).
+/// learns a pipeline's runs from (as the history look-up, `history.rs`).
 const HISTORY_DAYS: i64 = 3;
 /// At most this many entries are read of that window (newest first): the
 /// last runs and enough history, a bounded read however busy the pipeline.
@@ -34,8 +34,8 @@ pub struct RunView {
     pub run: Option<String>,
     /// `succeeded`, `failed`, `running` or `unsettled`.
     pub result: &'static str,
-    /// How the result was established, for people.
-    pub evidence: Option<String>,
+    /// How the result was established.
+    pub evidence: Option<Established>,
     /// Its last task's end (for workflows and tasks: the server's time).
     pub ended: DateTime<Utc>,
     /// Its first task's start, where it is known.
@@ -44,6 +44,7 @@ pub struct RunView {
     pub duration_ms: i64,
     /// Task entries so far, and how many the history expects.
     pub tasks: Option<usize>,
+    /// How many tasks the history says a run has, when it knows.
     pub expected: Option<usize>,
     /// Its failed entries, whole (pipelines).
     pub failed: Vec<LogEntry>,
@@ -59,6 +60,7 @@ impl RunView {
         }
     }
 
+    /// The wall clock from its first task's start to its last task's end.
     pub fn elapsed_ms(&self) -> Option<i64> {
         Some((self.ended - self.started?).num_milliseconds().max(0))
     }
@@ -75,9 +77,9 @@ impl RunView {
     fn of(j: Judged, failed: Vec<LogEntry>) -> Option<RunView> {
         let t = &j.tally;
         let evidence = match (&j.evidence, j.result) {
-            (Some(e), _) => e.describe(),
-            (None, "failed") => "a task reported a failure".into(),
-            (None, _) => format!("{} tasks so far; not complete on evidence", t.entries),
+            (Some(e), _) => Established::Rule(e.clone()),
+            (None, "failed") => Established::FailedTask,
+            (None, _) => Established::SoFar(t.entries),
         };
         Some(RunView {
             run: Some(t.id()),
@@ -93,6 +95,20 @@ impl RunView {
     }
 }
 
+/// How a run's result was established.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Established {
+    /// By the evidence rule over the run's log.
+    Rule(Evidence),
+    /// A task reported a failure.
+    FailedTask,
+    /// Not complete on evidence: this many task entries so far.
+    SoFar(u32),
+    /// Said by what the service answered (statistics; a run the log did
+    /// not hold).
+    Said(&'static str),
+}
+
 /// What is known of an entity's last run.
 #[derive(Debug, Clone)]
 pub enum Last {
@@ -101,12 +117,15 @@ pub enum Last {
     /// The last run, and when it has not finished, the last finished run
     /// before it if the same answer held one.
     Ran {
+        /// The last run.
         last: Box<RunView>,
+        /// The last finished run before it, when the last has not finished.
         finished: Option<Box<RunView>>,
     },
 }
 
 impl Last {
+    /// The last run, when there is one.
     pub fn last(&self) -> Option<&RunView> {
         match self {
             Last::Ran { last, .. } => Some(last),
@@ -130,9 +149,31 @@ impl Last {
     }
 }
 
+/// Why an entity's last run is not known.
+#[derive(Debug)]
+pub enum NotKnown {
+    /// Learnt from range statistics over a window without its rows (not
+    /// checked against the organisation), and no window holding it
+    /// confirmed it: an access error, as the statistics would be.
+    Unconfirmed(Error),
+    /// A request failed.
+    Failed(Error),
+}
+
+impl From<Error> for NotKnown {
+    fn from(e: Error) -> NotKnown {
+        NotKnown::Failed(e)
+    }
+}
+
 /// The last run of `id` by the model: the last-run answer (or, after its
 /// 403, range statistics, confirmed), then for a pipeline one log request.
-pub async fn last(api: &Api, kind: Entity, id: Uuid, now: DateTime<Utc>) -> Result<Last> {
+pub async fn last(
+    api: &Api,
+    kind: Entity,
+    id: Uuid,
+    now: DateTime<Utc>,
+) -> std::result::Result<Last, NotKnown> {
     let (run, checked) = match last_seen(api, kind, id, now).await? {
         LastSeen::NoRunFound => return Ok(Last::NoRunFound),
         LastSeen::Ran { run, checked } => (run, checked),
@@ -141,7 +182,7 @@ pub async fn last(api: &Api, kind: Entity, id: Uuid, now: DateTime<Utc>) -> Resu
         .executed_at
         .as_ref()
         .and_then(|t| t.parsed())
-        .ok_or_else(|| Error::server("unreadable last-run time"))?;
+        .ok_or_else(|| NotKnown::Failed(Error::server("unreadable last-run time")))?;
     if kind == Entity::Pipeline {
         // The log over a window that holds the run confirms it too.
         return pipeline(api, id, &run, at, now, checked).await;
@@ -180,7 +221,7 @@ fn from_statistics(kind: Entity, r: &LastRun, at: DateTime<Utc>, now: DateTime<U
     RunView {
         run: None,
         result,
-        evidence: Some(evidence.into()),
+        evidence: Some(Established::Said(evidence)),
         ended: at,
         started,
         duration_ms: r.duration.max(0),
@@ -195,7 +236,7 @@ fn from_statistics(kind: Entity, r: &LastRun, at: DateTime<Utc>, now: DateTime<U
 /// and is all it takes when the latest entry failed: a failed entry is a
 /// failed run. A success needs the history the rule learns from, whatever
 /// its age (a run quiet for an hour may be waiting on a two-hour query):
-/// `run --wait`'s window, ending at the run, read newest first.
+/// the history look-up's window, ending at the run, read newest first.
 fn window_of(at: DateTime<Utc>, now: DateTime<Utc>, failed: bool) -> (Window, bool) {
     let second = chrono::Duration::seconds(1);
     match failed {
@@ -257,7 +298,7 @@ async fn pipeline(
     at: DateTime<Utc>,
     now: DateTime<Utc>,
     checked: bool,
-) -> Result<Last> {
+) -> std::result::Result<Last, NotKnown> {
     let (w, wide) = window_of(at, now, !r.is_successful);
     let mut runs = fold(api, id, &w, wide).await?;
     let failed = std::mem::take(&mut runs.failed);
@@ -308,7 +349,7 @@ async fn pipeline(
         // An answer the server did not check, and no window that holds the
         // run to check it with: never shown.
         if !checked {
-            return Err(unconfirmed(id));
+            return Err(NotKnown::Unconfirmed(unconfirmed(id)));
         }
         return Ok(Last::Ran {
             last: Box::new(unseen(r, at)),
@@ -335,7 +376,9 @@ fn unseen(r: &LastRun, at: DateTime<Utc>) -> RunView {
         } else {
             "failed"
         },
-        evidence: Some("the run is not in the log: not confirmed from its entries".into()),
+        evidence: Some(Established::Said(
+            "the run is not in the log: not confirmed from its entries",
+        )),
         ended: at,
         started: None,
         duration_ms: r.duration.max(0),
@@ -345,14 +388,11 @@ fn unseen(r: &LastRun, at: DateTime<Utc>) -> RunView {
     }
 }
 
-/// A last run learnt from range statistics over a window without its rows
-/// (not checked against the organisation) that no window holding it
-/// confirmed: an access error, as `stats` would be.
-pub fn unconfirmed(id: Uuid) -> Error {
+/// The error of `NotKnown::Unconfirmed`.
+fn unconfirmed(id: Uuid) -> Error {
     Error::auth(format!(
         "pipeline {id}: its last run could not be confirmed: the log over its time is empty"
     ))
-    .with_hint("the service does not show this run to these credentials; check the ID and the organisation")
 }
 
 #[cfg(test)]

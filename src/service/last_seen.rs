@@ -23,18 +23,24 @@ use crate::time::Window;
 pub const NO_RUN_FOUND: &str =
     "no run found: it never ran, or the service does not know this ID (it answers both alike)";
 
+/// What the service says is an entity's last run.
 #[derive(Debug, Clone)]
 pub enum LastSeen {
     /// The last run, from the last-run endpoint (`checked`) or, after its
     /// 403, from range statistics (checked only when their window held rows).
-    Ran { run: LastRun, checked: bool },
+    Ran {
+        /// The service's answer.
+        run: LastRun,
+        /// Whether the service checked the organisation for it.
+        checked: bool,
+    },
     /// Never ran, or unknown to the service.
     NoRunFound,
 }
 
 /// The last run of `id`, asking range statistics once when last-run
-/// answers 403. A 403 there too is an access error (exit 3); a 404 from a
-/// spec server stays not found (exit 4).
+/// answers 403. A 403 there too is an access error (`Kind::Auth`); a 404
+/// from a spec server stays not found (`Kind::NotFound`).
 pub async fn last_seen(api: &Api, kind: Entity, id: Uuid, now: DateTime<Utc>) -> Result<LastSeen> {
     if let Some(r) = api.last_run(kind, id).await?
         && r.executed_at.is_some()

@@ -1,11 +1,14 @@
-//! The one polling driver, for everything that waits on the service: `run
-//! --wait` (pipelines through their log, workflows through last-run
-//! statistics) and `logs --follow`. It owns the pacing (a pause that starts
+//! The one polling driver, for everything that waits on the service:
+//! waiting for a started run (pipelines through their log, workflows
+//! through last-run statistics) and following a log. It owns the pacing (a pause that starts
 //! short, doubles while nothing changes, and starts over when something
 //! does), the backoff while the service fails, which failures are waited
 //! out, and the end conditions: a stop request (Ctrl-C, SIGTERM) and a time
 //! limit. What differs between waiting for a run and following a log is
-//! the `Step` handed to it: one look at the service.
+//! the `Step` handed to it: one look at the service. The stop request is
+//! any future the caller hands in (`S`, what it resolves to, comes back in
+//! `Ended::Stopped`): a command line's Ctrl-C and SIGTERM, a server's
+//! shutdown, a test's timer.
 //!
 //! Tokens need nothing here: every look asks through `Api`, which renews
 //! the token before it expires (once for all concurrent requests) and
@@ -17,7 +20,6 @@ use std::time::Duration;
 
 use tokio::time::Instant;
 
-use crate::commands::kit::signals::Stop;
 use crate::error::{Error, Kind, Result};
 
 /// What one look found.
@@ -27,11 +29,17 @@ pub enum Look<T> {
     /// Not yet. `changed`: something new was seen (the pause starts over);
     /// `again`: look again at once (a log being caught up with, window by
     /// window), stop requests still heard.
-    Pending { changed: bool, again: bool },
+    Pending {
+        /// Something new was seen.
+        changed: bool,
+        /// Look again at once.
+        again: bool,
+    },
 }
 
 /// One look at the service, repeated by `drive`.
 pub trait Step {
+    /// What a finished step gives.
     type Done;
     /// One look. Cancelled at an await point by a stop request: a step
     /// does what it prints after its last await, so a stop never cuts an
@@ -42,11 +50,13 @@ pub trait Step {
     fn failing(&mut self, _e: &Error, _first: bool) {}
 }
 
-/// How a drive ended.
+/// How a drive ended; `S` is what the stop request said.
 #[derive(Debug, PartialEq, Eq)]
-pub enum Ended<T> {
+pub enum Ended<T, S> {
+    /// The step is done.
     Done(T),
-    Stopped(Stop),
+    /// A stop request came: what it said.
+    Stopped(S),
     /// The time limit came first.
     OutOfTime,
 }
@@ -95,26 +105,26 @@ pub fn transient(e: &Error) -> bool {
     matches!(e.kind, Kind::Network | Kind::Server)
 }
 
-/// A stop request the drive listens for, shared with what the command does
-/// before and after it (`signals::stop_now`).
-pub type StopRequest = Pin<Box<dyn Future<Output = Stop>>>;
+/// A stop request the drive listens for, shared with what the caller does
+/// before and after it; it resolves to why it stopped (`S`).
+pub type StopRequest<S> = Pin<Box<dyn Future<Output = S>>>;
 
 /// When a drive ends besides the step's own end.
-pub struct Until<'a> {
+pub struct Until<'a, S> {
     /// Ends it as `OutOfTime`, after one last look at the limit.
     pub limit: Option<Instant>,
-    /// Ends it as `Stopped`, at once, even mid-look; `None` when the runner
-    /// listens for the command (`rules::Signals`).
-    pub stop: Option<&'a mut StopRequest>,
+    /// Ends it as `Stopped`, at once, even mid-look; `None` when the
+    /// caller listens for stop requests elsewhere.
+    pub stop: Option<&'a mut StopRequest<S>>,
 }
 
 /// Look, pause, look again, until the step is done, the service fails in
 /// a way not worth waiting out, a stop request comes or time runs out.
-pub async fn drive<S: Step>(
-    step: &mut S,
+pub async fn drive<St: Step, S>(
+    step: &mut St,
     pacing: Pacing,
-    mut until: Until<'_>,
-) -> Result<Ended<S::Done>> {
+    mut until: Until<'_, S>,
+) -> Result<Ended<St::Done, S>> {
     let mut nap = pacing.first_look;
     // The pause after the next look that sees nothing new.
     let mut pause = pacing.next(pacing.first_look, false);
@@ -172,7 +182,10 @@ pub async fn drive<S: Step>(
 
 /// `fut`, unless a stop request comes first (checked first, so a pending
 /// request wins over a ready look).
-async fn stopped<F: Future>(until: &mut Until<'_>, fut: F) -> std::result::Result<F::Output, Stop> {
+async fn stopped<F: Future, S>(
+    until: &mut Until<'_, S>,
+    fut: F,
+) -> std::result::Result<F::Output, S> {
     match until.stop.as_deref_mut() {
         Some(stop) => tokio::select! {
             biased;
@@ -186,6 +199,13 @@ async fn stopped<F: Future>(until: &mut Until<'_>, fut: F) -> std::result::Resul
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Stop requests as a caller names them.
+    #[derive(Debug, PartialEq, Eq)]
+    enum Stop {
+        Interrupt,
+        Terminate,
+    }
 
     /// Answers from a script, one per look, noting when each look came.
     struct Scripted {
@@ -237,7 +257,7 @@ mod tests {
         at.iter().map(|d| d.as_secs_f64()).collect()
     }
 
-    fn no_end() -> Until<'static> {
+    fn no_end() -> Until<'static, Stop> {
         Until {
             limit: None,
             stop: None,
@@ -311,14 +331,13 @@ mod tests {
     async fn the_limit_ends_it_after_a_last_look_at_the_limit() {
         let limit = Some(Instant::now() + Duration::from_secs(5));
         let mut s = Scripted::new(vec![]);
-        let end = drive(&mut s, PACING, Until { limit, stop: None })
-            .await
-            .unwrap();
+        let until: Until<Stop> = Until { limit, stop: None };
+        let end = drive(&mut s, PACING, until).await.unwrap();
         assert_eq!(end, Ended::OutOfTime);
         assert_eq!(secs(&s.at), [0.5, 1.5, 3.5, 5.0]);
         // A limit already past: no look at all.
         let mut s = Scripted::new(vec![]);
-        let until = Until {
+        let until: Until<Stop> = Until {
             limit: Some(Instant::now()),
             stop: None,
         };
@@ -341,7 +360,7 @@ mod tests {
 
     #[tokio::test(start_paused = true)]
     async fn a_stop_request_ends_it_mid_pause_and_mid_look() {
-        let mut stop: StopRequest = Box::pin(async {
+        let mut stop: StopRequest<Stop> = Box::pin(async {
             tokio::time::sleep(Duration::from_secs(3)).await;
             Stop::Terminate
         });
@@ -355,7 +374,7 @@ mod tests {
             Ended::Stopped(Stop::Terminate)
         );
         assert_eq!(secs(&s.at), [0.5, 1.5]);
-        let mut stop: StopRequest = Box::pin(async {
+        let mut stop: StopRequest<Stop> = Box::pin(async {
             tokio::time::sleep(Duration::from_secs(3)).await;
             Stop::Interrupt
         });

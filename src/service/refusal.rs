@@ -1,40 +1,66 @@
 //! A run start the service refused with 403, told apart: the real server
 //! answers a paused pipeline and another organisation's alike (an empty
 //! 403), but only another organisation's entity is refused its statistics
-//! too, so one statistics request says which hint fits.
+//! too, so one statistics request says which it is. What to do about it is
+//! the caller's to word (`NotStarted` says which case it is).
 
 use bytes::Bytes;
 use uuid::Uuid;
 
 use crate::api::Api;
 use crate::api::models::RunStart;
-use crate::error::{Error, Result};
+use crate::error::Error;
 use crate::kinds::RunKind;
 use crate::time::Window;
 
-/// Start a run; a 403 is asked about once and given the hint that fits.
+/// Why a run did not start: each error says what happened (the 403s with
+/// what the statistics request told), the variant which case it is.
+#[derive(Debug)]
+pub enum NotStarted {
+    /// A 403, and the entity's statistics are refused too: another
+    /// organisation's entity (or a token without the statistics scope).
+    Elsewhere(Error),
+    /// A 403 for an entity whose statistics can be read: a paused pipeline
+    /// (or a token without the scope to start runs).
+    Paused(Error),
+    /// Any other failure, as the request gave it.
+    Failed(Error),
+}
+
+impl NotStarted {
+    /// The error, whichever the case.
+    pub fn into_error(self) -> Error {
+        match self {
+            NotStarted::Elsewhere(e) | NotStarted::Paused(e) | NotStarted::Failed(e) => e,
+        }
+    }
+}
+
+impl From<NotStarted> for Error {
+    fn from(n: NotStarted) -> Error {
+        n.into_error()
+    }
+}
+
+/// Start a run; a 403 is asked about once and told apart.
 pub async fn start_run(
     api: &Api,
     kind: RunKind,
     id: Uuid,
     input: Option<&Bytes>,
-) -> Result<RunStart> {
+) -> Result<RunStart, NotStarted> {
     match api
         .start_run_with(kind, id, input)
         .await
         .map_err(Error::from)
     {
+        Ok(s) => Ok(s),
         Err(e) if e.http_status == Some(403) => Err(explain(api, kind, id, e).await),
-        other => other,
+        Err(e) => Err(NotStarted::Failed(e)),
     }
 }
 
-async fn explain(
-    api: &Api,
-    kind: RunKind,
-    id: Uuid,
-    e: crate::error::Error,
-) -> crate::error::Error {
+async fn explain(api: &Api, kind: RunKind, id: Uuid, e: Error) -> NotStarted {
     let now = chrono::Utc::now();
     let w = Window {
         from: now - chrono::Duration::days(90),
@@ -42,13 +68,9 @@ async fn explain(
     };
     let stats = api.range_stats(kind.entity(), id, &w).await;
     match stats {
-        Err(s) if s.status == Some(403) => e
-            .context(format!("the {kind} belongs to another organisation"))
-            .with_hint(
-                "its statistics are refused too: check the ID and the profile in use (or the token lacks the stats:read scope)",
-            ),
-        _ => e.context(format!("the {kind} is paused")).with_hint(format!(
-            "resume the {kind} in Ylem, then start it again (if it is not paused, the token lacks the pipelines:run scope)"
-        )),
+        Err(s) if s.status == Some(403) => {
+            NotStarted::Elsewhere(e.context(format!("the {kind} belongs to another organisation")))
+        }
+        _ => NotStarted::Paused(e.context(format!("the {kind} is paused"))),
     }
 }

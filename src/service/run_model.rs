@@ -1,6 +1,6 @@
-//! One model of a pipeline run, used by every command that states a run's
-//! outcome, duration or failure (`run --wait`, `runs`, `runs --run`,
-//! `last-run`, `check`, `status`, the exporter): the run folded from its log
+//! One model of a pipeline run, for everything that states a run's
+//! outcome, duration or failure (waiting for a run, listing a log's runs,
+//! one run whole, an entity's last run and its health): the run folded from its log
 //! entries, and judged by `finished.rs`'s one rule. The server's last-run
 //! answer only says which run is last; this says whether it finished.
 //!
@@ -28,6 +28,7 @@ use crate::time;
 /// repeat them).
 #[derive(Debug, Clone, Default)]
 pub struct RunFold {
+    /// The run's UUID (for a run named otherwise, derived from its name: `id_of`).
     pub run: Uuid,
     /// The run's identifier as sent, when it is not a UUID (never on the
     /// servers seen; kept so that it is shown as it came).
@@ -41,7 +42,9 @@ pub struct RunFold {
     /// task has is not kept: the rule asks only how many in all (`entries`)
     /// and whether a task repeated (more entries than tasks).
     pub tasks: Arc<[Uuid]>,
+    /// Its entries so far.
     pub entries: u32,
+    /// How many of them failed.
     pub failed: u32,
     /// The sum of its task durations (ms): the run's duration.
     pub duration_ms: i64,
@@ -50,8 +53,8 @@ pub struct RunFold {
     /// log's precision); `NO_TIME` until an entry with a time is folded in.
     start_us: i64,
     end_us: i64,
-    /// The earliest failed task, its output read (`runs`: what it shows of
-    /// the failure). Boxed: most runs have none.
+    /// The earliest failed task, its output read (what a list of runs
+    /// shows of the failure). Boxed: most runs have none.
     pub first_failed: Option<Box<FirstFailed>>,
     /// The longest gap between two consecutive entries (ms), for history's
     /// settle time, and the time of the entry before, in the order they came.
@@ -89,15 +92,20 @@ impl TaskSets {
     }
 }
 
-/// A run's earliest failed task as `runs` keeps it for 40 000 runs: its
+/// A run's earliest failed task as a list of runs keeps it for 40 000 runs: its
 /// output already read (`Detail`: the messages, or the output shortened),
 /// the task as 16 bytes, the rest exact-size.
 #[derive(Debug, Clone)]
 pub struct FirstFailed {
+    /// The task's UUID.
     pub task: Uuid,
+    /// The task's type.
     pub task_type: Box<str>,
+    /// When it ended (`executed_at`), as sent.
     pub executed_at: Box<str>,
+    /// How long it ran (ms).
     pub duration: i64,
+    /// What its output says.
     pub detail: Detail,
 }
 
@@ -124,6 +132,7 @@ pub fn id_of(s: &str) -> (Uuid, bool) {
 }
 
 impl RunFold {
+    /// No entry yet of run `run` (its identifier as sent).
     pub fn new(run: &str) -> RunFold {
         let (id, parsed) = id_of(run);
         RunFold {
@@ -146,6 +155,7 @@ impl RunFold {
         at_us(self.end_us)
     }
 
+    /// The longest gap between two consecutive entries.
     pub fn longest_gap(&self) -> Duration {
         Duration::from_millis(u64::from(self.longest_gap_ms))
     }
@@ -238,9 +248,11 @@ impl RunFold {
 /// A run with its result by the one rule.
 #[derive(Debug, Clone)]
 pub struct Judged {
+    /// The run's totals.
     pub tally: RunFold,
     /// `failed`, `succeeded` or `running`.
     pub result: &'static str,
+    /// How it was found to have succeeded.
     pub evidence: Option<Evidence>,
     /// How many tasks the history says a run has, when it knows.
     pub expected: Option<usize>,

@@ -17,7 +17,8 @@ use crate::service::run_model::{Judged, RunFold, TaskSets, id_of, judge};
 
 /// A run that ended this recently may still be going: it is not history.
 const STILL_RUNNING: chrono::Duration = chrono::Duration::minutes(10);
-/// At most this many recent complete runs make the history, as for `--wait`.
+/// At most this many recent complete runs make the history, as for the
+/// history look-up (`history.rs`).
 const HISTORY_RUNS: usize = 20;
 /// At most this many failed entries of one run are kept whole, when asked
 /// (`keep_failed`): the failure of a last run names them.
@@ -35,14 +36,16 @@ pub struct Runs<'a> {
     chunks: Vec<Vec<RunFold>>,
     index: HashMap<Uuid, u32>,
     sets: TaskSets,
-    /// Reads a run's earliest failed entry as it is folded (`runs`).
+    /// Reads a run's earliest failed entry as it is folded (a list of runs).
     pub finder: Option<&'a Finder>,
-    /// `runs --run R`: the one run whose entries are kept whole.
+    /// The one run whose entries are kept whole (one run shown whole).
     pub keep: Option<String>,
+    /// The kept run's entries, as they came.
     pub kept: Vec<LogEntry>,
-    /// Keep each run's failed entries whole (`last-run`'s few runs, never
-    /// `runs`' thousands).
+    /// Keep each run's failed entries whole (a last run's window of few
+    /// runs, never a list's thousands).
     pub keep_failed: bool,
+    /// Each run's failed entries, with `keep_failed`.
     pub failed: HashMap<Uuid, Vec<LogEntry>>,
 }
 
@@ -98,7 +101,7 @@ impl Runs<'_> {
     }
 
     /// What the complete runs without a failure say: the same history
-    /// `run --wait` looks up, from the totals.
+    /// the history look-up (`history.rs`) reads, from the totals.
     pub fn history(&self, now: DateTime<Utc>) -> History {
         self.history_without(now, None)
     }
@@ -131,7 +134,7 @@ impl Runs<'_> {
     }
 
     /// The one rule for these runs: the history they make, with no
-    /// `--expect-tasks` and the default settle time.
+    /// expected task count and the default settle time.
     pub fn rule(&self, now: DateTime<Utc>) -> Rule {
         listed_rule(&self.history(now))
     }
@@ -168,7 +171,7 @@ impl Runs<'_> {
 }
 
 /// The rule a run read from a log (not followed live) is judged by:
-/// `history`, with no `--expect-tasks` and the default settle time, and a
+/// `history`, with no expected task count and the default settle time, and a
 /// one-second grace for a run that has its history's tasks.
 pub fn listed_rule(history: &History) -> Rule {
     Rule::new(history, None, None, Duration::from_secs(1))

@@ -7,48 +7,83 @@ use serde_json::{Value, json};
 use crate::commands::kit::columns::{FAILED_TASK, FAILED_TASK_TYPE, FAILED_TASKS, FAILURE};
 use crate::output::column::position;
 use crate::output::{Cell, Column, Row, table};
-use crate::service::failure::{Detail, FailedTask, Failure, HOW_TO_DECRYPT, Message};
+use crate::service::failure::{Detail, FailedTask, Failure, Message, Unknown};
 use crate::time;
 
-impl Message {
-    /// `[4029 critical] quota exceeded`.
-    pub fn text(&self) -> String {
-        let code = match &self.code {
-            Value::Null => String::new(),
-            Value::String(s) => s.clone(),
-            v => v.to_string(),
-        };
-        let tag = [code, self.severity.clone()]
-            .into_iter()
-            .filter(|s| !s.is_empty())
-            .collect::<Vec<_>>()
-            .join(" ");
-        let msg = table::escape(&self.message);
-        if tag.is_empty() {
-            msg
-        } else {
-            format!("[{}] {msg}", table::escape(&tag))
-        }
+/// How to open an encrypted output, said wherever one could not be read.
+pub const HOW_TO_DECRYPT: &str =
+    "output encrypted: give the key with --decrypt-key-file FILE or YLEM_DECRYPT_KEY_FILE";
+
+/// Workflows leave no log: their failures cannot be read.
+pub const WORKFLOW_UNKNOWN: &str = "reason unknown: the service keeps no log for workflows";
+
+/// A task's entries are in its pipeline's log, which a task ID does not name.
+pub const TASK_UNKNOWN: &str = "reason not looked up: a task's log is its pipeline's; see 'ylemctl logs PIPELINE --run RUN --failed'";
+
+/// Why a failure's tasks are not known, in words.
+pub fn unknown_text(why: Unknown) -> &'static str {
+    match why {
+        Unknown::Workflow => WORKFLOW_UNKNOWN,
+        Unknown::Task => TASK_UNKNOWN,
+        Unknown::NotInLog => "reason unknown: no failed task of that run in the log",
     }
 }
 
-impl FailedTask {
-    /// `notification (a87db346…)`, or the task's alias in place of its
-    /// type; with `whole`, the UUID whole, for lines meant to be pasted
-    /// into the next command (`check`'s alert never cuts a UUID).
-    fn label_as(&self, whole: bool) -> String {
-        let name = table::escape(self.name.as_deref().unwrap_or(&self.task_type));
-        if whole {
-            return format!("{name} ({})", self.task_uuid);
-        }
-        let short: String = self.task_uuid.chars().take(8).collect();
-        format!("{name} ({short}…)")
+/// `[4029 critical] quota exceeded`.
+fn message_text(m: &Message) -> String {
+    let code = match &m.code {
+        Value::Null => String::new(),
+        Value::String(s) => s.clone(),
+        v => v.to_string(),
+    };
+    let tag = [code, m.severity.clone()]
+        .into_iter()
+        .filter(|s| !s.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ");
+    let msg = table::escape(&m.message);
+    if tag.is_empty() {
+        msg
+    } else {
+        format!("[{}] {msg}", table::escape(&tag))
     }
+}
 
+/// A failed task in words and as a JSON value (the service's `FailedTask`
+/// is data; its words are the CLI's).
+pub trait TaskText {
     /// All its messages, or what stands in for them.
-    pub fn messages(&self) -> Vec<String> {
+    fn messages(&self) -> Vec<String>;
+    /// `task notification (a87db346…) failed after 1.1s: [4029 critical] quota exceeded`.
+    fn line(&self) -> String;
+    fn to_json(&self) -> Value;
+}
+
+/// `notification (a87db346…)`, or the task's alias in place of its type;
+/// with `whole`, the UUID whole, for lines meant to be pasted into the next
+/// command (`check`'s alert never cuts a UUID).
+fn label_as(t: &FailedTask, whole: bool) -> String {
+    let name = table::escape(t.name.as_deref().unwrap_or(&t.task_type));
+    if whole {
+        return format!("{name} ({})", t.task_uuid);
+    }
+    let short: String = t.task_uuid.chars().take(8).collect();
+    format!("{name} ({short}…)")
+}
+
+fn line_as(t: &FailedTask, whole: bool) -> String {
+    format!(
+        "task {} failed after {}: {}",
+        label_as(t, whole),
+        time::human_ms(t.duration),
+        t.messages().join("; ")
+    )
+}
+
+impl TaskText for FailedTask {
+    fn messages(&self) -> Vec<String> {
         match &self.detail {
-            Detail::Errors(list) => list.iter().map(Message::text).collect(),
+            Detail::Errors(list) => list.iter().map(message_text).collect(),
             Detail::Output(s) => vec![format!("output: {s}")],
             Detail::Empty => vec!["no error message in its output".into()],
             Detail::Encrypted => vec![HOW_TO_DECRYPT.into()],
@@ -56,21 +91,11 @@ impl FailedTask {
         }
     }
 
-    /// `task notification (a87db346…) failed after 1.1s: [4029 critical] quota exceeded`.
-    pub fn line(&self) -> String {
-        self.line_as(false)
+    fn line(&self) -> String {
+        line_as(self, false)
     }
 
-    fn line_as(&self, whole: bool) -> String {
-        format!(
-            "task {} failed after {}: {}",
-            self.label_as(whole),
-            time::human_ms(self.duration),
-            self.messages().join("; ")
-        )
-    }
-
-    pub fn to_json(&self) -> Value {
+    fn to_json(&self) -> Value {
         let (errors, output, note) = match &self.detail {
             Detail::Errors(list) => (
                 Value::Array(
@@ -96,53 +121,54 @@ impl FailedTask {
     }
 }
 
-impl Failure {
-    pub fn tasks(&self) -> &[FailedTask] {
-        match self {
-            Failure::Tasks(t) => t,
-            Failure::Unknown(_) => &[],
-        }
-    }
-
+/// A run's failure in words (the service's `Failure` is data).
+pub trait FailureText {
     /// One line: the first failed task and its first message (and how many
     /// more failed), or why the reason is unknown.
-    pub fn summary(&self) -> String {
-        self.summary_as(false)
-    }
-
+    fn summary(&self) -> String;
     /// `summary` and `lines` with task UUIDs whole: `check`'s status line
     /// and long output are pasted into the next command.
-    pub fn summary_whole(&self) -> String {
-        self.summary_as(true)
+    fn summary_whole(&self) -> String;
+    fn lines_whole(&self) -> Vec<String>;
+    /// A line per failed task (`TaskText::line`), or the unknown reason.
+    fn lines(&self) -> Vec<String>;
+}
+
+fn summary_as(f: &Failure, whole: bool) -> String {
+    match f {
+        Failure::Unknown(why) => unknown_text(*why).to_string(),
+        Failure::Tasks(t) => {
+            let first = &t[0];
+            let msg = first.messages().into_iter().next().unwrap_or_default();
+            let more = match t.len() {
+                1 => String::new(),
+                n => format!(" (and {} more failed tasks)", n - 1),
+            };
+            format!("task {}: {msg}{more}", label_as(first, whole))
+        }
+    }
+}
+
+impl FailureText for Failure {
+    fn summary(&self) -> String {
+        summary_as(self, false)
     }
 
-    pub fn lines_whole(&self) -> Vec<String> {
+    fn summary_whole(&self) -> String {
+        summary_as(self, true)
+    }
+
+    fn lines_whole(&self) -> Vec<String> {
         match self {
-            Failure::Unknown(why) => vec![why.clone()],
-            Failure::Tasks(t) => t.iter().map(|t| t.line_as(true)).collect(),
+            Failure::Unknown(why) => vec![unknown_text(*why).to_string()],
+            Failure::Tasks(t) => t.iter().map(|t| line_as(t, true)).collect(),
         }
     }
 
-    fn summary_as(&self, whole: bool) -> String {
+    fn lines(&self) -> Vec<String> {
         match self {
-            Failure::Unknown(why) => why.clone(),
-            Failure::Tasks(t) => {
-                let first = &t[0];
-                let msg = first.messages().into_iter().next().unwrap_or_default();
-                let more = match t.len() {
-                    1 => String::new(),
-                    n => format!(" (and {} more failed tasks)", n - 1),
-                };
-                format!("task {}: {msg}{more}", first.label_as(whole))
-            }
-        }
-    }
-
-    /// A line per failed task (`FailedTask::line`), or the unknown reason.
-    pub fn lines(&self) -> Vec<String> {
-        match self {
-            Failure::Unknown(why) => vec![why.clone()],
-            Failure::Tasks(t) => t.iter().map(FailedTask::line).collect(),
+            Failure::Unknown(why) => vec![unknown_text(*why).to_string()],
+            Failure::Tasks(t) => t.iter().map(TaskText::line).collect(),
         }
     }
 }
@@ -185,7 +211,7 @@ pub fn fill(row: &mut Row, f: Option<&Failure>) {
     if let Failure::Tasks(t) = f {
         row.set(
             &FAILED_TASKS,
-            Cell::Json(Value::Array(t.iter().map(FailedTask::to_json).collect())),
+            Cell::Json(Value::Array(t.iter().map(TaskText::to_json).collect())),
         );
     }
 }

@@ -5,11 +5,17 @@
 
 pub mod columns;
 pub mod conduct;
+pub mod date_form;
+pub mod evidence_text;
 pub mod exit;
 pub mod exposition;
+pub mod failure_read;
 pub mod failure_text;
 pub mod fan_out;
 pub mod hints;
 pub mod ids;
+pub mod last_known;
 pub mod periods;
+pub mod refused;
+pub mod run_history;
 pub mod signals;

@@ -15,7 +15,6 @@ use uuid::Uuid;
 use crate::api::{self, Api, models::LogEntryRef};
 use crate::cli::Format;
 use crate::commands::logs::rows::{Sink, print_entry};
-use crate::commands::runs::wait;
 use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::output::table;
@@ -54,7 +53,7 @@ pub async fn follow(
 ) -> Result<()> {
     // Listened for from the start: a signal during the history look-up
     // ends the follow cleanly too.
-    let mut stop: StopRequest = Box::pin(crate::commands::kit::signals::stop_now());
+    let mut stop: StopRequest<_> = Box::pin(crate::commands::kit::signals::stop_now());
     let now = Utc::now();
     let start = since.unwrap_or(now - TAIL_WINDOW);
     let rule = match &run {
@@ -62,7 +61,7 @@ pub async fn follow(
             let h: History = tokio::select! {
                 biased;
                 _ = &mut stop => return Ok(()),
-                h = wait::history(api, id, &ctx.ui) => h,
+                h = crate::commands::kit::run_history::history(api, id, &ctx.ui) => h,
             };
             Some(Rule::new(&h, None, None, FIRST_PAUSE))
         }
@@ -168,8 +167,10 @@ impl Step for Tail<'_, '_> {
                     return Ok(Look::Done(()));
                 }
                 Verdict::Succeeded(ev) => {
-                    self.ctx
-                        .note(&format!("run {r} is complete: {}", ev.describe()));
+                    self.ctx.note(&format!(
+                        "run {r} is complete: {}",
+                        crate::commands::kit::evidence_text::describe(&ev)
+                    ));
                     return Ok(Look::Done(()));
                 }
             }

@@ -8,6 +8,7 @@ use chrono::{DateTime, Utc};
 use crate::api::Api;
 use crate::api::models::RangeStats;
 use crate::commands::kit::exposition::last_samples;
+use crate::commands::kit::last_known::last;
 use crate::commands::kit::periods::fill_periods;
 use crate::commands::monitor::targets::Target;
 use crate::context::Context;
@@ -15,7 +16,7 @@ use crate::error::Result;
 use crate::kinds::Period;
 use crate::output::prometheus::{Labels, Sample};
 use crate::service::date_form::DateForms;
-use crate::service::last_model::{Last, last};
+use crate::service::last_model::Last;
 use crate::time::{self, Window};
 
 /// Where one entity stands: what the service said about it.
@@ -34,7 +35,7 @@ pub async fn fetch(
     api: &Api,
     t: &Target,
     now: DateTime<Utc>,
-    week: Option<&DateForms>,
+    week: Option<&DateForms<'_>>,
 ) -> Result<Standing> {
     let last = last(api, t.kind, t.uuid, now).await?;
     let w = Window {
@@ -55,13 +56,13 @@ async fn failures_per_day(
     ctx: &Context,
     api: &Api,
     t: &Target,
-    forms: &DateForms,
+    forms: &DateForms<'_>,
 ) -> Result<Vec<i64>> {
     let s = &ctx.settings;
     let today = time::parse_date("today", s.now, s.zone)?;
     let from = time::default_aggregate_from(today, Period::Day, 7);
     let list = forms
-        .ask(ctx, |form| async move {
+        .ask(|form| async move {
             Ok(api
                 .aggregated_stats(t.kind, t.uuid, from, form, Period::Day, 7)
                 .await?)

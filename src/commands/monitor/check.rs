@@ -6,6 +6,7 @@
 //! parsed with the other flags; `usage_line` is what clap's error becomes.
 //! The state is the command's result, not an error.
 
+use crate::commands::kit::failure_text::{FailureText, TaskText};
 use crate::service::last_seen::NO_RUN_FOUND;
 use chrono::{DateTime, Utc};
 
@@ -13,12 +14,14 @@ use crate::cli::{CheckArgs, Format};
 use crate::commands::kit::conduct::{Conduct, Limit};
 use crate::commands::kit::exit::Exit;
 use crate::commands::kit::exposition::{self, duration_label, labels, last_samples, refused};
+use crate::commands::kit::failure_read;
+use crate::commands::kit::last_known::last;
 use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::flags::Levels;
 use crate::output::prometheus::Sample;
-use crate::service::failure::{Failure, Finder};
-use crate::service::last_model::{Last, RunView, last};
+use crate::service::failure::Failure;
+use crate::service::last_model::{Last, RunView};
 use crate::time;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -255,7 +258,7 @@ pub fn usage_line(message: &str) -> (String, Exit) {
 
 async fn measure(a: &CheckArgs, ctx: &Context) -> Result<Measured> {
     let id = ctx.resolve_id_as(a.kind, &a.id)?;
-    let finder = Finder::new(ctx, a.decrypt_key_file.as_deref())?;
+    let finder = failure_read::finder(ctx, a.decrypt_key_file.as_deref())?;
     let api = ctx.api()?;
     let now = ctx.settings.now;
     let last = last(&api, a.kind, id, now).await?;

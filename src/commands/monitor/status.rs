@@ -12,15 +12,15 @@ use serde_json::Value;
 use crate::cli::{Format, StatusArgs};
 use crate::commands::kit::columns::*;
 use crate::commands::kit::conduct::Conduct;
-use crate::commands::kit::failure_text;
+use crate::commands::kit::failure_read;
+use crate::commands::kit::failure_text::{self, FailureText};
 use crate::commands::monitor::board::{Standing, fetch, report, sample};
 use crate::commands::monitor::targets::{self, Target};
 use crate::context::Context;
 use crate::error::Result;
 use crate::output::prometheus::Sample;
 use crate::output::{Cell, Column, Row, Shape};
-use crate::service::date_form::DateForms;
-use crate::service::failure::{Failure, Finder};
+use crate::service::failure::Failure;
 use crate::time;
 
 /// Machine rows: every field, in the order the IDs were given, then the
@@ -133,9 +133,9 @@ pub async fn run(args: &StatusArgs, ctx: &Context) -> Result<()> {
     let mut p = ctx
         .printer(Shape::List, &columns, true)?
         .keeping(&["name", "status", "last_run", "age"]);
-    let finder = Finder::new(ctx, None)?;
+    let finder = failure_read::finder(ctx, None)?;
     let api = ctx.api()?;
-    let forms = DateForms::new(ctx);
+    let forms = crate::commands::kit::date_form::forms(ctx);
     // A failed row's reason is fetched with its facts, within --concurrency.
     let (results, fails): (Vec<Result<Standing>>, Vec<Option<Failure>>) =
         crate::commands::kit::fan_out::all(ctx.settings.concurrency, &targets, |t| {
@@ -172,7 +172,7 @@ pub async fn run(args: &StatusArgs, ctx: &Context) -> Result<()> {
         for (t, r, f) in rows {
             let mut row = Row::new(&columns);
             table_row(&mut row, t, r, now, ctx.settings.tty.stdout);
-            row.set(&FAILURE, Cell::opt_str(f.map(Failure::summary)));
+            row.set(&FAILURE, Cell::opt_str(f.map(FailureText::summary)));
             p.row(row.into_cells())?;
         }
     } else {

@@ -15,6 +15,7 @@ use uuid::Uuid;
 
 use crate::cli::RunsArgs;
 use crate::commands::kit::conduct::{self, Conduct, Signals};
+use crate::commands::kit::failure_read;
 use crate::commands::kit::signals::Stop;
 use crate::commands::runs::list::{self, fold};
 use crate::commands::runs::one;
@@ -22,7 +23,6 @@ use crate::commands::runs::wait::{self, Found, Outcome};
 use crate::context::Context;
 use crate::error::{Error, Kind, Result};
 use crate::kinds::RunKind;
-use crate::service::failure::Finder;
 use crate::service::finished::Rule;
 use crate::time::{self, Window};
 
@@ -72,7 +72,7 @@ pub async fn run(args: &RunsArgs, ctx: &Context) -> Result<()> {
         }
         r => Some(ctx.resolve_id(r)?.to_string()),
     };
-    let finder = Finder::new(ctx, args.decrypt_key_file.as_deref())?;
+    let finder = failure_read::finder(ctx, args.decrypt_key_file.as_deref())?;
     let window = ctx.window(&args.window)?;
     let api = ctx.api()?;
     if let Some(r) = &wanted {
@@ -83,7 +83,7 @@ pub async fn run(args: &RunsArgs, ctx: &Context) -> Result<()> {
     if !named {
         remember(ctx, id, &run);
     }
-    let history = wait::history(&api, id, &ctx.ui).await;
+    let history = crate::commands::kit::run_history::history(&api, id, &ctx.ui).await;
     let rule = Rule::new(&history, None, None, args.poll);
     let pace = pace(args, ctx);
     let f = wait::attached(&api, id, &run, rule, pace, &ctx.ui, found)

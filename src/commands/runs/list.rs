@@ -8,8 +8,8 @@ use crate::api::{self, Api};
 use crate::cli::RunsArgs;
 use crate::commands::kit::columns::*;
 use crate::commands::kit::conduct::Conduct;
+use crate::commands::kit::evidence_text;
 use crate::commands::kit::failure_text;
-use crate::commands::runs::wait;
 use crate::context::Context;
 use crate::error::Result;
 use crate::output::{Cell, Column, Printer, Row, Shape};
@@ -45,7 +45,7 @@ pub const CONDUCT: Conduct = Conduct::client("runs");
 
 pub async fn run(args: &RunsArgs, ctx: &Context) -> Result<()> {
     let ids = ctx.resolve_ids(&args.pipelines)?;
-    let finder = Finder::new(ctx, args.decrypt_key_file.as_deref())?;
+    let finder = crate::commands::kit::failure_read::finder(ctx, args.decrypt_key_file.as_deref())?;
     let machine = ctx.settings.machine_output();
     let columns = failure_text::with_columns(COLUMNS, None, machine);
     let multi = ids.len() > 1;
@@ -139,7 +139,7 @@ pub async fn rule_for(api: &Api, id: uuid::Uuid, runs: &Runs<'_>, ctx: &Context)
     if own.runs.len() > 1 || own.longest_gap.is_some() {
         return listed_rule(&own);
     }
-    listed_rule(&wait::history(api, id, &ctx.ui).await)
+    listed_rule(&crate::commands::kit::run_history::history(api, id, &ctx.ui).await)
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -193,7 +193,7 @@ pub fn fill(r: &mut Row, id: &uuid::Uuid, j: &Judged) {
     let t = &j.tally;
     let time = |d: Option<chrono::DateTime<chrono::Utc>>| d.map(time_cell).unwrap_or(Cell::Null);
     let (completion, evidence) = match (&j.evidence, j.result) {
-        (Some(e), _) => (e.name().to_string(), e.describe()),
+        (Some(e), _) => (e.name().to_string(), evidence_text::describe(e)),
         (None, "failed") => ("failed_task".into(), "a task reported a failure".into()),
         (None, _) => (
             "running".into(),

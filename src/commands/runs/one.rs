@@ -12,6 +12,7 @@ use crate::commands::kit::columns::{
     DURATION, ENTRIES, EXECUTED_AT, RESULT, TASK, TASK_TYPE, TASKS_EXPECTED,
 };
 use crate::commands::kit::failure_text;
+use crate::commands::kit::failure_text::FailureText;
 use crate::commands::runs::list::{COLUMNS, fill, fold};
 use crate::context::Context;
 use crate::error::{Error, Kind, Result};
@@ -44,7 +45,7 @@ pub async fn run(args: &RunsArgs, ctx: &Context) -> Result<()> {
         "latest" | "latest-failed" => None,
         r => Some(ctx.resolve_id(r)?.to_string()),
     };
-    let finder = Finder::new(ctx, args.decrypt_key_file.as_deref())?;
+    let finder = crate::commands::kit::failure_read::finder(ctx, args.decrypt_key_file.as_deref())?;
     let window = ctx.window(&args.window)?;
     let api = ctx.api()?;
     let mut runs = fold(&api, id, &window, wanted.as_deref()).await?;

@@ -13,7 +13,8 @@ use crate::api::models::{RunRecord, RunStart};
 use crate::cli::{Format, RunArgs};
 use crate::commands::kit::columns::*;
 use crate::commands::kit::conduct::{self, Conduct, Signals};
-use crate::commands::kit::failure_text;
+use crate::commands::kit::evidence_text;
+use crate::commands::kit::failure_text::{self, FailureText};
 use crate::commands::kit::signals::Stop;
 use crate::commands::runs::wait::{self, Followed, Outcome};
 use crate::context::Context;
@@ -176,7 +177,7 @@ pub async fn run(args: &RunArgs, ctx: &Context) -> Result<()> {
     let res = crate::commands::kit::ids::for_each_id(
         ctx,
         &ids,
-        |id| crate::service::refusal::start_run(&api, args.kind, id, input),
+        |id| crate::commands::kit::refused::start_run(&api, args.kind, id, input),
         |id, start| {
             let mut r = Row::new(&columns);
             r.set(&UUID, Cell::Str(id.to_string()));
@@ -236,7 +237,7 @@ async fn run_records(
     let res = crate::commands::kit::ids::for_each_id(
         ctx,
         ids,
-        |id| crate::service::refusal::start_run(&api, args.kind, id, input),
+        |id| crate::commands::kit::refused::start_run(&api, args.kind, id, input),
         |id, start| match start {
             Ok(start) => {
                 if let Some(run) = start.run_uuid() {
@@ -289,7 +290,7 @@ async fn run_and_wait(
     let multi = ids.len() > 1;
     // A failed run's row carries its failure, read from the entries the
     // wait has seen: no request more.
-    let finder = failure::Finder::new(ctx, args.decrypt_key_file.as_deref())?;
+    let finder = crate::commands::kit::failure_read::finder(ctx, args.decrypt_key_file.as_deref())?;
     let machine = ctx.settings.machine_output();
     let base = failure_text::with_columns(WAIT_COLUMNS, None, machine);
     // One ID, one object; several, a row each (a failed start's with its
@@ -316,7 +317,9 @@ async fn run_and_wait(
                 let rule = match args.kind {
                     RunKind::Pipeline => {
                         let h = history
-                            .get_or_init(|| wait::history(api, id, &ctx.ui))
+                            .get_or_init(|| {
+                                crate::commands::kit::run_history::history(api, id, &ctx.ui)
+                            })
                             .await;
                         Some(Rule::new(h, args.expect_tasks, args.settle, args.poll))
                     }
@@ -364,7 +367,7 @@ async fn run_and_wait(
 /// A failed workflow run leaves no log to read its reason from.
 fn unknown_failure(kind: RunKind, f: &Followed) -> Option<Failure> {
     (kind == RunKind::Workflow && f.outcome == Outcome::Failed)
-        .then(|| Failure::Unknown(failure::WORKFLOW_UNKNOWN.into()))
+        .then(|| Failure::Unknown(failure::Unknown::Workflow))
 }
 
 /// `run failed: R` and, under it, a line per failed task: the terminal's
@@ -408,7 +411,7 @@ async fn start_and_wait(
             .map(|t| t.0),
         RunKind::Pipeline => None,
     };
-    let start = crate::service::refusal::start_run(api, kind, id, input).await?;
+    let start = crate::commands::kit::refused::start_run(api, kind, id, input).await?;
     let run = start.run_uuid().unwrap_or_default().to_string();
     ctx.note(&format!("started run {run} of {kind} {id}"));
     started(ctx, kind, id, &run);
@@ -450,7 +453,7 @@ pub fn fill_wait(r: &mut Row, id: Uuid, f: &Followed) {
         Outcome::TimedOut => "timed_out",
     };
     let (completion, evidence) = match (&f.evidence, f.outcome) {
-        (Some(e), _) => (e.name().to_string(), e.describe()),
+        (Some(e), _) => (e.name().to_string(), evidence_text::describe(e)),
         (None, Outcome::Failed) => ("failed_task".into(), "a task reported a failure".into()),
         (None, _) => (
             "timed_out".into(),

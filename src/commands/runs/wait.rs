@@ -12,7 +12,8 @@ use uuid::Uuid;
 use crate::api::models::LogEntry;
 use crate::api::{self, Api};
 use crate::error::Result;
-use crate::service::finished::{Entry, Evidence, History, Rule, Settle, Verdict};
+use crate::service::finished::{Entry, Evidence, Rule, Settle, Verdict};
+use crate::service::history::{entry, lookup};
 use crate::service::poll::{self, Ended, Look};
 use crate::time;
 use crate::ui::Ui;
@@ -119,7 +120,7 @@ async fn wait_for(watch: impl Watch, pace: Pace, ui: &Ui) -> Result<Followed> {
         first,
         longest: pace.poll,
     };
-    let until = poll::Until {
+    let until = poll::Until::<std::convert::Infallible> {
         limit: Some(tokio::time::Instant::now() + pace.limit),
         stop: None,
     };
@@ -153,75 +154,6 @@ fn spinner(on: bool, ui: &Ui, what: &str) -> ProgressBar {
     pb.set_message(what.to_string());
     pb.enable_steady_tick(Duration::from_millis(120));
     pb
-}
-
-/// How far back the history lookup reaches: three daily runs.
-const HISTORY_DAYS: i64 = 3;
-/// At most this many log entries are read for history (newest first on the
-/// real server), so one lookup costs a bounded read however busy the
-/// pipeline; the rest of the response is dropped unread.
-const HISTORY_ENTRIES: usize = 2000;
-
-/// How often the history lookup is asked before a start: the transport
-/// retries a failure before the body; this covers one cut off in it.
-const HISTORY_TRIES: u32 = 3;
-
-/// The pipeline's recent runs, for the evidence rule: one log request over
-/// the last `HISTORY_DAYS` days, asked again when it fails. A lookup that
-/// still fails is no history, never an error, and said as a warning: the
-/// wait asks again at its polls (`PipelineRun::history_pending`), and
-/// meanwhile the rule waits the longer default settle time.
-pub async fn history(api: &Api, id: Uuid, ui: &Ui) -> History {
-    let mut tries = 0;
-    loop {
-        match lookup(api, id, "").await {
-            Ok(h) => return h,
-            Err(e) if tries + 1 < HISTORY_TRIES => {
-                // `e` shown, not its message: the server's words escaped.
-                ui.verbose(&format!("history of pipeline {id}: {e}; asking again"));
-                tokio::time::sleep(ylem_client::backoff(tries)).await;
-            }
-            Err(e) => {
-                ui.warn(&format!(
-                    "cannot read the history of pipeline {id} ({e}): until a later look reads it, a run counts as finished only after no new task for the default settle time"
-                ));
-                return History::default();
-            }
-        }
-        tries += 1;
-    }
-}
-
-/// One history lookup, leaving out the run `followed`.
-async fn lookup(api: &Api, id: Uuid, followed: &str) -> Result<History> {
-    let now = Utc::now();
-    let w = time::Window {
-        from: now - chrono::Duration::days(HISTORY_DAYS),
-        to: now,
-    };
-    let list = history_entries(api, id, &w).await?;
-    Ok(History::from_entries(&list, followed, now))
-}
-
-async fn history_entries(api: &Api, id: Uuid, w: &time::Window) -> Result<Vec<Entry>> {
-    let mut s = api.pipeline_logs(id, w).await?;
-    let mut out = Vec::new();
-    while out.len() < HISTORY_ENTRIES {
-        match api::next_entry(&mut s, None, false).await? {
-            Some(e) => out.push(entry(&e)),
-            None => break,
-        }
-    }
-    Ok(out)
-}
-
-fn entry(e: &LogEntry) -> Entry {
-    Entry {
-        run: e.workflow_run_uuid.clone(),
-        task: e.task_uuid.clone(),
-        ok: e.is_successful,
-        at: e.executed_at.parsed(),
-    }
 }
 
 /// Follow a pipeline run through the pipeline's log until `rule` decides.
@@ -286,7 +218,7 @@ pub async fn attached(
         found: Some((found.entries, found.quiet_since)),
         history_pending,
     };
-    if let Some(w) = step.rule.contradiction() {
+    if let Some(w) = crate::commands::kit::evidence_text::contradiction(&step.rule) {
         ui.warn(&w);
     }
     wait_for(step, pace, ui).await

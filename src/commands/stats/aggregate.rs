@@ -67,11 +67,11 @@ pub async fn run(args: &AggregateArgs, ctx: &Context) -> Result<()> {
     };
     let mut p = ctx.printer(Shape::List, &columns, multi)?;
     let api = ctx.api()?;
-    let forms = DateForms::new(ctx);
+    let forms = crate::commands::kit::date_form::forms(ctx);
     let res = crate::commands::kit::ids::for_each_id(
         ctx,
         &ids,
-        |id| fetch(ctx, &api, args, &forms, id, from),
+        |id| fetch(&api, args, &forms, id, from),
         |id, rows| match rows {
             Ok(rows) if args.chart => draw(ctx, args, multi.then_some(id), rows),
             Ok(rows) => rows.into_iter().try_for_each(|(a, filled)| {
@@ -121,16 +121,15 @@ fn first_period(args: &AggregateArgs, ctx: &Context) -> Result<NaiveDate> {
 /// One ID's periods, every one of them (`fill_periods`), in the date form
 /// the server reads (learnt once for all the IDs).
 async fn fetch(
-    ctx: &Context,
     api: &crate::api::Api,
     args: &AggregateArgs,
-    forms: &DateForms,
+    forms: &DateForms<'_>,
     id: uuid::Uuid,
     from: NaiveDate,
 ) -> Result<Vec<(Aggregated, bool)>> {
     let count = args.count;
     let list = forms
-        .ask(ctx, |form| async move {
+        .ask(|form| async move {
             Ok(api
                 .aggregated_stats(args.kind, id, from, form, args.period, count)
                 .await?)

@@ -10,14 +10,17 @@ use crate::commands::kit::columns::{
     time_cell,
 };
 use crate::commands::kit::conduct::Conduct;
+use crate::commands::kit::evidence_text;
 use crate::commands::kit::exposition::{self, labels, last_samples, refused};
-use crate::commands::kit::failure_text;
+use crate::commands::kit::failure_read;
+use crate::commands::kit::failure_text::{self, FailureText};
+use crate::commands::kit::last_known::last;
 use crate::context::Context;
 use crate::error::{Error, Kind, Result};
 use crate::output::prometheus::Sample;
 use crate::output::{Cell, Column, Row, Shape};
-use crate::service::failure::{Failure, Finder};
-use crate::service::last_model::{Last, RunView, last};
+use crate::service::failure::Failure;
+use crate::service::last_model::{Last, RunView};
 use crate::service::last_seen::NO_RUN_FOUND;
 
 /// An ID's last run, and `last_run`: `found` (finished), `running` (not
@@ -56,7 +59,10 @@ pub fn fill(r: &mut Row, id: uuid::Uuid, seen: &Last) {
                 run.tasks.map_or(Cell::Null, |n| Cell::Int(n as i64)),
             )
             .set(&LAST_RUN, Cell::Str(word(run).into()))
-            .set(&EVIDENCE, Cell::opt_str(run.evidence.clone()))
+            .set(
+                &EVIDENCE,
+                Cell::opt_str(run.evidence.as_ref().map(evidence_text::established)),
+            )
             .set(&RUN_UUID, Cell::opt_str(run.run.clone())),
         None => r
             .set(&IS_SUCCESSFUL, Cell::Never)
@@ -87,7 +93,7 @@ pub async fn run(args: &LastRunArgs, ctx: &Context) -> Result<()> {
     }
     let ids = ctx.resolve_ids_as(args.kind, &args.ids)?;
     let multi = ids.len() > 1;
-    let finder = Finder::new(ctx, args.decrypt_key_file.as_deref())?;
+    let finder = failure_read::finder(ctx, args.decrypt_key_file.as_deref())?;
     let machine = ctx.settings.machine_output();
     // The failure goes in before `last_run`.
     let base = failure_text::with_columns(COLUMNS, Some(&LAST_RUN), machine);

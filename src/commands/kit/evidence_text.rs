@@ -1,0 +1,91 @@
+//! The evidence rule in words (`service::finished`): how a run was found
+//! to have finished, why the settle time is what it is, and the warning
+//! for an expected task count that history contradicts. They name the
+//! flags that set them (`--expect-tasks`, `--settle`), so they are the
+//! CLI's.
+
+use crate::service::finished::{Evidence, Rule, Settle};
+use crate::service::last_model::Established;
+use crate::time;
+
+/// For people: `4/4 tasks (as in the last 6 runs)`.
+pub fn describe(e: &Evidence) -> String {
+    match e {
+        Evidence::Expected { done, expected } => {
+            format!("{done}/{expected} tasks (--expect-tasks)")
+        }
+        Evidence::AsHistory { done, runs } => {
+            format!("{done}/{done} tasks (as in the last {runs} runs)")
+        }
+        Evidence::Settled { done, settle, .. } => format!(
+            "settled: no new task for {} ({}), {done} tasks, task count unknown",
+            human(*settle),
+            why(*settle)
+        ),
+        Evidence::Statistics { settle } => format!(
+            "settled: a new run in the last-run statistics, unchanged for {} ({})",
+            human(*settle),
+            why(*settle)
+        ),
+    }
+}
+
+/// How a last run's result was established, for people.
+pub fn established(e: &Established) -> String {
+    match e {
+        Established::Rule(e) => describe(e),
+        Established::FailedTask => "a task reported a failure".into(),
+        Established::SoFar(n) => format!("{n} tasks so far; not complete on evidence"),
+        Established::Said(s) => (*s).to_string(),
+    }
+}
+
+/// The warning for a contradicted `--expect-tasks`, naming history's count.
+pub fn contradiction(rule: &Rule) -> Option<String> {
+    let (n, fewest) = rule.expect_contradicted()?;
+    Some(format!(
+        "--expect-tasks {n} is below the {fewest} tasks of every recent complete run of this pipeline; \
+         success also needs no new task for the settle time ({})",
+        human(rule.settle)
+    ))
+}
+
+fn human(settle: Settle) -> String {
+    time::human_ms(settle.duration().as_millis() as i64)
+}
+
+/// Where the settle time came from.
+fn why(settle: Settle) -> &'static str {
+    match settle {
+        Settle::Given(_) => "--settle",
+        Settle::Learned(_) => "3x the longest gap of past runs",
+        Settle::Default(_) => "no history to learn from",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::service::finished::History;
+    use std::time::Duration;
+
+    #[test]
+    fn a_contradicted_count_is_warned_with_the_settle_time() {
+        let h = History {
+            runs: vec![vec!["a".into(), "b".into(), "c".into()]; 2],
+            longest_gap: Some(Duration::from_secs(120)),
+        };
+        let r = Rule::new(&h, Some(2), None, Duration::from_secs(5));
+        assert_eq!(
+            contradiction(&r).unwrap(),
+            "--expect-tasks 2 is below the 3 tasks of every recent complete run of this pipeline; \
+             success also needs no new task for the settle time (6m 00s)"
+        );
+        let given = Evidence::Settled {
+            done: 3,
+            quiet: Duration::from_secs(30),
+            settle: Settle::Given(Duration::from_secs(30)),
+        };
+        assert!(describe(&given).ends_with("(--settle), 3 tasks, task count unknown"));
+    }
+}

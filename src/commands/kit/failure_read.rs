@@ -1,0 +1,116 @@
+//! How the commands read a failure's outputs: the decryption key from
+//! `--decrypt-key-file`, else `YLEM_DECRYPT_KEY_FILE`, else the profile's
+//! `decrypt_key_file`; the output decoder (`output::decode`); an output that
+//! is no errors array shortened for people; and the profile's aliases to
+//! name tasks. The service's `Finder` reads failures through them.
+
+use std::collections::HashMap;
+use std::path::Path;
+
+use crate::context::Context;
+use crate::error::Result;
+use crate::output::decode::{self, Decoder};
+use crate::output::table;
+use crate::service::failure::{Finder, Outputs, Unreadable};
+
+/// At most this many terminal cells of an output that is no errors array.
+const EXCERPT: usize = 200;
+
+/// The key: the flag, else `YLEM_DECRYPT_KEY_FILE`, else the profile's
+/// `decrypt_key_file`.
+pub fn key(ctx: &Context, flag: Option<&Path>) -> Result<Option<[u8; 32]>> {
+    let from_profile = || -> Result<Option<std::path::PathBuf>> {
+        match ctx.config()? {
+            Some(c) => c.decrypt_key_file(&ctx.settings.profile),
+            None => Ok(None),
+        }
+    };
+    let path = match (flag, &ctx.settings.decrypt_key_file) {
+        (Some(p), _) => Some(p.to_path_buf()),
+        (None, Some(p)) => Some(p.clone()),
+        (None, None) => from_profile()?,
+    };
+    path.as_deref().map(decode::read_key).transpose()
+}
+
+/// Read the key (an unreadable key file is a usage error, before any
+/// request) and the aliases, once per command.
+pub fn finder(ctx: &Context, flag: Option<&Path>) -> Result<Finder> {
+    let key = key(ctx, flag)?;
+    // Aliases only name tasks here: a config that cannot be read costs
+    // the names, not the command (its own error shows elsewhere).
+    let names = match ctx.config() {
+        Ok(Some(c)) => c
+            .aliases_for(&ctx.settings.profile)
+            .map(|m| m.into_iter().map(|(n, u)| (u.to_string(), n)).collect())
+            .unwrap_or_default(),
+        _ => HashMap::new(),
+    };
+    Ok(Finder::new(Box::new(Decoded(Decoder::new(key))), names))
+}
+
+/// Outputs read by the CLI's decoder.
+struct Decoded(Decoder);
+
+impl Outputs for Decoded {
+    fn plain_text(&self, output: &str) -> std::result::Result<String, Unreadable> {
+        self.0.plain_text(output).map_err(|u| match u {
+            decode::Unreadable::Encrypted => Unreadable::Encrypted,
+            decode::Unreadable::Invalid(why) => Unreadable::Invalid(why),
+        })
+    }
+
+    fn excerpt(&self, text: &str) -> String {
+        table::shorten(text, EXCERPT)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::api::models::{LogEntry, Timestamp};
+    use crate::commands::kit::failure_text::TaskText;
+    use crate::service::failure::Detail;
+    use base64::Engine;
+    use base64::engine::general_purpose::STANDARD;
+
+    fn entry(output: &str) -> LogEntry {
+        LogEntry {
+            workflow_run_uuid: "r".into(),
+            task_uuid: "a87db346-0000-4000-8000-000000000000".into(),
+            task_type: "notification".into(),
+            is_successful: false,
+            duration: 1100,
+            output: STANDARD.encode(output),
+            metric_value: None,
+            executed_at: Timestamp("2026-01-01T00:00:01Z".into()),
+        }
+    }
+
+    fn finder() -> Finder {
+        Finder::new(Box::new(Decoded(Decoder::new(None))), HashMap::new())
+    }
+
+    #[test]
+    fn reads_the_errors_array_and_outputs_that_are_not_one() {
+        let e = entry(r#"[{"Code":4029,"Severity":"critical","Message":"quota exceeded"}]"#);
+        assert_eq!(
+            finder().task(&e).line(),
+            "task notification (a87db346…) failed after 1.1s: [4029 critical] quota exceeded"
+        );
+        assert_eq!(
+            finder().task(&entry("boom")).detail,
+            Detail::Output("boom".into())
+        );
+        let long = "x".repeat(300);
+        let Detail::Output(kept) = finder().task(&entry(&long)).detail else {
+            panic!("an output");
+        };
+        assert_eq!(kept.chars().count(), EXCERPT);
+        let sealed = LogEntry {
+            output: STANDARD.encode([0xffu8; 40]),
+            ..e
+        };
+        assert_eq!(finder().task(&sealed).detail, Detail::Encrypted);
+    }
+}

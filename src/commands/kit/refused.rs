@@ -1,0 +1,37 @@
+//! A refused run start in the CLI's words: the service tells a paused
+//! entity from another organisation's (`service::refusal`), and this adds
+//! the hint that fits each.
+
+use bytes::Bytes;
+use uuid::Uuid;
+
+use crate::api::Api;
+use crate::api::models::RunStart;
+use crate::error::{Error, Result};
+use crate::kinds::RunKind;
+use crate::service::refusal::{self, NotStarted};
+
+/// Start a run; a refusal comes back with the hint that fits it.
+pub async fn start_run(
+    api: &Api,
+    kind: RunKind,
+    id: Uuid,
+    input: Option<&Bytes>,
+) -> Result<RunStart> {
+    refusal::start_run(api, kind, id, input)
+        .await
+        .map_err(|n| worded(kind, n))
+}
+
+/// The error with the hint for its case.
+fn worded(kind: RunKind, n: NotStarted) -> Error {
+    match n {
+        NotStarted::Elsewhere(e) => e.with_hint(
+            "its statistics are refused too: check the ID and the profile in use (or the token lacks the stats:read scope)",
+        ),
+        NotStarted::Paused(e) => e.with_hint(format!(
+            "resume the {kind} in Ylem, then start it again (if it is not paused, the token lacks the pipelines:run scope)"
+        )),
+        NotStarted::Failed(e) => e,
+    }
+}
