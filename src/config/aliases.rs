@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 
 use uuid::Uuid;
 
-use super::ConfigFile;
+use super::file::ConfigFile;
 use crate::error::{Error, Result};
 use ylem_client::Entity;
 

@@ -4,7 +4,7 @@
 
 use serde_json::{Number, Value};
 
-use super::table;
+use super::width::{OUTPUT_WIDTH, shorten};
 
 /// One value of a row, typed so each format can show it its own way.
 #[derive(Debug, Clone, PartialEq)]
@@ -103,7 +103,7 @@ impl CellRef<'_> {
         // Decoded outputs are shown whole (JSON on one line) up to this
         // size; beyond it they are shortened like raw outputs.
         const DECODED_MAX: usize = 2000;
-        let short = |s: &str| Cell::Output(table::shorten(s, table::OUTPUT_WIDTH));
+        let short = |s: &str| Cell::Output(shorten(s, OUTPUT_WIDTH));
         match self {
             CellRef::Output(s) => short(s.text),
             CellRef::Str(s) if s.text.len() > DECODED_MAX => short(s.text),

@@ -4,7 +4,7 @@
 //! fitting read these descriptions; the output layer names no command's
 //! column.
 
-use super::Cell;
+use super::cell::Cell;
 
 /// One column of a command's rows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -11,8 +11,8 @@ use base64::engine::general_purpose::{STANDARD, STANDARD_NO_PAD};
 use serde_json::Value;
 
 use super::canonical::{Spans, is_canonical};
+use super::cell::{CellRef, Txt};
 use super::compact::{Compact, compact};
-use super::{CellRef, Txt};
 use crate::error::{Error, Result};
 
 pub struct Decoder {

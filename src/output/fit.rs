@@ -4,8 +4,9 @@
 //! whose first column alone is wider overflows, as `kubectl`'s do. Which
 //! column is which is the columns' own description (`Column::fit`).
 
-use super::Column;
-use super::column::Fit;
+use super::column::{Column, Fit};
+// Where other code has always found it (the log follower).
+pub use super::width::cells;
 
 /// The narrowest a free-text column is shortened to; a free-text column
 /// the table keeps longest (a decoded output) keeps enough to be read.
@@ -18,13 +19,6 @@ pub struct Plan {
     pub keep: Vec<usize>,
     pub widths: Vec<usize>,
     pub dropped: Vec<String>,
-}
-
-/// How many terminal cells `s` takes on one line: a CJK character or an
-/// emoji takes two, a combining mark none (what the terminal draws, not
-/// how many characters there are).
-pub fn cells(s: &str) -> usize {
-    unicode_width::UnicodeWidthStr::width(s)
 }
 
 fn width_of(s: &str) -> usize {

@@ -5,11 +5,14 @@
 use chrono::{DateTime, Utc};
 use comfy_table::{Cell as TCell, Color, Table, presets};
 
-use super::{Cell, Column, Shape, Style, fit};
+use super::cell::Cell;
+use super::column::Column;
+use super::fit;
+use super::style::{Shape, Style};
+use super::width::cells;
+// Where other code has always found them (a log line, a failure's detail).
+pub use super::width::{OUTPUT_WIDTH, escape, shorten};
 use crate::time::{self, Zone};
-
-/// Longest `output` shown in a table cell.
-pub const OUTPUT_WIDTH: usize = 40;
 
 /// The text of a cell in a table.
 pub fn text(c: &Cell, zone: Zone) -> String {
@@ -47,38 +50,6 @@ pub fn shorten_lines(s: &str, max: usize) -> String {
         .map(|l| shorten(l, max))
         .collect::<Vec<_>>()
         .join("\n")
-}
-
-/// Control characters, line breaks and bidirectional controls as visible
-/// escapes (`\u{1b}`, `\n`, `\u{202e}`, by `shown`): text from the server
-/// must not move the cursor, recolour the terminal, start a line of its own
-/// in a cell or reorder the row. Done before `fit` measures the cell.
-pub fn escape(s: &str) -> String {
-    ylem_client::text::escape(s).into_owned()
-}
-
-/// `s` cut to `max` terminal cells with an ellipsis, on one line, control
-/// characters escaped.
-pub fn shorten(s: &str, max: usize) -> String {
-    let one_line = escape(s);
-    if fit::cells(&one_line) <= max {
-        return one_line;
-    }
-    // Room for the ellipsis (one cell); a wide character that would cross
-    // the edge is left out whole.
-    let room = max.max(1) - 1;
-    let mut used = 0;
-    let mut out = String::new();
-    for c in one_line.chars() {
-        let w = unicode_width::UnicodeWidthChar::width(c).unwrap_or(0);
-        if used + w > room {
-            break;
-        }
-        used += w;
-        out.push(c);
-    }
-    out.push('…');
-    out
 }
 
 /// How long ago `t` was, for people: `45s ago`, `3h ago`, `2d ago`.
@@ -161,7 +132,7 @@ pub fn render(
             if matches!(c, Cell::Time(_)) {
                 v = with_zone(v, style.zone);
             }
-            if let Some(room) = room.filter(|&r| col.is_free() && fit::cells(&v) > r) {
+            if let Some(room) = room.filter(|&r| col.is_free() && cells(&v) > r) {
                 v = shorten_lines(&v, room);
             }
             t.add_row(vec![TCell::new(col.name), styled(v, c, style)]);
@@ -214,7 +185,7 @@ fn list(t: &mut Table, columns: &[Column], rows: &[Vec<Cell>], style: &Style) ->
         let mut row: Vec<Option<String>> = row.into_iter().map(Some).collect();
         t.add_row(plan.keep.iter().zip(&plan.widths).map(|(&i, &w)| {
             let s = row[i].take().unwrap_or_default();
-            let s = if s.lines().any(|l| fit::cells(l) > w) {
+            let s = if s.lines().any(|l| cells(l) > w) {
                 shorten_lines(&s, w)
             } else {
                 s

@@ -9,10 +9,10 @@ use axum::response::{IntoResponse, Response};
 use chrono::{DateTime, Duration, Utc};
 use serde_json::{Value, json};
 
-use super::Dialect;
 use super::aggregate::{Bucket, Period, buckets};
 use super::counting::{self, Unit};
 use super::dialect::{parse_datetime, parse_uuid, stats_time};
+use super::options::Dialect;
 use super::rng::{Rng, Stream};
 use super::state::{Shared, bad_request, forbidden};
 use super::store::Kind;

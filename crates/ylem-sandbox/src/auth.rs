@@ -11,9 +11,9 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use serde_json::json;
 
+use super::options::{Dialect, TokenParams};
 use super::state::Shared;
 use super::sync;
-use super::{Dialect, TokenParams};
 
 /// Scopes granted to every token, by dialect.
 fn scope(dialect: Dialect) -> &'static str {

@@ -9,7 +9,7 @@ use base64::engine::general_purpose::STANDARD;
 use chrono::{DateTime, NaiveDate, NaiveDateTime, SubsecRound, Timelike, Utc};
 use uuid::Uuid;
 
-use super::Dialect;
+use super::options::Dialect;
 
 /// What stats, last-run and aggregated return for "never".
 pub const ZERO_TIME: &str = "0001-01-01 00:00:00";

@@ -16,13 +16,13 @@ use serde_json::{Value, json};
 use uuid::Uuid;
 
 use super::dialect::stamp;
+use super::options::{Dialect, TASK_TIME_UNIT};
 use super::rng::{Rng, Stream};
 use super::seed::{has_initial_task, plan};
 use super::state::Shared;
 use super::store::{EntityDef, Entry, Family, Run, Status};
 use super::sync;
 use super::trigger;
-use super::{Dialect, TASK_TIME_UNIT};
 
 /// An error with an empty body that still says JSON, as the real server's.
 fn refuse(status: StatusCode) -> Response {

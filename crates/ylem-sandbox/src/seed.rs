@@ -5,8 +5,8 @@
 
 use chrono::{DateTime, Duration, Utc};
 
-use super::Dialect;
 use super::graph::{CHAIN, Next, SHAPES, Shape, TRIGGERED, path};
+use super::options::Dialect;
 use super::rng::{Rng, Stream};
 use super::store::{Behaviour, EntityData, EntityDef, Entry, Family, Run, Status};
 use super::taskgen::{execute, task};

@@ -13,11 +13,12 @@ use axum::middleware::{Next, from_fn_with_state};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 
+use super::options::Dialect;
 use super::rng::Rng;
 use super::state::{Shared, St, api_error, not_found_text};
 use super::store::{Family, Kind};
 use super::sync;
-use super::{Dialect, aggregated, auth, runs, stats, truth};
+use super::{aggregated, auth, runs, stats, truth};
 
 pub fn router(state: Arc<Shared>) -> Router {
     let dialect = state.opts.dialect;

@@ -12,8 +12,8 @@ use serde_json::json;
 use tokio::task::AbortHandle;
 use uuid::Uuid;
 
-use super::Options;
 use super::dialect::Codec;
+use super::options::Options;
 use super::rng::Rng;
 use super::store::Row;
 use super::store::{Kind, Store};

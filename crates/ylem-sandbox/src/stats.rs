@@ -12,9 +12,9 @@ use chrono::{DateTime, Utc};
 use serde_json::{Value, json};
 use uuid::Uuid;
 
-use super::Dialect;
 use super::counting::{self, Counts, Last, Unit};
 use super::dialect::{ZERO_TIME, log_time, metric_json, parse_datetime, parse_uuid, stats_time};
+use super::options::Dialect;
 use super::state::{Shared, api_error, bad_request, forbidden};
 use super::store::Row;
 use super::store::{Kind, Obs};

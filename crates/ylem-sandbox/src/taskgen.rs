@@ -5,8 +5,8 @@ use std::sync::OnceLock;
 
 use chrono::{DateTime, Utc};
 
-use super::Dialect;
 use super::dialect::stamp;
+use super::options::Dialect;
 use super::rng::Rng;
 use super::store::{Entry, TaskDef};
 use super::trigger;

@@ -1,0 +1,39 @@
+//! How a result is shown: its shape (one object or a list of rows) and the
+//! presentation choices resolved from the settings, which the printer, the
+//! table renderer and the commands all read.
+
+use crate::cli::Format;
+use crate::time::Zone;
+
+/// How a result is shaped: one object, or a list of rows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Shape {
+    Object,
+    List,
+}
+
+/// Presentation choices resolved from the settings.
+#[derive(Debug, Clone, Copy)]
+pub struct Style {
+    pub format: Format,
+    pub header: bool,
+    pub zone: Zone,
+    pub color: bool,
+    /// Stdout is a terminal: tables are fitted to `width`.
+    pub tty: bool,
+    /// Box drawing (a terminal that is not `TERM=dumb`).
+    pub boxes: bool,
+    /// The terminal's width in columns.
+    pub width: usize,
+    pub now: chrono::DateTime<chrono::Utc>,
+    /// The columns a narrow table keeps longest, the most needed first
+    /// (what the command exists for).
+    pub keep: &'static [&'static str],
+}
+
+impl Style {
+    /// The width a table must fit: a terminal's; a pipe takes any.
+    pub fn fit_width(&self) -> Option<usize> {
+        self.tty.then_some(self.width)
+    }
+}
