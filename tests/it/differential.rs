@@ -12,8 +12,7 @@ use serde_json::Value;
 use ylem_client::api::models::LogEntryRef;
 use ylem_client::api::stream::{ArrayScanner, Decoded, Part, decode_prefix};
 use ylem_client::api::{decode_entry, scan_entry};
-use ylemctl::output::decode::{Decoder, Scratch};
-use ylemctl::output::{CellRef, Compact, Spans, Txt, compact, is_canonical};
+use ylem_client::output::{Compact, DecodedOutput, Decoder, Scratch, Spans, compact, is_canonical};
 
 /// The path an input took, or the disagreement with serde_json.
 pub type Verdict = Result<&'static str, String>;
@@ -205,9 +204,9 @@ pub fn canonical(text: &str) -> Verdict {
     let mut scratch = Scratch::default();
     let (cell, err) = Decoder::new(None).decode(&b64, &mut scratch);
     let expected = match &want {
-        _ if text.is_empty() => CellRef::Null,
-        Ok(j) => CellRef::RawJson(j),
-        Err(_) => CellRef::Str(Txt::new(text)),
+        _ if text.is_empty() => DecodedOutput::Null,
+        Ok(j) => DecodedOutput::Json(j),
+        Err(_) => DecodedOutput::Text(text),
     };
     if err.is_some() || cell != expected {
         return Err(format!(
@@ -228,7 +227,7 @@ pub fn canonical_bytes(b: &[u8]) -> Verdict {
             let mut scratch = Scratch::default();
             let (cell, err) = Decoder::new(None).decode(&b64, &mut scratch);
             match (cell, err) {
-                (CellRef::Null, Some(_)) => Ok("binary"),
+                (DecodedOutput::Null, Some(_)) => Ok("binary"),
                 (c, e) => Err(format!("binary {b:?} decoded as {c:?} {e:?}")),
             }
         }

@@ -238,8 +238,7 @@ fn log_entries_decode_as_serde_json_reads_the_whole_body() {
 #[test]
 fn decoded_json_outputs_come_out_as_serde_json_writes_their_value() {
     use base64::Engine;
-    use ylemctl::output::CellRef;
-    use ylemctl::output::decode::{Decoder, Scratch};
+    use ylem_client::output::{DecodedOutput, Decoder, Scratch};
     property(
         "prop-decoded-json",
         "--decode writes a JSON output, compact or pretty, byte for byte as serde_json writes the Value it parses to",
@@ -258,7 +257,7 @@ fn decoded_json_outputs_come_out_as_serde_json_writes_their_value() {
             let mut scratch = Scratch::default();
             let (cell, err) = Decoder::new(None).decode(&b64, &mut scratch);
             prop_assert!(err.is_none());
-            prop_assert_eq!(cell, CellRef::RawJson(&want));
+            prop_assert_eq!(cell, DecodedOutput::Json(&want));
             Ok(())
         },
     );

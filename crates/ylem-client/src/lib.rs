@@ -26,6 +26,7 @@ mod builder;
 mod error;
 pub mod http;
 mod kinds;
+pub mod output;
 mod secret;
 pub mod text;
 pub mod time;

@@ -1,6 +1,6 @@
 //! How the commands read a failure's outputs: the decryption key from
 //! `--decrypt-key-file`, else `YLEM_DECRYPT_KEY_FILE`, else the profile's
-//! `decrypt_key_file`; the output decoder (`output::decode`); an output that
+//! `decrypt_key_file`; the output decoder (`ylem_client::output`); an output that
 //! is no errors array shortened for people; and the profile's aliases to
 //! name tasks. The service's `Finder` reads failures through them.
 
@@ -9,7 +9,9 @@ use std::path::Path;
 
 use crate::context::Context;
 use crate::error::Result;
-use crate::output::decode::{self, Decoder};
+use ylem_client::output::{Decoder, Unreadable as Undecoded};
+
+use crate::commands::kit::key_file::read_key;
 use crate::output::table;
 use crate::service::failure::{Finder, Outputs, Unreadable};
 
@@ -30,7 +32,7 @@ pub fn key(ctx: &Context, flag: Option<&Path>) -> Result<Option<[u8; 32]>> {
         (None, Some(p)) => Some(p.clone()),
         (None, None) => from_profile()?,
     };
-    path.as_deref().map(decode::read_key).transpose()
+    path.as_deref().map(read_key).transpose()
 }
 
 /// Read the key (an unreadable key file is a usage error, before any
@@ -55,8 +57,8 @@ struct Decoded(Decoder);
 impl Outputs for Decoded {
     fn plain_text(&self, output: &str) -> std::result::Result<String, Unreadable> {
         self.0.plain_text(output).map_err(|u| match u {
-            decode::Unreadable::Encrypted => Unreadable::Encrypted,
-            decode::Unreadable::Invalid(why) => Unreadable::Invalid(why),
+            Undecoded::Encrypted => Unreadable::Encrypted,
+            Undecoded::Invalid(why) => Unreadable::Invalid(why),
         })
     }
 

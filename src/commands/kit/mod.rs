@@ -14,6 +14,7 @@ pub mod failure_text;
 pub mod fan_out;
 pub mod hints;
 pub mod ids;
+pub mod key_file;
 pub mod last_known;
 pub mod periods;
 pub mod refused;

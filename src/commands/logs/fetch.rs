@@ -9,7 +9,10 @@ use crate::commands::logs::follow;
 use crate::commands::logs::rows::{COLUMNS, COLUMNS_DECODED, Sink, print_entry};
 use crate::context::Context;
 use crate::error::Result;
-use crate::output::{Shape, decode};
+use ylem_client::output::{Decoder, Scratch};
+
+use crate::commands::kit::key_file::read_key;
+use crate::output::Shape;
 
 /// `logs` listens for Ctrl-C and SIGTERM itself and keeps its own
 /// `--max-time`, with or without `--follow`, so that what it printed stays
@@ -33,12 +36,8 @@ pub async fn run(args: &LogsArgs, ctx: &Context) -> Result<()> {
     if args.follow {
         follow::check_args(args.window.to.as_deref())?;
     }
-    let key = args
-        .decrypt_key_file
-        .as_deref()
-        .map(decode::read_key)
-        .transpose()?;
-    let decoder = (args.decode || key.is_some()).then(|| decode::Decoder::new(key));
+    let key = args.decrypt_key_file.as_deref().map(read_key).transpose()?;
+    let decoder = (args.decode || key.is_some()).then(|| Decoder::new(key));
     let columns = if decoder.is_some() {
         COLUMNS_DECODED
     } else {
@@ -52,7 +51,7 @@ pub async fn run(args: &LogsArgs, ctx: &Context) -> Result<()> {
     let mut sink = Sink {
         printer,
         decoder,
-        scratch: decode::Scratch::default(),
+        scratch: Scratch::default(),
         undecodable: 0,
         tasks: ctx
             .resolve_ids(&args.task)?

@@ -14,7 +14,7 @@ use uuid::Uuid;
 
 use crate::api::{self, Api, models::LogEntryRef};
 use crate::cli::Format;
-use crate::commands::logs::rows::{Sink, print_entry};
+use crate::commands::logs::rows::{Sink, output_cell, print_entry};
 use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::output::table;
@@ -308,9 +308,9 @@ fn print(ctx: &Context, sink: &mut Sink, e: &LogEntryRef) -> Result<()> {
     let outcome = if e.is_successful { "ok" } else { "failed" };
     let output = match &sink.decoder {
         Some(d) => {
-            let (cell, err) = d.decode(e.output(), &mut sink.scratch);
+            let (decoded, err) = d.decode(e.output(), &mut sink.scratch);
             sink.undecodable += usize::from(err.is_some());
-            table::text(&cell.for_table(), ctx.settings.zone)
+            table::text(&output_cell(decoded).for_table(), ctx.settings.zone)
         }
         None => e.output().to_string(),
     };

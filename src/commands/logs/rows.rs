@@ -9,7 +9,9 @@ use crate::commands::kit::columns::{
 };
 use crate::error::Result;
 use crate::output::column::position;
-use crate::output::{CellRef, Column, Printer, Txt, decode};
+use ylem_client::output::{DecodedOutput, Decoder, Scratch, Undecodable};
+
+use crate::output::{CellRef, Column, Printer, Txt};
 
 /// The log entry's fields, and `decode_error` when outputs are decoded.
 pub const COLUMNS_DECODED: &[Column] = &[
@@ -64,8 +66,8 @@ fn row<'a>(e: &'a LogEntryRef, at: &'a Text) -> [CellRef<'a>; COLUMNS_DECODED.le
 /// entry for people (a table cannot grow without being redrawn).
 pub struct Sink<'a> {
     pub printer: Printer<'a>,
-    pub decoder: Option<decode::Decoder>,
-    pub scratch: decode::Scratch,
+    pub decoder: Option<Decoder>,
+    pub scratch: Scratch,
     pub undecodable: usize,
     /// `logs --task`: only these tasks' entries (lower-case UUIDs); empty
     /// keeps every entry.
@@ -88,13 +90,34 @@ pub fn print_entry(sink: &mut Sink, e: &LogEntryRef) -> Result<()> {
     let Some(d) = &sink.decoder else {
         return sink.printer.row_ref(&r);
     };
-    let (cell, err) = d.decode(e.output(), &mut sink.scratch);
+    let (decoded, err) = d.decode(e.output(), &mut sink.scratch);
     sink.undecodable += usize::from(err.is_some());
-    r[AT_OUTPUT] = cell;
-    if let Some(err) = &err {
-        r[AT_DECODE_ERROR] = CellRef::Str(Txt::new(err));
+    r[AT_OUTPUT] = output_cell(decoded);
+    let why = err.as_ref().map(decode_error);
+    if let Some(why) = &why {
+        r[AT_DECODE_ERROR] = CellRef::Str(Txt::new(why));
     }
     sink.printer.row_ref(&r)
+}
+
+/// A decoded output's cell: JSON as it is, text to be escaped.
+pub fn output_cell(decoded: DecodedOutput<'_>) -> CellRef<'_> {
+    match decoded {
+        DecodedOutput::Null => CellRef::Null,
+        DecodedOutput::Json(j) => CellRef::RawJson(j),
+        DecodedOutput::Text(t) => CellRef::Str(Txt::new(t)),
+    }
+}
+
+/// The `decode_error` cell's words: the decoder's, but for binary data
+/// without a key, where they name the flag that gives one.
+fn decode_error(why: &Undecodable) -> String {
+    match why {
+        Undecodable::Binary => {
+            "binary data: encrypted? give the key with --decrypt-key-file".to_string()
+        }
+        other => other.to_string(),
+    }
 }
 
 #[cfg(test)]

@@ -1,7 +1,7 @@
 //! JSON text rewritten as compact JSON in one pass, byte for byte what
 //! serde_json writes for the `Value` it would parse the text to, without
 //! building that `Value` (a map and a string per object and key: most of
-//! the time `logs --decode` took).
+//! the time decoding a log's outputs took).
 
 use std::borrow::Cow;
 use std::collections::HashSet;

@@ -1,10 +1,10 @@
 //! Whether a decoded output's JSON text is already exactly what serde_json
-//! writes for the `Value` it parses to, so that `--decode` can copy it as it
-//! is. Task results usually are (servers write them with a JSON library):
+//! writes for the `Value` it parses to, so that the decoder can copy it as
+//! it is. Task results usually are (servers write them with a JSON library):
 //! then the one pass of `compact` through serde_json, most of the time
-//! `logs --decode` took, is not needed. Anything this does not vouch for
-//! (whitespace, an escape, a float written otherwise, a repeated key, a
-//! long number, text that is not JSON) goes through `compact` as before.
+//! decoding a log's outputs took, is not needed. Anything this does not
+//! vouch for (whitespace, an escape, a float written otherwise, a repeated
+//! key, a long number, text that is not JSON) goes through `compact`.
 
 use std::ops::Range;
 
@@ -143,7 +143,7 @@ fn string(s: &[u8], i: &mut usize) -> Option<Range<usize>> {
             end += len;
             break;
         };
-        let found = ylem_client::api::special_bytes(u64::from_le_bytes(w.try_into().ok()?));
+        let found = crate::api::special_bytes(u64::from_le_bytes(w.try_into().ok()?));
         if found != 0 {
             end += found.trailing_zeros() as usize / 8;
             break;

@@ -1,59 +1,24 @@
-//! `logs --decode` and `--decrypt-key-file`: turning a log entry's Base64
-//! `output` into text or JSON, decrypting AES-256-GCM (12-byte nonce first,
-//! 16-byte tag last, no associated data) when a key is given.
+//! Decoding a log entry's `output`: the service sends it Base64-encoded,
+//! optionally AES-256-GCM encrypted (12-byte nonce first, 16-byte tag last,
+//! no associated data); JSON text comes out compact, as serde_json writes
+//! it. The caller reads the key (32 bytes) wherever it keeps it.
 
-use std::path::Path;
+use std::fmt;
 
 use aws_lc_rs::aead::{AES_256_GCM, Aad, LessSafeKey, Nonce, UnboundKey};
 use base64::Engine;
-use base64::engine::general_purpose::{STANDARD, STANDARD_NO_PAD};
+use base64::engine::general_purpose::STANDARD;
 
 use serde_json::Value;
 
 use super::canonical::{Spans, is_canonical};
-use super::cell::{CellRef, Txt};
 use super::compact::{Compact, compact};
-use crate::error::{Error, Result};
 
+/// Decodes outputs, decrypting them with a key when it has one.
 pub struct Decoder {
     /// AWS-LC's AES-256-GCM (in the build already, for TLS): several
     /// times the speed of the `aes-gcm` crate's on a log's outputs.
     cipher: Option<LessSafeKey>,
-}
-
-/// Read a 256-bit key: 32 raw bytes, 64 hex digits or Base64 of 32 bytes.
-pub fn read_key(path: &Path) -> Result<[u8; 32]> {
-    // A regular file within a bound: a key is at most a few hundred bytes.
-    let raw = crate::config::read::bounded(path, "key file", 64 << 10)?.ok_or_else(|| {
-        Error::usage(format!(
-            "cannot read the key file {}: no such file",
-            path.display()
-        ))
-    })?;
-    parse_key(&raw).ok_or_else(|| {
-        Error::usage(format!(
-            "invalid key in {}: expected 32 raw bytes, 64 hex digits or Base64 of 32 bytes",
-            path.display()
-        ))
-    })
-}
-
-fn parse_key(raw: &[u8]) -> Option<[u8; 32]> {
-    if raw.len() == 32 {
-        return raw.try_into().ok();
-    }
-    let text = std::str::from_utf8(raw).ok()?.trim();
-    if text.len() == 64 && text.chars().all(|c| c.is_ascii_hexdigit()) {
-        let bytes: Option<Vec<u8>> = (0..32)
-            .map(|i| u8::from_str_radix(&text[2 * i..2 * i + 2], 16).ok())
-            .collect();
-        return bytes?.try_into().ok();
-    }
-    let b = STANDARD
-        .decode(text)
-        .or_else(|_| STANDARD_NO_PAD.decode(text))
-        .ok()?;
-    b.try_into().ok()
 }
 
 /// Buffers a decoded output is written into, kept from entry to entry so
@@ -65,7 +30,53 @@ pub struct Scratch {
     spans: Spans,
 }
 
+/// A decoded output, borrowed from the `Scratch` it was written into.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DecodedOutput<'b> {
+    /// No output, or one that could not be decoded (the reason comes with it).
+    Null,
+    /// JSON, as compact JSON text exactly as serde_json writes its `Value`.
+    Json(&'b str),
+    /// Text that is not JSON, as it is.
+    Text(&'b str),
+}
+
+/// Why an output could not be decoded.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Undecodable {
+    /// Not Base64 (the decoder's message).
+    NotBase64(String),
+    /// Binary data and no key: encrypted, most likely.
+    Binary,
+    /// Decrypted, but the plain data is not text.
+    NotText,
+    /// Fewer bytes (given) than a nonce and a tag take.
+    TooShort(usize),
+    /// The key does not open it.
+    WrongKey,
+}
+
+impl fmt::Display for Undecodable {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Undecodable::NotBase64(e) => write!(f, "not Base64: {e}"),
+            Undecodable::Binary => f.write_str("binary data: encrypted? a decryption key reads it"),
+            Undecodable::NotText => f.write_str("decrypted data is not text"),
+            Undecodable::TooShort(len) => write!(
+                f,
+                "too short to be encrypted ({len} bytes; a nonce and tag take 28)"
+            ),
+            Undecodable::WrongKey => {
+                f.write_str("cannot decrypt: wrong key, or not encrypted with AES-256-GCM")
+            }
+        }
+    }
+}
+
+impl std::error::Error for Undecodable {}
+
 impl Decoder {
+    /// A decoder; with a 256-bit key, it decrypts what it decodes.
     pub fn new(key: Option<[u8; 32]>) -> Self {
         Decoder {
             cipher: key.map(|k| {
@@ -75,51 +86,58 @@ impl Decoder {
         }
     }
 
-    /// The decoded output (in `buf`), and what went wrong if it could not
-    /// be decoded. Text that is JSON comes out as compact JSON, exactly as
-    /// serde_json writes the `Value` it parses to.
-    pub fn decode<'b>(&self, output: &str, buf: &'b mut Scratch) -> (CellRef<'b>, Option<String>) {
+    /// The decoded output (in `buf`), and why it could not be decoded (then
+    /// it is `Null`). Text that is JSON comes out as compact JSON, exactly
+    /// as serde_json writes the `Value` it parses to.
+    pub fn decode<'b>(
+        &self,
+        output: &str,
+        buf: &'b mut Scratch,
+    ) -> (DecodedOutput<'b>, Option<Undecodable>) {
         if output.is_empty() {
-            return (CellRef::Null, None);
+            return (DecodedOutput::Null, None);
         }
         buf.bytes.clear();
         if let Err(e) = STANDARD.decode_vec(output.trim(), &mut buf.bytes) {
-            return (CellRef::Null, Some(format!("not Base64: {e}")));
+            return (
+                DecodedOutput::Null,
+                Some(Undecodable::NotBase64(e.to_string())),
+            );
         }
         if let Some(c) = &self.cipher
             && let Err(e) = open_in_place(c, &mut buf.bytes)
         {
-            return (CellRef::Null, Some(e));
+            return (DecodedOutput::Null, Some(e));
         }
         let Ok(text) = std::str::from_utf8(&buf.bytes) else {
             let why = if self.cipher.is_none() {
-                "binary data: encrypted? give the key with --decrypt-key-file"
+                Undecodable::Binary
             } else {
-                "decrypted data is not text"
+                Undecodable::NotText
             };
-            return (CellRef::Null, Some(why.into()));
+            return (DecodedOutput::Null, Some(why));
         };
         // Most outputs are written as serde_json writes them already: then
         // they go out as they are, without a pass through serde_json.
         if is_canonical(text.as_bytes(), &mut buf.spans) {
-            return (CellRef::RawJson(text), None);
+            return (DecodedOutput::Json(text), None);
         }
         buf.json.clear();
         match compact(text, &mut buf.json) {
             Compact::Done => {}
-            Compact::NotJson => return (CellRef::Str(Txt::new(text)), None),
+            Compact::NotJson => return (DecodedOutput::Text(text), None),
             Compact::NeedsValue => {
                 buf.json.clear();
                 let v: Value = serde_json::from_str(text).unwrap_or_default();
                 if serde_json::to_writer(&mut buf.json, &v).is_err() {
-                    return (CellRef::Str(Txt::new(text)), None);
+                    return (DecodedOutput::Text(text), None);
                 }
             }
         }
         match std::str::from_utf8(&buf.json) {
-            Ok(j) => (CellRef::RawJson(j), None),
+            Ok(j) => (DecodedOutput::Json(j), None),
             // Not reached: only JSON text went in, so only UTF-8 came out.
-            Err(_) => (CellRef::Str(Txt::new(text)), None),
+            Err(_) => (DecodedOutput::Text(text), None),
         }
     }
 }
@@ -150,35 +168,29 @@ impl Decoder {
         let Some(c) = &self.cipher else {
             return Err(Unreadable::Encrypted);
         };
-        let plain = decrypt(c, &bytes).map_err(Unreadable::Invalid)?;
-        String::from_utf8(plain)
-            .map_err(|_| Unreadable::Invalid("decrypted data is not text".into()))
+        let plain = decrypt(c, &bytes).map_err(|e| Unreadable::Invalid(e.to_string()))?;
+        String::from_utf8(plain).map_err(|_| Unreadable::Invalid(Undecodable::NotText.to_string()))
     }
 }
 
 /// Decrypt `bytes` (nonce, ciphertext, tag) where they are, leaving the
 /// plain text: no buffer allocated and copied per output, as `decrypt`
-/// does (what `--decode` does for every entry of a log).
-fn open_in_place(c: &LessSafeKey, bytes: &mut Vec<u8>) -> std::result::Result<(), String> {
+/// does (what decoding a log does for every entry).
+fn open_in_place(c: &LessSafeKey, bytes: &mut Vec<u8>) -> std::result::Result<(), Undecodable> {
     let len = bytes.len();
     if len < 12 + 16 {
-        return Err(too_short(len));
+        return Err(Undecodable::TooShort(len));
     }
-    let nonce = Nonce::try_assume_unique_for_key(&bytes[..12]).map_err(|_| too_short(len))?;
+    let nonce =
+        Nonce::try_assume_unique_for_key(&bytes[..12]).map_err(|_| Undecodable::TooShort(len))?;
     c.open_in_place(nonce, Aad::empty(), &mut bytes[12..])
-        .map_err(|_| WRONG_KEY.to_string())?;
+        .map_err(|_| Undecodable::WrongKey)?;
     bytes.truncate(len - 16);
     bytes.drain(..12);
     Ok(())
 }
 
-const WRONG_KEY: &str = "cannot decrypt: wrong key, or not encrypted with AES-256-GCM";
-
-fn too_short(len: usize) -> String {
-    format!("too short to be encrypted ({len} bytes; a nonce and tag take 28)")
-}
-
-fn decrypt(c: &LessSafeKey, bytes: &[u8]) -> std::result::Result<Vec<u8>, String> {
+fn decrypt(c: &LessSafeKey, bytes: &[u8]) -> std::result::Result<Vec<u8>, Undecodable> {
     let mut plain = bytes.to_vec();
     open_in_place(c, &mut plain)?;
     Ok(plain)
@@ -187,27 +199,20 @@ fn decrypt(c: &LessSafeKey, bytes: &[u8]) -> std::result::Result<Vec<u8>, String
 #[cfg(test)]
 mod tests {
     use super::*;
-    use aes_gcm::aead::{Aead, KeyInit};
-    use aes_gcm::{Aes256Gcm, Key};
 
     fn encrypt(key: &[u8; 32], text: &str) -> String {
-        let c = Aes256Gcm::new(Key::<Aes256Gcm>::from_slice(key));
+        let c = LessSafeKey::new(UnboundKey::new(&AES_256_GCM, key).unwrap());
         let nonce = [7u8; 12];
+        let mut sealed = text.as_bytes().to_vec();
+        c.seal_in_place_append_tag(
+            Nonce::assume_unique_for_key(nonce),
+            Aad::empty(),
+            &mut sealed,
+        )
+        .unwrap();
         let mut out = nonce.to_vec();
-        out.extend(
-            c.encrypt(aes_gcm::Nonce::from_slice(&nonce), text.as_bytes())
-                .unwrap(),
-        );
+        out.extend(sealed);
         STANDARD.encode(out)
-    }
-
-    #[test]
-    fn keys_in_three_forms() {
-        let k = [0xabu8; 32];
-        assert_eq!(parse_key(&k), Some(k));
-        assert_eq!(parse_key("ab".repeat(32).as_bytes()), Some(k));
-        assert_eq!(parse_key(STANDARD.encode(k).as_bytes()), Some(k));
-        assert_eq!(parse_key(b"short"), None);
     }
 
     #[test]
@@ -215,22 +220,22 @@ mod tests {
         let plain = Decoder::new(None);
         let buf = &mut Scratch::default();
         let (c, e) = plain.decode(&STANDARD.encode(r#"{ "rows" : 3 }"#), buf);
-        assert_eq!(c, CellRef::RawJson(r#"{"rows":3}"#));
+        assert_eq!(c, DecodedOutput::Json(r#"{"rows":3}"#));
         assert!(e.is_none());
         let (c, _) = plain.decode(&STANDARD.encode("hello"), buf);
-        assert_eq!(c, CellRef::Str(Txt::new("hello")));
+        assert_eq!(c, DecodedOutput::Text("hello"));
         let k = [1u8; 32];
         let sealed = encrypt(&k, r#"{"ok":true}"#);
         let (c, _) = Decoder::new(Some(k)).decode(&sealed, buf);
-        assert_eq!(c, CellRef::RawJson(r#"{"ok":true}"#));
+        assert_eq!(c, DecodedOutput::Json(r#"{"ok":true}"#));
         let (c, e) = Decoder::new(Some([2u8; 32])).decode(&sealed, buf);
-        assert_eq!(c, CellRef::Null);
-        assert!(e.unwrap().contains("wrong key"));
+        assert_eq!(c, DecodedOutput::Null);
+        assert_eq!(e, Some(Undecodable::WrongKey));
         assert!(plain.decode("!!!", buf).1.is_some());
-        assert_eq!(plain.decode("", buf), (CellRef::Null, None));
+        assert_eq!(plain.decode("", buf), (DecodedOutput::Null, None));
         let (c, e) = plain.decode(&STANDARD.encode([0xffu8, 0, 7]), buf);
-        assert_eq!(c, CellRef::Null);
-        assert!(e.unwrap().contains("binary data"));
+        assert_eq!(c, DecodedOutput::Null);
+        assert_eq!(e, Some(Undecodable::Binary));
     }
 
     /// Decoded JSON comes out as serde_json writes the `Value` it parses
@@ -251,11 +256,11 @@ mod tests {
         ] {
             let want = serde_json::from_str::<Value>(text).unwrap().to_string();
             let (c, _) = plain.decode(&STANDARD.encode(text), buf);
-            assert_eq!(c, CellRef::RawJson(&want), "{text}");
+            assert_eq!(c, DecodedOutput::Json(&want), "{text}");
         }
         for text in ["[1,", "{\"a\":1} x", "1e400", "nul"] {
             let (c, _) = plain.decode(&STANDARD.encode(text), buf);
-            assert_eq!(c, CellRef::Str(Txt::new(text)), "{text}");
+            assert_eq!(c, DecodedOutput::Text(text), "{text}");
         }
     }
 }
