@@ -8,10 +8,7 @@ use chrono::{
 
 use crate::error::{Error, Result};
 use ylem_client::Period;
-pub use ylem_client::time::{
-    Window, human_ms, is_normal_form, normalize_server_time, normalize_server_time_owned,
-    parse_server_time, path_datetime, path_datetime_end,
-};
+pub use ylem_client::time::{Window, human_ms, normalize_server_time_owned, parse_server_time};
 
 /// How naive times are read and times are shown: UTC, the local zone
 /// (`--local`, `YLEM_TZ=local`) or a named one (`YLEM_TZ=Europe/Paris`).
@@ -267,6 +264,7 @@ pub fn display_time(t: DateTime<Utc>, zone: Zone) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use ylem_client::time::{path_datetime, path_datetime_end};
 
     fn now() -> DateTime<Utc> {
         Utc.with_ymd_and_hms(2024, 3, 14, 12, 30, 0).unwrap()

@@ -80,7 +80,7 @@ impl Ui {
     /// An error as the contract says: `error:`/`hint:` lines, or the JSON
     /// error object with `-o json|jsonl`. A closed stdout says nothing.
     pub fn error(&self, e: &Error) {
-        if e.kind == crate::error::Kind::PipeClosed {
+        if e.kind == crate::error::Kind::PipeClosed || !self.shows(Level::Error) {
             return;
         }
         if self.json_errors {

@@ -59,13 +59,6 @@ pub fn check_alias_name(name: &str) -> Result<()> {
 }
 
 impl ConfigFile {
-    /// The global `[aliases]`; a malformed table is an error naming the file.
-    pub fn aliases(&self) -> Result<BTreeMap<String, Uuid>> {
-        Ok(strip_kinds(
-            self.alias_table(self.table().get("aliases"), "aliases")?,
-        ))
-    }
-
     /// The aliases profile `name` sees: the global ones, and its own
     /// `[profiles.NAME.aliases]`, which win (one name can mean the staging
     /// UUID in one profile and the production one in another).

@@ -320,6 +320,7 @@ impl ConfigFile {
     }
 
     /// The raw text the file would have, for tests.
+    #[cfg(test)]
     pub fn render(&self) -> String {
         toml::to_string(&self.table).unwrap_or_default()
     }

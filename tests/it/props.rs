@@ -1,14 +1,13 @@
-//! Bad input: property tests (no panic on any input) over the time and
-//! window parser, ID and alias resolution, the response decoders and the
-//! streaming array scanner; a black-box batch of generated rejected inputs
-//! that must each exit 2 with no request sent; the panic hook's redaction.
+//! Bad input: property tests (no panic on any input) over the response
+//! decoders and the streaming array scanner, and a black-box batch of
+//! generated rejected inputs that must each exit 2 with no request sent.
+//! The CLI's own parts (time and window parser, ID and alias resolution,
+//! the panic hook's redaction) are unit tests: `src/props_tests.rs`.
 
 use crate::common;
 
 use std::sync::atomic::{AtomicUsize, Ordering::SeqCst};
 
-use chrono::{TimeZone, Utc};
-use clap::Parser;
 use common::faultserver::*;
 use common::report::Scenario;
 use common::*;
@@ -19,7 +18,6 @@ use ylem_client::api::models;
 use ylem_client::api::stream::{ArrayScanner, Part, decode_prefix};
 use ylem_client::auth::oauth::TokenResponse;
 use ylem_client::http::errors::decode_json;
-use ylemctl::time::{Edge, Zone, parse_duration, parse_time, resolve_window};
 
 const CASES: u32 = 384;
 
@@ -29,16 +27,6 @@ fn config() -> ProptestConfig {
         failure_persistence: None,
         ..ProptestConfig::default()
     }
-}
-
-/// Strings near the accepted forms, where off-by-one bugs live.
-fn time_like() -> impl Strategy<Value = String> {
-    prop_oneof![
-        any::<String>(),
-        "[0-9]{1,6}-[0-9]{1,3}-[0-9]{1,3}([ T][0-9]{1,3}:[0-9]{1,3}:[0-9]{1,3}(\\.[0-9]{0,12})?)?(Z|[+-][0-9]{2}:[0-9]{2})?",
-        "[0-9]{1,40}(ms|s|m|h|d|w|y|é|)([0-9]{1,20}(ms|s|m|h|d|w))?",
-        "(now|today|yesterday|[ \t]*)",
-    ]
 }
 
 /// Run `test` on `CASES` inputs of `strategy` and record the scenario.
@@ -71,70 +59,6 @@ pub(crate) fn property_cases<S: Strategy>(
     let mut sc = Scenario::new(id, "input", proves);
     sc.cases(n.load(SeqCst));
     sc.done();
-}
-
-#[test]
-fn times_durations_and_windows_never_panic() {
-    let now = Utc.with_ymd_and_hms(2024, 1, 13, 18, 36, 58).unwrap();
-    property(
-        "prop-time-window",
-        "parse_time, parse_duration and resolve_window never panic; a resolved window has from <= to",
-        (time_like(), time_like(), time_like(), 0u8..8),
-        |(a, b, c, pick)| {
-            let _ = parse_duration(&a);
-            for edge in [Edge::Start, Edge::End] {
-                let _ = parse_time(&a, now, Zone::Utc, edge);
-            }
-            let opt = |on: bool, s: &str| on.then(|| s.to_string());
-            let (f, t, since) = (
-                opt(pick & 1 != 0, &a),
-                opt(pick & 2 != 0, &b),
-                opt(pick & 4 != 0, &c),
-            );
-            if let Ok(w) =
-                resolve_window(f.as_deref(), t.as_deref(), since.as_deref(), now, Zone::Utc)
-            {
-                prop_assert!(w.from <= w.to);
-            }
-            Ok(())
-        },
-    );
-}
-
-#[test]
-fn ids_and_alias_names_never_panic() {
-    let dir = tempfile::tempdir().unwrap();
-    let cli = ylemctl::cli::Cli::try_parse_from(["ylemctl", "alias", "list"]).unwrap();
-    let env = ylemctl::settings::Env {
-        config_dir: Some(dir.path().to_path_buf()),
-        ..Default::default()
-    };
-    let settings =
-        ylemctl::settings::Settings::resolve(&cli.global, &env, Default::default(), Utc::now())
-            .unwrap();
-    let ctx = ylemctl::context::Context::new(settings);
-    property(
-        "prop-ids-aliases",
-        "Context::resolve_id and config::aliases::check_alias_name never panic; only a UUID resolves when no alias exists",
-        prop_oneof![
-            any::<String>(),
-            "[0-9a-fA-F-]{30,40}",
-            " ?[a-z0-9._-]{0,70}"
-        ],
-        |s| {
-            if ylemctl::config::aliases::check_alias_name(&s).is_ok() {
-                prop_assert!(s.len() <= 64);
-                prop_assert!(
-                    s.chars()
-                        .all(|c| c.is_ascii_alphanumeric() || "-_.".contains(c))
-                );
-            }
-            if let Ok(u) = ctx.resolve_id(&s) {
-                prop_assert_eq!(u.to_string(), s.trim().to_lowercase());
-            }
-            Ok(())
-        },
-    );
 }
 
 pub(crate) fn json_value() -> impl Strategy<Value = Value> {
@@ -305,30 +229,5 @@ fn generated_rejected_inputs_exit_2_and_send_nothing() {
     }
     assert!(s.seen().is_empty(), "a request was sent for rejected input");
     sc.cases(batch.len());
-    sc.done();
-}
-
-#[test]
-fn a_panic_message_is_redacted() {
-    let mut sc = Scenario::new(
-        "panic-redaction",
-        "secret",
-        "the panic hook's text scrubs registered secrets from &str and String payloads",
-    );
-    let s = ylem_client::Secret::new(SECRET);
-    let t = ylem_client::Secret::new(TOKEN);
-    let payloads = [
-        std::panic::catch_unwind(|| panic!("bad token {}", t.expose())).unwrap_err(),
-        std::panic::catch_unwind(|| std::panic::panic_any(SECRET)).unwrap_err(),
-    ];
-    for p in payloads {
-        let text = ylemctl::panic::panic_text(&*p, Some(" at src/x.rs:1"));
-        assert!(
-            text.starts_with("error: internal error: ") && text.contains("***"),
-            "{text}"
-        );
-        sc.check_text("panic message", &text);
-    }
-    drop(s);
     sc.done();
 }
