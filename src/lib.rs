@@ -3,7 +3,6 @@
 
 // Temporary (issue 34): the client crate's modules under their old paths
 // for the command and service files, until a sed after the merge.
-pub(crate) mod api;
 pub mod cli;
 mod client_error;
 pub(crate) mod commands;
@@ -13,7 +12,6 @@ pub(crate) mod credentials;
 pub mod error;
 pub(crate) mod flags;
 pub mod generate;
-pub(crate) mod kinds;
 pub mod output;
 pub mod panic;
 pub(crate) mod service;

@@ -10,8 +10,8 @@ use std::future::Future;
 
 use tokio::sync::{Mutex, OnceCell};
 
-use crate::api::DateForm;
 use crate::error::{Error, Result};
+use ylem_client::api::DateForm;
 
 /// Called with the form when it is learnt from the server's answer, before
 /// the request is asked again in it.

@@ -10,9 +10,9 @@ use std::collections::HashMap;
 
 use serde_json::Value;
 
-use crate::api::models::LogEntry;
-use crate::kinds::Entity;
 use crate::service::last_model::RunView;
+use ylem_client::Entity;
+use ylem_client::api::models::LogEntry;
 
 /// One error message of a failed task, as the server writes it.
 #[derive(Debug, Clone, PartialEq)]
@@ -232,7 +232,7 @@ mod tests {
             duration: 1100,
             output: STANDARD.encode(output),
             metric_value: None,
-            executed_at: crate::api::models::Timestamp(at.into()),
+            executed_at: ylem_client::api::models::Timestamp(at.into()),
         }
     }
 

@@ -10,15 +10,15 @@
 use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
-use crate::api::models::{LastRun, LogEntry};
-use crate::api::{self, Api};
 use crate::error::{Error, Result};
-use crate::kinds::Entity;
 use crate::service::finished::{DEFAULT_SETTLE, Evidence};
 use crate::service::last_seen::{LastSeen, confirm, last_seen};
 use crate::service::run_model::{Judged, RunFold, judge};
 use crate::service::runs_tally::{Runs, listed_rule};
 use crate::time::Window;
+use ylem_client::Entity;
+use ylem_client::api::models::{LastRun, LogEntry};
+use ylem_client::api::{self, Client};
 
 /// How far back a recent last run's log is read, for the history the rule
 /// learns a pipeline's runs from (as the history look-up, `history.rs`).
@@ -169,7 +169,7 @@ impl From<Error> for NotKnown {
 /// The last run of `id` by the model: the last-run answer (or, after its
 /// 403, range statistics, confirmed), then for a pipeline one log request.
 pub async fn last(
-    api: &Api,
+    api: &Client,
     kind: Entity,
     id: Uuid,
     now: DateTime<Utc>,
@@ -259,7 +259,7 @@ fn window_of(at: DateTime<Utc>, now: DateTime<Utc>, failed: bool) -> (Window, bo
 
 /// The log over `w` folded, each run's failed entries kept; a wide window
 /// is read to `HISTORY_ENTRIES` entries at most.
-async fn fold(api: &Api, id: Uuid, w: &Window, wide: bool) -> Result<Runs<'static>> {
+async fn fold(api: &Client, id: Uuid, w: &Window, wide: bool) -> Result<Runs<'static>> {
     let mut runs = Runs::default();
     runs.keep_failed = true;
     let mut s = api.pipeline_logs(id, w).await?;
@@ -292,7 +292,7 @@ async fn fold(api: &Api, id: Uuid, w: &Window, wide: bool) -> Result<Runs<'stati
 /// server's last run first, and when it is still going, the last finished
 /// run the same answer held.
 async fn pipeline(
-    api: &Api,
+    api: &Client,
     id: Uuid,
     r: &LastRun,
     at: DateTime<Utc>,

@@ -13,11 +13,11 @@
 use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
-use crate::api::Api;
-use crate::api::models::{LastRun, RangeStats};
 use crate::error::Result;
-use crate::kinds::Entity;
 use crate::time::Window;
+use ylem_client::Client;
+use ylem_client::Entity;
+use ylem_client::api::models::{LastRun, RangeStats};
 
 /// The two readings of a "never" that no request can tell apart.
 pub const NO_RUN_FOUND: &str =
@@ -41,7 +41,12 @@ pub enum LastSeen {
 /// The last run of `id`, asking range statistics once when last-run
 /// answers 403. A 403 there too is an access error (`Kind::Auth`); a 404
 /// from a spec server stays not found (`Kind::NotFound`).
-pub async fn last_seen(api: &Api, kind: Entity, id: Uuid, now: DateTime<Utc>) -> Result<LastSeen> {
+pub async fn last_seen(
+    api: &Client,
+    kind: Entity,
+    id: Uuid,
+    now: DateTime<Utc>,
+) -> Result<LastSeen> {
     if let Some(r) = api.last_run(kind, id).await?
         && r.executed_at.is_some()
     {
@@ -70,7 +75,7 @@ pub async fn last_seen(api: &Api, kind: Entity, id: Uuid, now: DateTime<Utc>) ->
 /// Ask range statistics again over a window that holds the run at `at`
 /// (to the second, either side), where the server checks the
 /// organisation: a 403 there is the access error it is.
-pub async fn confirm(api: &Api, kind: Entity, id: Uuid, at: DateTime<Utc>) -> Result<()> {
+pub async fn confirm(api: &Client, kind: Entity, id: Uuid, at: DateTime<Utc>) -> Result<()> {
     let second = chrono::Duration::seconds(1);
     let w = Window {
         from: at - second,
@@ -86,7 +91,7 @@ pub async fn confirm(api: &Api, kind: Entity, id: Uuid, at: DateTime<Utc>) -> Re
 /// is confirmed over a window that holds it first (a 403 there is the
 /// answer: another organisation's entity).
 pub async fn range_stats_checked(
-    api: &Api,
+    api: &Client,
     kind: Entity,
     id: Uuid,
     w: &Window,

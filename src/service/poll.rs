@@ -10,7 +10,7 @@
 //! `Ended::Stopped`): a command line's Ctrl-C and SIGTERM, a server's
 //! shutdown, a test's timer.
 //!
-//! Tokens need nothing here: every look asks through `Api`, which renews
+//! Tokens need nothing here: every look asks through `Client`, which renews
 //! the token before it expires (once for all concurrent requests) and
 //! repeats a request once with a fresh token after a 401.
 

@@ -7,11 +7,11 @@
 use bytes::Bytes;
 use uuid::Uuid;
 
-use crate::api::Api;
-use crate::api::models::RunStart;
 use crate::error::Error;
-use crate::kinds::RunKind;
 use crate::time::Window;
+use ylem_client::Client;
+use ylem_client::RunKind;
+use ylem_client::api::models::RunStart;
 
 /// Why a run did not start: each error says what happened (the 403s with
 /// what the statistics request told), the variant which case it is.
@@ -44,7 +44,7 @@ impl From<NotStarted> for Error {
 
 /// Start a run; a 403 is asked about once and told apart.
 pub async fn start_run(
-    api: &Api,
+    api: &Client,
     kind: RunKind,
     id: Uuid,
     input: Option<&Bytes>,
@@ -60,7 +60,7 @@ pub async fn start_run(
     }
 }
 
-async fn explain(api: &Api, kind: RunKind, id: Uuid, e: Error) -> NotStarted {
+async fn explain(api: &Client, kind: RunKind, id: Uuid, e: Error) -> NotStarted {
     let now = chrono::Utc::now();
     let w = Window {
         from: now - chrono::Duration::days(90),

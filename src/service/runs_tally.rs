@@ -10,10 +10,10 @@ use std::time::Duration;
 use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
-use crate::api::models::{LogEntry, LogEntryRef};
 use crate::service::failure::Finder;
 use crate::service::finished::{History, Rule};
 use crate::service::run_model::{Judged, RunFold, TaskSets, id_of, judge};
+use ylem_client::api::models::{LogEntry, LogEntryRef};
 
 /// A run that ended this recently may still be going: it is not history.
 const STILL_RUNNING: chrono::Duration = chrono::Duration::minutes(10);

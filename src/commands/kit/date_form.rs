@@ -3,11 +3,11 @@
 //! and a server that wants a time is remembered in `config.toml` for the
 //! next command (a `metrics serve` scrape included).
 
-use crate::api::DateForm;
 use crate::config::ConfigFile;
 use crate::context::Context;
 use crate::service::date_form::DateForms;
 use crate::settings::{EnvCredentials, Settings};
+use ylem_client::api::DateForm;
 
 /// The date forms of this command: known from the start when the profile
 /// in use remembers them; a time the server wants is said (`-v`) and

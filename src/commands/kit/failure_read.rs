@@ -68,11 +68,11 @@ impl Outputs for Decoded {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::api::models::{LogEntry, Timestamp};
     use crate::commands::kit::failure_text::TaskText;
     use crate::service::failure::Detail;
     use base64::Engine;
     use base64::engine::general_purpose::STANDARD;
+    use ylem_client::api::models::{LogEntry, Timestamp};
 
     fn entry(output: &str) -> LogEntry {
         LogEntry {

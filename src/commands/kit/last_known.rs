@@ -5,13 +5,13 @@
 use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
-use crate::api::Api;
 use crate::error::Result;
-use crate::kinds::Entity;
 use crate::service::last_model::{self, Last, NotKnown};
+use ylem_client::Client;
+use ylem_client::Entity;
 
 /// The last run of `id` (`last_model::last`), its errors ready to show.
-pub async fn last(api: &Api, kind: Entity, id: Uuid, now: DateTime<Utc>) -> Result<Last> {
+pub async fn last(api: &Client, kind: Entity, id: Uuid, now: DateTime<Utc>) -> Result<Last> {
     last_model::last(api, kind, id, now)
         .await
         .map_err(|n| match n {

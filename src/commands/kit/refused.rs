@@ -5,15 +5,15 @@
 use bytes::Bytes;
 use uuid::Uuid;
 
-use crate::api::Api;
-use crate::api::models::RunStart;
 use crate::error::{Error, Result};
-use crate::kinds::RunKind;
 use crate::service::refusal::{self, NotStarted};
+use ylem_client::Client;
+use ylem_client::RunKind;
+use ylem_client::api::models::RunStart;
 
 /// Start a run; a refusal comes back with the hint that fits it.
 pub async fn start_run(
-    api: &Api,
+    api: &Client,
     kind: RunKind,
     id: Uuid,
     input: Option<&Bytes>,

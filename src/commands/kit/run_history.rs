@@ -4,14 +4,14 @@
 
 use uuid::Uuid;
 
-use crate::api::Api;
 use crate::service::finished::History;
 use crate::service::history::{self, Miss};
 use crate::ui::Ui;
+use ylem_client::Client;
 
 /// The pipeline's recent runs, for the evidence rule; a look-up that still
 /// fails is no history, and said.
-pub async fn history(api: &Api, id: Uuid, ui: &Ui) -> History {
+pub async fn history(api: &Client, id: Uuid, ui: &Ui) -> History {
     history::history(api, id, |miss| match miss {
         // `e` shown, not its message: the server's words escaped.
         Miss::Again(e) => ui.verbose(&format!("history of pipeline {id}: {e}; asking again")),

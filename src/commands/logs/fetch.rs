@@ -1,7 +1,6 @@
 //! `ylemctl logs PIPELINE [WINDOW]`: a pipeline's run log (endpoint 4),
 //! streamed entry by entry from the response to the output.
 
-use crate::api;
 use crate::cli::LogsArgs;
 use crate::commands::kit::conduct::{self, Conduct, Limit, Signals};
 use crate::commands::kit::signals;
@@ -10,6 +9,7 @@ use crate::commands::logs::rows::{COLUMNS, COLUMNS_DECODED, Sink, print_entry};
 use crate::context::Context;
 use crate::error::Result;
 use crate::output::{Shape, decode};
+use ylem_client::api;
 
 /// `logs` listens for Ctrl-C and SIGTERM itself and keeps its own
 /// `--max-time`, with or without `--follow`, so that what it printed stays
@@ -23,7 +23,7 @@ pub const CONDUCT: Conduct = Conduct {
 };
 
 pub async fn run(args: &LogsArgs, ctx: &Context) -> Result<()> {
-    let id = ctx.resolve_id_as(crate::kinds::Entity::Pipeline, &args.pipeline)?;
+    let id = ctx.resolve_id_as(ylem_client::Entity::Pipeline, &args.pipeline)?;
     let run_filter = args
         .run
         .as_deref()
@@ -92,7 +92,7 @@ pub async fn run(args: &LogsArgs, ctx: &Context) -> Result<()> {
 /// the stop's error.
 async fn one_shot(
     ctx: &Context,
-    api: &api::Api,
+    api: &api::Client,
     id: uuid::Uuid,
     window: &crate::time::Window,
     run_filter: Option<String>,

@@ -12,7 +12,6 @@ use std::time::{Duration, Instant};
 use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
-use crate::api::{self, Api, models::LogEntryRef};
 use crate::cli::Format;
 use crate::commands::logs::rows::{Sink, print_entry};
 use crate::context::Context;
@@ -22,6 +21,7 @@ use crate::service::entry_key::{Key, forget, key};
 use crate::service::finished::{Entry, History, Rule, Verdict};
 use crate::service::poll::{self, Look, Pacing, Step, StopRequest, Until};
 use crate::time::{self, Window};
+use ylem_client::api::{self, Client, models::LogEntryRef};
 
 /// How far before the newest entry seen each poll's window starts.
 const OVERLAP: chrono::Duration = chrono::Duration::minutes(2);
@@ -44,7 +44,7 @@ const MEMORY: chrono::Duration = chrono::Duration::days(1);
 /// whole, and the caller closes the output.
 pub async fn follow(
     ctx: &Context,
-    api: &Api,
+    api: &Client,
     id: Uuid,
     run: Option<String>,
     failed: bool,
@@ -105,7 +105,7 @@ pub async fn follow(
 /// The state of a follow between polls: the driver's step.
 struct Tail<'a, 's> {
     ctx: &'a Context,
-    api: &'a Api,
+    api: &'a Client,
     id: Uuid,
     run: Option<String>,
     failed: bool,
@@ -274,7 +274,7 @@ impl Tail<'_, '_> {
 
 /// One window's entries (of `run`, if given), copied out of the response.
 async fn poll(
-    api: &Api,
+    api: &Client,
     id: Uuid,
     w: &Window,
     run: Option<&str>,

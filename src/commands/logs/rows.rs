@@ -2,7 +2,6 @@
 //! outputs are decoded), and printing one entry through the printer, shared
 //! by `logs` and `logs --follow`.
 
-use crate::api::models::{LogEntryRef, Text};
 use crate::commands::kit::columns::{
     DECODE_ERROR, DURATION, EXECUTED_AT, IS_SUCCESSFUL, METRIC_VALUE, OUTPUT, TASK_TYPE, TASK_UUID,
     WORKFLOW_RUN_UUID,
@@ -10,6 +9,7 @@ use crate::commands::kit::columns::{
 use crate::error::Result;
 use crate::output::column::position;
 use crate::output::{CellRef, Column, Printer, Txt, decode};
+use ylem_client::api::models::{LogEntryRef, Text};
 
 /// The log entry's fields, and `decode_error` when outputs are decoded.
 pub const COLUMNS_DECODED: &[Column] = &[
@@ -100,7 +100,7 @@ pub fn print_entry(sink: &mut Sink, e: &LogEntryRef) -> Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::api::models::LogEntryRef;
+    use ylem_client::api::models::LogEntryRef;
 
     /// Each cell of `row` is the one its column names: every field of an
     /// entry told apart by its value.

@@ -336,7 +336,7 @@ mod tests {
     fn judging() {
         let now = Utc::now();
         let p = CheckArgs {
-            kind: crate::kinds::Entity::Pipeline,
+            kind: ylem_client::Entity::Pipeline,
             id: String::new(),
             max_age: Some(duration_levels("25h,49h").unwrap()),
             max_failure_rate: Some(percent_levels("10,25").unwrap()),
@@ -400,7 +400,7 @@ mod tests {
     fn a_run_in_progress_is_said_beside_the_last_finished_one() {
         let now = Utc::now();
         let p = CheckArgs {
-            kind: crate::kinds::Entity::Pipeline,
+            kind: ylem_client::Entity::Pipeline,
             id: String::new(),
             max_age: None,
             max_failure_rate: None,

@@ -9,14 +9,14 @@ use chrono::Utc;
 use indicatif::{ProgressBar, ProgressStyle};
 use uuid::Uuid;
 
-use crate::api::models::LogEntry;
-use crate::api::{self, Api};
 use crate::error::Result;
 use crate::service::finished::{Entry, Evidence, Rule, Settle, Verdict};
 use crate::service::history::{entry, lookup};
 use crate::service::poll::{self, Ended, Look};
 use crate::time;
 use crate::ui::Ui;
+use ylem_client::api::models::LogEntry;
+use ylem_client::api::{self, Client};
 
 /// How a followed run ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -158,7 +158,7 @@ fn spinner(on: bool, ui: &Ui, what: &str) -> ProgressBar {
 
 /// Follow a pipeline run through the pipeline's log until `rule` decides.
 pub async fn pipeline(
-    api: &Api,
+    api: &Client,
     id: Uuid,
     run: &str,
     rule: Rule,
@@ -193,7 +193,7 @@ impl Found {
 
 /// Follow a pipeline run found in the log (`found`) until `rule` decides.
 pub async fn attached(
-    api: &Api,
+    api: &Client,
     id: Uuid,
     run: &str,
     rule: Rule,
@@ -225,7 +225,7 @@ pub async fn attached(
 }
 
 struct PipelineRun<'a> {
-    api: &'a Api,
+    api: &'a Client,
     id: Uuid,
     run: &'a str,
     rule: Rule,
@@ -358,7 +358,7 @@ impl PipelineRun<'_> {
 /// than `before` appears and its figures stay the same for `settle`
 /// (statistics are the only evidence a workflow leaves).
 pub async fn workflow(
-    api: &Api,
+    api: &Client,
     id: Uuid,
     run: &str,
     before: Option<String>,
@@ -379,7 +379,7 @@ pub async fn workflow(
 }
 
 struct WorkflowRun<'a> {
-    api: &'a Api,
+    api: &'a Client,
     id: Uuid,
     run: &'a str,
     /// `executed_at` of the last run before ours.
@@ -396,7 +396,7 @@ impl Watch for WorkflowRun<'_> {
     }
 
     async fn look(&mut self, started: Instant) -> Result<Progress> {
-        let kind = crate::kinds::Entity::Workflow;
+        let kind = ylem_client::Entity::Workflow;
         let r = self.api.last_run(kind, self.id).await?;
         let now = r.and_then(|r| Some((r.executed_at?.0, r.is_successful, r.duration)));
         let newer = now

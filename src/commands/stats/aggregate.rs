@@ -5,7 +5,6 @@
 
 use chrono::NaiveDate;
 
-use crate::api::models::Aggregated;
 use crate::cli::AggregateArgs;
 use crate::cli::Format;
 use crate::commands::kit::columns::*;
@@ -16,6 +15,7 @@ use crate::error::{Error, Result};
 use crate::output::{Cell, Column, Row, Shape, chart};
 use crate::service::date_form::DateForms;
 use crate::time;
+use ylem_client::api::models::Aggregated;
 
 /// A period's statistics; `uuid` is shown with several IDs (which also
 /// get the error columns, `crate::commands::kit::ids::multi_columns`).
@@ -121,7 +121,7 @@ fn first_period(args: &AggregateArgs, ctx: &Context) -> Result<NaiveDate> {
 /// One ID's periods, every one of them (`fill_periods`), in the date form
 /// the server reads (learnt once for all the IDs).
 async fn fetch(
-    api: &crate::api::Api,
+    api: &ylem_client::Client,
     args: &AggregateArgs,
     forms: &DateForms<'_>,
     id: uuid::Uuid,

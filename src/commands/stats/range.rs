@@ -1,6 +1,5 @@
 //! `ylemctl stats KIND ID... [WINDOW]`: consolidated statistics (endpoints 5-7).
 
-use crate::api::models::RangeStats;
 use crate::cli::Format;
 use crate::cli::StatsArgs;
 use crate::commands::kit::columns::*;
@@ -12,6 +11,7 @@ use crate::output::prometheus::Sample;
 use crate::output::{Cell, Column, Row, Shape};
 use crate::service::last_seen::range_stats_checked;
 use crate::time::Window;
+use ylem_client::api::models::RangeStats;
 
 /// The statistics of an ID (`uuid` shown with several IDs, which also get
 /// the error columns: `crate::commands::kit::ids::multi_columns`).
