@@ -14,7 +14,6 @@ pub(crate) mod flags;
 pub mod generate;
 pub mod output;
 pub mod panic;
-pub(crate) mod service;
 pub mod settings;
 pub mod time;
 pub(crate) mod ui;

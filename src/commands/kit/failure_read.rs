@@ -11,7 +11,7 @@ use crate::context::Context;
 use crate::error::Result;
 use crate::output::decode::{self, Decoder};
 use crate::output::table;
-use crate::service::failure::{Finder, Outputs, Unreadable};
+use ylem_client::runs::failure::{Finder, Outputs, Unreadable};
 
 /// At most this many terminal cells of an output that is no errors array.
 const EXCERPT: usize = 200;
@@ -69,10 +69,10 @@ impl Outputs for Decoded {
 mod tests {
     use super::*;
     use crate::commands::kit::failure_text::TaskText;
-    use crate::service::failure::Detail;
     use base64::Engine;
     use base64::engine::general_purpose::STANDARD;
     use ylem_client::api::models::{LogEntry, Timestamp};
+    use ylem_client::runs::failure::Detail;
 
     fn entry(output: &str) -> LogEntry {
         LogEntry {

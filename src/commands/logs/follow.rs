@@ -17,11 +17,11 @@ use crate::commands::logs::rows::{Sink, print_entry};
 use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::output::table;
-use crate::service::entry_key::{Key, forget, key};
-use crate::service::finished::{Entry, History, Rule, Verdict};
-use crate::service::poll::{self, Look, Pacing, Step, StopRequest, Until};
 use crate::time::{self, Window};
 use ylem_client::api::{self, Client, models::LogEntryRef};
+use ylem_client::runs::entry_key::{Key, forget, key};
+use ylem_client::runs::finished::{Entry, History, Rule, Verdict};
+use ylem_client::runs::poll::{self, Look, Pacing, Step, StopRequest, Until, Waited};
 
 /// How far before the newest entry seen each poll's window starts.
 const OVERLAP: chrono::Duration = chrono::Duration::minutes(2);
@@ -130,6 +130,7 @@ struct Tail<'a, 's> {
 
 impl Step for Tail<'_, '_> {
     type Done = ();
+    type Error = Error;
 
     /// One poll: its entries not printed before, printed oldest first. The
     /// request is the only await: a stop during it drops the poll, of
@@ -155,7 +156,7 @@ impl Step for Tail<'_, '_> {
                 Ok(changed)
             }
             // The followed run may be complete all the same (below).
-            Err(e) if poll::transient(&e) => Err(e),
+            Err(e) if e.transient() => Err(e),
             Err(e) => return Err(e),
         };
         if let (Some(rule), Some(r)) = (&self.rule, &self.run) {

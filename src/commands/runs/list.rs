@@ -12,12 +12,12 @@ use crate::commands::kit::failure_text;
 use crate::context::Context;
 use crate::error::Result;
 use crate::output::{Cell, Column, Printer, Row, Shape};
-use crate::service::failure::{FailedTask, Failure, Finder};
-use crate::service::finished::Rule;
-use crate::service::run_model::{FirstFailed, Judged};
-use crate::service::runs_tally::{Runs, listed_rule};
 use crate::time::Window;
 use ylem_client::api::{self, Client};
+use ylem_client::runs::failure::{FailedTask, Failure, Finder};
+use ylem_client::runs::finished::Rule;
+use ylem_client::runs::fold::{FirstFailed, Judged};
+use ylem_client::runs::tally::{Runs, listed_rule};
 
 /// A run's row; with several pipelines a leading `uuid` (the pipeline's,
 /// as every command that takes several IDs has), and the failure's

@@ -15,11 +15,11 @@ use crate::commands::runs::list::{COLUMNS, fill, fold};
 use crate::context::Context;
 use crate::error::{Error, Kind, Result};
 use crate::output::{Cell, Column, Row, Shape};
-use crate::service::failure::{Failure, Finder};
-use crate::service::run_model::Judged;
 use crate::time::Window;
 use ylem_client::api::models::LogEntry;
 use ylem_client::api::{self, Client};
+use ylem_client::runs::failure::{Failure, Finder};
+use ylem_client::runs::fold::Judged;
 
 /// The header's fields after `COLUMNS` and the failure: the task count the
 /// history expects, and (machine formats) the entries.

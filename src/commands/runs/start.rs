@@ -18,10 +18,10 @@ use crate::commands::runs::wait::{self, Followed, Outcome};
 use crate::context::Context;
 use crate::error::{Error, Kind, Result};
 use crate::output::{Cell, Column, Row, Shape};
-use crate::service::failure::{self, Failure};
-use crate::service::finished::{DEFAULT_SETTLE, History, Rule, Settle};
 use ylem_client::Client;
 use ylem_client::api::models::{RunRecord, RunStart};
+use ylem_client::runs::failure::{self, Failure};
+use ylem_client::runs::finished::{DEFAULT_SETTLE, History, Rule, Settle};
 use ylem_client::{Entity, RunKind};
 
 /// The run records of a start (`-o json`); with several IDs, `uuid` leads

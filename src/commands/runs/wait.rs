@@ -1,5 +1,5 @@
 //! `run --wait`: waiting for a started run until it finishes, by the
-//! polling driver (`service/poll.rs`: pauses, transient errors, the time limit)
+//! polling driver (`ylem_client::runs::poll`: pauses, transient errors, the time limit)
 //! over a small watch per kind of run, with a spinner. Pipelines are followed through their log (an entry appears as each task finishes; there
 //! is no "run finished" marker), workflows through last-run statistics.
 
@@ -9,14 +9,14 @@ use chrono::Utc;
 use indicatif::{ProgressBar, ProgressStyle};
 use uuid::Uuid;
 
-use crate::error::Result;
-use crate::service::finished::{Entry, Evidence, Rule, Settle, Verdict};
-use crate::service::history::{entry, lookup};
-use crate::service::poll::{self, Ended, Look};
+use crate::error::{Error, Result};
 use crate::time;
 use crate::ui::Ui;
 use ylem_client::api::models::LogEntry;
 use ylem_client::api::{self, Client};
+use ylem_client::runs::finished::{Entry, Evidence, Rule, Settle, Verdict};
+use ylem_client::runs::history::{entry, lookup};
+use ylem_client::runs::poll::{self, Ended, Look};
 
 /// How a followed run ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -83,6 +83,7 @@ struct Shown<'u, W> {
 
 impl<W: Watch> poll::Step for Shown<'_, W> {
     type Done = Followed;
+    type Error = Error;
 
     async fn look(&mut self) -> Result<Look<Followed>> {
         let msg = match self.watch.look(self.started).await? {

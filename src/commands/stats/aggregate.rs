@@ -13,9 +13,9 @@ use crate::commands::kit::periods::fill_periods;
 use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::output::{Cell, Column, Row, Shape, chart};
-use crate::service::date_form::DateForms;
 use crate::time;
 use ylem_client::api::models::Aggregated;
+use ylem_client::quirks::date_form::DateForms;
 
 /// A period's statistics; `uuid` is shown with several IDs (which also
 /// get the error columns, `crate::commands::kit::ids::multi_columns`).
@@ -130,9 +130,8 @@ async fn fetch(
     let count = args.count;
     let list = forms
         .ask(|form| async move {
-            Ok(api
-                .aggregated_stats(args.kind, id, from, form, args.period, count)
-                .await?)
+            api.aggregated_stats(args.kind, id, from, form, args.period, count)
+                .await
         })
         .await?;
     Ok(fill_periods(list, from, args.period, count))

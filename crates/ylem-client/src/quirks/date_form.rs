@@ -10,8 +10,8 @@ use std::future::Future;
 
 use tokio::sync::{Mutex, OnceCell};
 
+use crate::api::DateForm;
 use crate::error::{Error, Result};
-use ylem_client::api::DateForm;
 
 /// Called with the form when it is learnt from the server's answer, before
 /// the request is asked again in it.
@@ -79,7 +79,7 @@ impl<'a> DateForms<'a> {
 
 /// The server's answer to a bare date where it wants a date and time.
 fn wants_date_time(e: &Error) -> bool {
-    e.http_status == Some(400)
+    e.status == Some(400)
         && e.server_body
             .as_deref()
             .is_some_and(|b| b.contains("cannot parse"))

@@ -13,11 +13,11 @@
 use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
+use crate::api::Client;
+use crate::api::models::{LastRun, RangeStats};
 use crate::error::Result;
+use crate::kinds::Entity;
 use crate::time::Window;
-use ylem_client::Client;
-use ylem_client::Entity;
-use ylem_client::api::models::{LastRun, RangeStats};
 
 /// The two readings of a "never" that no request can tell apart.
 pub const NO_RUN_FOUND: &str =
@@ -39,8 +39,8 @@ pub enum LastSeen {
 }
 
 /// The last run of `id`, asking range statistics once when last-run
-/// answers 403. A 403 there too is an access error (`Kind::Auth`); a 404
-/// from a spec server stays not found (`Kind::NotFound`).
+/// answers 403. A 403 there too is an access error (`ErrorKind::Auth`); a 404
+/// from a spec server stays not found (`ErrorKind::NotFound`).
 pub async fn last_seen(
     api: &Client,
     kind: Entity,

@@ -6,8 +6,8 @@ use std::collections::HashSet;
 use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
+use crate::api::models::LogEntryRef;
 use crate::time;
-use ylem_client::api::models::LogEntryRef;
 
 /// What makes an entry the same one when a later window returns it again:
 /// its run, task, time, duration and outcome, as numbers, so the keys a

@@ -7,11 +7,11 @@
 use bytes::Bytes;
 use uuid::Uuid;
 
+use crate::api::Client;
+use crate::api::models::RunStart;
 use crate::error::Error;
+use crate::kinds::RunKind;
 use crate::time::Window;
-use ylem_client::Client;
-use ylem_client::RunKind;
-use ylem_client::api::models::RunStart;
 
 /// Why a run did not start: each error says what happened (the 403s with
 /// what the statistics request told), the variant which case it is.
@@ -36,12 +36,6 @@ impl NotStarted {
     }
 }
 
-impl From<NotStarted> for Error {
-    fn from(n: NotStarted) -> Error {
-        n.into_error()
-    }
-}
-
 /// Start a run; a 403 is asked about once and told apart.
 pub async fn start_run(
     api: &Client,
@@ -49,13 +43,9 @@ pub async fn start_run(
     id: Uuid,
     input: Option<&Bytes>,
 ) -> Result<RunStart, NotStarted> {
-    match api
-        .start_run_with(kind, id, input)
-        .await
-        .map_err(Error::from)
-    {
+    match api.start_run_with(kind, id, input).await {
         Ok(s) => Ok(s),
-        Err(e) if e.http_status == Some(403) => Err(explain(api, kind, id, e).await),
+        Err(e) if e.status == Some(403) => Err(explain(api, kind, id, e).await),
         Err(e) => Err(NotStarted::Failed(e)),
     }
 }

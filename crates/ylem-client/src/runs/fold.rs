@@ -17,10 +17,10 @@ use std::time::Duration;
 use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
-use crate::service::failure::{Detail, Finder};
-use crate::service::finished::{Evidence, Rule, Verdict};
+use crate::api::models::LogEntryRef;
+use crate::runs::failure::{Detail, Finder};
+use crate::runs::finished::{Evidence, Rule, Verdict};
 use crate::time;
-use ylem_client::api::models::LogEntryRef;
 
 /// What the log says of one run so far: totals, never its entries, so a
 /// log of 40 000 runs costs 40 000 of these (UUIDs as 16 bytes, times as

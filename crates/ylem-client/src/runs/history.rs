@@ -8,11 +8,11 @@
 use chrono::Utc;
 use uuid::Uuid;
 
+use crate::api::models::LogEntry;
+use crate::api::{self, Client};
 use crate::error::{Error, Result};
-use crate::service::finished::{Entry, History};
+use crate::runs::finished::{Entry, History};
 use crate::time;
-use ylem_client::api::models::LogEntry;
-use ylem_client::api::{self, Client};
 
 /// How far back the history look-up reaches: three daily runs.
 const HISTORY_DAYS: i64 = 3;
@@ -43,7 +43,7 @@ pub async fn history(api: &Client, id: Uuid, mut told: impl FnMut(Miss<'_>)) -> 
             Ok(h) => return h,
             Err(e) if tries + 1 < HISTORY_TRIES => {
                 told(Miss::Again(&e));
-                tokio::time::sleep(ylem_client::backoff(tries)).await;
+                tokio::time::sleep(crate::http::backoff(tries)).await;
             }
             Err(e) => {
                 told(Miss::GaveUp(&e));
