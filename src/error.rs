@@ -184,6 +184,15 @@ impl fmt::Display for Error {
 
 impl std::error::Error for Error {}
 
+/// What the polling driver waits out: the service down or failing (a
+/// network failure, a server error); anything else of ours (a closed
+/// output, a usage error, an interruption) ends the wait.
+impl ylem_client::runs::Waited for Error {
+    fn transient(&self) -> bool {
+        matches!(self.kind, Kind::Network | Kind::Server)
+    }
+}
+
 impl From<std::io::Error> for Error {
     fn from(e: std::io::Error) -> Self {
         if e.kind() == std::io::ErrorKind::BrokenPipe {

@@ -4,9 +4,6 @@
 //! pages and completions, checked against the committed files) are public:
 //! other programs use the service through `ylem_client`.
 
-// Temporary (issue 34): the client crate's modules under their old paths
-// for the command and service files, until a sed after the merge.
-pub(crate) mod api;
 pub mod cli;
 mod client_error;
 pub(crate) mod commands;
@@ -16,12 +13,10 @@ pub(crate) mod credentials;
 mod error;
 pub(crate) mod flags;
 pub mod generate;
-pub(crate) mod kinds;
 mod output;
 mod panic;
 #[cfg(test)]
 mod props_tests;
-pub(crate) mod service;
 mod settings;
 mod time;
 pub(crate) mod ui;

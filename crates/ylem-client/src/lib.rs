@@ -5,6 +5,9 @@
 //! message, HTTP status and the server's body) and why (`Cause`). It never
 //! prints: a `RequestLog` the caller installs hears of each request. Its
 //! request futures are not `Send`: run them on a current-thread runtime.
+//! Beyond single requests: the run model (`runs`: a run folded from its
+//! log and judged, an entity's last run, the polling driver) and the
+//! server's quirks (`quirks`: last run, refusals, the date form).
 //!
 //! ```no_run
 //! # async fn demo() -> ylem_client::Result<()> {
@@ -27,6 +30,8 @@ mod error;
 pub mod http;
 mod kinds;
 pub mod output;
+pub mod quirks;
+pub mod runs;
 mod secret;
 pub mod text;
 pub mod time;
@@ -37,5 +42,7 @@ pub use builder::ClientBuilder;
 pub use error::{Cause, Error, ErrorKind, Result};
 pub use http::{RequestLog, Retry, Transport, TransportConfig, backoff};
 pub use kinds::{Entity, Period, RunKind, UnknownName};
+pub use quirks::{DateForms, LastSeen, NotStarted};
+pub use runs::{Failure, History, Last, NotKnown, Rule, RunView, Verdict};
 pub use secret::{Secret, scrub};
 pub use time::Window;

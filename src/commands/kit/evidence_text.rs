@@ -1,12 +1,12 @@
-//! The evidence rule in words (`service::finished`): how a run was found
+//! The evidence rule in words (`ylem_client::runs::finished`): how a run was found
 //! to have finished, why the settle time is what it is, and the warning
 //! for an expected task count that history contradicts. They name the
 //! flags that set them (`--expect-tasks`, `--settle`), so they are the
 //! CLI's.
 
-use crate::service::finished::{Evidence, Rule, Settle};
-use crate::service::last_model::Established;
 use crate::time;
+use ylem_client::runs::Established;
+use ylem_client::runs::finished::{Evidence, Rule, Settle};
 
 /// For people: `4/4 tasks (as in the last 6 runs)`.
 pub fn describe(e: &Evidence) -> String {
@@ -66,8 +66,8 @@ fn why(settle: Settle) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::service::finished::History;
     use std::time::Duration;
+    use ylem_client::runs::finished::History;
 
     #[test]
     fn a_contradicted_count_is_warned_with_the_settle_time() {

@@ -12,9 +12,9 @@ use uuid::Uuid;
 
 use crate::context::Context;
 use crate::error::{Error, Result};
-use crate::kinds::Entity;
 use crate::output::prometheus::{self, Labels, Sample};
-use crate::service::last_model::Last;
+use ylem_client::Entity;
+use ylem_client::runs::last::Last;
 
 /// Write the exposition of `samples` to `--output-file` or stdout.
 pub fn write(ctx: &Context, samples: &[Sample]) -> Result<()> {

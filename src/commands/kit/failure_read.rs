@@ -13,7 +13,7 @@ use ylem_client::output::{Decoder, Unreadable as Undecoded};
 
 use crate::commands::kit::key_file::read_key;
 use crate::output::table;
-use crate::service::failure::{Finder, Outputs, Unreadable};
+use ylem_client::runs::failure::{Finder, Outputs, Unreadable};
 
 /// At most this many terminal cells of an output that is no errors array.
 const EXCERPT: usize = 200;
@@ -70,11 +70,11 @@ impl Outputs for Decoded {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::api::models::{LogEntry, Timestamp};
     use crate::commands::kit::failure_text::TaskText;
-    use crate::service::failure::Detail;
     use base64::Engine;
     use base64::engine::general_purpose::STANDARD;
+    use ylem_client::api::models::{LogEntry, Timestamp};
+    use ylem_client::runs::failure::Detail;
 
     fn entry(output: &str) -> LogEntry {
         LogEntry {

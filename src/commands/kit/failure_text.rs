@@ -7,8 +7,8 @@ use serde_json::{Value, json};
 use crate::commands::kit::columns::{FAILED_TASK, FAILED_TASK_TYPE, FAILED_TASKS, FAILURE};
 use crate::output::column::position;
 use crate::output::{Cell, Column, Row, table};
-use crate::service::failure::{Detail, FailedTask, Failure, Message, Unknown};
 use crate::time;
+use ylem_client::runs::failure::{Detail, FailedTask, Failure, Message, Unknown};
 
 /// How to open an encrypted output, said wherever one could not be read.
 pub const HOW_TO_DECRYPT: &str =

@@ -4,9 +4,9 @@
 
 use chrono::{NaiveDate, NaiveTime};
 
-use crate::api::models::{Aggregated, Timestamp};
-use crate::kinds::Period;
 use crate::time;
+use ylem_client::Period;
+use ylem_client::api::models::{Aggregated, Timestamp};
 
 /// Every one of the `count` periods from `start`: the service's bucket, or
 /// zeros marked `true` where it left the period out (an outage is a zero

@@ -1,19 +1,19 @@
 //! A refused run start in the CLI's words: the service tells a paused
-//! entity from another organisation's (`service::refusal`), and this adds
+//! entity from another organisation's (`ylem_client::quirks::refusal`), and this adds
 //! the hint that fits each.
 
 use bytes::Bytes;
 use uuid::Uuid;
 
-use crate::api::Api;
-use crate::api::models::RunStart;
 use crate::error::{Error, Result};
-use crate::kinds::RunKind;
-use crate::service::refusal::{self, NotStarted};
+use ylem_client::Client;
+use ylem_client::RunKind;
+use ylem_client::api::models::RunStart;
+use ylem_client::quirks::refusal::{self, NotStarted};
 
 /// Start a run; a refusal comes back with the hint that fits it.
 pub async fn start_run(
-    api: &Api,
+    api: &Client,
     kind: RunKind,
     id: Uuid,
     input: Option<&Bytes>,
@@ -26,12 +26,12 @@ pub async fn start_run(
 /// The error with the hint for its case.
 fn worded(kind: RunKind, n: NotStarted) -> Error {
     match n {
-        NotStarted::Elsewhere(e) => e.with_hint(
+        NotStarted::Elsewhere(e) => Error::from(e).with_hint(
             "its statistics are refused too: check the ID and the profile in use (or the token lacks the stats:read scope)",
         ),
-        NotStarted::Paused(e) => e.with_hint(format!(
+        NotStarted::Paused(e) => Error::from(e).with_hint(format!(
             "resume the {kind} in Ylem, then start it again (if it is not paused, the token lacks the pipelines:run scope)"
         )),
-        NotStarted::Failed(e) => e,
+        NotStarted::Failed(e) => Error::from(e),
     }
 }

@@ -27,7 +27,7 @@ pub async fn run(cmd: &AliasCommand, ctx: &Context) -> Result<()> {
         } => {
             check_alias_name(name)?;
             // `workflow:UUID` records the kind beside the UUID.
-            let (kind, rest) = crate::kinds::Entity::split_prefix(uuid.trim());
+            let (kind, rest) = ylem_client::Entity::split_prefix(uuid.trim());
             let id = ctx.resolve_id(rest)?;
             let value = match kind {
                 Some(k) => format!("{k}:{id}"),

@@ -1,18 +1,17 @@
 //! `ylemctl logs PIPELINE [WINDOW]`: a pipeline's run log (endpoint 4),
 //! streamed entry by entry from the response to the output.
 
-use crate::api;
 use crate::cli::LogsArgs;
 use crate::commands::kit::conduct::{self, Conduct, Limit, Signals};
+use crate::commands::kit::key_file::read_key;
 use crate::commands::kit::signals;
 use crate::commands::logs::follow;
 use crate::commands::logs::rows::{COLUMNS, COLUMNS_DECODED, Sink, print_entry};
 use crate::context::Context;
 use crate::error::Result;
-use ylem_client::output::{Decoder, Scratch};
-
-use crate::commands::kit::key_file::read_key;
 use crate::output::Shape;
+use ylem_client::api;
+use ylem_client::output::{Decoder, Scratch};
 
 /// `logs` listens for Ctrl-C and SIGTERM itself and keeps its own
 /// `--max-time`, with or without `--follow`, so that what it printed stays
@@ -26,7 +25,7 @@ pub const CONDUCT: Conduct = Conduct {
 };
 
 pub async fn run(args: &LogsArgs, ctx: &Context) -> Result<()> {
-    let id = ctx.resolve_id_as(crate::kinds::Entity::Pipeline, &args.pipeline)?;
+    let id = ctx.resolve_id_as(ylem_client::Entity::Pipeline, &args.pipeline)?;
     let run_filter = args
         .run
         .as_deref()
@@ -91,7 +90,7 @@ pub async fn run(args: &LogsArgs, ctx: &Context) -> Result<()> {
 /// the stop's error.
 async fn one_shot(
     ctx: &Context,
-    api: &api::Api,
+    api: &api::Client,
     id: uuid::Uuid,
     window: &crate::time::Window,
     run_filter: Option<String>,

@@ -12,16 +12,16 @@ use std::time::{Duration, Instant};
 use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
-use crate::api::{self, Api, models::LogEntryRef};
 use crate::cli::Format;
 use crate::commands::logs::rows::{Sink, output_cell, print_entry};
 use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::output::table;
-use crate::service::entry_key::{Key, forget, key};
-use crate::service::finished::{Entry, History, Rule, Verdict};
-use crate::service::poll::{self, Look, Pacing, Step, StopRequest, Until};
 use crate::time::{self, Window};
+use ylem_client::api::{self, Client, models::LogEntryRef};
+use ylem_client::runs::entry_key::{Key, forget, key};
+use ylem_client::runs::finished::{Entry, History, Rule, Verdict};
+use ylem_client::runs::poll::{self, Look, Pacing, Step, StopRequest, Until, Waited};
 
 /// How far before the newest entry seen each poll's window starts.
 const OVERLAP: chrono::Duration = chrono::Duration::minutes(2);
@@ -44,7 +44,7 @@ const MEMORY: chrono::Duration = chrono::Duration::days(1);
 /// whole, and the caller closes the output.
 pub async fn follow(
     ctx: &Context,
-    api: &Api,
+    api: &Client,
     id: Uuid,
     run: Option<String>,
     failed: bool,
@@ -105,7 +105,7 @@ pub async fn follow(
 /// The state of a follow between polls: the driver's step.
 struct Tail<'a, 's> {
     ctx: &'a Context,
-    api: &'a Api,
+    api: &'a Client,
     id: Uuid,
     run: Option<String>,
     failed: bool,
@@ -130,6 +130,7 @@ struct Tail<'a, 's> {
 
 impl Step for Tail<'_, '_> {
     type Done = ();
+    type Error = Error;
 
     /// One poll: its entries not printed before, printed oldest first. The
     /// request is the only await: a stop during it drops the poll, of
@@ -155,7 +156,7 @@ impl Step for Tail<'_, '_> {
                 Ok(changed)
             }
             // The followed run may be complete all the same (below).
-            Err(e) if poll::transient(&e) => Err(e),
+            Err(e) if e.transient() => Err(e),
             Err(e) => return Err(e),
         };
         if let (Some(rule), Some(r)) = (&self.rule, &self.run) {
@@ -274,7 +275,7 @@ impl Tail<'_, '_> {
 
 /// One window's entries (of `run`, if given), copied out of the response.
 async fn poll(
-    api: &Api,
+    api: &Client,
     id: Uuid,
     w: &Window,
     run: Option<&str>,

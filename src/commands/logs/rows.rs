@@ -2,16 +2,15 @@
 //! outputs are decoded), and printing one entry through the printer, shared
 //! by `logs` and `logs --follow`.
 
-use crate::api::models::{LogEntryRef, Text};
 use crate::commands::kit::columns::{
     DECODE_ERROR, DURATION, EXECUTED_AT, IS_SUCCESSFUL, METRIC_VALUE, OUTPUT, TASK_TYPE, TASK_UUID,
     WORKFLOW_RUN_UUID,
 };
 use crate::error::Result;
 use crate::output::column::position;
-use ylem_client::output::{DecodedOutput, Decoder, Scratch, Undecodable};
-
 use crate::output::{CellRef, Column, Printer, Txt};
+use ylem_client::api::models::{LogEntryRef, Text};
+use ylem_client::output::{DecodedOutput, Decoder, Scratch, Undecodable};
 
 /// The log entry's fields, and `decode_error` when outputs are decoded.
 pub const COLUMNS_DECODED: &[Column] = &[
@@ -123,7 +122,7 @@ fn decode_error(why: &Undecodable) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::api::models::LogEntryRef;
+    use ylem_client::api::models::LogEntryRef;
 
     /// Each cell of `row` is the one its column names: every field of an
     /// entry told apart by its value.

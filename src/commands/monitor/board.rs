@@ -5,19 +5,19 @@
 
 use chrono::{DateTime, Utc};
 
-use crate::api::Api;
-use crate::api::models::RangeStats;
 use crate::commands::kit::exposition::last_samples;
 use crate::commands::kit::last_known::last;
 use crate::commands::kit::periods::fill_periods;
 use crate::commands::monitor::targets::Target;
 use crate::context::Context;
 use crate::error::Result;
-use crate::kinds::Period;
 use crate::output::prometheus::{Labels, Sample};
-use crate::service::date_form::DateForms;
-use crate::service::last_model::Last;
 use crate::time::{self, Window};
+use ylem_client::Client;
+use ylem_client::Period;
+use ylem_client::api::models::RangeStats;
+use ylem_client::quirks::date_form::DateForms;
+use ylem_client::runs::last::Last;
 
 /// Where one entity stands: what the service said about it.
 pub struct Standing {
@@ -32,7 +32,7 @@ pub struct Standing {
 /// `week` is the aggregate date form, learnt once for the whole board.
 pub async fn fetch(
     ctx: &Context,
-    api: &Api,
+    api: &Client,
     t: &Target,
     now: DateTime<Utc>,
     week: Option<&DateForms<'_>>,
@@ -54,7 +54,7 @@ pub async fn fetch(
 /// form the server reads.
 async fn failures_per_day(
     ctx: &Context,
-    api: &Api,
+    api: &Client,
     t: &Target,
     forms: &DateForms<'_>,
 ) -> Result<Vec<i64>> {
@@ -63,9 +63,8 @@ async fn failures_per_day(
     let from = time::default_aggregate_from(today, Period::Day, 7);
     let list = forms
         .ask(|form| async move {
-            Ok(api
-                .aggregated_stats(t.kind, t.uuid, from, form, Period::Day, 7)
-                .await?)
+            api.aggregated_stats(t.kind, t.uuid, from, form, Period::Day, 7)
+                .await
         })
         .await?;
     Ok(fill_periods(list, from, Period::Day, 7)

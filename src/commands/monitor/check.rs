@@ -7,8 +7,8 @@
 //! The state is the command's result, not an error.
 
 use crate::commands::kit::failure_text::{FailureText, TaskText};
-use crate::service::last_seen::NO_RUN_FOUND;
 use chrono::{DateTime, Utc};
+use ylem_client::quirks::last_seen::NO_RUN_FOUND;
 
 use crate::cli::{CheckArgs, Format};
 use crate::commands::kit::conduct::{Conduct, Limit};
@@ -20,9 +20,9 @@ use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::flags::Levels;
 use crate::output::prometheus::Sample;
-use crate::service::failure::Failure;
-use crate::service::last_model::{Last, RunView};
 use crate::time;
+use ylem_client::runs::failure::Failure;
+use ylem_client::runs::{Last, RunView};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum State {
@@ -336,7 +336,7 @@ mod tests {
     fn judging() {
         let now = Utc::now();
         let p = CheckArgs {
-            kind: crate::kinds::Entity::Pipeline,
+            kind: ylem_client::Entity::Pipeline,
             id: String::new(),
             max_age: Some(duration_levels("25h,49h").unwrap()),
             max_failure_rate: Some(percent_levels("10,25").unwrap()),
@@ -400,7 +400,7 @@ mod tests {
     fn a_run_in_progress_is_said_beside_the_last_finished_one() {
         let now = Utc::now();
         let p = CheckArgs {
-            kind: crate::kinds::Entity::Pipeline,
+            kind: ylem_client::Entity::Pipeline,
             id: String::new(),
             max_age: None,
             max_failure_rate: None,

@@ -20,8 +20,8 @@ use crate::context::Context;
 use crate::error::Result;
 use crate::output::prometheus::Sample;
 use crate::output::{Cell, Column, Row, Shape};
-use crate::service::failure::Failure;
 use crate::time;
+use ylem_client::runs::failure::Failure;
 
 /// Machine rows: every field, in the order the IDs were given, then the
 /// error columns (`crate::commands::kit::ids::multi_columns`).

@@ -9,7 +9,7 @@ use uuid::Uuid;
 
 use crate::context::Context;
 use crate::error::{Error, Result};
-use crate::kinds::Entity;
+use ylem_client::Entity;
 
 /// One entity to report on.
 #[derive(Debug, Clone, PartialEq)]

@@ -22,9 +22,9 @@ use crate::commands::runs::one;
 use crate::commands::runs::wait::{self, Found, Outcome};
 use crate::context::Context;
 use crate::error::{Error, Kind, Result};
-use crate::kinds::RunKind;
-use crate::service::finished::Rule;
 use crate::time::{self, Window};
+use ylem_client::RunKind;
+use ylem_client::runs::finished::Rule;
 
 /// How far before the run's first entry the wait's log window starts, and
 /// past now it ends: the service's clock may differ from ours.
@@ -136,7 +136,7 @@ fn remember(ctx: &Context, id: Uuid, run: &str) {
 /// an entry in the window.
 async fn find(
     ctx: &Context,
-    api: &crate::api::Api,
+    api: &ylem_client::Client,
     id: Uuid,
     wanted: Option<String>,
     window: &Window,

@@ -4,7 +4,6 @@
 //! and folded into per-run totals (`service/runs_tally.rs`); `--run` shows
 //! one run whole (`runs/one.rs`, dispatched beside this).
 
-use crate::api::{self, Api};
 use crate::cli::RunsArgs;
 use crate::commands::kit::columns::*;
 use crate::commands::kit::conduct::Conduct;
@@ -13,11 +12,12 @@ use crate::commands::kit::failure_text;
 use crate::context::Context;
 use crate::error::Result;
 use crate::output::{Cell, Column, Printer, Row, Shape};
-use crate::service::failure::{FailedTask, Failure, Finder};
-use crate::service::finished::Rule;
-use crate::service::run_model::{FirstFailed, Judged};
-use crate::service::runs_tally::{Runs, listed_rule};
 use crate::time::Window;
+use ylem_client::api::{self, Client};
+use ylem_client::runs::failure::{FailedTask, Failure, Finder};
+use ylem_client::runs::finished::Rule;
+use ylem_client::runs::fold::{FirstFailed, Judged};
+use ylem_client::runs::tally::{Runs, listed_rule};
 
 /// A run's row; with several pipelines a leading `uuid` (the pipeline's,
 /// as every command that takes several IDs has), and the failure's
@@ -91,7 +91,7 @@ pub async fn run(args: &RunsArgs, ctx: &Context) -> Result<()> {
 /// The pipeline's log in the window, folded into per-run totals; the
 /// entries of run `keep` (`runs --run R`) are kept whole too.
 pub async fn fold(
-    api: &Api,
+    api: &Client,
     id: uuid::Uuid,
     window: &Window,
     keep: Option<&str>,
@@ -102,7 +102,7 @@ pub async fn fold(
 /// `fold`, with each run's earliest failed entry read by `finder` as it
 /// is folded (its output decoded once, and not kept).
 async fn fold_with<'a>(
-    api: &Api,
+    api: &Client,
     id: uuid::Uuid,
     window: &Window,
     keep: Option<&str>,
@@ -132,7 +132,7 @@ async fn fold_with<'a>(
 /// history look-up, one request more. Without it, a run alone in its window
 /// and quiet for the default settle time would count as finished though
 /// the pipeline's runs show a task of it takes an hour.
-pub async fn rule_for(api: &Api, id: uuid::Uuid, runs: &Runs<'_>, ctx: &Context) -> Rule {
+pub async fn rule_for(api: &Client, id: uuid::Uuid, runs: &Runs<'_>, ctx: &Context) -> Rule {
     // Too little to learn from: no gap between tasks, and at most one
     // complete run (which may be the very run in question, quiet a while).
     let own = runs.history(ctx.settings.now);

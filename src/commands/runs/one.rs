@@ -5,8 +5,6 @@
 //! 8 not finished (still running, or its end cannot be established, or no
 //! entry of it yet). `--wait` is `runs/attach.rs`, which shows the run as here.
 
-use crate::api::models::LogEntry;
-use crate::api::{self, Api};
 use crate::cli::RunsArgs;
 use crate::commands::kit::columns::{
     DURATION, ENTRIES, EXECUTED_AT, RESULT, TASK, TASK_TYPE, TASKS_EXPECTED,
@@ -17,9 +15,11 @@ use crate::commands::runs::list::{COLUMNS, fill, fold};
 use crate::context::Context;
 use crate::error::{Error, Kind, Result};
 use crate::output::{Cell, Column, Row, Shape};
-use crate::service::failure::{Failure, Finder};
-use crate::service::run_model::Judged;
 use crate::time::Window;
+use ylem_client::api::models::LogEntry;
+use ylem_client::api::{self, Client};
+use ylem_client::runs::failure::{Failure, Finder};
+use ylem_client::runs::fold::Judged;
 
 /// The header's fields after `COLUMNS` and the failure: the task count the
 /// history expects, and (machine formats) the entries.
@@ -75,7 +75,7 @@ pub async fn run(args: &RunsArgs, ctx: &Context) -> Result<()> {
 
 /// The entries of a run found by `latest`: one more request, narrow (the
 /// run's own span), so the first pass keeps totals only.
-async fn entries_of(api: &Api, id: uuid::Uuid, j: &Judged) -> Result<Vec<LogEntry>> {
+async fn entries_of(api: &Client, id: uuid::Uuid, j: &Judged) -> Result<Vec<LogEntry>> {
     let t = &j.tally;
     let (Some(from), Some(to)) = (t.started(), t.ended()) else {
         return Ok(Vec::new());

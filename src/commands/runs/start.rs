@@ -8,8 +8,6 @@ use bytes::Bytes;
 use tokio::sync::OnceCell;
 use uuid::Uuid;
 
-use crate::api::Api;
-use crate::api::models::{RunRecord, RunStart};
 use crate::cli::{Format, RunArgs};
 use crate::commands::kit::columns::*;
 use crate::commands::kit::conduct::{self, Conduct, Signals};
@@ -19,10 +17,12 @@ use crate::commands::kit::signals::Stop;
 use crate::commands::runs::wait::{self, Followed, Outcome};
 use crate::context::Context;
 use crate::error::{Error, Kind, Result};
-use crate::kinds::{Entity, RunKind};
 use crate::output::{Cell, Column, Row, Shape};
-use crate::service::failure::{self, Failure};
-use crate::service::finished::{DEFAULT_SETTLE, History, Rule, Settle};
+use ylem_client::Client;
+use ylem_client::api::models::{RunRecord, RunStart};
+use ylem_client::runs::failure::{self, Failure};
+use ylem_client::runs::finished::{DEFAULT_SETTLE, History, Rule, Settle};
+use ylem_client::{Entity, RunKind};
 
 /// The run records of a start (`-o json`); with several IDs, `uuid` leads
 /// and the error columns follow (`crate::commands::kit::ids::multi_columns`).
@@ -394,7 +394,7 @@ fn with_failures(mut e: Error, followed: &[(Uuid, Followed, Option<Failure>)]) -
 
 /// Start one run and follow it until it finishes or time runs out.
 async fn start_and_wait(
-    api: &Api,
+    api: &Client,
     args: &RunArgs,
     id: uuid::Uuid,
     input: Option<&Bytes>,

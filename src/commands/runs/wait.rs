@@ -1,5 +1,5 @@
 //! `run --wait`: waiting for a started run until it finishes, by the
-//! polling driver (`service/poll.rs`: pauses, transient errors, the time limit)
+//! polling driver (`ylem_client::runs::poll`: pauses, transient errors, the time limit)
 //! over a small watch per kind of run, with a spinner. Pipelines are followed through their log (an entry appears as each task finishes; there
 //! is no "run finished" marker), workflows through last-run statistics.
 
@@ -9,14 +9,14 @@ use chrono::Utc;
 use indicatif::{ProgressBar, ProgressStyle};
 use uuid::Uuid;
 
-use crate::api::models::LogEntry;
-use crate::api::{self, Api};
-use crate::error::Result;
-use crate::service::finished::{Entry, Evidence, Rule, Settle, Verdict};
-use crate::service::history::{entry, lookup};
-use crate::service::poll::{self, Ended, Look};
+use crate::error::{Error, Result};
 use crate::time;
 use crate::ui::Ui;
+use ylem_client::api::models::LogEntry;
+use ylem_client::api::{self, Client};
+use ylem_client::runs::finished::{Entry, Evidence, Rule, Settle, Verdict};
+use ylem_client::runs::history::{entry, lookup};
+use ylem_client::runs::poll::{self, Ended, Look};
 
 /// How a followed run ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -83,6 +83,7 @@ struct Shown<'u, W> {
 
 impl<W: Watch> poll::Step for Shown<'_, W> {
     type Done = Followed;
+    type Error = Error;
 
     async fn look(&mut self) -> Result<Look<Followed>> {
         let msg = match self.watch.look(self.started).await? {
@@ -158,7 +159,7 @@ fn spinner(on: bool, ui: &Ui, what: &str) -> ProgressBar {
 
 /// Follow a pipeline run through the pipeline's log until `rule` decides.
 pub async fn pipeline(
-    api: &Api,
+    api: &Client,
     id: Uuid,
     run: &str,
     rule: Rule,
@@ -193,7 +194,7 @@ impl Found {
 
 /// Follow a pipeline run found in the log (`found`) until `rule` decides.
 pub async fn attached(
-    api: &Api,
+    api: &Client,
     id: Uuid,
     run: &str,
     rule: Rule,
@@ -225,7 +226,7 @@ pub async fn attached(
 }
 
 struct PipelineRun<'a> {
-    api: &'a Api,
+    api: &'a Client,
     id: Uuid,
     run: &'a str,
     rule: Rule,
@@ -358,7 +359,7 @@ impl PipelineRun<'_> {
 /// than `before` appears and its figures stay the same for `settle`
 /// (statistics are the only evidence a workflow leaves).
 pub async fn workflow(
-    api: &Api,
+    api: &Client,
     id: Uuid,
     run: &str,
     before: Option<String>,
@@ -379,7 +380,7 @@ pub async fn workflow(
 }
 
 struct WorkflowRun<'a> {
-    api: &'a Api,
+    api: &'a Client,
     id: Uuid,
     run: &'a str,
     /// `executed_at` of the last run before ours.
@@ -396,7 +397,7 @@ impl Watch for WorkflowRun<'_> {
     }
 
     async fn look(&mut self, started: Instant) -> Result<Progress> {
-        let kind = crate::kinds::Entity::Workflow;
+        let kind = ylem_client::Entity::Workflow;
         let r = self.api.last_run(kind, self.id).await?;
         let now = r.and_then(|r| Some((r.executed_at?.0, r.is_successful, r.duration)));
         let newer = now

@@ -5,7 +5,6 @@
 
 use chrono::NaiveDate;
 
-use crate::api::models::Aggregated;
 use crate::cli::AggregateArgs;
 use crate::cli::Format;
 use crate::commands::kit::columns::*;
@@ -14,8 +13,9 @@ use crate::commands::kit::periods::fill_periods;
 use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::output::{Cell, Column, Row, Shape, chart};
-use crate::service::date_form::DateForms;
 use crate::time;
+use ylem_client::api::models::Aggregated;
+use ylem_client::quirks::date_form::DateForms;
 
 /// A period's statistics; `uuid` is shown with several IDs (which also
 /// get the error columns, `crate::commands::kit::ids::multi_columns`).
@@ -121,7 +121,7 @@ fn first_period(args: &AggregateArgs, ctx: &Context) -> Result<NaiveDate> {
 /// One ID's periods, every one of them (`fill_periods`), in the date form
 /// the server reads (learnt once for all the IDs).
 async fn fetch(
-    api: &crate::api::Api,
+    api: &ylem_client::Client,
     args: &AggregateArgs,
     forms: &DateForms<'_>,
     id: uuid::Uuid,
@@ -130,9 +130,8 @@ async fn fetch(
     let count = args.count;
     let list = forms
         .ask(|form| async move {
-            Ok(api
-                .aggregated_stats(args.kind, id, from, form, args.period, count)
-                .await?)
+            api.aggregated_stats(args.kind, id, from, form, args.period, count)
+                .await
         })
         .await?;
     Ok(fill_periods(list, from, args.period, count))

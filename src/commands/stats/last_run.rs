@@ -19,9 +19,9 @@ use crate::context::Context;
 use crate::error::{Error, Kind, Result};
 use crate::output::prometheus::Sample;
 use crate::output::{Cell, Column, Row, Shape};
-use crate::service::failure::Failure;
-use crate::service::last_model::{Last, RunView};
-use crate::service::last_seen::NO_RUN_FOUND;
+use ylem_client::quirks::last_seen::NO_RUN_FOUND;
+use ylem_client::runs::failure::Failure;
+use ylem_client::runs::{Last, RunView};
 
 /// An ID's last run, and `last_run`: `found` (finished), `running` (not
 /// finished on evidence: `is_successful` null, the tasks so far),

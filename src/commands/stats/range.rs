@@ -1,6 +1,5 @@
 //! `ylemctl stats KIND ID... [WINDOW]`: consolidated statistics (endpoints 5-7).
 
-use crate::api::models::RangeStats;
 use crate::cli::Format;
 use crate::cli::StatsArgs;
 use crate::commands::kit::columns::*;
@@ -10,8 +9,9 @@ use crate::context::Context;
 use crate::error::Result;
 use crate::output::prometheus::Sample;
 use crate::output::{Cell, Column, Row, Shape};
-use crate::service::last_seen::range_stats_checked;
 use crate::time::Window;
+use ylem_client::api::models::RangeStats;
+use ylem_client::{Client, Entity, quirks::last_seen};
 
 /// The statistics of an ID (`uuid` shown with several IDs, which also get
 /// the error columns: `crate::commands::kit::ids::multi_columns`).
@@ -106,6 +106,17 @@ pub async fn run(args: &StatsArgs, ctx: &Context) -> Result<()> {
         ));
     }
     res
+}
+
+/// Range statistics authorised before shown (`last_seen::range_stats_checked`),
+/// their errors in our words.
+async fn range_stats_checked(
+    api: &Client,
+    kind: Entity,
+    id: uuid::Uuid,
+    w: &Window,
+) -> Result<RangeStats> {
+    Ok(last_seen::range_stats_checked(api, kind, id, w).await?)
 }
 
 /// `stats -o prometheus`: each ID's measures over the window, labelled

@@ -18,13 +18,13 @@ use futures_util::stream::FuturesUnordered;
 use tokio::sync::{Semaphore, mpsc, oneshot, watch};
 use tokio::time::Instant;
 
-use crate::api::Api;
 use crate::commands::monitor::board::{self, Standing};
 use crate::commands::monitor::serve::scrape_health::{Change, Health};
 use crate::commands::monitor::targets::Target;
 use crate::context::Context;
 use crate::error::{Error, Kind, Result};
 use crate::output::prometheus;
+use ylem_client::Client;
 
 /// A fetch that takes longer is given up (a stalled upstream), so that the
 /// next scrape asks again rather than wait on it for ever.
@@ -94,7 +94,7 @@ struct Answers<'a> {
 /// each within `STOP_GRACE`.
 pub async fn answer(
     ctx: &Context,
-    api: &Api,
+    api: &Client,
     targets: &[Target],
     ttl: Duration,
     mut rx: mpsc::Receiver<Ask>,
@@ -159,7 +159,7 @@ async fn sleep_until(at: Option<Instant>) {
 /// One ID's standing, within the `--concurrency` permits and `FETCH_LIMIT`.
 async fn fetch(
     ctx: &Context,
-    api: &Api,
+    api: &Client,
     t: &Target,
     i: usize,
     permits: &Semaphore,

@@ -10,7 +10,11 @@
 //! `Ended::Stopped`): a command line's Ctrl-C and SIGTERM, a server's
 //! shutdown, a test's timer.
 //!
-//! Tokens need nothing here: every look asks through `Api`, which renews
+//! A step's error is its own (`Step::Error`): a look may fail in the
+//! caller's ways too (an output closed under it), and `Waited` says which
+//! failures are waited out; this crate's `Error` says so by its kind.
+//!
+//! Tokens need nothing here: every look asks through `Client`, which renews
 //! the token before it expires (once for all concurrent requests) and
 //! repeats a request once with a fresh token after a 401.
 
@@ -20,7 +24,7 @@ use std::time::Duration;
 
 use tokio::time::Instant;
 
-use crate::error::{Error, Kind, Result};
+use crate::error::{Error, ErrorKind};
 
 /// What one look found.
 pub enum Look<T> {
@@ -37,17 +41,34 @@ pub enum Look<T> {
     },
 }
 
+/// An error a drive meets: waited out, or the end of the drive.
+pub trait Waited {
+    /// Whether the failure is waited out (the service down or failing for
+    /// a while) rather than ending the drive.
+    fn transient(&self) -> bool;
+}
+
+/// Network failures and server errors (5xx, a broken body) are waited
+/// out; anything else (auth, not found, an invalid request) ends the drive.
+impl Waited for Error {
+    fn transient(&self) -> bool {
+        matches!(self.kind, ErrorKind::Network | ErrorKind::Server)
+    }
+}
+
 /// One look at the service, repeated by `drive`.
 pub trait Step {
     /// What a finished step gives.
     type Done;
+    /// What a look fails with: this crate's `Error`, or the caller's own.
+    type Error: Waited;
     /// One look. Cancelled at an await point by a stop request: a step
     /// does what it prints after its last await, so a stop never cuts an
     /// output in half.
-    fn look(&mut self) -> impl Future<Output = Result<Look<Self::Done>>>;
-    /// A failure that is waited out (`transient`); `first` when the
+    fn look(&mut self) -> impl Future<Output = Result<Look<Self::Done>, Self::Error>>;
+    /// A failure that is waited out (`Waited::transient`); `first` when the
     /// service was answering before it.
-    fn failing(&mut self, _e: &Error, _first: bool) {}
+    fn failing(&mut self, _e: &Self::Error, _first: bool) {}
 }
 
 /// How a drive ended; `S` is what the stop request said.
@@ -99,12 +120,6 @@ impl Pacing {
     }
 }
 
-/// Network failures and server errors (5xx, a broken body) are waited
-/// out; anything else (auth, not found, a usage error) ends the drive.
-pub fn transient(e: &Error) -> bool {
-    matches!(e.kind, Kind::Network | Kind::Server)
-}
-
 /// A stop request the drive listens for, shared with what the caller does
 /// before and after it; it resolves to why it stopped (`S`).
 pub type StopRequest<S> = Pin<Box<dyn Future<Output = S>>>;
@@ -124,7 +139,7 @@ pub async fn drive<St: Step, S>(
     step: &mut St,
     pacing: Pacing,
     mut until: Until<'_, S>,
-) -> Result<Ended<St::Done, S>> {
+) -> Result<Ended<St::Done, S>, St::Error> {
     let mut nap = pacing.first_look;
     // The pause after the next look that sees nothing new.
     let mut pause = pacing.next(pacing.first_look, false);
@@ -150,7 +165,7 @@ pub async fn drive<St: Step, S>(
                 failing = false;
                 (changed, again)
             }
-            Err(e) if transient(&e) => {
+            Err(e) if e.transient() => {
                 step.failing(&e, !failing);
                 failing = true;
                 (false, false)
@@ -199,6 +214,7 @@ async fn stopped<F: Future, S>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::error::{ErrorKind as Kind, Result};
 
     /// Stop requests as a caller names them.
     #[derive(Debug, PartialEq, Eq)]
@@ -228,6 +244,7 @@ mod tests {
 
     impl Step for Scripted {
         type Done = &'static str;
+        type Error = Error;
         async fn look(&mut self) -> Result<Look<&'static str>> {
             self.at.push(self.start.elapsed());
             match self.answers.is_empty() {
@@ -353,6 +370,7 @@ mod tests {
 
     impl Step for Hanging {
         type Done = ();
+        type Error = Error;
         async fn look(&mut self) -> Result<Look<()>> {
             std::future::pending().await
         }

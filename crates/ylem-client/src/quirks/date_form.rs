@@ -79,7 +79,7 @@ impl<'a> DateForms<'a> {
 
 /// The server's answer to a bare date where it wants a date and time.
 fn wants_date_time(e: &Error) -> bool {
-    e.http_status == Some(400)
+    e.status == Some(400)
         && e.server_body
             .as_deref()
             .is_some_and(|b| b.contains("cannot parse"))

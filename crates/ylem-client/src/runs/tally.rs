@@ -1,8 +1,8 @@
 //! The runs in a pipeline's log, told from its entries as they stream
-//! past: per-run totals only (`run_model::RunFold`), never the entries
+//! past: per-run totals only (`fold::RunFold`), never the entries
 //! themselves, so memory grows with the number of runs, not with the size
 //! of the log; the history they make, and each run judged by the one rule
-//! (`run_model::judge`).
+//! (`fold::judge`).
 
 use std::collections::HashMap;
 use std::time::Duration;
@@ -11,9 +11,9 @@ use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
 use crate::api::models::{LogEntry, LogEntryRef};
-use crate::service::failure::Finder;
-use crate::service::finished::{History, Rule};
-use crate::service::run_model::{Judged, RunFold, TaskSets, id_of, judge};
+use crate::runs::failure::Finder;
+use crate::runs::finished::{History, Rule};
+use crate::runs::fold::{Judged, RunFold, TaskSets, id_of, judge};
 
 /// A run that ended this recently may still be going: it is not history.
 const STILL_RUNNING: chrono::Duration = chrono::Duration::minutes(10);

@@ -13,7 +13,7 @@
 use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
-use crate::api::Api;
+use crate::api::Client;
 use crate::api::models::{LastRun, RangeStats};
 use crate::error::Result;
 use crate::kinds::Entity;
@@ -39,9 +39,14 @@ pub enum LastSeen {
 }
 
 /// The last run of `id`, asking range statistics once when last-run
-/// answers 403. A 403 there too is an access error (`Kind::Auth`); a 404
-/// from a spec server stays not found (`Kind::NotFound`).
-pub async fn last_seen(api: &Api, kind: Entity, id: Uuid, now: DateTime<Utc>) -> Result<LastSeen> {
+/// answers 403. A 403 there too is an access error (`ErrorKind::Auth`); a 404
+/// from a spec server stays not found (`ErrorKind::NotFound`).
+pub async fn last_seen(
+    api: &Client,
+    kind: Entity,
+    id: Uuid,
+    now: DateTime<Utc>,
+) -> Result<LastSeen> {
     if let Some(r) = api.last_run(kind, id).await?
         && r.executed_at.is_some()
     {
@@ -70,7 +75,7 @@ pub async fn last_seen(api: &Api, kind: Entity, id: Uuid, now: DateTime<Utc>) ->
 /// Ask range statistics again over a window that holds the run at `at`
 /// (to the second, either side), where the server checks the
 /// organisation: a 403 there is the access error it is.
-pub async fn confirm(api: &Api, kind: Entity, id: Uuid, at: DateTime<Utc>) -> Result<()> {
+pub async fn confirm(api: &Client, kind: Entity, id: Uuid, at: DateTime<Utc>) -> Result<()> {
     let second = chrono::Duration::seconds(1);
     let w = Window {
         from: at - second,
@@ -86,7 +91,7 @@ pub async fn confirm(api: &Api, kind: Entity, id: Uuid, at: DateTime<Utc>) -> Re
 /// is confirmed over a window that holds it first (a 403 there is the
 /// answer: another organisation's entity).
 pub async fn range_stats_checked(
-    api: &Api,
+    api: &Client,
     kind: Entity,
     id: Uuid,
     w: &Window,

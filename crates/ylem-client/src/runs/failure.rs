@@ -1,6 +1,6 @@
 //! The failure of a run as data: its failed task entries and each one's
 //! error messages, read from the pipeline's log (a failed task's `output`
-//! is its errors array), found here once for every command that states a
+//! is its errors array), found here once for everything that states a
 //! run's failure. It belongs to one run, never to an older one. Reading an
 //! output (Base64, the organisation's encryption key) and the words for a
 //! failure are the caller's: it hands in an `Outputs`, and states what it
@@ -12,7 +12,7 @@ use serde_json::Value;
 
 use crate::api::models::LogEntry;
 use crate::kinds::Entity;
-use crate::service::last_model::RunView;
+use crate::runs::view::RunView;
 
 /// One error message of a failed task, as the server writes it.
 #[derive(Debug, Clone, PartialEq)]

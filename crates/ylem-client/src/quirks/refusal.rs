@@ -7,7 +7,7 @@
 use bytes::Bytes;
 use uuid::Uuid;
 
-use crate::api::Api;
+use crate::api::Client;
 use crate::api::models::RunStart;
 use crate::error::Error;
 use crate::kinds::RunKind;
@@ -36,31 +36,21 @@ impl NotStarted {
     }
 }
 
-impl From<NotStarted> for Error {
-    fn from(n: NotStarted) -> Error {
-        n.into_error()
-    }
-}
-
 /// Start a run; a 403 is asked about once and told apart.
 pub async fn start_run(
-    api: &Api,
+    api: &Client,
     kind: RunKind,
     id: Uuid,
     input: Option<&Bytes>,
 ) -> Result<RunStart, NotStarted> {
-    match api
-        .start_run_with(kind, id, input)
-        .await
-        .map_err(Error::from)
-    {
+    match api.start_run_with(kind, id, input).await {
         Ok(s) => Ok(s),
-        Err(e) if e.http_status == Some(403) => Err(explain(api, kind, id, e).await),
+        Err(e) if e.status == Some(403) => Err(explain(api, kind, id, e).await),
         Err(e) => Err(NotStarted::Failed(e)),
     }
 }
 
-async fn explain(api: &Api, kind: RunKind, id: Uuid, e: Error) -> NotStarted {
+async fn explain(api: &Client, kind: RunKind, id: Uuid, e: Error) -> NotStarted {
     let now = chrono::Utc::now();
     let w = Window {
         from: now - chrono::Duration::days(90),

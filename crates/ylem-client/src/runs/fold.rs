@@ -18,8 +18,8 @@ use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
 use crate::api::models::LogEntryRef;
-use crate::service::failure::{Detail, Finder};
-use crate::service::finished::{Evidence, Rule, Verdict};
+use crate::runs::failure::{Detail, Finder};
+use crate::runs::finished::{Evidence, Rule, Verdict};
 use crate::time;
 
 /// What the log says of one run so far: totals, never its entries, so a

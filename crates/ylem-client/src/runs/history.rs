@@ -9,9 +9,9 @@ use chrono::Utc;
 use uuid::Uuid;
 
 use crate::api::models::LogEntry;
-use crate::api::{self, Api};
+use crate::api::{self, Client};
 use crate::error::{Error, Result};
-use crate::service::finished::{Entry, History};
+use crate::runs::finished::{Entry, History};
 use crate::time;
 
 /// How far back the history look-up reaches: three daily runs.
@@ -36,14 +36,14 @@ pub enum Miss<'e> {
 /// The pipeline's recent runs, for the evidence rule; a look-up that fails
 /// is asked again (`told` hears of each failure), and one that still fails
 /// is no history.
-pub async fn history(api: &Api, id: Uuid, mut told: impl FnMut(Miss<'_>)) -> History {
+pub async fn history(api: &Client, id: Uuid, mut told: impl FnMut(Miss<'_>)) -> History {
     let mut tries = 0;
     loop {
         match lookup(api, id, "").await {
             Ok(h) => return h,
             Err(e) if tries + 1 < HISTORY_TRIES => {
                 told(Miss::Again(&e));
-                tokio::time::sleep(ylem_client::backoff(tries)).await;
+                tokio::time::sleep(crate::http::backoff(tries)).await;
             }
             Err(e) => {
                 told(Miss::GaveUp(&e));
@@ -55,7 +55,7 @@ pub async fn history(api: &Api, id: Uuid, mut told: impl FnMut(Miss<'_>)) -> His
 }
 
 /// One history look-up, leaving out the run `followed`.
-pub async fn lookup(api: &Api, id: Uuid, followed: &str) -> Result<History> {
+pub async fn lookup(api: &Client, id: Uuid, followed: &str) -> Result<History> {
     let now = Utc::now();
     let w = time::Window {
         from: now - chrono::Duration::days(HISTORY_DAYS),
@@ -65,7 +65,7 @@ pub async fn lookup(api: &Api, id: Uuid, followed: &str) -> Result<History> {
     Ok(History::from_entries(&list, followed, now))
 }
 
-async fn history_entries(api: &Api, id: Uuid, w: &time::Window) -> Result<Vec<Entry>> {
+async fn history_entries(api: &Client, id: Uuid, w: &time::Window) -> Result<Vec<Entry>> {
     let mut s = api.pipeline_logs(id, w).await?;
     let mut out = Vec::new();
     while out.len() < HISTORY_ENTRIES {

@@ -1,4 +1,4 @@
-//! An entity's last run by the one model (`run_model.rs`), for stating it
+//! An entity's last run by the one model (`fold.rs`), for stating it
 //! and judging an entity's health. The server's last-run answer (its
 //! latest task row) says which run is last; for a pipeline one log request
 //! over that run's window then folds and judges it: a run not finished on
@@ -11,13 +11,14 @@ use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
 use crate::api::models::{LastRun, LogEntry};
-use crate::api::{self, Api};
+use crate::api::{self, Client};
 use crate::error::{Error, Result};
 use crate::kinds::Entity;
-use crate::service::finished::{DEFAULT_SETTLE, Evidence};
-use crate::service::last_seen::{LastSeen, confirm, last_seen};
-use crate::service::run_model::{Judged, RunFold, judge};
-use crate::service::runs_tally::{Runs, listed_rule};
+use crate::quirks::last_seen::{LastSeen, confirm, last_seen};
+use crate::runs::finished::DEFAULT_SETTLE;
+use crate::runs::fold::{Judged, RunFold, judge};
+use crate::runs::tally::{Runs, listed_rule};
+use crate::runs::view::{Established, RunView};
 use crate::time::Window;
 
 /// How far back a recent last run's log is read, for the history the rule
@@ -26,88 +27,6 @@ const HISTORY_DAYS: i64 = 3;
 /// At most this many entries are read of that window (newest first): the
 /// last runs and enough history, a bounded read however busy the pipeline.
 const HISTORY_ENTRIES: usize = 2000;
-
-/// One run as every command states it.
-#[derive(Debug, Clone)]
-pub struct RunView {
-    /// The run's UUID (pipelines only: statistics name no run).
-    pub run: Option<String>,
-    /// `succeeded`, `failed`, `running` or `unsettled`.
-    pub result: &'static str,
-    /// How the result was established.
-    pub evidence: Option<Established>,
-    /// Its last task's end (for workflows and tasks: the server's time).
-    pub ended: DateTime<Utc>,
-    /// Its first task's start, where it is known.
-    pub started: Option<DateTime<Utc>>,
-    /// The sum of its task durations.
-    pub duration_ms: i64,
-    /// Task entries so far, and how many the history expects.
-    pub tasks: Option<usize>,
-    /// How many tasks the history says a run has, when it knows.
-    pub expected: Option<usize>,
-    /// Its failed entries, whole (pipelines).
-    pub failed: Vec<LogEntry>,
-}
-
-impl RunView {
-    /// `Some(true)` succeeded, `Some(false)` failed, `None` not finished.
-    pub fn success(&self) -> Option<bool> {
-        match self.result {
-            "succeeded" => Some(true),
-            "failed" => Some(false),
-            _ => None,
-        }
-    }
-
-    /// The wall clock from its first task's start to its last task's end.
-    pub fn elapsed_ms(&self) -> Option<i64> {
-        Some((self.ended - self.started?).num_milliseconds().max(0))
-    }
-
-    /// `2 of 5 tasks`, `2 tasks`, or nothing for a run without a log.
-    pub fn progress(&self) -> Option<String> {
-        let n = self.tasks?;
-        Some(match self.expected {
-            Some(t) => format!("{n} of {t} tasks"),
-            None => format!("{n} tasks"),
-        })
-    }
-
-    fn of(j: Judged, failed: Vec<LogEntry>) -> Option<RunView> {
-        let t = &j.tally;
-        let evidence = match (&j.evidence, j.result) {
-            (Some(e), _) => Established::Rule(e.clone()),
-            (None, "failed") => Established::FailedTask,
-            (None, _) => Established::SoFar(t.entries),
-        };
-        Some(RunView {
-            run: Some(t.id()),
-            result: j.result,
-            evidence: Some(evidence),
-            ended: t.ended()?,
-            started: t.started(),
-            duration_ms: t.duration_ms,
-            tasks: Some(t.entries as usize),
-            expected: j.expected,
-            failed,
-        })
-    }
-}
-
-/// How a run's result was established.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Established {
-    /// By the evidence rule over the run's log.
-    Rule(Evidence),
-    /// A task reported a failure.
-    FailedTask,
-    /// Not complete on evidence: this many task entries so far.
-    SoFar(u32),
-    /// Said by what the service answered (statistics; a run the log did
-    /// not hold).
-    Said(&'static str),
-}
 
 /// What is known of an entity's last run.
 #[derive(Debug, Clone)]
@@ -169,7 +88,7 @@ impl From<Error> for NotKnown {
 /// The last run of `id` by the model: the last-run answer (or, after its
 /// 403, range statistics, confirmed), then for a pipeline one log request.
 pub async fn last(
-    api: &Api,
+    api: &Client,
     kind: Entity,
     id: Uuid,
     now: DateTime<Utc>,
@@ -259,7 +178,7 @@ fn window_of(at: DateTime<Utc>, now: DateTime<Utc>, failed: bool) -> (Window, bo
 
 /// The log over `w` folded, each run's failed entries kept; a wide window
 /// is read to `HISTORY_ENTRIES` entries at most.
-async fn fold(api: &Api, id: Uuid, w: &Window, wide: bool) -> Result<Runs<'static>> {
+async fn fold(api: &Client, id: Uuid, w: &Window, wide: bool) -> Result<Runs<'static>> {
     let mut runs = Runs::default();
     runs.keep_failed = true;
     let mut s = api.pipeline_logs(id, w).await?;
@@ -292,7 +211,7 @@ async fn fold(api: &Api, id: Uuid, w: &Window, wide: bool) -> Result<Runs<'stati
 /// server's last run first, and when it is still going, the last finished
 /// run the same answer held.
 async fn pipeline(
-    api: &Api,
+    api: &Client,
     id: Uuid,
     r: &LastRun,
     at: DateTime<Utc>,
@@ -343,7 +262,7 @@ async fn pipeline(
     let judged = judged.into_iter().map(|(_, j)| j);
     let mut views = judged.into_iter().filter_map(|j| {
         let f = failed.get(&j.tally.run).cloned().unwrap_or_default();
-        RunView::of(j, f)
+        view_of(j, f)
     });
     let Some(last) = views.next() else {
         // An answer the server did not check, and no window that holds the
@@ -393,6 +312,28 @@ fn unconfirmed(id: Uuid) -> Error {
     Error::auth(format!(
         "pipeline {id}: its last run could not be confirmed: the log over its time is empty"
     ))
+}
+
+/// The view of a judged run, with its failed entries; `None` for a run
+/// with no entry.
+fn view_of(j: Judged, failed: Vec<LogEntry>) -> Option<RunView> {
+    let t = &j.tally;
+    let evidence = match (&j.evidence, j.result) {
+        (Some(e), _) => Established::Rule(e.clone()),
+        (None, "failed") => Established::FailedTask,
+        (None, _) => Established::SoFar(t.entries),
+    };
+    Some(RunView {
+        run: Some(t.id()),
+        result: j.result,
+        evidence: Some(evidence),
+        ended: t.ended()?,
+        started: t.started(),
+        duration_ms: t.duration_ms,
+        tasks: Some(t.entries as usize),
+        expected: j.expected,
+        failed,
+    })
 }
 
 #[cfg(test)]

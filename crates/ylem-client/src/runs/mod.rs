@@ -1,0 +1,24 @@
+//! The run model: a pipeline run folded from its log entries (`fold`),
+//! when it has finished (`finished`, the evidence rule), the runs of a log
+//! (`tally`), a pipeline's history, a run's failure, an entity's last run
+//! (`last`, stated as a `RunView`), the keys that tell a log entry seen
+//! before, and the one polling driver (`poll`, generic over its step's
+//! error and its stop request). Declares and re-exports only.
+
+pub mod entry_key;
+pub mod failure;
+pub mod finished;
+pub mod fold;
+pub mod history;
+pub mod last;
+pub mod poll;
+pub mod tally;
+pub mod view;
+
+pub use failure::{Failure, Finder};
+pub use finished::{Evidence, History, Rule, Settle, Verdict};
+pub use fold::{Judged, RunFold};
+pub use last::{Last, NotKnown};
+pub use poll::{Ended, Look, Pacing, Step, Until, Waited, drive};
+pub use tally::Runs;
+pub use view::{Established, RunView};
