@@ -1,18 +1,17 @@
 //! How the commands read a failure's outputs: the decryption key from
 //! `--decrypt-key-file`, else `YLEM_DECRYPT_KEY_FILE`, else the profile's
-//! `decrypt_key_file`; the output decoder (`ylem_client::output`); an output that
-//! is no errors array shortened for people; and the profile's aliases to
-//! name tasks. The service's `Finder` reads failures through them.
+//! `decrypt_key_file`; the output decoder (`ylem_client::output`); an
+//! output that is no errors array shortened for people; and the profile's
+//! aliases to name tasks. The service's `Finder` reads failures through them.
 
 use std::collections::HashMap;
 use std::path::Path;
 
+use crate::commands::kit::key_file::read_key;
 use crate::context::Context;
 use crate::error::Result;
-use ylem_client::output::{Decoder, Unreadable as Undecoded};
-
-use crate::commands::kit::key_file::read_key;
 use crate::output::table;
+use ylem_client::output::Decoder;
 use ylem_client::runs::failure::{Finder, Outputs, Unreadable};
 
 /// At most this many terminal cells of an output that is no errors array.
@@ -56,10 +55,7 @@ struct Decoded(Decoder);
 
 impl Outputs for Decoded {
     fn plain_text(&self, output: &str) -> std::result::Result<String, Unreadable> {
-        self.0.plain_text(output).map_err(|u| match u {
-            Undecoded::Encrypted => Unreadable::Encrypted,
-            Undecoded::Invalid(why) => Unreadable::Invalid(why),
-        })
+        self.0.plain_text(output)
     }
 
     fn excerpt(&self, text: &str) -> String {

@@ -89,14 +89,8 @@ impl Failure {
     }
 }
 
-/// Why an output's text could not be read.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Unreadable {
-    /// Not text, and no key to decrypt it with.
-    Encrypted,
-    /// Not Base64, or the key does not open it.
-    Invalid(String),
-}
+/// Why an output's text could not be read: the decoder's answer.
+pub use crate::output::Unreadable;
 
 /// Reading a task's output, which the service sends Base64-encoded (and
 /// encrypted, where the organisation encrypts outputs): the key is the
