@@ -46,3 +46,8 @@ pub use quirks::{DateForms, LastSeen, NotStarted};
 pub use runs::{Failure, History, Last, NotKnown, Rule, RunView, Verdict};
 pub use secret::{Secret, scrub};
 pub use time::Window;
+
+/// The `chrono` crate this crate's times are in (`DateTime<Utc>`).
+pub use chrono;
+/// The `uuid` crate this crate's IDs are in.
+pub use uuid;
