@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
 
-use crate::flags::{self, Levels};
+use crate::value_parsers::{self, Levels};
 use ylem_client::{Entity, Period, RunKind};
 
 const EXAMPLES: &str = "\
@@ -97,21 +97,21 @@ pub struct GlobalArgs {
     #[arg(long, global = true)]
     pub local: bool,
     /// Longest time to connect (TCP and TLS) [default: 10s]
-    #[arg(long, global = true, value_name = "DURATION", value_parser = flags::positive_duration)]
+    #[arg(long, global = true, value_name = "DURATION", value_parser = value_parsers::positive_duration)]
     pub connect_timeout: Option<Duration>,
     /// Longest wait for the server with no progress: the first byte, any
     /// stall between bytes; a body that keeps arriving is never cut [default: 60s]
-    #[arg(long, global = true, value_name = "DURATION", value_parser = flags::positive_duration)]
+    #[arg(long, global = true, value_name = "DURATION", value_parser = value_parsers::positive_duration)]
     pub timeout: Option<Duration>,
     /// Longest time for the whole command, retries and waits included (off by
     /// default; `check` defaults to 50s, inside a monitoring plugin's 60 s)
-    #[arg(long, global = true, value_name = "DURATION", value_parser = flags::positive_duration)]
+    #[arg(long, global = true, value_name = "DURATION", value_parser = value_parsers::positive_duration)]
     pub max_time: Option<Duration>,
     /// Retries of idempotent requests (GET, token); a run start is never retried [default: 2]
     #[arg(long, global = true, value_name = "N")]
     pub retries: Option<u32>,
     /// Requests in flight at once when several IDs are given [default: 8]
-    #[arg(long, global = true, value_name = "N", value_parser = flags::at_least_one)]
+    #[arg(long, global = true, value_name = "N", value_parser = value_parsers::at_least_one)]
     pub concurrency: Option<usize>,
     /// When to use colour (NO_COLOR turns it off even with always; CLICOLOR_FORCE on in auto)
     #[arg(long, global = true, value_enum, value_name = "WHEN")]
@@ -277,7 +277,7 @@ pub enum Command {
 #[derive(Debug, Args)]
 pub struct RunArgs {
     /// What to start: pipeline or workflow
-    #[arg(value_parser = flags::run_kind())]
+    #[arg(value_parser = value_parsers::run_kind())]
     pub kind: RunKind,
     /// Pipeline or workflow UUIDs (or aliases)
     #[arg(required = true, value_name = "ID")]
@@ -305,7 +305,7 @@ pub struct RunArgs {
         default_value = "30m",
         value_name = "DURATION",
         requires = "wait",
-        value_parser = flags::positive_duration
+        value_parser = value_parsers::positive_duration
     )]
     pub wait_timeout: Duration,
     /// A run has finished when no new task reported for this long (default:
@@ -315,12 +315,12 @@ pub struct RunArgs {
         long,
         value_name = "DURATION",
         requires = "wait",
-        value_parser = flags::positive_duration
+        value_parser = value_parsers::positive_duration
     )]
     pub settle: Option<Duration>,
     /// A pipeline run has finished when this many tasks reported (and no
     /// more for one --poll), whatever its history says
-    #[arg(long, value_name = "N", requires = "wait", value_parser = flags::at_least_one)]
+    #[arg(long, value_name = "N", requires = "wait", value_parser = value_parsers::at_least_one)]
     pub expect_tasks: Option<usize>,
     /// Longest pause between two looks at a run being waited for
     #[arg(
@@ -328,7 +328,7 @@ pub struct RunArgs {
         default_value = "5s",
         value_name = "DURATION",
         requires = "wait",
-        value_parser = flags::positive_duration
+        value_parser = value_parsers::positive_duration
     )]
     pub poll: Duration,
     /// Without a terminal on stderr, say "still waiting" this often
@@ -338,7 +338,7 @@ pub struct RunArgs {
         value_name = "DURATION",
         requires = "wait",
         hide = true,
-        value_parser = flags::positive_duration
+        value_parser = value_parsers::positive_duration
     )]
     pub heartbeat: Duration,
     /// Key file (32 bytes, hex or Base64) that opens encrypted task outputs,
@@ -402,7 +402,7 @@ pub struct RunsArgs {
     #[arg(long, conflicts_with = "run")]
     pub failed: bool,
     /// The newest N runs only
-    #[arg(long, value_name = "N", value_parser = flags::at_least_one, conflicts_with = "run")]
+    #[arg(long, value_name = "N", value_parser = value_parsers::at_least_one, conflicts_with = "run")]
     pub limit: Option<usize>,
     /// Show one run whole: a run UUID, `latest` or `latest-failed`
     #[arg(long, value_name = "RUN")]
@@ -424,7 +424,7 @@ pub struct RunsArgs {
         default_value = "30m",
         value_name = "DURATION",
         requires = "wait",
-        value_parser = flags::positive_duration
+        value_parser = value_parsers::positive_duration
     )]
     pub wait_timeout: Duration,
     /// Longest pause between two looks at the run (as run --poll)
@@ -434,7 +434,7 @@ pub struct RunsArgs {
         value_name = "DURATION",
         requires = "wait",
         hide = true,
-        value_parser = flags::positive_duration
+        value_parser = value_parsers::positive_duration
     )]
     pub poll: Duration,
     /// Without a terminal on stderr, say "still waiting" this often
@@ -444,7 +444,7 @@ pub struct RunsArgs {
         value_name = "DURATION",
         requires = "wait",
         hide = true,
-        value_parser = flags::positive_duration
+        value_parser = value_parsers::positive_duration
     )]
     pub heartbeat: Duration,
     /// Key file (32 bytes, hex or Base64) that opens encrypted task outputs,
@@ -457,7 +457,7 @@ pub struct RunsArgs {
 #[derive(Debug, Args)]
 pub struct StatsArgs {
     /// What the IDs are: task, pipeline or workflow
-    #[arg(value_parser = flags::entity())]
+    #[arg(value_parser = value_parsers::entity())]
     pub kind: Entity,
     /// UUIDs (or aliases)
     #[arg(required = true, value_name = "ID")]
@@ -469,7 +469,7 @@ pub struct StatsArgs {
 #[derive(Debug, Args)]
 pub struct AggregateArgs {
     /// What the IDs are: task, pipeline or workflow
-    #[arg(value_parser = flags::entity())]
+    #[arg(value_parser = value_parsers::entity())]
     pub kind: Entity,
     /// UUIDs (or aliases)
     #[arg(required = true, value_name = "ID")]
@@ -478,7 +478,7 @@ pub struct AggregateArgs {
     #[arg(long, value_name = "DATE")]
     pub from: Option<String>,
     /// Length of each period
-    #[arg(long, value_parser = flags::period(), default_value = "day")]
+    #[arg(long, value_parser = value_parsers::period(), default_value = "day")]
     pub period: Period,
     /// Number of periods (1 or more)
     #[arg(
@@ -486,7 +486,7 @@ pub struct AggregateArgs {
         default_value = "7",
         value_name = "N",
         allow_negative_numbers = true,
-        value_parser = flags::count
+        value_parser = value_parsers::count
     )]
     pub count: u32,
     /// Draw successes and failures per period as a bar chart
@@ -497,7 +497,7 @@ pub struct AggregateArgs {
 #[derive(Debug, Args)]
 pub struct LastRunArgs {
     /// What the IDs are: task, pipeline or workflow
-    #[arg(value_parser = flags::entity())]
+    #[arg(value_parser = value_parsers::entity())]
     pub kind: Entity,
     /// UUIDs (or aliases)
     #[arg(required = true, value_name = "ID")]
@@ -515,22 +515,22 @@ pub struct LastRunArgs {
 #[derive(Debug, Args)]
 pub struct CheckArgs {
     /// What the ID is: task, pipeline or workflow
-    #[arg(value_parser = flags::entity())]
+    #[arg(value_parser = value_parsers::entity())]
     pub kind: Entity,
     /// UUID (or alias)
     #[arg(value_name = "ID")]
     pub id: String,
     /// Stale when the last run is older: CRIT or WARN,CRIT, e.g. 25h,49h
-    #[arg(long, value_name = "D", value_parser = flags::duration_levels)]
+    #[arg(long, value_name = "D", value_parser = value_parsers::duration_levels)]
     pub max_age: Option<Levels>,
     /// Failed share of runs in --window, in percent: CRIT or WARN,CRIT, e.g. 10,25
-    #[arg(long, value_name = "PCT", value_parser = flags::percent_levels)]
+    #[arg(long, value_name = "PCT", value_parser = value_parsers::percent_levels)]
     pub max_failure_rate: Option<Levels>,
     /// Window of --max-failure-rate
-    #[arg(long, default_value = "24h", value_name = "D", value_parser = flags::duration)]
+    #[arg(long, default_value = "24h", value_name = "D", value_parser = value_parsers::duration)]
     pub window: Duration,
     /// Longest acceptable last run: CRIT or WARN,CRIT, e.g. 5m,15m
-    #[arg(long, value_name = "D", value_parser = flags::duration_levels)]
+    #[arg(long, value_name = "D", value_parser = value_parsers::duration_levels)]
     pub max_duration: Option<Levels>,
     /// Key file (32 bytes, hex or Base64) that opens encrypted task outputs,
     /// to say why a run failed (also YLEM_DECRYPT_KEY_FILE, or the profile's
@@ -565,12 +565,12 @@ pub struct ServeArgs {
     #[arg(long)]
     pub allow_remote: bool,
     /// Serve the same figures for this long before asking the service again
-    #[arg(long, default_value = "15s", value_name = "DURATION", value_parser = flags::duration)]
+    #[arg(long, default_value = "15s", value_name = "DURATION", value_parser = value_parsers::duration)]
     pub cache: Duration,
     /// Answer every scrape within this long: an ID not answered by then is
     /// ylem_up 0 for that scrape (Prometheus' own scrape timeout, less
     /// 0.5s, when that is shorter)
-    #[arg(long, default_value = "8s", value_name = "DURATION", value_parser = flags::duration)]
+    #[arg(long, default_value = "8s", value_name = "DURATION", value_parser = value_parsers::duration)]
     pub scrape_timeout: Duration,
     /// TLS and basic auth, in the Prometheus exporter-toolkit's web
     /// configuration format (checked at start; read again when it changes)
@@ -595,7 +595,7 @@ pub struct SandboxArgs {
         long,
         default_value = "127.0.0.1:7339",
         value_name = "ADDR",
-        value_parser = flags::loopback
+        value_parser = value_parsers::loopback
     )]
     pub listen: SocketAddr,
     /// Seed of the generated pipelines, workflows, tasks and history
@@ -605,17 +605,17 @@ pub struct SandboxArgs {
     #[arg(long, value_enum, default_value = "spec")]
     pub dialect: Dialect,
     /// Delay added before every response, e.g. 100ms
-    #[arg(long, default_value = "0ms", value_name = "DURATION", value_parser = flags::duration)]
+    #[arg(long, default_value = "0ms", value_name = "DURATION", value_parser = value_parsers::duration)]
     pub latency: Duration,
     /// Share of requests answered with a fault, from 0 to 1 (spec: 503; ylem: 500 with a JSON body, or 502-504)
-    #[arg(long, default_value = "0", value_name = "F", value_parser = flags::rate)]
+    #[arg(long, default_value = "0", value_name = "F", value_parser = value_parsers::rate)]
     pub fail_rate: f64,
     /// Lifetime of issued tokens
     #[arg(
         long,
         default_value = "24h",
         value_name = "DURATION",
-        value_parser = flags::seconds_duration
+        value_parser = value_parsers::seconds_duration
     )]
     pub token_ttl: Duration,
     /// Live time of one second of task time: each task of a started run reports after its duration times this
@@ -623,7 +623,7 @@ pub struct SandboxArgs {
         long,
         default_value = "1500ms",
         value_name = "DURATION",
-        value_parser = flags::duration
+        value_parser = value_parsers::duration
     )]
     pub task_delay: Duration,
     /// Where the token endpoint reads its parameters (query: the spec's form only, as a server that ignores a form body)
@@ -681,7 +681,7 @@ pub enum AuthCommand {
 #[derive(Debug, Args)]
 pub struct TokenArgs {
     /// Fetch a new token unless the cached one stays valid this long, e.g. 10m
-    #[arg(long, value_name = "DURATION", value_parser = flags::duration)]
+    #[arg(long, value_name = "DURATION", value_parser = value_parsers::duration)]
     pub min_ttl: Option<Duration>,
 }
 

@@ -11,7 +11,6 @@ mod config;
 mod context;
 pub(crate) mod credentials;
 mod error;
-pub(crate) mod flags;
 pub mod generate;
 mod output;
 mod panic;
@@ -20,6 +19,7 @@ mod props_tests;
 mod settings;
 mod time;
 pub(crate) mod ui;
+pub(crate) mod value_parsers;
 
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;

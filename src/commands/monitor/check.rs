@@ -18,9 +18,9 @@ use crate::commands::kit::failure_read;
 use crate::commands::kit::last_known::last;
 use crate::context::Context;
 use crate::error::{Error, Result};
-use crate::flags::Levels;
 use crate::output::prometheus::Sample;
 use crate::time;
+use crate::value_parsers::Levels;
 use ylem_client::runs::failure::Failure;
 use ylem_client::runs::{Last, RunView};
 
@@ -321,7 +321,7 @@ fn long_output(f: &Failure) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::flags::{duration_levels, percent_levels};
+    use crate::value_parsers::{duration_levels, percent_levels};
 
     #[test]
     fn levels() {
