@@ -17,6 +17,5 @@ pub mod ids;
 pub mod key_file;
 pub mod last_known;
 pub mod periods;
-pub mod refused;
 pub mod run_history;
 pub mod signals;

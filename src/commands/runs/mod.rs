@@ -5,5 +5,6 @@ pub mod attach;
 pub mod input;
 pub mod list;
 pub mod one;
+pub mod refused;
 pub mod start;
 pub mod wait;

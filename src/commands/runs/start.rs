@@ -177,7 +177,7 @@ pub async fn run(args: &RunArgs, ctx: &Context) -> Result<()> {
     let res = crate::commands::kit::ids::for_each_id(
         ctx,
         &ids,
-        |id| crate::commands::kit::refused::start_run(&api, args.kind, id, input),
+        |id| crate::commands::runs::refused::start_run(&api, args.kind, id, input),
         |id, start| {
             let mut r = Row::new(&columns);
             r.set(&UUID, Cell::Str(id.to_string()));
@@ -237,7 +237,7 @@ async fn run_records(
     let res = crate::commands::kit::ids::for_each_id(
         ctx,
         ids,
-        |id| crate::commands::kit::refused::start_run(&api, args.kind, id, input),
+        |id| crate::commands::runs::refused::start_run(&api, args.kind, id, input),
         |id, start| match start {
             Ok(start) => {
                 if let Some(run) = start.run_uuid() {
@@ -411,7 +411,7 @@ async fn start_and_wait(
             .map(|t| t.0),
         RunKind::Pipeline => None,
     };
-    let start = crate::commands::kit::refused::start_run(api, kind, id, input).await?;
+    let start = crate::commands::runs::refused::start_run(api, kind, id, input).await?;
     let run = start.run_uuid().unwrap_or_default().to_string();
     ctx.note(&format!("started run {run} of {kind} {id}"));
     started(ctx, kind, id, &run);
