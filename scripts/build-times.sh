@@ -7,7 +7,7 @@
 # shared and wall time depends on the neighbours; wall is context.
 #
 # Usage: scripts/build-times.sh [LEAF_FILE [DEEP_FILE]]
-#   defaults: src/commands/stats.rs and src/http/transport.rs (pass the
+#   defaults: src/commands/stats/range.rs and crates/ylem-client/src/http/transport.rs (pass the
 #   files' new paths after a move).
 # Environment: CARGO_TARGET_DIR (default: a new temporary directory, which
 #   is removed at the end: the builds must start empty), NICE (default 15),
@@ -18,8 +18,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-leaf=${1:-src/commands/stats.rs}
-deep=${2:-src/http/transport.rs}
+leaf=${1:-src/commands/stats/range.rs}
+deep=${2:-crates/ylem-client/src/http/transport.rs}
 nice_n=${NICE:-15}
 steps=${STEPS:-a b c b2 c2 d}
 [ "${NO_DEFAULT:-}" != 1 ] || steps="$steps e"

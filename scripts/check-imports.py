@@ -316,11 +316,31 @@ def check(src):
             if any(x.endswith("/") for x in c):  # files only: shown above
                 folder_cycles += 1
                 show(f"folder ({d})", list(c), lambda a, b: edges[(a, b)])
+    crossings = wings(src, crate.edges)
     files = len(set(crate.modules.values()))
-    total = len(file_cycles) + folder_cycles
-    print(f"{src}: {files} files, {total} cycles"
-          + (f" ({len(file_cycles)} among files, {folder_cycles} among folders)" if total else ""))
+    total = len(file_cycles) + folder_cycles + crossings
+    found = len(file_cycles) + folder_cycles
+    print(f"{src}: {files} files, {found} cycles"
+          + (f" ({len(file_cycles)} among files, {folder_cycles} among folders)" if found else "")
+          + (f", {crossings} wing crossings" if crossings else ""))
     return total
+
+
+def wings(src, edges):
+    """The commands' wings (`<src>/commands/<wing>/`) import the kit and the
+    layers below, never another wing; the kit imports no wing. Prints each
+    crossing; returns how many."""
+    base = os.path.join(src, "commands") + os.sep
+    def wing(f):
+        rest = f[len(base):].split(os.sep) if f.startswith(base) else []
+        return rest[0] if len(rest) > 1 else None  # commands/mod.rs is no wing
+    n = 0
+    for (a, b), ex in sorted(edges.items()):
+        wa, wb = wing(a), wing(b)
+        if wa and wb and wa != wb and wb != "kit":
+            n += 1
+            print(f"wing crossing: {wa} -> {wb}\n    {ex}")
+    return n
 
 
 def main():

@@ -138,7 +138,7 @@ impl Error {
 
     /// The stderr text: `error:`, a line per detail and, where there is a
     /// fix, `hint:`. Redacted; what a server said in it is escaped
-    /// (`shown`), so every line starts with our words.
+    /// (`ylem_client::text`), so every line starts with our words.
     pub fn render_text(&self) -> String {
         let mut s = format!("error: {}\n", text::escape(&self.message));
         for d in &self.details {

@@ -129,10 +129,10 @@ impl Ui {
 }
 
 /// Our own line ends stay; every other control, line break and
-/// bidirectional control becomes a visible escape (`shown`): a server's
+/// bidirectional control becomes a visible escape (`ylem_client::text`): a server's
 /// text in a note must not move the cursor, recolour the terminal or
 /// reorder the line. A note that quotes a server escapes that text whole
-/// (`shown::escape`, or an `Error`'s `Display`), line ends included.
+/// (`ylem_client::text::escape`, or an `Error`'s `Display`), line ends included.
 fn escape_controls(s: &str) -> std::borrow::Cow<'_, str> {
     ylem_client::text::escape_but(s, Some('\n'))
 }

@@ -140,9 +140,12 @@ impl StoredProfile {
         {
             match oauth::refresh_token(t, &self.client_id, &refresh, &self.params).await {
                 Ok(r) => return Ok(CachedToken::from_response(&r)),
-                Err(e) => self
-                    .ui
-                    .verbose(&format!("refresh failed ({e}); using the client secret")),
+                // In the CLI's words (a time limit named by its flag), as
+                // every other error it shows.
+                Err(e) => self.ui.verbose(&format!(
+                    "refresh failed ({}); using the client secret",
+                    crate::error::Error::from(e)
+                )),
             }
         }
         let secret = self.secret().await?;

@@ -13,7 +13,7 @@ pub fn cells(s: &str) -> usize {
 }
 
 /// Control characters, line breaks and bidirectional controls as visible
-/// escapes (`\u{1b}`, `\n`, `\u{202e}`, by `shown`): text from the server
+/// escapes (`\u{1b}`, `\n`, `\u{202e}`, by `ylem_client::text`): text from the server
 /// must not move the cursor, recolour the terminal, start a line of its own
 /// in a cell or reorder the row. Done before `fit` measures the cell.
 pub fn escape(s: &str) -> String {

@@ -1,5 +1,5 @@
 //! What the service says about one entity for `status` and `metrics
-//! serve`: its last run (by the one model of a run, `last_model`), the last
+//! serve`: its last run (by the one model of a run, `ylem_client::runs::last`), the last
 //! 24 hours, and failures per day over a week; and the same as Prometheus
 //! samples (the last *finished* run's gauges, and whether one is going).
 

@@ -3,7 +3,7 @@
 //! in a table and in the order given for scripts; an ID the service refuses
 //! is a row marked `unknown` (its reason on stderr), never the end of the
 //! board; exit 0 unless no ID at all could be read. Health is that of the
-//! last *finished* run (`last_model`); a run still going is a marker beside
+//! last *finished* run (`ylem_client::runs::last`); a run still going is a marker beside
 //! it (`last_run` in the table, `run_in_progress` in machine rows).
 
 use chrono::{DateTime, Utc};

@@ -2,7 +2,7 @@
 //! [--exit-status]`: attach to a run that is already going (started by
 //! another process, or by a `run --wait` stopped by SIGTERM) and follow it
 //! to its verdict with `run --wait`'s watch, history look-up and rule
-//! (`runs/wait.rs`, `service/finished.rs`), by the polling driver; then
+//! (`runs/wait.rs`, `ylem_client::runs::finished`), by the polling driver; then
 //! show it whole, as `runs --run` does (`runs/one.rs`), with the wait's
 //! verdict. A run
 //! with no entry yet is waited for: the service cannot tell a run that has

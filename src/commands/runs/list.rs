@@ -1,7 +1,7 @@
 //! `ylemctl runs PIPELINE... [WINDOW] [--failed] [--limit N]`: one row per
 //! run of each pipeline's log, newest first, with its result by `run
 //! --wait`'s rule and, for a failed run, why. The log is read as a stream
-//! and folded into per-run totals (`service/runs_tally.rs`); `--run` shows
+//! and folded into per-run totals (`ylem_client::runs::tally`); `--run` shows
 //! one run whole (`runs/one.rs`, dispatched beside this).
 
 use crate::cli::RunsArgs;
@@ -188,7 +188,7 @@ fn failed_task(finder: &Finder, f: &FirstFailed) -> FailedTask {
 
 /// Fill the cells of `COLUMNS` for one judged run: `started` its first
 /// task's start, `ended` its last task's end, `duration` the sum of its
-/// task durations, `elapsed` the wall clock between (`run_model`).
+/// task durations, `elapsed` the wall clock between (`ylem_client::runs::fold`).
 pub fn fill(r: &mut Row, id: &uuid::Uuid, j: &Judged) {
     let t = &j.tally;
     let time = |d: Option<chrono::DateTime<chrono::Utc>>| d.map(time_cell).unwrap_or(Cell::Null);

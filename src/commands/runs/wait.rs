@@ -237,7 +237,7 @@ struct PipelineRun<'a> {
     failed: Vec<LogEntry>,
     /// The sum of its task durations (the run's duration, as statistics
     /// give it) and the wall clock from its first task's start to its last
-    /// task's end (`run_model`'s meaning).
+    /// task's end (`ylem_client::runs::fold`'s meaning).
     duration_ms: i64,
     elapsed_ms: i64,
     /// When the number of entries last changed: the rule's quiet time.

@@ -1,5 +1,5 @@
 //! `ylemctl last-run KIND ID...`: an ID's last run by the one model of a
-//! run (`last_model`): the server's answer says which run is last, its own
+//! run (`ylem_client::runs::last`): the server's answer says which run is last, its own
 //! entries say whether it finished and how. A run still going is
 //! `running`, never a success.
 
