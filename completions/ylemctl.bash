@@ -2173,7 +2173,7 @@ _ylemctl() {
             return 0
             ;;
         ylemctl__subcmd__sandbox)
-            opts="-p -o -v -q -h -V --listen --seed --dialect --latency --fail-rate --token-ttl --task-delay --token-params --profile --base-url --fields --no-header --local --connect-timeout --timeout --max-time --retries --concurrency --output --output-file --color --verbose --quiet --help --version"
+            opts="-p -o -v -q -h -V --listen --seed --dialect --latency --fail-rate --token-ttl --task-delay --token-params --clock-skew --scopes --plan-disabled --profile --base-url --fields --no-header --local --connect-timeout --timeout --max-time --retries --concurrency --output --output-file --color --verbose --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2209,6 +2209,14 @@ _ylemctl() {
                     ;;
                 --token-params)
                     COMPREPLY=($(compgen -W "both body query" -- "${cur}"))
+                    return 0
+                    ;;
+                --clock-skew)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --scopes)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --profile)

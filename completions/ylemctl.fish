@@ -361,6 +361,8 @@ complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l task-delay -
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l token-params -d 'Where the token endpoint reads its parameters (query: the spec\'s form only, as a server that ignores a form body)' -r -f -a "both\t'A form-encoded body and the query string'
 body\t'A form-encoded body only'
 query\t'The query string only'"
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l clock-skew -d 'Put every response\'s Date header this far off the true time, ahead or behind (-), e.g. 90s, -10m' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l scopes -d 'Scopes tokens grant, enforced with 403: comma-separated, of stats:read, pipelines:run and workflows:run ("" grants none); not given, all are granted' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -s p -l profile -d 'Profile to use' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l base-url -d 'Base URL of the service (a profile\'s credentials go only to its own)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l fields -d 'Columns or keys to keep, in this order (comma-separated)' -r
@@ -378,6 +380,7 @@ complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l output-file 
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l color -d 'When to use colour (NO_COLOR turns it off even with always; CLICOLOR_FORCE on in auto)' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l plan-disabled -d 'Answer 401 on every authenticated endpoint, even with a fresh token, as a plan with the API switched off'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l no-header -d 'No header row (table, csv)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l local -d 'Read naive times and show times in the local time zone (also YLEM_TZ=local)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -s v -l verbose -d '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)'

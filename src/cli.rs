@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
 
-use crate::value_parsers::{self, Levels};
+use crate::value_parsers::{self, Levels, Scopes};
 use ylem_client::{Entity, Period, RunKind};
 
 const EXAMPLES: &str = "\
@@ -629,6 +629,21 @@ pub struct SandboxArgs {
     /// Where the token endpoint reads its parameters (query: the spec's form only, as a server that ignores a form body)
     #[arg(long, value_enum, default_value = "both", value_name = "WHERE")]
     pub token_params: TokenParamsChoice,
+    /// Put every response's Date header this far off the true time, ahead or behind (-), e.g. 90s, -10m
+    #[arg(
+        long,
+        default_value = "0s",
+        value_name = "DURATION",
+        allow_hyphen_values = true,
+        value_parser = value_parsers::signed_duration
+    )]
+    pub clock_skew: chrono::TimeDelta,
+    /// Scopes tokens grant, enforced with 403: comma-separated, of stats:read, pipelines:run and workflows:run ("" grants none); not given, all are granted
+    #[arg(long, value_name = "LIST", value_parser = value_parsers::scopes)]
+    pub scopes: Option<Scopes>,
+    /// Answer 401 on every authenticated endpoint, even with a fresh token, as a plan with the API switched off
+    #[arg(long)]
+    pub plan_disabled: bool,
 }
 
 /// Where the sandbox's token endpoint reads its parameters.

@@ -92,6 +92,44 @@ pub fn rate(s: &str) -> Result<f64, String> {
         .ok_or_else(|| "use a number from 0 to 1".into())
 }
 
+/// A duration ahead (`90s`, `+90s`) or behind (`-10m`): the sandbox's
+/// `--clock-skew`.
+pub fn signed_duration(s: &str) -> Result<chrono::TimeDelta, String> {
+    let t = s.trim();
+    let (negative, rest) = match t.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, t.strip_prefix('+').unwrap_or(t)),
+    };
+    let hint = || "use a duration such as 90s or -10m".to_string();
+    let by = time::parse_duration(rest).map_err(|_| hint())?;
+    let by = chrono::TimeDelta::from_std(by).map_err(|_| hint())?;
+    Ok(if negative { -by } else { by })
+}
+
+/// The scopes a sandbox's tokens may grant, each guarding endpoints.
+pub const SANDBOX_SCOPES: [&str; 3] = ["stats:read", "pipelines:run", "workflows:run"];
+
+/// `--scopes`: the scopes a sandbox's tokens grant, by name.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Scopes(pub Vec<&'static str>);
+
+/// A comma-separated list of `SANDBOX_SCOPES` (each once; `""` for none).
+pub fn scopes(s: &str) -> Result<Scopes, String> {
+    let mut list = Vec::new();
+    for name in s.split(',').map(str::trim).filter(|n| !n.is_empty()) {
+        let Some(known) = SANDBOX_SCOPES.into_iter().find(|k| *k == name) else {
+            return Err(format!(
+                "use a comma-separated list of {}",
+                SANDBOX_SCOPES.join(", ")
+            ));
+        };
+        if !list.contains(&known) {
+            list.push(known);
+        }
+    }
+    Ok(Scopes(list))
+}
+
 /// A loopback socket address: the sandbox prints its secret and speaks
 /// plain HTTP, so it stays on this machine.
 pub fn loopback(s: &str) -> Result<SocketAddr, String> {
@@ -153,6 +191,37 @@ pub fn percent_levels(s: &str) -> Result<Levels, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn clock_skews_are_signed() {
+        assert_eq!(signed_duration("90s"), Ok(chrono::TimeDelta::seconds(90)));
+        assert_eq!(signed_duration("+90s"), Ok(chrono::TimeDelta::seconds(90)));
+        assert_eq!(signed_duration("-10m"), Ok(chrono::TimeDelta::minutes(-10)));
+        assert_eq!(signed_duration("0s"), Ok(chrono::TimeDelta::zero()));
+        for bad in ["", "-", "--10m", "10", "ten"] {
+            assert!(signed_duration(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn scopes_are_known_names_each_once() {
+        assert_eq!(scopes("stats:read"), Ok(Scopes(vec!["stats:read"])));
+        assert_eq!(
+            scopes("stats:read, pipelines:run,stats:read"),
+            Ok(Scopes(vec!["stats:read", "pipelines:run"]))
+        );
+        assert_eq!(scopes(""), Ok(Scopes(vec![])));
+        assert!(scopes("stats:write").is_err());
+    }
+
+    /// Every name `--scopes` takes is one the sandbox enforces, and the
+    /// other way round.
+    #[cfg(feature = "sandbox")]
+    #[test]
+    fn the_sandbox_knows_every_scope() {
+        let theirs: Vec<&str> = ylem_sandbox::Scope::ALL.map(|s| s.as_str()).to_vec();
+        assert_eq!(theirs, SANDBOX_SCOPES.to_vec());
+    }
 
     #[test]
     fn durations_keep_the_contract_rules() {

@@ -1,5 +1,6 @@
-//! The OAuth token endpoint (client credentials and refresh) and the bearer
-//! check that guards every other endpoint.
+//! The OAuth token endpoint (client credentials and refresh), the bearer
+//! and plan check that guards every other endpoint, and the scope check of
+//! each guarded route.
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -11,15 +12,19 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use serde_json::json;
 
-use super::options::{Dialect, TokenParams};
-use super::state::Shared;
+use super::options::{Dialect, Options, Scope, TokenParams};
+use super::state::{Shared, api_error};
 use super::sync;
 
-/// Scopes granted to every token, by dialect.
-fn scope(dialect: Dialect) -> &'static str {
-    match dialect {
-        Dialect::Spec => "workflows:run",
-        Dialect::Ylem => "pipelines:run,stats:read",
+/// Scopes granted to every token: those the options give, or else the
+/// dialect's (then nothing is enforced).
+fn granted(opts: &Options) -> Vec<&'static str> {
+    match &opts.scopes {
+        Some(scopes) => scopes.iter().map(|s| s.as_str()).collect(),
+        None => match opts.dialect {
+            Dialect::Spec => vec!["workflows:run"],
+            Dialect::Ylem => vec!["pipelines:run", "stats:read"],
+        },
     }
 }
 
@@ -70,7 +75,6 @@ pub async fn token(State(s): State<Arc<Shared>>, uri: Uri, body: Bytes) -> Respo
         params.extend(parse_form(&String::from_utf8_lossy(&body)));
     }
     let get = |k: &str| params.get(k).map(String::as_str).unwrap_or("");
-    let dialect = s.opts.dialect;
     let grant = get("grant_type");
     if grant.is_empty() {
         return oauth_error(StatusCode::UNAUTHORIZED, "unsupported_grant_type");
@@ -78,7 +82,7 @@ pub async fn token(State(s): State<Arc<Shared>>, uri: Uri, body: Bytes) -> Respo
     if grant != "client_credentials" && grant != "refresh_token" {
         return oauth_error(StatusCode::UNAUTHORIZED, "unauthorized_client");
     }
-    if !get("scope").is_empty() && !scope_allowed(get("scope"), dialect) {
+    if !get("scope").is_empty() && !scope_allowed(get("scope"), &s.opts) {
         return oauth_error(StatusCode::BAD_REQUEST, "invalid_scope");
     }
     let ttl = s.opts.token_ttl;
@@ -100,7 +104,7 @@ pub async fn token(State(s): State<Arc<Shared>>, uri: Uri, body: Bytes) -> Respo
         }
     };
     // Granted scopes come in no fixed order on the real server.
-    let mut granted: Vec<&str> = scope(dialect).split(',').collect();
+    let mut granted = granted(&s.opts);
     sync::lock(&s.tokens).shuffle(&mut granted);
     oauth_json(
         StatusCode::OK,
@@ -115,8 +119,8 @@ pub async fn token(State(s): State<Arc<Shared>>, uri: Uri, body: Bytes) -> Respo
 }
 
 /// Requested scopes are split on commas only.
-fn scope_allowed(requested: &str, dialect: Dialect) -> bool {
-    let granted: Vec<&str> = scope(dialect).split(',').collect();
+fn scope_allowed(requested: &str, opts: &Options) -> bool {
+    let granted = granted(opts);
     requested
         .split(',')
         .filter(|s| !s.is_empty())
@@ -145,7 +149,8 @@ fn check_client(s: &Shared, id: &str, secret: &str) -> Result<(), (StatusCode, &
 
 /// Route layer for the authenticated endpoints: anything but exactly
 /// `Authorization: Bearer <live token>` is a 401 with an empty body and no
-/// Content-Type.
+/// Content-Type; so is every request while the plan has the API switched
+/// off (`plan_disabled`), as the real server's plan check answers.
 pub async fn require_bearer(State(s): State<Arc<Shared>>, req: Request, next: Next) -> Response {
     let token = req
         .headers()
@@ -154,8 +159,31 @@ pub async fn require_bearer(State(s): State<Arc<Shared>>, req: Request, next: Ne
         .and_then(|v| v.strip_prefix("Bearer "))
         .map(str::to_string);
     match token {
-        Some(t) if sync::lock(&s.tokens).is_valid(&t) => next.run(req).await,
+        Some(t) if sync::lock(&s.tokens).is_valid(&t) && !s.opts.plan_disabled => {
+            next.run(req).await
+        }
         _ => StatusCode::UNAUTHORIZED.into_response(),
+    }
+}
+
+/// Layer of a route that `scope` guards, inside the bearer check: with
+/// `Options::scopes` given and `scope` not among them, 403. The real
+/// gateway's is empty (no Content-Type either); the spec dialect answers
+/// with its error shape, naming the scope.
+pub async fn require_scope(
+    State((s, scope)): State<(Arc<Shared>, Scope)>,
+    req: Request,
+    next: Next,
+) -> Response {
+    match &s.opts.scopes {
+        Some(scopes) if !scopes.contains(&scope) => match s.opts.dialect {
+            Dialect::Ylem => StatusCode::FORBIDDEN.into_response(),
+            Dialect::Spec => api_error(
+                StatusCode::FORBIDDEN,
+                vec![format!("the token lacks the scope {}", scope.as_str())],
+            ),
+        },
+        _ => next.run(req).await,
     }
 }
 

@@ -31,15 +31,30 @@ What the sandbox does (both dialects unless marked):
     query only (a body's parameters are missed: 401 unsupported_grant_type),
     --token-params body the body only.
   - --fail-rate: 503 (spec); 500 with a JSON body or 502-504 (ylem).
+  - --clock-skew D (signed: 90s, -10m): every response's Date header is off
+    the true time by D; the data, run times and token lifetimes stay true.
+  - --scopes LIST (comma-separated; \"\" grants none): what tokens grant (the
+    token response's scope) and what is enforced after the bearer check, as
+    the real gateway: stats:read guards the statistics and log endpoints,
+    pipelines:run pipeline run starts, workflows:run workflow run starts. A
+    missing scope is 403: ylem with an empty body and no Content-Type; spec
+    {\"code\":403,\"message\":\"Forbidden\",\"errors\":[\"the token lacks the scope
+    stats:read\"]}. Without it tokens grant the dialect's scope (spec
+    workflows:run, ylem pipelines:run,stats:read) and nothing is enforced.
+  - --plan-disabled: 401 with an empty body and no Content-Type on every
+    authenticated endpoint, however fresh the token, as the real server's
+    plan check; the token endpoint still issues tokens.
   - Sandbox-only, not part of the API: GET /_sandbox/runs/<run> gives a
     run's real task count, outcome, failed tasks, whether it finished and
     the size of its input; GET /_sandbox/requests lists the latest API
     requests (method and path, and the names of query parameters, never
     their values).
 
-Banner: text; with -o json, one JSON object on its first line (dialect,
-seed, base_url, client_id, client_secret, output_key, outputs_encrypted,
-pipelines with notes and tasks, special_pipelines, workflows), for scripts.
+Banner: text, with a line for each of --clock-skew, --scopes and
+--plan-disabled in effect; with -o json, one JSON object on its first line
+(dialect, seed, base_url, client_id, client_secret, output_key,
+outputs_encrypted, pipelines with notes and tasks, special_pipelines,
+workflows), for scripts.
 
 Signals: Ctrl-C (SIGINT) or SIGTERM stops it accepting; the requests in
 flight are answered (for at most 10 s), then it exits 0.
@@ -49,4 +64,6 @@ Examples:
   ylemctl sandbox --dialect ylem --listen 127.0.0.1:0
   ylemctl sandbox --latency 100ms --fail-rate 0.1 --token-ttl 2m
   ylemctl sandbox --dialect ylem --task-delay 100ms  # ten times faster runs
+  ylemctl sandbox --dialect ylem --clock-skew -10m --scopes stats:read  # for doctor's checks
+  ylemctl sandbox --plan-disabled                  # every API request 401, tokens still issued
   ylemctl sandbox --listen 127.0.0.1:0 -o json > sandbox.json &  # then: jq -r .base_url sandbox.json";

@@ -32,7 +32,7 @@ use std::sync::{Arc, Mutex, RwLock};
 use tokio::sync::oneshot;
 
 pub use help::HELP;
-pub use options::{Dialect, Options, TASK_TIME_UNIT, TokenParams};
+pub use options::{Dialect, Options, Scope, TASK_TIME_UNIT, TokenParams};
 pub use running::{Entity, Running, Task};
 
 use rng::{Rng, Stream};

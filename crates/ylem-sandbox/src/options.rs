@@ -1,6 +1,7 @@
 //! What a sandbox is started with: its options, the dialect it speaks, where
-//! the token endpoint reads its parameters, and the unit of simulated task
-//! time; a file of its own because nearly every module reads them.
+//! the token endpoint reads its parameters, the scopes its tokens may grant,
+//! and the unit of simulated task time; a file of its own because nearly
+//! every module reads them.
 
 use std::net::SocketAddr;
 use std::time::Duration;
@@ -28,6 +29,37 @@ pub enum TokenParams {
     Query,
 }
 
+/// A scope a token may grant, each guarding endpoints as the real gateway
+/// does (enforced only when `Options::scopes` is given).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scope {
+    /// `stats:read`: the statistics and log endpoints (4 to 13).
+    StatsRead,
+    /// `pipelines:run`: starting a pipeline's run (endpoint 2).
+    PipelinesRun,
+    /// `workflows:run`: starting a workflow's run (endpoint 3; the spec's
+    /// one scope).
+    WorkflowsRun,
+}
+
+impl Scope {
+    pub const ALL: [Scope; 3] = [Scope::StatsRead, Scope::PipelinesRun, Scope::WorkflowsRun];
+
+    /// The scope as a token response and a token request spell it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Scope::StatsRead => "stats:read",
+            Scope::PipelinesRun => "pipelines:run",
+            Scope::WorkflowsRun => "workflows:run",
+        }
+    }
+
+    /// The scope of that exact name, if it is one.
+    pub fn from_name(name: &str) -> Option<Scope> {
+        Scope::ALL.into_iter().find(|s| s.as_str() == name)
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct Options {
     /// Port 0 picks a free port.
@@ -45,6 +77,18 @@ pub struct Options {
     pub task_delay: Duration,
     /// Where the token endpoint reads its parameters.
     pub token_params: TokenParams,
+    /// How far every response's `Date` header is off the true time (ahead
+    /// when positive); the data, run times and token lifetimes stay true.
+    /// Zero leaves the header to the HTTP server.
+    pub clock_skew: chrono::TimeDelta,
+    /// What tokens grant, enforced: the token response's `scope` lists
+    /// them, and an endpoint guarded by another answers 403. `None`: every
+    /// token grants the dialect's scope string and nothing is enforced.
+    pub scopes: Option<Vec<Scope>>,
+    /// The organisation's plan has the API switched off: 401 on every
+    /// authenticated endpoint, however fresh the token, as the real plan
+    /// check; the token endpoint still works.
+    pub plan_disabled: bool,
 }
 
 impl Default for Options {
@@ -58,6 +102,9 @@ impl Default for Options {
             token_ttl: Duration::from_secs(86400),
             task_delay: Duration::from_millis(1500),
             token_params: TokenParams::Both,
+            clock_skew: chrono::TimeDelta::zero(),
+            scopes: None,
+            plan_disabled: false,
         }
     }
 }

@@ -122,8 +122,43 @@ impl Running {
             Dialect::Ylem => "unused: ylem outputs are plain Base64",
         };
         let _ = writeln!(b, "  output key     {} ({note})", self.key_hex);
+        self.banner_knobs(&mut b);
         self.banner_entities(&mut b);
         b
+    }
+
+    /// A line for each of `doctor`'s knobs that is set (none by default,
+    /// so a plain sandbox's banner stays as it was).
+    fn banner_knobs(&self, b: &mut String) {
+        let opts = &self.shared.opts;
+        if !opts.clock_skew.is_zero() {
+            let (sign, way) = match opts.clock_skew < chrono::TimeDelta::zero() {
+                true => ("-", "behind"),
+                false => ("+", "ahead of"),
+            };
+            let by = human(opts.clock_skew.abs());
+            let _ = writeln!(
+                b,
+                "  clock skew     {sign}{by} (every Date header {by} {way} the true time)"
+            );
+        }
+        if let Some(scopes) = &opts.scopes {
+            let names: Vec<&str> = scopes.iter().map(|s| s.as_str()).collect();
+            let granted = match names.is_empty() {
+                true => "none".to_string(),
+                false => names.join(","),
+            };
+            let _ = writeln!(
+                b,
+                "  scopes         {granted} (tokens grant only these; 403 where another is needed)"
+            );
+        }
+        if opts.plan_disabled {
+            let _ = writeln!(
+                b,
+                "  plan           API disabled (401 on every authenticated endpoint; tokens still issued)"
+            );
+        }
     }
 
     /// What the banner says of a pipeline's started runs.
@@ -230,9 +265,42 @@ impl Running {
     }
 }
 
+/// A skew as the flag takes it, in its largest whole unit (`90s`, `10m`,
+/// `1500ms`).
+fn human(d: chrono::TimeDelta) -> String {
+    let ms = d.num_milliseconds();
+    let units = [
+        ("w", 604_800_000),
+        ("d", 86_400_000),
+        ("h", 3_600_000),
+        ("m", 60_000),
+        ("s", 1_000),
+    ];
+    for (unit, size) in units {
+        if ms % size == 0 {
+            return format!("{}{unit}", ms / size);
+        }
+    }
+    format!("{ms}ms")
+}
+
 fn entity_lines(b: &mut String, e: &Entity, note: &str) {
     let _ = writeln!(b, "  {}  {}{note}", e.uuid, e.name);
     for t in &e.tasks {
         let _ = writeln!(b, "    task {}  {}  [{}]", t.uuid, t.name, t.task_type);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::human;
+    use chrono::TimeDelta;
+
+    #[test]
+    fn skews_in_their_largest_whole_unit() {
+        assert_eq!(human(TimeDelta::seconds(90)), "90s");
+        assert_eq!(human(TimeDelta::minutes(10)), "10m");
+        assert_eq!(human(TimeDelta::hours(48)), "2d");
+        assert_eq!(human(TimeDelta::milliseconds(1500)), "1500ms");
     }
 }

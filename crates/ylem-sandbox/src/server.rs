@@ -1,5 +1,6 @@
-//! The route table and the outer middleware (request counting, latency,
-//! injected faults, `//` redirects): routing only, above the handlers.
+//! The route table (with the scope that guards each authenticated route) and
+//! the outer middleware (request counting, latency, injected faults, `//`
+//! redirects, a skewed `Date`): routing only, above the handlers.
 
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
@@ -9,11 +10,11 @@ use axum::body::Bytes;
 use axum::extract::DefaultBodyLimit;
 use axum::extract::{Path, Request, State};
 use axum::http::{HeaderValue, StatusCode, header};
-use axum::middleware::{Next, from_fn_with_state};
+use axum::middleware::{Next, from_fn_with_state, map_response_with_state};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 
-use super::options::Dialect;
+use super::options::{Dialect, Scope};
 use super::rng::Rng;
 use super::state::{Shared, St, api_error, not_found_text};
 use super::store::{Family, Kind};
@@ -22,16 +23,20 @@ use super::{aggregated, auth, runs, stats, truth};
 
 pub fn router(state: Arc<Shared>) -> Router {
     let dialect = state.opts.dialect;
+    // What guards a route: its scope, checked after the bearer (enforced
+    // only when the options list the scopes tokens grant).
+    let guard = |scope: Scope| from_fn_with_state((state.clone(), scope), auth::require_scope);
     let mut api: Router<Arc<Shared>> = Router::new()
         .route(
             "/v1/pipelines/{uuid}/runs/",
             post(|s: St, p: Path<String>, b: Bytes| runs::start(s, Family::Pipeline, p, b))
                 // The real server reads a run's input whole, whatever its size.
-                .layer(DefaultBodyLimit::disable()),
+                .layer(DefaultBodyLimit::disable())
+                .route_layer(guard(Scope::PipelinesRun)),
         )
         .route(
             "/v1/stats/pipelines/{uuid}/logs/{from}/{to}",
-            get(stats::logs),
+            get(stats::logs).route_layer(guard(Scope::StatsRead)),
         );
     let mut kinds = vec![Kind::Tasks, Kind::Pipelines];
     // The open-source server routes no workflow paths at all.
@@ -40,7 +45,8 @@ pub fn router(state: Arc<Shared>) -> Router {
         api = api.route(
             "/v1/workflows/{uuid}/runs/",
             post(|s: St, p: Path<String>, b: Bytes| runs::start(s, Family::Workflow, p, b))
-                .layer(DefaultBodyLimit::disable()),
+                .layer(DefaultBodyLimit::disable())
+                .route_layer(guard(Scope::WorkflowsRun)),
         );
     }
     for kind in kinds {
@@ -48,17 +54,20 @@ pub fn router(state: Arc<Shared>) -> Router {
         api = api
             .route(
                 &format!("{base}/stats/{{from}}/{{to}}"),
-                get(move |s: St, p: Path<(String, String, String)>| stats::range(s, kind, p)),
+                get(move |s: St, p: Path<(String, String, String)>| stats::range(s, kind, p))
+                    .route_layer(guard(Scope::StatsRead)),
             )
             .route(
                 &format!("{base}/aggregated-stats/{{from}}/{{period}}/{{n}}"),
                 get(move |s: St, p: Path<(String, String, String, String)>| {
                     aggregated::aggregated(s, kind, p)
-                }),
+                })
+                .route_layer(guard(Scope::StatsRead)),
             )
             .route(
                 &format!("{base}/last-run/stats"),
-                get(move |s: St, p: Path<String>| stats::last_run(s, kind, p)),
+                get(move |s: St, p: Path<String>| stats::last_run(s, kind, p))
+                    .route_layer(guard(Scope::StatsRead)),
             );
     }
     let api = api.route_layer(from_fn_with_state(state.clone(), auth::require_bearer));
@@ -71,9 +80,28 @@ pub fn router(state: Arc<Shared>) -> Router {
         .with_state(state.clone());
     // As a fallback service the whole inner router sits behind the layer, so
     // the faults run before routing (and before 404/405).
+    // The skewed Date is the outermost layer: every response carries it,
+    // faults, redirects and 404s included.
     Router::new()
         .fallback_service(inner)
-        .layer(from_fn_with_state(state, outer))
+        .layer(from_fn_with_state(state.clone(), outer))
+        .layer(map_response_with_state(state, skewed_date))
+}
+
+/// `Date` off the true time by `clock_skew`, in HTTP's IMF-fixdate form.
+/// Without a skew the header is left to the HTTP server (hyper writes the
+/// true time into a response that has none).
+async fn skewed_date(State(s): St, mut resp: Response) -> Response {
+    if s.opts.clock_skew.is_zero() {
+        return resp;
+    }
+    let now = chrono::Utc::now();
+    let at = now.checked_add_signed(s.opts.clock_skew).unwrap_or(now);
+    let date = at.format("%a, %d %b %Y %H:%M:%S GMT").to_string();
+    if let Ok(v) = HeaderValue::from_str(&date) {
+        resp.headers_mut().insert(header::DATE, v);
+    }
+    resp
 }
 
 /// A request as the log keeps it: `METHOD /path`, and the names of its

@@ -50,6 +50,17 @@ fn options(a: &SandboxArgs) -> ylem_sandbox::Options {
             TokenParamsChoice::Body => ylem_sandbox::TokenParams::Body,
             TokenParamsChoice::Query => ylem_sandbox::TokenParams::Query,
         },
+        clock_skew: a.clock_skew,
+        scopes: a.scopes.as_ref().map(|list| {
+            list.0
+                .iter()
+                .map(|name| {
+                    ylem_sandbox::Scope::from_name(name)
+                        .expect("--scopes took only the names the sandbox knows")
+                })
+                .collect()
+        }),
+        plan_disabled: a.plan_disabled,
     }
 }
 

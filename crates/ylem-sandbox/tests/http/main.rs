@@ -6,10 +6,11 @@ use std::time::Duration;
 
 use chrono::{DateTime, Datelike, Utc, Weekday};
 use serde_json::Value;
-use ylem_sandbox::{Dialect, Options, Running};
+use ylem_sandbox::{Dialect, Options, Running, Scope};
 
 mod auth;
 mod edges;
+mod knobs;
 mod like_runs;
 mod like_stats;
 mod runs;
