@@ -65,12 +65,16 @@ Register-ArgumentCompleter -Native -CommandName 'ylemctl' -ScriptBlock {
         }
         'ylemctl;run' {
             [CompletionResult]::new('--input', '--input', [CompletionResultType]::ParameterName, 'The pipeline run''s input: JSON text, @FILE (a file''s contents) or - (standard input)')
+            [CompletionResult]::new('--rerun', '--rerun', [CompletionResultType]::ParameterName, 'Start the pipeline with the same input as its run RUN_UUID: the output of that run''s external trigger entry, byte for byte')
+            [CompletionResult]::new('--since', '--since', [CompletionResultType]::ParameterName, 'With --rerun: start of the window to find the run in, e.g. 7d, or a TIME (the window then ends now)')
+            [CompletionResult]::new('--from', '--from', [CompletionResultType]::ParameterName, 'With --rerun: start of the window to find the run in')
+            [CompletionResult]::new('--to', '--to', [CompletionResultType]::ParameterName, 'With --rerun: end of the window to find the run in (inclusive)')
             [CompletionResult]::new('--wait-timeout', '--wait-timeout', [CompletionResultType]::ParameterName, 'Longest time to wait for the runs to finish')
             [CompletionResult]::new('--settle', '--settle', [CompletionResultType]::ParameterName, 'A run has finished when no new task reported for this long (default: 3x the longest gap between two tasks of the pipeline''s past runs, at least 10s; 10m without history)')
             [CompletionResult]::new('--expect-tasks', '--expect-tasks', [CompletionResultType]::ParameterName, 'A pipeline run has finished when this many tasks reported (and no more for one --poll), whatever its history says')
             [CompletionResult]::new('--poll', '--poll', [CompletionResultType]::ParameterName, 'Longest pause between two looks at a run being waited for')
             [CompletionResult]::new('--heartbeat', '--heartbeat', [CompletionResultType]::ParameterName, 'Without a terminal on stderr, say "still waiting" this often')
-            [CompletionResult]::new('--decrypt-key-file', '--decrypt-key-file', [CompletionResultType]::ParameterName, 'Key file (32 bytes, hex or Base64) that opens encrypted task outputs, to say why a run failed, with --wait (also YLEM_DECRYPT_KEY_FILE, or the profile''s decrypt_key_file)')
+            [CompletionResult]::new('--decrypt-key-file', '--decrypt-key-file', [CompletionResultType]::ParameterName, 'Key file (32 bytes, hex or Base64) that opens encrypted task outputs, to say why a run failed, with --wait, and to read the input of the run --rerun names (also YLEM_DECRYPT_KEY_FILE, or the profile''s decrypt_key_file)')
             [CompletionResult]::new('-p', '-p', [CompletionResultType]::ParameterName, 'Profile to use')
             [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Profile to use')
             [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Base URL of the service (a profile''s credentials go only to its own)')

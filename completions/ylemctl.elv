@@ -61,12 +61,16 @@ set edit:completion:arg-completer[ylemctl] = {|@words|
         }
         &'ylemctl;run'= {
             cand --input 'The pipeline run''s input: JSON text, @FILE (a file''s contents) or - (standard input)'
+            cand --rerun 'Start the pipeline with the same input as its run RUN_UUID: the output of that run''s external trigger entry, byte for byte'
+            cand --since 'With --rerun: start of the window to find the run in, e.g. 7d, or a TIME (the window then ends now)'
+            cand --from 'With --rerun: start of the window to find the run in'
+            cand --to 'With --rerun: end of the window to find the run in (inclusive)'
             cand --wait-timeout 'Longest time to wait for the runs to finish'
             cand --settle 'A run has finished when no new task reported for this long (default: 3x the longest gap between two tasks of the pipeline''s past runs, at least 10s; 10m without history)'
             cand --expect-tasks 'A pipeline run has finished when this many tasks reported (and no more for one --poll), whatever its history says'
             cand --poll 'Longest pause between two looks at a run being waited for'
             cand --heartbeat 'Without a terminal on stderr, say "still waiting" this often'
-            cand --decrypt-key-file 'Key file (32 bytes, hex or Base64) that opens encrypted task outputs, to say why a run failed, with --wait (also YLEM_DECRYPT_KEY_FILE, or the profile''s decrypt_key_file)'
+            cand --decrypt-key-file 'Key file (32 bytes, hex or Base64) that opens encrypted task outputs, to say why a run failed, with --wait, and to read the input of the run --rerun names (also YLEM_DECRYPT_KEY_FILE, or the profile''s decrypt_key_file)'
             cand -p 'Profile to use'
             cand --profile 'Profile to use'
             cand --base-url 'Base URL of the service (a profile''s credentials go only to its own)'

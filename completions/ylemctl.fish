@@ -65,12 +65,16 @@ complete -c ylemctl -n "__fish_ylemctl_needs_command" -f -a "alias" -d 'Names fo
 complete -c ylemctl -n "__fish_ylemctl_needs_command" -f -a "completions" -d 'Print a shell completion script'
 complete -c ylemctl -n "__fish_ylemctl_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l input -d 'The pipeline run\'s input: JSON text, @FILE (a file\'s contents) or - (standard input)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l rerun -d 'Start the pipeline with the same input as its run RUN_UUID: the output of that run\'s external trigger entry, byte for byte' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l since -d 'With --rerun: start of the window to find the run in, e.g. 7d, or a TIME (the window then ends now)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l from -d 'With --rerun: start of the window to find the run in' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l to -d 'With --rerun: end of the window to find the run in (inclusive)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l wait-timeout -d 'Longest time to wait for the runs to finish' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l settle -d 'A run has finished when no new task reported for this long (default: 3x the longest gap between two tasks of the pipeline\'s past runs, at least 10s; 10m without history)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l expect-tasks -d 'A pipeline run has finished when this many tasks reported (and no more for one --poll), whatever its history says' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l poll -d 'Longest pause between two looks at a run being waited for' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l heartbeat -d 'Without a terminal on stderr, say "still waiting" this often' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l decrypt-key-file -d 'Key file (32 bytes, hex or Base64) that opens encrypted task outputs, to say why a run failed, with --wait (also YLEM_DECRYPT_KEY_FILE, or the profile\'s decrypt_key_file)' -r -F
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l decrypt-key-file -d 'Key file (32 bytes, hex or Base64) that opens encrypted task outputs, to say why a run failed, with --wait, and to read the input of the run --rerun names (also YLEM_DECRYPT_KEY_FILE, or the profile\'s decrypt_key_file)' -r -F
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -s p -l profile -d 'Profile to use' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l base-url -d 'Base URL of the service (a profile\'s credentials go only to its own)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -s o -l output -d 'Output format (prometheus: stats, last-run, status and check)' -r -f -a "table\t''

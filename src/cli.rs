@@ -157,9 +157,9 @@ pub enum StoreChoice {
 pub enum Command {
     /// Start runs of pipelines or workflows (runs are not idempotent: never retried)
     #[command(
-        override_usage = "ylemctl run pipeline <ID>... [--input JSON|@FILE|-] [--wait [--wait-timeout D] [--poll D] [--settle D] [--expect-tasks N]]\n       ylemctl run workflow <ID>... [--wait ...]",
+        override_usage = "ylemctl run pipeline <ID>... [--input JSON|@FILE|-] [--wait [--wait-timeout D] [--poll D] [--settle D] [--expect-tasks N]]\n       ylemctl run pipeline <ID> --rerun RUN_UUID [--since TIME | --from TIME --to TIME] [--wait ...]\n       ylemctl run workflow <ID>... [--wait ...]",
         after_help = concat!(
-            "Examples:\n  ylemctl run pipeline 3f2a1b4c-0000-4000-8000-000000000001\n  ylemctl run workflow nightly-sync -o json\n  ylemctl run pipeline orders --input @order.json --wait\n  ylemctl run pipeline orders --input '{\"order_id\": 1001}'\n  jq -c .order webhook.json | ylemctl run pipeline orders returns --input -",
+            "Examples:\n  ylemctl run pipeline 3f2a1b4c-0000-4000-8000-000000000001\n  ylemctl run workflow nightly-sync -o json\n  ylemctl run pipeline orders --input @order.json --wait\n  ylemctl run pipeline orders --input '{\"order_id\": 1001}'\n  jq -c .order webhook.json | ylemctl run pipeline orders returns --input -\n  ylemctl run pipeline orders --rerun 60b04f58-... --since 3d --wait   # again, with that run's input",
             exits!("7 a run failed, 8 --wait timed out"),
             ", 143 --wait stopped by SIGTERM",
             "\n\nSignals: Ctrl-C (SIGINT) or SIGTERM during --wait stops waiting; the run goes on on the server, and the error names it and the command that follows it (exit 130 for Ctrl-C, 143 for SIGTERM). Without --wait, SIGTERM keeps its default action."
@@ -294,6 +294,27 @@ pub struct RunArgs {
     /// is empty. Pipelines only: no server documents an input for workflows.
     #[arg(long, value_name = "JSON|@FILE|-", allow_hyphen_values = true)]
     pub input: Option<String>,
+    /// Start the pipeline with the same input as its run RUN_UUID: the
+    /// output of that run's external trigger entry, byte for byte
+    ///
+    /// The run is looked up in the pipeline's log over the window (default:
+    /// the last 24 hours; --since, --from, --to widen it). A run not found
+    /// there, or without an external trigger, is exit 2 with nothing
+    /// started. An encrypted output is opened with --decrypt-key-file (or
+    /// YLEM_DECRYPT_KEY_FILE, or the profile's decrypt_key_file). One
+    /// pipeline only; -v says which entry the input came from.
+    #[arg(long, value_name = "RUN_UUID", conflicts_with = "input")]
+    pub rerun: Option<String>,
+    /// With --rerun: start of the window to find the run in, e.g. 7d, or a
+    /// TIME (the window then ends now)
+    #[arg(long, value_name = "TIME", requires = "rerun", conflicts_with_all = ["from", "to"])]
+    pub since: Option<String>,
+    /// With --rerun: start of the window to find the run in
+    #[arg(long, value_name = "TIME", requires = "rerun")]
+    pub from: Option<String>,
+    /// With --rerun: end of the window to find the run in (inclusive)
+    #[arg(long, value_name = "TIME", requires = "rerun")]
+    pub to: Option<String>,
     /// Follow the runs until they finish: exit 0 when they succeeded (on
     /// evidence: see --settle and --expect-tasks), 7 when a task failed, 8
     /// when --wait-timeout ran out
@@ -342,7 +363,8 @@ pub struct RunArgs {
     )]
     pub heartbeat: Duration,
     /// Key file (32 bytes, hex or Base64) that opens encrypted task outputs,
-    /// to say why a run failed, with --wait (also YLEM_DECRYPT_KEY_FILE, or the profile's
+    /// to say why a run failed, with --wait, and to read the input of the
+    /// run --rerun names (also YLEM_DECRYPT_KEY_FILE, or the profile's
     /// decrypt_key_file)
     #[arg(long, value_name = "FILE")]
     pub decrypt_key_file: Option<std::path::PathBuf>,

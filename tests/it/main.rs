@@ -41,6 +41,7 @@ mod pieces;
 mod props;
 mod props_differential;
 mod props_logs;
+mod rerun;
 mod run_model;
 mod run_quiet;
 mod runs;

@@ -1,4 +1,4 @@
-//! Runs: starting one (with its input), waiting for it, listing a
+//! Runs: starting one (with its input, or the input of an earlier run), waiting for it, listing a
 //! pipeline's runs, one run whole, and attaching to a run started elsewhere.
 
 pub mod attach;
@@ -6,5 +6,6 @@ pub mod input;
 pub mod list;
 pub mod one;
 pub mod refused;
+pub mod rerun;
 pub mod start;
 pub mod wait;

@@ -158,7 +158,10 @@ fn started_runs(ctx: &Context) -> Option<(String, String)> {
 
 pub async fn run(args: &RunArgs, ctx: &Context) -> Result<()> {
     let ids = ctx.resolve_ids_as(args.kind.entity(), &args.ids)?;
-    let input = input(args, ctx)?;
+    let input = match &args.rerun {
+        Some(run) => crate::commands::runs::rerun::input(args, &ids, run, ctx).await?,
+        None => input(args, ctx)?,
+    };
     let input = input.as_ref();
     if args.wait {
         return run_and_wait(args, &ids, input, ctx).await;

@@ -1,7 +1,8 @@
 //! The run model: a pipeline run folded from its log entries (`fold`),
 //! when it has finished (`finished`, the evidence rule), the runs of a log
 //! (`tally`), a pipeline's history, a run's failure, an entity's last run
-//! (`last`, stated as a `RunView`), the keys that tell a log entry seen
+//! (`last`, stated as a `RunView`), a run's input read back from its
+//! external trigger (`input`), the keys that tell a log entry seen
 //! before, and the one polling driver (`poll`, generic over its step's
 //! error and its stop request). Declares and re-exports only.
 
@@ -10,6 +11,7 @@ pub mod failure;
 pub mod finished;
 pub mod fold;
 pub mod history;
+pub mod input;
 pub mod last;
 pub mod poll;
 pub mod tally;
