@@ -5,6 +5,7 @@
 use crate::time;
 use ylem_client::Period;
 use ylem_client::api::models::Aggregated;
+use ylem_client::count::count;
 
 /// How the chart may draw.
 #[derive(Debug, Clone, Copy)]
@@ -79,9 +80,10 @@ pub fn render(rows: &[Aggregated], period: Period, c: Canvas) -> String {
     let stats_w = 2 * num_w + " ok   failed  avg 12m 30s".len();
     let bar_w = c.width.saturating_sub(label_w + 4 + stats_w).clamp(10, 200);
     let mut out = format!(
-        "{} successes  {} failures  (full bar: {max} runs)\n",
+        "{} successes  {} failures  (full bar: {})\n",
         paint(ok_glyph, c.color, 32),
-        paint(fail_glyph, c.color, 31)
+        paint(fail_glyph, c.color, 31),
+        count(max, "run", "runs")
     );
     for (r, l) in rows.iter().zip(&labels) {
         let (a, b) = lengths(r.num_of_successes, r.num_of_failures, max, bar_w);

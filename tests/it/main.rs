@@ -58,4 +58,5 @@ mod tls_proxy;
 mod token_cache;
 mod verdicts;
 mod web_config;
+mod wording;
 mod zones;

@@ -26,6 +26,7 @@
 pub mod api;
 pub mod auth;
 mod builder;
+pub mod count;
 mod error;
 pub mod http;
 mod kinds;

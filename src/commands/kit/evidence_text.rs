@@ -5,6 +5,7 @@
 //! CLI's.
 
 use crate::time;
+use ylem_client::count::{count, noun};
 use ylem_client::runs::Established;
 use ylem_client::runs::finished::{Evidence, Rule, Settle};
 
@@ -12,10 +13,17 @@ use ylem_client::runs::finished::{Evidence, Rule, Settle};
 pub fn describe(e: &Evidence) -> String {
     match e {
         Evidence::Expected { done, expected } => {
-            format!("{done}/{expected} tasks (--expect-tasks)")
+            format!(
+                "{done}/{expected} {} (--expect-tasks)",
+                noun(*expected, "task", "tasks")
+            )
         }
         Evidence::AsHistory { done, runs } => {
-            format!("{done}/{done} tasks (as in the last {runs} runs)")
+            format!(
+                "{done}/{done} {} (as in the last {})",
+                noun(*done, "task", "tasks"),
+                count(*runs, "run", "runs")
+            )
         }
         Evidence::Settled { done, settle, .. } => format!(
             "settled: no new task for {} ({}), {done} tasks, task count unknown",
@@ -35,7 +43,10 @@ pub fn established(e: &Established) -> String {
     match e {
         Established::Rule(e) => describe(e),
         Established::FailedTask => "a task reported a failure".into(),
-        Established::SoFar(n) => format!("{n} tasks so far; not complete on evidence"),
+        Established::SoFar(n) => format!(
+            "{} so far; not complete on evidence",
+            count(*n, "task", "tasks")
+        ),
         Established::Said(s) => (*s).to_string(),
     }
 }

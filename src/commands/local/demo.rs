@@ -122,10 +122,10 @@ async fn walk(ctx: &Context, sb: &Running, dispatch: Dispatch) -> Result<()> {
     std::fs::create_dir_all(demo_dir())
         .and_then(|()| std::fs::write(key_file(), &sb.key_hex))
         .map_err(|e| Error::internal(format!("cannot write the demo's key file: {e}")))?;
-    let tasks = sb.pipelines[0].tasks.len().to_string();
+    let tasks = ylem_client::count::count(sb.pipelines[0].tasks.len(), "task", "tasks");
     say(
         ctx,
-        &format!("\nStart a run and follow it until all {tasks} tasks have reported:"),
+        &format!("\nStart a run and follow it until all {tasks} have reported:"),
     );
     step(
         ctx,

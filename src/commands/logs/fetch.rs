@@ -75,7 +75,8 @@ pub async fn run(args: &LogsArgs, ctx: &Context) -> Result<()> {
     sink.printer.finish(&empty_note(args, &window), &ctx.ui)?;
     if undecodable > 0 {
         ctx.ui.warn(&format!(
-            "{undecodable} outputs could not be decoded: see decode_error"
+            "{} could not be decoded: see decode_error",
+            ylem_client::count::count(undecodable, "output", "outputs")
         ));
     }
     Ok(())

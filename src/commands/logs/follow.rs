@@ -358,7 +358,8 @@ pub fn close(sink: Sink<'_>, ctx: &Context) -> Result<()> {
     let _ = std::io::stdout().flush();
     if undecodable > 0 {
         ctx.ui.warn(&format!(
-            "{undecodable} outputs could not be decoded: see decode_error"
+            "{} could not be decoded: see decode_error",
+            ylem_client::count::count(undecodable, "output", "outputs")
         ));
     }
     Ok(())

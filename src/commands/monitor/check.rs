@@ -113,7 +113,8 @@ fn judge(p: &CheckArgs, f: &Measured, now: DateTime<Utc>) -> (State, Vec<String>
         let st = level_of(&l, rate);
         if st != State::Ok {
             msgs.push(format!(
-                "{failed} of {total} runs failed ({}%)",
+                "{failed} of {} failed ({}%)",
+                ylem_client::count::count(total, "run", "runs"),
                 fmt_num(rate)
             ));
         }

@@ -165,9 +165,9 @@ async fn find(
                     .unwrap_or_else(Instant::now),
             };
             ctx.note(&format!(
-                "following run {} of pipeline {id} ({} tasks so far)",
+                "following run {} of pipeline {id} ({} so far)",
                 t.id(),
-                t.entries
+                ylem_client::count::count(t.entries, "task", "tasks")
             ));
             Ok((t.id(), found))
         }
@@ -206,8 +206,9 @@ fn timed_out(limit: Duration, id: Uuid, run: &str, done: usize) -> Error {
     Error::new(
         Kind::Timeout,
         format!(
-            "timed out waiting for run {run} after {} ({done} tasks had reported)",
-            human(limit)
+            "timed out waiting for run {run} after {} ({} had reported)",
+            human(limit),
+            ylem_client::count::count(done, "task", "tasks")
         ),
     )
     .with_hint(format!(

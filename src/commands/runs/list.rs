@@ -197,7 +197,10 @@ pub fn fill(r: &mut Row, id: &uuid::Uuid, j: &Judged) {
         (None, "failed") => ("failed_task".into(), "a task reported a failure".into()),
         (None, _) => (
             "running".into(),
-            format!("{} tasks so far; not complete on evidence", t.entries),
+            format!(
+                "{} so far; not complete on evidence",
+                ylem_client::count::count(t.entries, "task", "tasks")
+            ),
         ),
     };
     r.set(&UUID, Cell::Str(id.to_string()))

@@ -7,6 +7,7 @@ use std::io::IsTerminal;
 use bytes::Bytes;
 use tokio::sync::OnceCell;
 use uuid::Uuid;
+use ylem_client::count::count;
 
 use crate::cli::{Format, RunArgs};
 use crate::commands::kit::columns::*;
@@ -460,7 +461,7 @@ pub fn fill_wait(r: &mut Row, id: Uuid, f: &Followed) {
         (None, Outcome::Failed) => ("failed_task".into(), "a task reported a failure".into()),
         (None, _) => (
             "timed_out".into(),
-            format!("{} tasks had reported", f.tasks_done),
+            format!("{} had reported", count(f.tasks_done, "task", "tasks")),
         ),
     };
     // Without per-task entries (a workflow) there is nothing to count.
@@ -511,8 +512,10 @@ pub fn verdict(all: &[(Uuid, Followed)]) -> Result<()> {
                 .unwrap_or_default();
             if f.per_task {
                 format!(
-                    "{} ({} tasks had reported{expected}; follow it with 'ylemctl runs {id} --run {} --wait')",
-                    f.run, f.tasks_done, f.run
+                    "{} ({} had reported{expected}; follow it with 'ylemctl runs {id} --run {} --wait')",
+                    f.run,
+                    count(f.tasks_done, "task", "tasks"),
+                    f.run
                 )
             } else {
                 f.run.clone()

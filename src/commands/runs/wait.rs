@@ -14,6 +14,7 @@ use crate::time;
 use crate::ui::Ui;
 use ylem_client::api::models::LogEntry;
 use ylem_client::api::{self, Client};
+use ylem_client::count::{count, noun};
 use ylem_client::runs::finished::{Entry, Evidence, Rule, Settle, Verdict};
 use ylem_client::runs::history::{entry, lookup};
 use ylem_client::runs::poll::{self, Ended, Look};
@@ -319,15 +320,18 @@ impl PipelineRun<'_> {
     fn progress(&self, quiet: Duration, started: Instant) -> String {
         let done = self.seen.len();
         let tasks = match (&self.rule.graph, self.rule.expect_tasks) {
-            (_, Some(n)) => format!("{done}/{n} tasks (--expect-tasks)"),
+            (_, Some(n)) => format!("{done}/{n} {} (--expect-tasks)", noun(n, "task", "tasks")),
             (Some((g, runs)), None) => format!(
-                "{done}/{} tasks (as in the last {runs} runs; else settles after {})",
+                "{done}/{} {} (as in the last {}; else settles after {})",
                 g.len(),
+                noun(g.len(), "task", "tasks"),
+                count(*runs, "run", "runs"),
                 time::human_ms(self.rule.settle.duration().as_millis() as i64)
             ),
             (None, None) if done == 0 => "waiting for the first task".into(),
             (None, None) => format!(
-                "{done} tasks, none new for {} of {}",
+                "{}, none new for {} of {}",
+                count(done, "task", "tasks"),
                 time::human_ms(quiet.as_millis() as i64),
                 time::human_ms(self.rule.settle.duration().as_millis() as i64)
             ),

@@ -64,7 +64,8 @@ impl fmt::Display for Undecodable {
             Undecodable::NotText => f.write_str("decrypted data is not text"),
             Undecodable::TooShort(len) => write!(
                 f,
-                "too short to be encrypted ({len} bytes; a nonce and tag take 28)"
+                "too short to be encrypted ({}; a nonce and tag take 28)",
+                crate::count::count(*len, "byte", "bytes")
             ),
             Undecodable::WrongKey => {
                 f.write_str("cannot decrypt: wrong key, or not encrypted with AES-256-GCM")

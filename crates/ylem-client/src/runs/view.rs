@@ -49,8 +49,8 @@ impl RunView {
     pub fn progress(&self) -> Option<String> {
         let n = self.tasks?;
         Some(match self.expected {
-            Some(t) => format!("{n} of {t} tasks"),
-            None => format!("{n} tasks"),
+            Some(t) => format!("{n} of {}", crate::count::count(t, "task", "tasks")),
+            None => crate::count::count(n, "task", "tasks"),
         })
     }
 }

@@ -75,9 +75,9 @@ async fn serve(a: &ServeArgs, ctx: &Context) -> Result<()> {
     let tls = config.as_ref().is_some_and(|c| c.tls.is_some());
     ctx.write_out(
         format!(
-            "Serving {}://{addr}/metrics for {} entities (cache {}, scrape timeout {}) until Ctrl-C or SIGTERM.\n",
+            "Serving {}://{addr}/metrics for {} (cache {}, scrape timeout {}) until Ctrl-C or SIGTERM.\n",
             if tls { "https" } else { "http" },
-            targets.len(),
+            ylem_client::count::count(targets.len(), "entity", "entities"),
             crate::time::human_ms(a.cache.as_millis() as i64),
             crate::time::human_ms(a.scrape_timeout.as_millis() as i64)
         )
