@@ -265,7 +265,7 @@ Register-ArgumentCompleter -Native -CommandName 'ylemctl' -ScriptBlock {
         'ylemctl;check' {
             [CompletionResult]::new('--max-age', '--max-age', [CompletionResultType]::ParameterName, 'Stale when the last run is older: CRIT or WARN,CRIT, e.g. 25h,49h')
             [CompletionResult]::new('--max-failure-rate', '--max-failure-rate', [CompletionResultType]::ParameterName, 'Failed share of runs in --window, in percent: CRIT or WARN,CRIT, e.g. 10,25')
-            [CompletionResult]::new('--window', '--window', [CompletionResultType]::ParameterName, 'Window of --max-failure-rate')
+            [CompletionResult]::new('--window', '--window', [CompletionResultType]::ParameterName, 'Window of --max-failure-rate (at least 1s)')
             [CompletionResult]::new('--max-duration', '--max-duration', [CompletionResultType]::ParameterName, 'Longest acceptable last run: CRIT or WARN,CRIT, e.g. 5m,15m')
             [CompletionResult]::new('--decrypt-key-file', '--decrypt-key-file', [CompletionResultType]::ParameterName, 'Key file (32 bytes, hex or Base64) that opens encrypted task outputs, to say why a run failed (also YLEM_DECRYPT_KEY_FILE, or the profile''s decrypt_key_file)')
             [CompletionResult]::new('--fields', '--fields', [CompletionResultType]::ParameterName, 'Columns or keys to keep, in this order (comma-separated)')

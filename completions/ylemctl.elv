@@ -255,7 +255,7 @@ set edit:completion:arg-completer[ylemctl] = {|@words|
         &'ylemctl;check'= {
             cand --max-age 'Stale when the last run is older: CRIT or WARN,CRIT, e.g. 25h,49h'
             cand --max-failure-rate 'Failed share of runs in --window, in percent: CRIT or WARN,CRIT, e.g. 10,25'
-            cand --window 'Window of --max-failure-rate'
+            cand --window 'Window of --max-failure-rate (at least 1s)'
             cand --max-duration 'Longest acceptable last run: CRIT or WARN,CRIT, e.g. 5m,15m'
             cand --decrypt-key-file 'Key file (32 bytes, hex or Base64) that opens encrypted task outputs, to say why a run failed (also YLEM_DECRYPT_KEY_FILE, or the profile''s decrypt_key_file)'
             cand --fields 'Columns or keys to keep, in this order (comma-separated)'

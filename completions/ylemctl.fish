@@ -250,7 +250,7 @@ complete -c ylemctl -n "__fish_ylemctl_using_subcommand last-run" -s h -l help -
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand last-run" -s V -l version -d 'Print version'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand check" -l max-age -d 'Stale when the last run is older: CRIT or WARN,CRIT, e.g. 25h,49h' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand check" -l max-failure-rate -d 'Failed share of runs in --window, in percent: CRIT or WARN,CRIT, e.g. 10,25' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand check" -l window -d 'Window of --max-failure-rate' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand check" -l window -d 'Window of --max-failure-rate (at least 1s)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand check" -l max-duration -d 'Longest acceptable last run: CRIT or WARN,CRIT, e.g. 5m,15m' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand check" -l decrypt-key-file -d 'Key file (32 bytes, hex or Base64) that opens encrypted task outputs, to say why a run failed (also YLEM_DECRYPT_KEY_FILE, or the profile\'s decrypt_key_file)' -r -F
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand check" -l fields -d 'Columns or keys to keep, in this order (comma-separated)' -r

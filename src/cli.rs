@@ -548,8 +548,8 @@ pub struct CheckArgs {
     /// Failed share of runs in --window, in percent: CRIT or WARN,CRIT, e.g. 10,25
     #[arg(long, value_name = "PCT", value_parser = value_parsers::percent_levels)]
     pub max_failure_rate: Option<Levels>,
-    /// Window of --max-failure-rate
-    #[arg(long, default_value = "24h", value_name = "D", value_parser = value_parsers::duration)]
+    /// Window of --max-failure-rate (at least 1s)
+    #[arg(long, default_value = "24h", value_name = "D", value_parser = value_parsers::seconds_duration)]
     pub window: Duration,
     /// Longest acceptable last run: CRIT or WARN,CRIT, e.g. 5m,15m
     #[arg(long, value_name = "D", value_parser = value_parsers::duration_levels)]

@@ -58,7 +58,9 @@ pub fn positive_duration(s: &str) -> Result<Duration, String> {
     Ok(d)
 }
 
-/// At least a second: tokens live in whole seconds (`--token-ttl`).
+/// At least a second: tokens live in whole seconds (`--token-ttl`), and
+/// `check` counts its window in them (`--window`: an empty one would say OK
+/// on no runs at all).
 pub fn seconds_duration(s: &str) -> Result<Duration, String> {
     let d = duration(s)?;
     if d.as_secs() == 0 {

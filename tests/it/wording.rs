@@ -64,3 +64,44 @@ fn one_entity_is_said_in_the_singular() {
     );
     assert!(two.contains(" for 2 entities (cache "), "{two}");
 }
+
+/// An empty window holds no run, so a failure rate over it would say OK on
+/// nothing: `--window 0s` (and anything under a second) is a usage error,
+/// which `check` says as its UNKNOWN line (exit 3), before any request.
+#[test]
+fn check_refuses_an_empty_window() {
+    let sb = start("spec");
+    let p = sb.pipelines[0].0.clone();
+    let before = sb.requests().len();
+    for w in ["0s", "0m"] {
+        let o = sb.run(&[
+            "check",
+            "pipeline",
+            &p,
+            "--max-failure-rate",
+            "10",
+            "--window",
+            w,
+        ]);
+        assert_eq!(o.code, 3, "{w}: {}{}", o.stdout, o.stderr);
+        assert_eq!(
+            o.stdout,
+            format!("UNKNOWN - invalid value '{w}' for '--window <D>': must be at least 1s\n")
+        );
+    }
+    assert_eq!(sb.requests().len(), before, "nothing was sent");
+    let o = sb.run(&[
+        "check",
+        "pipeline",
+        &p,
+        "--max-failure-rate",
+        "10",
+        "--window",
+        "1s",
+    ]);
+    assert!(
+        o.stdout.starts_with("OK - ") || o.stdout.starts_with("CRITICAL - "),
+        "{}",
+        o.stdout
+    );
+}
