@@ -348,7 +348,7 @@ Register-ArgumentCompleter -Native -CommandName 'ylemctl' -ScriptBlock {
             break
         }
         'ylemctl;metrics;serve' {
-            [CompletionResult]::new('--listen', '--listen', [CompletionResultType]::ParameterName, 'Address to listen on; a non-loopback one needs --allow-remote')
+            [CompletionResult]::new('--listen', '--listen', [CompletionResultType]::ParameterName, 'Address to listen on, HOST:PORT (a host name is resolved, e.g. localhost:9339); a non-loopback one needs --allow-remote')
             [CompletionResult]::new('--cache', '--cache', [CompletionResultType]::ParameterName, 'Serve the same figures for this long before asking the service again')
             [CompletionResult]::new('--scrape-timeout', '--scrape-timeout', [CompletionResultType]::ParameterName, 'Answer every scrape within this long: an ID not answered by then is ylem_up 0 for that scrape (Prometheus'' own scrape timeout, less 0.5s, when that is shorter)')
             [CompletionResult]::new('--web-config-file', '--web-config-file', [CompletionResultType]::ParameterName, 'TLS and basic auth, in the Prometheus exporter-toolkit''s web configuration format (checked at start; read again when it changes)')

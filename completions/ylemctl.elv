@@ -335,7 +335,7 @@ set edit:completion:arg-completer[ylemctl] = {|@words|
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'ylemctl;metrics;serve'= {
-            cand --listen 'Address to listen on; a non-loopback one needs --allow-remote'
+            cand --listen 'Address to listen on, HOST:PORT (a host name is resolved, e.g. localhost:9339); a non-loopback one needs --allow-remote'
             cand --cache 'Serve the same figures for this long before asking the service again'
             cand --scrape-timeout 'Answer every scrape within this long: an ID not answered by then is ylem_up 0 for that scrape (Prometheus'' own scrape timeout, less 0.5s, when that is shorter)'
             cand --web-config-file 'TLS and basic auth, in the Prometheus exporter-toolkit''s web configuration format (checked at start; read again when it changes)'

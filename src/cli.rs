@@ -580,8 +580,9 @@ pub enum MetricsCommand {
 
 #[derive(Debug, Args, Clone)]
 pub struct ServeArgs {
-    /// Address to listen on; a non-loopback one needs --allow-remote
-    #[arg(long, default_value = "127.0.0.1:9339", value_name = "ADDR")]
+    /// Address to listen on, HOST:PORT (a host name is resolved, e.g.
+    /// localhost:9339); a non-loopback one needs --allow-remote
+    #[arg(long, default_value = "127.0.0.1:9339", value_name = "ADDR", value_parser = value_parsers::listen_addr)]
     pub listen: SocketAddr,
     /// Listen on a non-loopback address (anyone who reaches it sees the metrics)
     #[arg(long)]

@@ -132,6 +132,33 @@ pub fn scopes(s: &str) -> Result<Scopes, String> {
     Ok(Scopes(list))
 }
 
+/// `HOST:PORT` to listen on (`metrics serve --listen`): an IP address as
+/// is, or a host name resolved now (`localhost:9339`), its first IPv4
+/// address preferred as the default `127.0.0.1:9339` is. Whether the
+/// address may be listened on (loopback, or `--allow-remote`) is the
+/// command's to say, on the resolved address.
+pub fn listen_addr(s: &str) -> Result<SocketAddr, String> {
+    use std::net::ToSocketAddrs;
+    let s = s.trim();
+    if let Ok(a) = s.parse::<SocketAddr>() {
+        return Ok(a);
+    }
+    let hint = "use HOST:PORT, e.g. 127.0.0.1:9339 or localhost:9339";
+    match s.rsplit_once(':') {
+        Some((host, port)) if !host.is_empty() && port.parse::<u16>().is_ok() => {}
+        _ => return Err(hint.into()),
+    }
+    let all: Vec<SocketAddr> = s
+        .to_socket_addrs()
+        .map_err(|e| format!("cannot resolve the host name: {e}; {hint}"))?
+        .collect();
+    all.iter()
+        .find(|a| a.is_ipv4())
+        .or(all.first())
+        .copied()
+        .ok_or_else(|| format!("the host name has no address; {hint}"))
+}
+
 /// A loopback socket address: the sandbox prints its secret and speaks
 /// plain HTTP, so it stays on this machine.
 pub fn loopback(s: &str) -> Result<SocketAddr, String> {
@@ -223,6 +250,26 @@ mod tests {
     fn the_sandbox_knows_every_scope() {
         let theirs: Vec<&str> = ylem_sandbox::Scope::ALL.map(|s| s.as_str()).to_vec();
         assert_eq!(theirs, SANDBOX_SCOPES.to_vec());
+    }
+
+    #[test]
+    fn listen_takes_an_address_or_a_host_name_with_a_port() {
+        assert_eq!(
+            listen_addr("127.0.0.1:9339").unwrap(),
+            "127.0.0.1:9339".parse().unwrap()
+        );
+        assert_eq!(listen_addr("[::1]:9").unwrap(), "[::1]:9".parse().unwrap());
+        let a = listen_addr("localhost:9339").unwrap();
+        assert!(a.ip().is_loopback() && a.port() == 9339, "{a}");
+        for bad in [
+            "localhost",
+            "localhost:",
+            ":9339",
+            "localhost:http",
+            "localhost:70000",
+        ] {
+            assert!(listen_addr(bad).is_err(), "{bad}");
+        }
     }
 
     #[test]

@@ -105,3 +105,27 @@ fn check_refuses_an_empty_window() {
         o.stdout
     );
 }
+
+/// `--listen localhost:PORT`: the host name is resolved (to loopback, so no
+/// `--allow-remote` is needed) and served, not "invalid socket address
+/// syntax"; a name without a port says what to write.
+#[test]
+fn listen_resolves_a_host_name() {
+    let sb = start("spec");
+    let port = free_port();
+    let line = serve_banner(&sb, &format!("localhost:{port}"), &[&sb.pipelines[0].0]);
+    assert!(
+        line.starts_with(&format!(
+            "Serving http://127.0.0.1:{port}/metrics for 1 entity"
+        )),
+        "{line}"
+    );
+    let o = sb.run(&["metrics", "serve", "--listen", "localhost"]);
+    assert_eq!(o.code, 2, "{}", o.stderr);
+    assert!(
+        o.stderr
+            .contains("use HOST:PORT, e.g. 127.0.0.1:9339 or localhost:9339"),
+        "{}",
+        o.stderr
+    );
+}
