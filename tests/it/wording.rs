@@ -129,3 +129,56 @@ fn listen_resolves_a_host_name() {
         o.stderr
     );
 }
+
+/// `alias set` over an alias of the same name says what it pointed at
+/// before (in the same table: global, or the profile's with
+/// `--profile-only`); a new one and one set again to its value say so.
+#[test]
+fn alias_set_names_what_it_replaced() {
+    use crate::common::{P1, P2, ylem};
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().to_str().unwrap();
+    let env = [("YLEM_CONFIG_DIR", d)];
+    let set = |args: &[&str]| {
+        let o = ylem(args, &env);
+        assert_eq!(o.code, 0, "{args:?}: {}", o.stderr);
+        o.stderr
+    };
+    assert_eq!(
+        set(&["alias", "set", "orders", P1]),
+        format!("orders → {P1}\n")
+    );
+    assert_eq!(
+        set(&["alias", "set", "orders", &format!("workflow:{P2}")]),
+        format!("orders → workflow:{P2} (replaced {P1})\n")
+    );
+    assert_eq!(
+        set(&["alias", "set", "orders", &format!("workflow:{P2}")]),
+        format!("orders → workflow:{P2} (unchanged)\n")
+    );
+    // The profile's own table is another: nothing in it to replace yet.
+    assert_eq!(
+        set(&[
+            "-p",
+            "staging",
+            "alias",
+            "set",
+            "orders",
+            P1,
+            "--profile-only"
+        ]),
+        format!("orders → {P1}\n")
+    );
+    assert_eq!(
+        set(&[
+            "-p",
+            "staging",
+            "alias",
+            "set",
+            "orders",
+            P2,
+            "--profile-only"
+        ]),
+        format!("orders → {P2} (replaced {P1})\n")
+    );
+}

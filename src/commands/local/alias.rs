@@ -34,14 +34,21 @@ pub async fn run(cmd: &AliasCommand, ctx: &Context) -> Result<()> {
                 None => id.to_string(),
             };
             let profile = profile_only.then_some(ctx.settings.profile.as_str());
-            ConfigFile::update(&dir, |c| {
+            let old = ConfigFile::update(&dir, |c| {
                 c.aliases_for(&ctx.settings.profile)?;
-                if let Some(t) = alias_table(c.table_mut(), profile, true) {
-                    t.insert(name.clone(), toml::Value::String(value.clone()));
-                }
-                Ok((true, ()))
+                let old = alias_table(c.table_mut(), profile, true)
+                    .and_then(|t| t.insert(name.clone(), toml::Value::String(value.clone())));
+                Ok((true, old))
             })?;
-            ctx.note(&format!("{name} → {value}"));
+            // A replaced alias names what it pointed at, so that a slip can
+            // be undone with the value at hand.
+            let was = match old {
+                Some(toml::Value::String(o)) if o == value => " (unchanged)".to_string(),
+                Some(toml::Value::String(o)) => format!(" (replaced {o})"),
+                Some(o) => format!(" (replaced {o})"),
+                None => String::new(),
+            };
+            ctx.note(&format!("{name} → {value}{was}"));
             Ok(())
         }
         AliasCommand::Remove { name, profile_only } => {
