@@ -182,3 +182,67 @@ fn alias_set_names_what_it_replaced() {
         format!("orders → {P2} (replaced {P1})\n")
     );
 }
+
+/// A service that is down fails every ID alike: the error is said once,
+/// naming every ID it hit, with the exit code it had (6); `status -o
+/// prometheus` says it once too and still exits 0 (`ylem_up 0` each).
+#[test]
+fn identical_errors_of_several_ids_are_said_once() {
+    use crate::common::{TOKEN, ylem};
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().to_str().unwrap();
+    // Nothing listens there: bound, then let go.
+    let down = format!("http://127.0.0.1:{}", free_port());
+    let env = [
+        ("YLEM_CONFIG_DIR", d),
+        ("YLEM_BASE_URL", down.as_str()),
+        ("YLEM_TOKEN", TOKEN),
+    ];
+    let ids: Vec<String> = (1..=7)
+        .map(|i| format!("3f2a1b4c-5d6e-4f70-8a9b-0c1d2e3f4a5{i}"))
+        .collect();
+    for (i, id) in ids.iter().enumerate() {
+        let name = format!("p{i}");
+        assert_eq!(ylem(&["alias", "set", &name, id], &env).code, 0);
+    }
+    let mut stats = vec!["stats", "pipeline"];
+    stats.extend(ids.iter().map(String::as_str));
+    let o = ylem(&stats, &env);
+    assert_eq!(o.code, 6, "{}", o.stderr);
+    assert_eq!(
+        o.stderr
+            .lines()
+            .filter(|l| l.starts_with("error: "))
+            .count(),
+        1,
+        "{}",
+        o.stderr
+    );
+    assert_eq!(
+        o.stderr.lines().filter(|l| l.starts_with("hint: ")).count(),
+        1,
+        "{}",
+        o.stderr
+    );
+    assert!(
+        o.stderr
+            .starts_with(&format!("error: {}: cannot connect", ids.join(", "))),
+        "{}",
+        o.stderr
+    );
+    let o = ylem(&["status", "-o", "prometheus"], &env);
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    assert_eq!(
+        o.stderr
+            .lines()
+            .filter(|l| l.starts_with("error: "))
+            .count(),
+        1,
+        "{}",
+        o.stderr
+    );
+    assert_eq!(o.stdout.matches("ylem_up{").count(), 7, "{}", o.stdout);
+    for id in &ids {
+        assert!(o.stderr.contains(&format!("pipeline {id}")), "{}", o.stderr);
+    }
+}

@@ -92,18 +92,47 @@ where
     let mut results = std::pin::pin!(fan_out::in_order(ctx.settings.concurrency, ids, |id| {
         fetch(*id)
     }));
-    let mut errors: Vec<Error> = Vec::new();
+    let mut errors: Vec<(String, Error)> = Vec::new();
     while let Some((&id, r)) = results.next().await {
         match r {
             Ok(v) => emit(id, Ok(v))?,
             Err(e) if ids.len() > 1 => {
                 emit(id, Err(&e))?;
-                errors.push(e.context(id));
+                errors.push((id.to_string(), e));
             }
-            Err(e) => errors.push(e),
+            Err(e) => return worst_of(ctx, vec![e]),
         }
     }
-    worst_of(ctx, errors)
+    worst_of(ctx, said_once(errors))
+}
+
+/// Several IDs' failures, each with the ID (or `KIND UUID`) it hit, as
+/// they are said: identical ones once, naming every ID they hit
+/// (`ID1, ID2: cannot connect ...`), in the order of the first. A service
+/// that is down fails every ID alike, and seven identical `error:` and
+/// `hint:` pairs hide the one thing to fix.
+pub fn said_once(errors: Vec<(String, Error)>) -> Vec<Error> {
+    let mut groups: Vec<(Vec<String>, Error)> = Vec::new();
+    for (label, e) in errors {
+        match groups.iter_mut().find(|(_, g)| identical(g, &e)) {
+            Some((labels, _)) => labels.push(label),
+            None => groups.push((vec![label], e)),
+        }
+    }
+    groups
+        .into_iter()
+        .map(|(labels, e)| e.context(labels.join(", ")))
+        .collect()
+}
+
+/// The same error, whichever ID it was for: what a person reads and what a
+/// script tells apart.
+fn identical(a: &Error, b: &Error) -> bool {
+    a.kind == b.kind
+        && a.message == b.message
+        && a.hint == b.hint
+        && a.http_status == b.http_status
+        && a.details == b.details
 }
 
 /// The worst of several failures (the highest exit code, the first of
@@ -118,4 +147,29 @@ pub fn worst_of(ctx: &Context, mut errors: Vec<Error>) -> Result<()> {
         ctx.report(&hints::fit(ctx, e));
     }
     worst.map_or(Ok(()), Err)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn identical_errors_are_said_once_with_the_ids_they_hit() {
+        let down = || Error::network("cannot connect").with_hint("check the base URL");
+        let said = said_once(vec![
+            ("a".into(), down()),
+            ("b".into(), Error::usage("no alias 'b'")),
+            ("c".into(), down()),
+            ("d".into(), down().with_hint("another hint")),
+        ]);
+        let text: Vec<String> = said.iter().map(Error::render_text).collect();
+        assert_eq!(
+            text,
+            [
+                "error: a, c: cannot connect\nhint: check the base URL\n",
+                "error: b: no alias 'b'\n",
+                "error: d: cannot connect\nhint: another hint\n",
+            ]
+        );
+    }
 }

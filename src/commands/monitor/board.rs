@@ -98,11 +98,15 @@ pub fn sample(t: &Target, r: &Result<Standing>) -> Sample {
     }
 }
 
-/// Each refused ID's reason on stderr; the board still shows its row.
+/// Each refused ID's reason on stderr, identical reasons once with the IDs
+/// they hit; the board still shows its row.
 pub fn report(ctx: &Context, targets: &[Target], results: &[Result<Standing>]) {
-    for (t, r) in targets.iter().zip(results) {
-        if let Err(e) = r {
-            ctx.report(&e.clone().context(format!("{} {}", t.kind, t.uuid)));
-        }
+    let errors = targets
+        .iter()
+        .zip(results)
+        .filter_map(|(t, r)| Some((format!("{} {}", t.kind, t.uuid), r.as_ref().err()?.clone())))
+        .collect();
+    for e in crate::commands::kit::ids::said_once(errors) {
+        ctx.report(&e);
     }
 }
