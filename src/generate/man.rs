@@ -68,7 +68,7 @@ const ENVIRONMENT: Items = &[
     ),
     (
         "YLEM_OUTPUT",
-        "The output format (\\-\\-output): table, json, jsonl or csv.",
+        "The output format (\\-\\-output): table, json, jsonl, csv or prometheus (stats, last\\-run, status, check).",
     ),
     (
         "YLEM_TOKEN",

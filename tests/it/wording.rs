@@ -246,3 +246,52 @@ fn identical_errors_of_several_ids_are_said_once() {
         assert!(o.stderr.contains(&format!("pipeline {id}")), "{}", o.stderr);
     }
 }
+
+/// The pages say what the binary does (`generated::` keeps them equal to
+/// what it generates): `ylemctl(1)` names every `YLEM_OUTPUT`, `ylemctl-runs(1)`
+/// gives 7 and 8 for `runs --run R --wait` and keeps its exit paragraphs out
+/// of EXAMPLES; the README's exporter example uses the web configuration
+/// where the shipped unit reads it.
+#[test]
+fn man_pages_and_readme_say_what_ships() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let read = |p: &str| std::fs::read_to_string(root.join(p)).unwrap();
+    let top = read("man/ylemctl.1");
+    let output = top
+        .split_once("\\fBYLEM_OUTPUT\\fR\n")
+        .and_then(|(_, rest)| rest.lines().next())
+        .unwrap();
+    assert!(output.contains("prometheus"), "{output}");
+    let runs = read("man/ylemctl-runs.1");
+    let section = |name: &str| -> String {
+        let (_, rest) = runs.split_once(&format!(".SH {name}\n")).unwrap();
+        rest.split("\n.SH ").next().unwrap().to_string()
+    };
+    let examples = section("EXAMPLES");
+    assert!(!examples.contains("Exit status"), "{examples}");
+    let exits = section("\"EXIT STATUS\"");
+    for code in ["7", "8"] {
+        let item = exits
+            .split_once(&format!("\\fB{code}\\fR\n"))
+            .and_then(|(_, rest)| rest.lines().next())
+            .unwrap();
+        assert!(item.contains("runs \\-\\-run"), "{code}: {item}");
+    }
+    assert!(
+        exits.contains("(\\-\\-wait) \\-\\-wait\\-timeout ran out"),
+        "{exits}"
+    );
+    let unit = read("examples/ylemctl-exporter.service");
+    let shipped = unit
+        .lines()
+        .find_map(|l| l.strip_prefix("LoadCredential=web.yml:"))
+        .unwrap();
+    assert_eq!(shipped, "/etc/ylemctl/exporter/web.yml");
+    let readme = read("README.md");
+    let named: Vec<&str> = readme
+        .split_whitespace()
+        .filter(|w| w.starts_with("/etc/ylemctl/") && w.ends_with("web.yml"))
+        .collect();
+    assert!(!named.is_empty());
+    assert!(named.iter().all(|w| *w == shipped), "{named:?}");
+}
