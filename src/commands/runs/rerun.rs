@@ -61,7 +61,8 @@ pub async fn input(
         }
         RunInput::NoTrigger(n) => {
             return Err(Error::usage(format!(
-                "--rerun: run {run} has no external trigger entry (of its {n} entries in the window): the log does not keep its input"
+                "--rerun: run {run} has no external trigger entry (of its {} in the window): the log does not keep its input",
+                ylem_client::count::count(n, "entry", "entries")
             ))
             .with_hint(format!("start it without --rerun, {OR_INPUT}")));
         }
@@ -86,8 +87,8 @@ pub async fn input(
         n => format!("; the earliest of its {n} trigger entries"),
     };
     ctx.ui.verbose(&format!(
-        "input: {} bytes, the output of {trigger} (task {}, executed at {}{more})",
-        f.bytes.len(),
+        "input: {}, the output of {trigger} (task {}, executed at {}{more})",
+        ylem_client::count::count(f.bytes.len(), "byte", "bytes"),
         e.task_uuid,
         e.executed_at.0
     ));
