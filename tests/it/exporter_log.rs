@@ -9,18 +9,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use crate::common::faultserver::*;
+use crate::common::process::Killed;
 use crate::common::{CLIENT_ID, P1, SECRET};
 
 /// The exporter, killed when dropped (also when an assertion fails).
-struct Killed(std::process::Child);
-
-impl Drop for Killed {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
 /// A plain GET of /metrics on `addr`: the body.
 fn scrape(addr: &str) -> String {
     let mut s = std::net::TcpStream::connect(addr).unwrap();

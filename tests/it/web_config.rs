@@ -7,27 +7,19 @@
 
 use std::io::{BufRead, BufReader};
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
 use crate::common::certs::{client_cert, make_certs, sh};
+use crate::common::process::{Killed, free_port};
 use crate::common::sandbox::{Sandbox, start};
 
 const USER: &str = "prometheus";
 const PASSWORD: &str = "pw-Wx7Qe9rT2uYs";
 
 /// A child killed when dropped.
-struct Killed(Child);
-
-impl Drop for Killed {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
 /// The web configuration: TLS with client certificates, one user.
 fn web_yml(dir: &Path) -> std::path::PathBuf {
     let hash = bcrypt::hash(PASSWORD, 4).unwrap();
@@ -260,11 +252,6 @@ fn a_bad_web_config_is_exit_2_naming_the_file_before_listening() {
         assert!(!o.stdout.contains("Serving"), "{what}: it listened");
         assert!(!o.stderr.contains(PASSWORD), "{what}: the password shown");
     }
-}
-
-fn free_port() -> u16 {
-    let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-    l.local_addr().unwrap().port()
 }
 
 fn wait_for<T>(secs: u64, mut f: impl FnMut() -> Option<T>) -> Option<T> {

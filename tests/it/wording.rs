@@ -4,27 +4,10 @@
 //! of several IDs said once.
 
 use std::io::{BufRead, BufReader};
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 
+use crate::common::process::{Killed, free_port};
 use crate::common::sandbox::{Sandbox, start};
-
-/// A child process killed when dropped.
-struct Killed(Child);
-
-impl Drop for Killed {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-}
 
 /// `ylemctl metrics serve --listen LISTEN IDS`: its first line on stdout
 /// (the banner), the process killed after.
