@@ -25,6 +25,7 @@ use crate::context::Context;
 use crate::error::{Error, Kind, Result};
 use crate::output::prometheus;
 use ylem_client::Client;
+use ylem_client::count::count;
 
 /// A fetch that takes longer is given up (a stalled upstream), so that the
 /// next scrape asks again rather than wait on it for ever.
@@ -203,10 +204,11 @@ impl Answers<'_> {
             (Some(Change::Fails(i)), Err(e)) => self.fails(i, e),
             (Some(Change::Recovers(i, scrapes)), _) => {
                 let t = &self.targets[i];
-                let s = if scrapes == 1 { "" } else { "s" };
                 self.ctx.note(&format!(
-                    "{} {}: recovered after failing {scrapes} scrape{s}",
-                    t.kind, t.uuid
+                    "{} {}: recovered after failing {}",
+                    t.kind,
+                    t.uuid,
+                    count(scrapes, "scrape", "scrapes")
                 ));
             }
             _ => {}
