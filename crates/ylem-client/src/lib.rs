@@ -7,7 +7,8 @@
 //! request futures are not `Send`: run them on a current-thread runtime.
 //! Beyond single requests: the run model (`runs`: a run folded from its
 //! log and judged, an entity's last run, the polling driver) and the
-//! server's quirks (`quirks`: last run, refusals, the date form).
+//! server's quirks (`quirks`: last run, refusals, the date form), and what
+//! can be learnt about a server when something is off (`diagnose`).
 //!
 //! ```no_run
 //! # async fn demo() -> ylem_client::Result<()> {
@@ -27,6 +28,7 @@ pub mod api;
 pub mod auth;
 mod builder;
 pub mod count;
+pub mod diagnose;
 mod error;
 pub mod http;
 mod kinds;

@@ -162,6 +162,25 @@ impl Transport {
         .await
     }
 
+    /// One GET of `path` with no bearer, no retry and no redirect
+    /// followed: the status and the `Date` header of whatever answers, for
+    /// what a server says of itself (`diagnose::clock`).
+    pub async fn probe(&self, path: &str) -> Result<(u16, Option<String>)> {
+        let url = format!("{}{}", self.cfg.base_url, path);
+        let fail = |e: &reqwest::Error| {
+            errors::from_transport(e, &Method::GET, &self.cfg.base_url, path, self.cfg.timeout)
+        };
+        let client = self.client_for(&url).map_err(|e| fail(&e))?;
+        self.log_request(&Method::GET, &url, false, None);
+        let resp = client.get(&url).send().await.map_err(|e| fail(&e))?;
+        let date = resp
+            .headers()
+            .get(reqwest::header::DATE)
+            .and_then(|v| v.to_str().ok())
+            .map(str::to_string);
+        Ok((resp.status().as_u16(), date))
+    }
+
     /// Send a GET whose body is read as it arrives (a log): the response
     /// and its first chunk (`None` for an empty body). Only up to that
     /// chunk is the request sent again on a stall or a cut: after it, what
