@@ -228,6 +228,12 @@ pub enum Command {
         )
     )]
     Status(StatusArgs),
+    /// Say why the tool cannot talk to the service, and what to do: set-up, network and TLS, clock, credentials, the API, aliases
+    #[command(
+        after_help = "Checks, in order, each ok, warn, fail or skip (skip: it depends on one that failed):\n  set-up       the config file and profile, where the base URL and credentials come from, the credential store and file modes, the login's binding\n  network      the host resolves, TCP connect time, TLS (the chain verifies with the CA in use, days to expiry: warn under 14, the name matches), the proxy from the environment\n  clock        the server's Date against this machine's clock (warn over 30 s, fail over 5 min)\n  credentials  a fresh token by client credentials (never printed): its type, lifetime and scopes against stats:read and pipelines:run, whether a refresh works\n  api          one statistics request (a 401 to a fresh token: the plan has the API switched off), the dialect, workflow endpoints, the aggregate date form (remembered as other commands do)\n  aliases      each alias of the profile asked once: its kind, reachable or refused (403)\n\nExamples:\n  ylemctl doctor\n  ylemctl -p staging doctor -o json | jq '.checks[] | select(.status != \"ok\")'\n  SSL_CERT_FILE=/etc/ssl/private-ca.pem ylemctl doctor --base-url https://ylem.internal\n\nExit status: 0 no check failed (warnings allowed); else the first failed check's: 2 set-up or clock, 3 credentials or the API refused, 5 the server failed, 6 network or TLS; 130 interrupted. --max-time defaults to 30s.",
+        args = ignoring(&["fields", "no_header", "local", "concurrency"])
+    )]
+    Doctor,
     /// A Prometheus exporter: serve /metrics for IDs and aliases
     #[command(subcommand)]
     Metrics(MetricsCommand),

@@ -43,7 +43,22 @@ pub struct Env {
     pub base_url: Option<String>,
     /// `YLEM_DECRYPT_KEY_FILE`: the key that opens encrypted task outputs.
     pub decrypt_key_file: Option<PathBuf>,
+    /// The proxy variables set (name, value), which reqwest reads itself;
+    /// kept for `doctor` to say which proxy is in effect.
+    pub proxy: Vec<(&'static str, String)>,
 }
+
+/// The proxy variables reqwest reads, in its order of precedence.
+const PROXY_VARS: [&str; 8] = [
+    "HTTPS_PROXY",
+    "https_proxy",
+    "HTTP_PROXY",
+    "http_proxy",
+    "ALL_PROXY",
+    "all_proxy",
+    "NO_PROXY",
+    "no_proxy",
+];
 
 impl Env {
     pub fn from_process() -> Self {
@@ -66,6 +81,10 @@ impl Env {
             output: get("YLEM_OUTPUT"),
             base_url: get("YLEM_BASE_URL"),
             decrypt_key_file: get("YLEM_DECRYPT_KEY_FILE").map(PathBuf::from),
+            proxy: PROXY_VARS
+                .iter()
+                .filter_map(|k| get(k).map(|v| (*k, v)))
+                .collect(),
         }
     }
 }
@@ -126,6 +145,8 @@ pub struct Settings {
     pub ci: bool,
     /// `YLEM_DECRYPT_KEY_FILE`, for reading why a run failed.
     pub decrypt_key_file: Option<PathBuf>,
+    /// The proxy variables set (`Env::proxy`).
+    pub proxy_env: Vec<(&'static str, String)>,
 }
 
 /// Check a base URL and drop any trailing `/` (`config::base_url`, where
@@ -193,6 +214,7 @@ impl Settings {
             store_override: store_choice(env.credential_store.as_deref())?,
             ci: env.ci,
             decrypt_key_file: env.decrypt_key_file.clone(),
+            proxy_env: env.proxy.clone(),
         })
     }
 

@@ -1,8 +1,9 @@
 //! The commands, in wings by what an operator does (`runs`, `logs`,
-//! `stats`, `monitor`, `login`, `local`) over one shared `kit`; this file
+//! `stats`, `monitor`, `login`, `local`, `doctor`) over one shared `kit`; this file
 //! only dispatches the parsed command and holds the table of what each
 //! command declares.
 
+mod doctor;
 pub(crate) mod kit;
 mod local;
 mod login;
@@ -46,6 +47,7 @@ pub fn conduct(cmd: &Command) -> Conduct {
         Command::LastRun(_) => stats::last_run::CONDUCT,
         Command::Check(_) => monitor::check::CONDUCT,
         Command::Status(_) => monitor::status::CONDUCT,
+        Command::Doctor => doctor::CONDUCT,
         Command::Metrics(_) => monitor::serve::exporter::CONDUCT,
         Command::Sandbox(_) => local::sandbox::CONDUCT,
         Command::Demo => local::sandbox::DEMO_CONDUCT,
@@ -79,6 +81,7 @@ const ALL: &[Conduct] = &[
     stats::last_run::CONDUCT,
     monitor::check::CONDUCT,
     monitor::status::CONDUCT,
+    doctor::CONDUCT,
     monitor::serve::exporter::CONDUCT,
     local::sandbox::CONDUCT,
     local::sandbox::DEMO_CONDUCT,
@@ -104,6 +107,7 @@ async fn dispatch_inner(cmd: &Command, ctx: &Context) -> Result<Exit> {
     conduct.check_outputs(ctx)?;
     let done = match cmd {
         Command::Check(a) => return monitor::check::run(a, ctx).await,
+        Command::Doctor => return doctor::run(ctx).await,
         Command::Run(a) => runs::start::run(a, ctx).await,
         Command::Logs(a) => logs::fetch::run(a, ctx).await,
         Command::Runs(a) if a.wait => runs::attach::run(a, ctx).await,
@@ -151,6 +155,7 @@ mod tests {
             vec!["last-run", "task", id],
             vec!["check", "pipeline", id],
             vec!["status"],
+            vec!["doctor"],
             vec!["metrics", "serve", id],
             vec!["sandbox"],
             vec!["demo"],

@@ -164,6 +164,20 @@ impl StoredProfile {
 }
 
 impl StoredProfile {
+    /// A token fetched now with the stored secret, neither cached nor
+    /// taken from the cache (`doctor`'s proof that the login works).
+    pub async fn fresh(&self, t: &Transport) -> Result<oauth::TokenResponse> {
+        let secret = self.secret().await?;
+        Ok(oauth::fetch_token(t, &self.client_id, &secret, &self.params).await?)
+    }
+
+    /// The refresh grant with `refresh`, its answer not cached.
+    pub async fn refresh(&self, t: &Transport, refresh: &Secret) -> Result<oauth::TokenResponse> {
+        Ok(oauth::refresh_token(t, &self.client_id, refresh, &self.params).await?)
+    }
+}
+
+impl StoredProfile {
     /// The stored client secret, if it was saved for this profile's service
     /// and client. The config this process read may be older than the
     /// store: a login that moved the profile meanwhile left another

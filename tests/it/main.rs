@@ -14,6 +14,7 @@ mod credentials;
 mod cron;
 mod date_form;
 mod differential;
+mod doctor;
 mod e2e_sandbox;
 mod edges;
 mod endpoints;

@@ -10,61 +10,9 @@ use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use common::certs::make_certs;
+use common::certs::{make_certs, tls_front};
 use common::sandbox::{Sandbox, start};
 use tokio_rustls::rustls;
-
-/// A TLS terminator on a free loopback port forwarding every connection to
-/// `backend` (the sandbox's plain-HTTP port). Returns its port; it runs on a
-/// thread of its own until the test process ends.
-fn tls_front(cert: &Path, key: &Path, backend: u16) -> u16 {
-    use rustls::pki_types::pem::PemObject;
-    use rustls::pki_types::{CertificateDer, PrivateKeyDer};
-    let certs: Vec<CertificateDer<'static>> = CertificateDer::pem_file_iter(cert)
-        .unwrap()
-        .collect::<Result<_, _>>()
-        .unwrap();
-    let key = PrivateKeyDer::from_pem_file(key).unwrap();
-    let config = rustls::ServerConfig::builder_with_provider(Arc::new(
-        rustls::crypto::aws_lc_rs::default_provider(),
-    ))
-    .with_safe_default_protocol_versions()
-    .unwrap()
-    .with_no_client_auth()
-    .with_single_cert(certs, key)
-    .unwrap();
-    let acceptor = tokio_rustls::TlsAcceptor::from(Arc::new(config));
-    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-    let port = listener.local_addr().unwrap().port();
-    listener.set_nonblocking(true).unwrap();
-    std::thread::spawn(move || {
-        let rt = tokio::runtime::Builder::new_current_thread()
-            .enable_all()
-            .build()
-            .unwrap();
-        rt.block_on(async move {
-            let listener = tokio::net::TcpListener::from_std(listener).unwrap();
-            loop {
-                let Ok((sock, _)) = listener.accept().await else {
-                    continue;
-                };
-                let acceptor = acceptor.clone();
-                tokio::spawn(async move {
-                    // A refused handshake (an untrusting client) just ends here.
-                    let Ok(mut tls) = acceptor.accept(sock).await else {
-                        return;
-                    };
-                    let Ok(mut up) = tokio::net::TcpStream::connect(("127.0.0.1", backend)).await
-                    else {
-                        return;
-                    };
-                    let _ = tokio::io::copy_bidirectional(&mut tls, &mut up).await;
-                });
-            }
-        });
-    });
-    port
-}
 
 fn port_of(base: &str) -> u16 {
     base.rsplit(':').next().unwrap().parse().unwrap()

@@ -2,8 +2,8 @@
 //! request (a 401 then is the real server's plan check: the organisation's
 //! plan has the API switched off; a 403 is a missing scope), whether the
 //! server routes workflow endpoints, the aggregate date form it reads, and
-//! the dialect these add up to. Only the nil UUID is asked about: it
-//! belongs to no organisation and starts nothing.
+//! the dialect these add up to. Only `PROBE` is asked about: it belongs to
+//! no organisation and starts nothing.
 
 use chrono::{DateTime, Duration, Utc};
 use uuid::Uuid;
@@ -13,6 +13,10 @@ use crate::error::Error;
 use crate::kinds::{Entity, Period};
 use crate::quirks::date_form::DateForms;
 use crate::time::Window;
+
+/// The ID asked about: all zeros but for the marks of a version-4 UUID,
+/// which the open-source server insists on (a nil UUID is answered 400).
+pub const PROBE: Uuid = Uuid::from_u128(0x0000_0000_0000_4000_8000_0000_0000_0000);
 
 /// How the statistics request went.
 #[derive(Debug, Clone)]
@@ -27,7 +31,7 @@ pub enum Statistics {
     Failed(Error),
 }
 
-/// The last hour's statistics of the nil pipeline. `client` should hold
+/// The last hour's statistics of the `PROBE` pipeline. `client` should hold
 /// the fresh token as a fixed one, so that a 401 is not answered with yet
 /// another token.
 pub async fn statistics(client: &Client, now: DateTime<Utc>) -> Statistics {
@@ -35,7 +39,7 @@ pub async fn statistics(client: &Client, now: DateTime<Utc>) -> Statistics {
         from: now - Duration::hours(1),
         to: now,
     };
-    match client.range_stats(Entity::Pipeline, Uuid::nil(), &w).await {
+    match client.range_stats(Entity::Pipeline, PROBE, &w).await {
         Ok(_) => Statistics::Answered,
         Err(e) if e.status == Some(401) => Statistics::PlanDisabled,
         Err(e) if e.status == Some(403) => Statistics::MissingScope,
@@ -50,10 +54,10 @@ pub async fn workflow_endpoints(client: &Client, now: DateTime<Utc>) -> Result<b
         from: now - Duration::hours(1),
         to: now,
     };
-    match client.range_stats(Entity::Workflow, Uuid::nil(), &w).await {
+    match client.range_stats(Entity::Workflow, PROBE, &w).await {
         Ok(_) => Ok(true),
         Err(e) if no_route(&e) => Ok(false),
-        // Routed, and refused or not found for the nil UUID.
+        // Routed, and refused or not found for `PROBE`.
         Err(e) if matches!(e.status, Some(403 | 404)) => Ok(true),
         Err(e) => Err(e),
     }
@@ -70,7 +74,7 @@ fn no_route(e: &Error) -> bool {
 }
 
 /// The aggregate date form the server reads, learnt through `forms` (so
-/// that whoever made them hears of it) from one day of the nil pipeline.
+/// that whoever made them hears of it) from one day of the `PROBE` pipeline.
 pub async fn date_form(
     client: &Client,
     forms: &DateForms<'_>,
@@ -80,7 +84,7 @@ pub async fn date_form(
     forms
         .ask(|form| async move {
             client
-                .aggregated_stats(Entity::Pipeline, Uuid::nil(), today, form, Period::Day, 1)
+                .aggregated_stats(Entity::Pipeline, PROBE, today, form, Period::Day, 1)
                 .await
                 .map(|_| form)
         })

@@ -1,0 +1,341 @@
+//! `ylemctl doctor` against the sandbox and its knobs (clock skew, scopes,
+//! the plan check), TLS from a CA made for the test, a server that is
+//! down, a wrong secret and a profile bound to another URL: the check that
+//! should warn or fail does, the others say ok or skip, the exit code is
+//! the first failed check's, and no secret reaches any output.
+
+use crate::common;
+
+use common::certs::{make_certs_for_days, tls_front};
+use common::login::ylem_in;
+use common::process::free_port;
+use common::report::SECRETS;
+use common::sandbox::{Sandbox, start_with};
+use common::{Out, ylem};
+use serde_json::Value;
+
+const NAMES: [&str; 6] = [
+    "set-up",
+    "network",
+    "clock",
+    "credentials",
+    "api",
+    "aliases",
+];
+
+/// No secret of the test servers, nor the sandbox's, in either stream.
+fn clean(o: &Out, sb: Option<&Sandbox>) {
+    let all = o.all();
+    for s in SECRETS {
+        assert!(!all.contains(s), "a secret reached the output:\n{all}");
+    }
+    if let Some(sb) = sb {
+        assert!(!all.contains(&sb.secret), "the sandbox's secret:\n{all}");
+    }
+}
+
+/// `doctor -o json` with the sandbox's client credentials in the
+/// environment, `more` besides; checked for secrets and for its shape.
+fn doctor(sb: &Sandbox, base: &str, more: &[(&str, &str)]) -> (Out, Value) {
+    let mut env = vec![
+        ("YLEM_BASE_URL", base),
+        ("YLEM_CLIENT_ID", sb.client_id.as_str()),
+        ("YLEM_CLIENT_SECRET", sb.secret.as_str()),
+    ];
+    env.extend_from_slice(more);
+    let o = ylem(&["doctor", "-o", "json"], &env);
+    clean(&o, Some(sb));
+    let v = shape(&o);
+    (o, v)
+}
+
+/// The JSON shape: `ok` and the six checks in order, each with exactly
+/// name, status, detail and hint (null for ok and skip).
+fn shape(o: &Out) -> Value {
+    let v: Value = serde_json::from_str(&o.stdout)
+        .unwrap_or_else(|e| panic!("{e}: {}\n{}", o.stdout, o.stderr));
+    let checks = v["checks"].as_array().expect("checks");
+    let names: Vec<&str> = checks.iter().map(|c| c["name"].as_str().unwrap()).collect();
+    assert_eq!(names, NAMES, "{v}");
+    for c in checks {
+        let keys: Vec<&String> = c.as_object().unwrap().keys().collect();
+        assert_eq!(keys, ["name", "status", "detail", "hint"], "{c}");
+        let status = c["status"].as_str().unwrap();
+        assert!(["ok", "warn", "fail", "skip"].contains(&status), "{c}");
+        assert!(c["detail"].is_string(), "{c}");
+        match status {
+            "warn" | "fail" => assert!(c["hint"].is_string(), "{c}"),
+            _ => assert!(c["hint"].is_null(), "{c}"),
+        }
+    }
+    assert_eq!(v["ok"], !checks.iter().any(|c| c["status"] == "fail"));
+    assert_eq!(v["ok"], o.code == 0, "{v}");
+    v
+}
+
+fn status<'a>(v: &'a Value, name: &str) -> &'a str {
+    let c = v["checks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["name"] == name);
+    c.unwrap()["status"].as_str().unwrap()
+}
+
+fn detail(v: &Value, name: &str) -> String {
+    let c = v["checks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["name"] == name);
+    let c = c.unwrap();
+    format!("{} {}", c["detail"], c["hint"])
+}
+
+fn statuses(v: &Value) -> Vec<&str> {
+    NAMES.iter().map(|n| status(v, n)).collect()
+}
+
+#[test]
+fn a_plain_sandbox_is_all_ok_in_both_dialects() {
+    for dialect in ["ylem", "spec"] {
+        let sb = start_with(dialect, &[]);
+        let (o, v) = doctor(&sb, &sb.base, &[]);
+        assert_eq!(o.code, 0, "{v}\n{}", o.stderr);
+        assert_eq!(statuses(&v), ["ok"; 6], "{v}");
+        let api = detail(&v, "api");
+        match dialect {
+            "ylem" => assert!(api.contains("open-source Ylem server"), "{api}"),
+            _ => assert!(api.contains("dialect: the service spec"), "{api}"),
+        }
+        assert!(
+            detail(&v, "credentials").contains("refresh grant works"),
+            "{v}"
+        );
+    }
+}
+
+#[test]
+fn text_output_is_one_line_a_check_and_other_formats_are_refused() {
+    let sb = start_with("ylem", &["--clock-skew", "2m"]);
+    let o = sb.run(&["doctor"]);
+    clean(&o, Some(&sb));
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    let lines: Vec<&str> = o.stdout.lines().collect();
+    assert_eq!(lines.len(), 6, "{}", o.stdout);
+    for (line, name) in lines.iter().zip(NAMES) {
+        assert!(line.split_whitespace().nth(1) == Some(name), "{line}");
+    }
+    assert!(
+        lines[2].starts_with("warn") && lines[2].contains("(fix: "),
+        "{}",
+        lines[2]
+    );
+    let bad = sb.run(&["doctor", "-o", "csv"]);
+    assert_eq!(bad.code, 2, "{}", bad.stderr);
+    assert!(bad.stderr.contains("-o json"), "{}", bad.stderr);
+    assert!(bad.stdout.is_empty());
+}
+
+#[test]
+fn a_clock_off_by_two_minutes_warns_and_by_ten_fails() {
+    let sb = start_with("ylem", &["--clock-skew", "2m"]);
+    let (o, v) = doctor(&sb, &sb.base, &[]);
+    assert_eq!(o.code, 0, "{v}");
+    assert_eq!(statuses(&v), ["ok", "ok", "warn", "ok", "ok", "ok"], "{v}");
+    assert!(detail(&v, "clock").contains("ahead"), "{v}");
+    let sb = start_with("ylem", &["--clock-skew", "-10m"]);
+    let (o, v) = doctor(&sb, &sb.base, &[]);
+    assert_eq!(o.code, 2, "{v}");
+    assert_eq!(statuses(&v), ["ok", "ok", "fail", "ok", "ok", "ok"], "{v}");
+    assert!(detail(&v, "clock").contains("behind"), "{v}");
+}
+
+/// A token without pipelines:run still reads: a warning naming the scope,
+/// not a failure.
+#[test]
+fn a_missing_scope_warns_in_credentials() {
+    let sb = start_with("ylem", &["--scopes", "stats:read"]);
+    let (o, v) = doctor(&sb, &sb.base, &[]);
+    assert_eq!(o.code, 0, "{v}");
+    assert_eq!(statuses(&v), ["ok", "ok", "ok", "warn", "ok", "ok"], "{v}");
+    assert!(detail(&v, "credentials").contains("pipelines:run"), "{v}");
+    // Without stats:read the statistics request itself is refused.
+    let sb = start_with("ylem", &["--scopes", "pipelines:run"]);
+    let (o, v) = doctor(&sb, &sb.base, &[]);
+    assert_eq!(o.code, 3, "{v}");
+    assert_eq!(
+        statuses(&v),
+        ["ok", "ok", "ok", "warn", "fail", "skip"],
+        "{v}"
+    );
+    assert!(detail(&v, "api").contains("stats:read"), "{v}");
+}
+
+#[test]
+fn a_plan_without_the_api_fails_the_api_check() {
+    let sb = start_with("ylem", &["--plan-disabled"]);
+    let (o, v) = doctor(&sb, &sb.base, &[]);
+    assert_eq!(o.code, 3, "{v}");
+    assert_eq!(
+        statuses(&v),
+        ["ok", "ok", "ok", "ok", "fail", "skip"],
+        "{v}"
+    );
+    assert!(detail(&v, "api").contains("plan"), "{v}");
+}
+
+fn temp_dir(name: &str) -> std::path::PathBuf {
+    let d = std::env::temp_dir().join(format!("ylemctl-doctor-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+#[test]
+fn tls_from_a_test_ca_warns_of_expiry_and_fails_untrusted() {
+    let sb = start_with("ylem", &[]);
+    let dir = temp_dir("tls");
+    let (ca, cert, key) = make_certs_for_days(&dir, 5);
+    let port = tls_front(
+        &cert,
+        &key,
+        sb.base.rsplit(':').next().unwrap().parse().unwrap(),
+    );
+    let base = format!("https://127.0.0.1:{port}");
+    let (o, v) = doctor(&sb, &base, &[("SSL_CERT_FILE", ca.to_str().unwrap())]);
+    assert_eq!(o.code, 0, "{v}");
+    assert_eq!(statuses(&v), ["ok", "warn", "ok", "ok", "ok", "ok"], "{v}");
+    let net = detail(&v, "network");
+    assert!(
+        net.contains("the chain verifies") && net.contains("days"),
+        "{net}"
+    );
+    assert!(net.contains("name matches"), "{net}");
+
+    let (o, v) = doctor(&sb, &base, &[]);
+    assert_eq!(o.code, 6, "{v}");
+    assert_eq!(
+        statuses(&v),
+        ["ok", "fail", "skip", "skip", "skip", "skip"],
+        "{v}"
+    );
+    assert!(detail(&v, "network").contains("SSL_CERT_FILE"), "{v}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_server_that_is_down_fails_the_network_and_skips_the_rest() {
+    let sb = start_with("ylem", &[]);
+    let base = format!("http://127.0.0.1:{}", free_port());
+    let (o, v) = doctor(&sb, &base, &[]);
+    assert_eq!(o.code, 6, "{v}");
+    assert_eq!(
+        statuses(&v),
+        ["ok", "fail", "skip", "skip", "skip", "skip"],
+        "{v}"
+    );
+}
+
+#[test]
+fn a_wrong_secret_fails_credentials() {
+    let sb = start_with("ylem", &[]);
+    let wrong = "wrong-secret-1234567890abcdef";
+    let (o, v) = doctor(&sb, &sb.base, &[("YLEM_CLIENT_SECRET", wrong)]);
+    assert_eq!(o.code, 3, "{v}");
+    assert_eq!(
+        statuses(&v),
+        ["ok", "ok", "ok", "fail", "skip", "skip"],
+        "{v}"
+    );
+    assert!(!o.all().contains(wrong), "{}", o.all());
+}
+
+/// A stored login with aliases: all ok; then given another sandbox's URL,
+/// set-up fails (exit 2: the set-up's kind) and that server gets no token
+/// request, no secret.
+#[test]
+fn a_stored_login_with_aliases_and_one_bound_to_another_url() {
+    let sb = start_with("ylem", &[]);
+    let other = start_with("ylem", &[]);
+    let dir = temp_dir("bound");
+    let login = ylem_in(
+        &dir,
+        &[
+            "login",
+            "--base-url",
+            &sb.base,
+            "--client-id",
+            &sb.client_id,
+            "--client-secret-stdin",
+            "--store",
+            "file",
+        ],
+        Some(&format!("{}\n", sb.secret)),
+        &[],
+    );
+    assert_eq!(login.code, 0, "{}", login.stderr);
+    let p = format!("pipeline:{}", sb.pipelines[0].0);
+    let t = format!("task:{}", sb.pipelines[0].1[0]);
+    for (name, target) in [("orders", p.as_str()), ("first-task", t.as_str())] {
+        assert_eq!(
+            ylem_in(&dir, &["alias", "set", name, target], None, &[]).code,
+            0
+        );
+    }
+    let o = ylem_in(&dir, &["doctor", "-o", "json"], None, &[]);
+    clean(&o, Some(&sb));
+    let v = shape(&o);
+    assert_eq!(o.code, 0, "{v}");
+    assert_eq!(statuses(&v), ["ok"; 6], "{v}");
+    assert!(
+        detail(&v, "aliases").contains("2 aliases asked, 2 answered"),
+        "{v}"
+    );
+    assert!(detail(&v, "set-up").contains("from the profile"), "{v}");
+
+    let o = ylem_in(
+        &dir,
+        &["doctor", "-o", "json"],
+        None,
+        &[("YLEM_BASE_URL", &other.base)],
+    );
+    clean(&o, Some(&sb));
+    let v = shape(&o);
+    assert_eq!(o.code, 2, "{v}");
+    assert_eq!(status(&v, "set-up"), "fail", "{v}");
+    assert!(detail(&v, "set-up").contains(&sb.base), "{v}");
+    assert_eq!(&statuses(&v)[3..], ["skip"; 3], "{v}");
+    let seen = other.requests();
+    assert!(!seen.iter().any(|r| r.contains("oauth")), "{seen:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Known token values (a wiremock token endpoint) are searched for in
+/// every stream: the fresh token and the refreshed one are never shown.
+#[tokio::test(flavor = "multi_thread")]
+async fn no_token_reaches_the_output() {
+    use wiremock::matchers::path_regex;
+    use wiremock::{Mock, ResponseTemplate};
+    let s = common::login::server(86400).await;
+    Mock::given(path_regex("aggregated-stats/"))
+        .respond_with(ResponseTemplate::new(200).set_body_raw("[]", "application/json"))
+        .with_priority(1)
+        .mount(&s)
+        .await;
+    let dir = tempfile::tempdir().unwrap();
+    assert_eq!(
+        common::login::login(dir.path(), &s.uri(), common::SECRET).code,
+        0
+    );
+    for args in [
+        vec!["doctor"],
+        vec!["doctor", "-o", "json"],
+        vec!["doctor", "-vv"],
+    ] {
+        let o = ylem_in(dir.path(), &args, None, &[]);
+        clean(&o, None);
+        assert_eq!(o.code, 0, "{args:?}: {}\n{}", o.stdout, o.stderr);
+    }
+    assert!(common::login::grants(&s, "refresh_token").await >= 3);
+}
