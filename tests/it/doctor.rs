@@ -293,6 +293,10 @@ fn a_stored_login_with_aliases_and_one_bound_to_another_url() {
         "{v}"
     );
     assert!(detail(&v, "set-up").contains("from the profile"), "{v}");
+    // The open-source server's date form, learnt and remembered as the
+    // other commands do.
+    let config = std::fs::read_to_string(dir.join("config.toml")).unwrap();
+    assert!(config.contains("aggregate_date_time = true"), "{config}");
 
     let o = ylem_in(
         &dir,

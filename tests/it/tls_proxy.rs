@@ -7,12 +7,10 @@ use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use common::certs::{make_certs, tls_front};
 use common::sandbox::{Sandbox, start};
-use tokio_rustls::rustls;
 
 fn port_of(base: &str) -> u16 {
     base.rsplit(':').next().unwrap().parse().unwrap()

@@ -46,7 +46,7 @@ pub fn endpoint(base_url: &str) -> Result<Endpoint> {
 pub async fn resolve(ep: &Endpoint, within: Duration) -> Result<Vec<SocketAddr>> {
     let fail = |why: String| {
         Error::network(format!("{} does not resolve: {why}", ep.host))
-            .with_cause(crate::Cause::ConnectFailed)
+            .with_cause(crate::error::Cause::ConnectFailed)
     };
     let found = tokio::time::timeout(within, tokio::net::lookup_host((ep.host.as_str(), ep.port)))
         .await
@@ -74,7 +74,8 @@ pub async fn connect(
             Err(_) => last = format!("{addr}: no answer within {} s", within.as_secs()),
         }
     }
-    Err(Error::network(format!("cannot connect: {last}")).with_cause(crate::Cause::ConnectFailed))
+    Err(Error::network(format!("cannot connect: {last}"))
+        .with_cause(crate::error::Cause::ConnectFailed))
 }
 
 #[cfg(test)]
