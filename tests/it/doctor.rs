@@ -343,3 +343,32 @@ async fn no_token_reaches_the_output() {
     }
     assert!(common::login::grants(&s, "refresh_token").await >= 3);
 }
+
+/// A service that accepts connections and never answers: --max-time ends
+/// doctor with the checks it made, the one running failed (exit 6).
+#[test]
+fn max_time_ends_it_with_the_checks_made() {
+    let sb = start_with("ylem", &[]);
+    // Never accepted: the kernel's backlog completes the connection, and
+    // nothing ever answers on it.
+    let silent = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let base = format!("http://{}", silent.local_addr().unwrap());
+    let env = [
+        ("YLEM_BASE_URL", base.as_str()),
+        ("YLEM_CLIENT_ID", sb.client_id.as_str()),
+        ("YLEM_CLIENT_SECRET", sb.secret.as_str()),
+    ];
+    let o = ylem(&["doctor", "-o", "json", "--max-time", "2s"], &env);
+    clean(&o, Some(&sb));
+    let v = shape(&o);
+    assert_eq!(o.code, 6, "{v}");
+    assert_eq!(
+        statuses(&v),
+        ["ok", "ok", "fail", "skip", "skip", "skip"],
+        "{v}"
+    );
+    assert!(detail(&v, "clock").contains("--max-time"), "{v}");
+    let bad = sb.run(&["doctor", "-o", "prometheus"]);
+    assert_eq!(bad.code, 2, "{}", bad.stderr);
+    assert!(bad.stderr.contains("-o json"), "{}", bad.stderr);
+}

@@ -5,28 +5,28 @@
 
 use std::time::Duration;
 
-use super::check::{Check, Status};
+use super::check::{Check, NETWORK, Status};
 use super::{aliases, api, clock, credentials, network, report, setup};
 use crate::cli::Format;
-use crate::commands::kit::conduct::Conduct;
+use crate::commands::kit::conduct::{Conduct, Limit, Outputs};
 use crate::commands::kit::exit::Exit;
 use crate::context::Context;
-use crate::error::{Error, Result};
+use crate::error::Result;
+use crate::time;
 
-/// 30 s unless `--max-time` says otherwise; a missing profile is a failed
-/// set-up check, not an error before it.
+/// 30 s unless `--max-time` says otherwise, and it ends itself then with
+/// the checks it made (the one running fails, the rest skip); a missing
+/// profile is a failed set-up check, not an error before it; a table or
+/// JSON.
 pub const CONDUCT: Conduct = Conduct {
     max_time: Some(Duration::from_secs(30)),
+    limit: Limit::Own,
     uses_profile: false,
+    outputs: Outputs::Report,
     ..Conduct::client("doctor")
 };
 
 pub async fn run(ctx: &Context) -> Result<Exit> {
-    if !matches!(ctx.settings.format, Format::Table | Format::Json) {
-        return Err(Error::usage(
-            "doctor prints its checks as a table or as JSON: use -o json (or -o table)",
-        ));
-    }
     let checks = checks(ctx).await;
     let out = match ctx.settings.format {
         Format::Json => report::json(&checks),
@@ -46,7 +46,9 @@ pub async fn run(ctx: &Context) -> Result<Exit> {
 
 async fn checks(ctx: &Context) -> Vec<Check> {
     let mut all = Vec::new();
-    let (set_up, plan) = setup::check(ctx).await;
+    let Some((set_up, plan)) = bounded(ctx, setup::check(ctx)).await else {
+        return out_of_time(ctx, all, "set-up");
+    };
     all.push(set_up);
     let Some(base_url) = plan.base_url.clone() else {
         for name in ["network", "clock", "credentials", "api", "aliases"] {
@@ -54,7 +56,9 @@ async fn checks(ctx: &Context) -> Vec<Check> {
         }
         return all;
     };
-    let net = network::check(ctx, &base_url).await;
+    let Some(net) = bounded(ctx, network::check(ctx, &base_url)).await else {
+        return out_of_time(ctx, all, "network");
+    };
     let reached = net.passed();
     all.push(net);
     let transport = match reached.then(|| ctx.transport_to(Some(base_url.clone()))) {
@@ -65,8 +69,14 @@ async fn checks(ctx: &Context) -> Vec<Check> {
         }
         None => return skip_rest(all, "skipped: the network check failed"),
     };
-    all.push(clock::check(ctx, &transport).await);
-    let (creds, got) = credentials::check(ctx, &transport, &plan.creds).await;
+    let Some(clock) = bounded(ctx, clock::check(ctx, &transport)).await else {
+        return out_of_time(ctx, all, "clock");
+    };
+    all.push(clock);
+    let Some((creds, got)) = bounded(ctx, credentials::check(ctx, &transport, &plan.creds)).await
+    else {
+        return out_of_time(ctx, all, "credentials");
+    };
     let creds_failed = creds.status == Status::Fail;
     all.push(creds);
     let Some(got) = got else {
@@ -76,18 +86,55 @@ async fn checks(ctx: &Context) -> Vec<Check> {
         };
         return skip_rest(all, why);
     };
-    let (api, client) = api::check(ctx, transport, &got).await;
+    let Some((api, client)) = bounded(ctx, api::check(ctx, transport, &got)).await else {
+        return out_of_time(ctx, all, "api");
+    };
     all.push(api);
-    match client {
-        Some(c) => all.push(aliases::check(ctx, &c).await),
-        None => all.push(Check::skip("aliases", "skipped: the api check failed")),
+    let Some(client) = client else {
+        all.push(Check::skip("aliases", "skipped: the api check failed"));
+        return all;
+    };
+    match bounded(ctx, aliases::check(ctx, &client)).await {
+        Some(c) => all.push(c),
+        None => return out_of_time(ctx, all, "aliases"),
     }
     all
 }
 
+/// `fut`, or `None` when `--max-time` runs out first.
+async fn bounded<T>(ctx: &Context, fut: impl Future<Output = T>) -> Option<T> {
+    match ctx.deadline {
+        Some(at) => tokio::time::timeout_at(at.into(), fut).await.ok(),
+        None => Some(fut.await),
+    }
+}
+
+/// `--max-time` ran out during the check `name`: it fails (a time limit is
+/// the network's kind), the rest skip.
+fn out_of_time(ctx: &Context, mut all: Vec<Check>, name: &'static str) -> Vec<Check> {
+    let limit = ctx.settings.max_time.unwrap_or_default();
+    all.push(Check::fail(
+        name,
+        NETWORK,
+        format!(
+            "out of time: --max-time of {} ran out during this check",
+            time::human_ms(limit.as_millis() as i64)
+        ),
+        Some("raise --max-time; a service that answers slowly also shows with -vv".into()),
+    ));
+    skip_rest(all, "skipped: out of time")
+}
+
 /// The checks not reached yet, skipped with `why`.
 fn skip_rest(mut all: Vec<Check>, why: &str) -> Vec<Check> {
-    for name in ["network", "clock", "credentials", "api", "aliases"] {
+    for name in [
+        "set-up",
+        "network",
+        "clock",
+        "credentials",
+        "api",
+        "aliases",
+    ] {
         if !all.iter().any(|c| c.name == name) {
             all.push(Check::skip(name, why));
         }

@@ -75,6 +75,8 @@ pub enum Outputs {
     /// The rows, and the Prometheus exposition (`-o prometheus`, written
     /// atomically with `--output-file`).
     Measures,
+    /// A report of its own: a table or `-o json`, nothing else.
+    Report,
 }
 
 /// The commands that take `-o prometheus`, for the usage error elsewhere.
@@ -127,7 +129,15 @@ impl Conduct {
     /// anything is asked.
     pub fn check_outputs(&self, ctx: &Context) -> crate::error::Result<()> {
         let fits = self.outputs == Outputs::Measures;
-        let prometheus = ctx.settings.format == crate::cli::Format::Prometheus;
+        let format = ctx.settings.format;
+        let prometheus = format == crate::cli::Format::Prometheus;
+        let table_or_json = matches!(format, crate::cli::Format::Table | crate::cli::Format::Json);
+        if self.outputs == Outputs::Report && !table_or_json {
+            return Err(Error::usage(format!(
+                "{} prints a table or JSON: use -o json (or -o table)",
+                self.name
+            )));
+        }
         if prometheus && !fits {
             return Err(Error::usage(format!(
                 "-o prometheus is for {MEASURING} ('metrics serve' serves it over HTTP)"
