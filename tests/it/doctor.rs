@@ -298,6 +298,16 @@ fn a_stored_login_with_aliases_and_one_bound_to_another_url() {
     let config = std::fs::read_to_string(dir.join("config.toml")).unwrap();
     assert!(config.contains("aggregate_date_time = true"), "{config}");
 
+    // A config file others may write: a warning with the chmod that fixes it.
+    let file = dir.join("config.toml");
+    common::certs::sh(&dir, "chmod", &["666", file.to_str().unwrap()]);
+    let o = ylem_in(&dir, &["doctor", "-o", "json"], None, &[]);
+    let v = shape(&o);
+    assert_eq!(o.code, 0, "{v}");
+    assert_eq!(status(&v, "set-up"), "warn", "{v}");
+    assert!(detail(&v, "set-up").contains("chmod 644"), "{v}");
+    common::certs::sh(&dir, "chmod", &["600", file.to_str().unwrap()]);
+
     let o = ylem_in(
         &dir,
         &["doctor", "-o", "json"],
