@@ -382,3 +382,32 @@ fn max_time_ends_it_with_the_checks_made() {
     assert_eq!(bad.code, 2, "{}", bad.stderr);
     assert!(bad.stderr.contains("-o json"), "{}", bad.stderr);
 }
+
+/// The proxy from the environment: named (its password never), connected
+/// to in place of the service; one that is down fails the network check;
+/// NO_PROXY exempts the host.
+#[test]
+fn the_proxy_from_the_environment_is_checked() {
+    let sb = start_with("ylem", &[]);
+    let password = "proxy-pw-KKKKJJJJIIII";
+    let proxy = format!("http://ops:{password}@127.0.0.1:{}", free_port());
+    let (o, v) = doctor(&sb, &sb.base, &[("HTTP_PROXY", proxy.as_str())]);
+    assert!(!o.all().contains(password), "{}", o.all());
+    assert_eq!(o.code, 6, "{v}");
+    assert_eq!(
+        statuses(&v),
+        ["ok", "fail", "skip", "skip", "skip", "skip"],
+        "{v}"
+    );
+    assert!(
+        detail(&v, "network").contains("HTTP_PROXY=http://***@127.0.0.1"),
+        "{v}"
+    );
+    let (o, v) = doctor(
+        &sb,
+        &sb.base,
+        &[("HTTP_PROXY", proxy.as_str()), ("NO_PROXY", "127.0.0.1")],
+    );
+    assert_eq!(o.code, 0, "{v}");
+    assert!(detail(&v, "network").contains("no proxy"), "{v}");
+}
