@@ -112,6 +112,18 @@ fn a_plain_sandbox_is_all_ok_in_both_dialects() {
             detail(&v, "credentials").contains("refresh grant works"),
             "{v}"
         );
+        // What reached the service: the Date probe, a token and its
+        // refresh, one statistics request, the workflow probe, the date
+        // form (asked twice by the open-source server); no run started.
+        let seen = sb.requests();
+        assert!(!seen.iter().any(|r| r.contains("/runs/")), "{seen:?}");
+        let tokens = seen.iter().filter(|r| r.contains("/oauth/token")).count();
+        assert_eq!(tokens, 2, "{seen:?}");
+        assert_eq!(
+            seen.len(),
+            if dialect == "ylem" { 7 } else { 6 },
+            "{seen:?}"
+        );
     }
 }
 
