@@ -79,7 +79,7 @@ pub struct GlobalArgs {
     /// Base URL of the service (a profile's credentials go only to its own)
     #[arg(long, global = true, env = "YLEM_BASE_URL", value_name = "URL")]
     pub base_url: Option<String>,
-    /// Output format (prometheus: stats, last-run, status and check)
+    /// Output format (prometheus: stats, last-run, status and check; junit: run pipeline --wait and runs --run)
     #[arg(short, long, global = true, env = "YLEM_OUTPUT", value_enum)]
     pub output: Option<Format>,
     /// Columns or keys to keep, in this order (comma-separated)
@@ -133,6 +133,9 @@ pub enum Format {
     // The Prometheus text exposition (stats, last-run, status, check); no
     // doc comment, so help lists the formats on one line.
     Prometheus,
+    // The JUnit XML report of pipeline runs (run pipeline --wait, runs
+    // --run), for CI test reporters.
+    Junit,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

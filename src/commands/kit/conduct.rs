@@ -75,10 +75,18 @@ pub enum Outputs {
     /// The rows, and the Prometheus exposition (`-o prometheus`, written
     /// atomically with `--output-file`).
     Measures,
+    /// The rows, and the JUnit report of pipeline runs (`-o junit`).
+    Reports,
+    /// `check`: its status line, JSON or the Prometheus exposition; it
+    /// refuses the rest itself, as its UNKNOWN state.
+    Plugin,
 }
 
 /// The commands that take `-o prometheus`, for the usage error elsewhere.
 const MEASURING: &str = "stats, last-run, status and check";
+
+/// The commands that take `-o junit`, for the usage error elsewhere.
+pub const REPORTING: &str = "run pipeline ... --wait and runs PIPELINE --run RUN";
 
 impl Conduct {
     /// A one-shot command that asks the service: no default limit, Ctrl-C
@@ -123,10 +131,23 @@ impl Conduct {
         }
     }
 
-    /// What it takes of `-o prometheus` and `--output-file`, checked before
-    /// anything is asked.
+    pub const fn reports(self) -> Conduct {
+        Conduct {
+            outputs: Outputs::Reports,
+            ..self
+        }
+    }
+
+    /// What it takes of `-o prometheus`, `-o junit` and `--output-file`,
+    /// checked before anything is asked.
     pub fn check_outputs(&self, ctx: &Context) -> crate::error::Result<()> {
-        let fits = self.outputs == Outputs::Measures;
+        let fits = matches!(self.outputs, Outputs::Measures | Outputs::Plugin);
+        let junit = ctx.settings.format == crate::cli::Format::Junit;
+        if junit && !matches!(self.outputs, Outputs::Reports | Outputs::Plugin) {
+            return Err(Error::usage(format!(
+                "-o junit is the report of pipeline runs: it is for {REPORTING}"
+            )));
+        }
         let prometheus = ctx.settings.format == crate::cli::Format::Prometheus;
         if prometheus && !fits {
             return Err(Error::usage(format!(

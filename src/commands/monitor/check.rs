@@ -11,7 +11,7 @@ use chrono::{DateTime, Utc};
 use ylem_client::quirks::last_seen::NO_RUN_FOUND;
 
 use crate::cli::{CheckArgs, Format};
-use crate::commands::kit::conduct::{Conduct, Limit};
+use crate::commands::kit::conduct::{Conduct, Limit, Outputs};
 use crate::commands::kit::exit::Exit;
 use crate::commands::kit::exposition::{self, duration_label, labels, last_samples, refused};
 use crate::commands::kit::failure_read;
@@ -186,7 +186,8 @@ pub const CONDUCT: Conduct = Conduct {
     max_time: Some(std::time::Duration::from_secs(50)),
     limit: Limit::Own,
     usage_line: Some(usage_line),
-    ..Conduct::client("check").measures()
+    outputs: Outputs::Plugin,
+    ..Conduct::client("check")
 };
 
 pub async fn run(a: &CheckArgs, ctx: &Context) -> Result<Exit> {

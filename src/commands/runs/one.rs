@@ -11,6 +11,7 @@ use crate::commands::kit::columns::{
 };
 use crate::commands::kit::failure_text;
 use crate::commands::kit::failure_text::FailureText;
+use crate::commands::runs::junit;
 use crate::commands::runs::list::{COLUMNS, fill, fold};
 use crate::context::Context;
 use crate::error::{Error, Kind, Result};
@@ -51,6 +52,7 @@ pub async fn run(args: &RunsArgs, ctx: &Context) -> Result<()> {
     let mut runs = fold(&api, id, &window, wanted.as_deref()).await?;
     let kept = std::mem::take(&mut runs.kept);
     let rule = crate::commands::runs::list::rule_for(&api, id, &runs, ctx).await;
+    let graph = rule.graph.as_ref().map(|g| g.0.clone());
     let judged = runs.judged_by(rule, ctx.settings.now);
     let found = judged.into_iter().find(|j| match (&wanted, spec) {
         (Some(r), _) => j.tally.id().eq_ignore_ascii_case(r),
@@ -66,7 +68,15 @@ pub async fn run(args: &RunsArgs, ctx: &Context) -> Result<()> {
     };
     entries.sort_by_key(|e| e.executed_at.parsed());
     let fail = finder.of_entries(&entries);
-    show(ctx, &finder, &id, &j, &entries, fail.as_ref())?;
+    show(
+        ctx,
+        &finder,
+        &id,
+        &j,
+        &entries,
+        fail.as_ref(),
+        graph.as_deref(),
+    )?;
     if args.exit_status {
         return verdict(&j);
     }
@@ -136,7 +146,30 @@ pub fn show(
     j: &Judged,
     entries: &[LogEntry],
     fail: Option<&Failure>,
+    graph: Option<&[String]>,
 ) -> Result<()> {
+    if ctx.settings.format == crate::cli::Format::Junit {
+        let end = match j.result {
+            "succeeded" => junit::End::Succeeded,
+            "failed" => junit::End::Failed,
+            _ => junit::End::Open(
+                "the run has not ended on evidence: still running, or its end cannot be established yet".into(),
+            ),
+        };
+        let run = j.tally.id();
+        let report = junit::Report {
+            pipeline: *id,
+            run: &run,
+            entries,
+            graph,
+            end,
+            evidence: j
+                .evidence
+                .as_ref()
+                .map(crate::commands::kit::evidence_text::describe),
+        };
+        return junit::print(ctx, &[junit::suite(finder, &report)]);
+    }
     let machine = ctx.settings.machine_output();
     let mut columns = failure_text::with_columns(COLUMNS, None, machine);
     // The entries are the table's below, not a field of the header.
