@@ -33,6 +33,7 @@ mod hostile_text;
 mod input;
 mod interrupts;
 mod json_gen;
+mod junit;
 mod log_bodies;
 mod logs_whole;
 mod metrics;

@@ -52,7 +52,11 @@ pub async fn run(args: &RunsArgs, ctx: &Context) -> Result<()> {
     let mut runs = fold(&api, id, &window, wanted.as_deref()).await?;
     let kept = std::mem::take(&mut runs.kept);
     let rule = crate::commands::runs::list::rule_for(&api, id, &runs, ctx).await;
-    let graph = rule.graph.as_ref().map(|g| g.0.clone());
+    let graph = match &rule.graph {
+        Some(g) => Some(g.0.clone()),
+        None if ctx.settings.format == crate::cli::Format::Junit => task_set(&api, id, ctx).await,
+        None => None,
+    };
     let judged = runs.judged_by(rule, ctx.settings.now);
     let found = judged.into_iter().find(|j| match (&wanted, spec) {
         (Some(r), _) => j.tally.id().eq_ignore_ascii_case(r),
@@ -81,6 +85,14 @@ pub async fn run(args: &RunsArgs, ctx: &Context) -> Result<()> {
         return verdict(&j);
     }
     Ok(())
+}
+
+/// The pipeline's task set as `run --wait` learns it (the history look-up,
+/// one request more), for a report's skipped tasks when the window holds
+/// too few runs to say (a narrow `--since` around one run).
+async fn task_set(api: &Client, id: uuid::Uuid, ctx: &Context) -> Option<Vec<String>> {
+    let h = crate::commands::kit::run_history::history(api, id, &ctx.ui).await;
+    ylem_client::runs::tally::listed_rule(&h).graph.map(|g| g.0)
 }
 
 /// The entries of a run found by `latest`: one more request, narrow (the
