@@ -10,6 +10,7 @@ mod aliases;
 mod attach;
 mod binding;
 mod bodies;
+mod check_output;
 mod credentials;
 mod cron;
 mod date_form;
