@@ -704,6 +704,7 @@ pub enum AuthCommand {
             "Examples:\n  ylemctl auth status\n  ylemctl -p staging auth status -o json",
             "\n\nbound_to is the base URL the stored credentials belong to.",
             bound!(),
+            " A store that cannot be read (the OS keyring with no session bus, locked, or not answering) is shown as its state (keyring unreachable: why), the secret and token unknown; the rest is shown all the same, and the exit status is 3 unless credentials from the environment are in use.",
             exits!()
         )
     )]
