@@ -216,11 +216,11 @@ _ylemctl() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus junit" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus junit" -- "${cur}"))
                     return 0
                     ;;
                 --fields)
@@ -294,11 +294,11 @@ _ylemctl() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus junit" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus junit" -- "${cur}"))
                     return 0
                     ;;
                 --fields)
@@ -360,11 +360,11 @@ _ylemctl() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus junit" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus junit" -- "${cur}"))
                     return 0
                     ;;
                 --fields)
@@ -496,11 +496,11 @@ _ylemctl() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus junit" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus junit" -- "${cur}"))
                     return 0
                     ;;
                 --fields)
@@ -562,11 +562,11 @@ _ylemctl() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus junit" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus junit" -- "${cur}"))
                     return 0
                     ;;
                 --fields)
@@ -628,11 +628,11 @@ _ylemctl() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus junit" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus junit" -- "${cur}"))
                     return 0
                     ;;
                 --fields)
@@ -694,11 +694,11 @@ _ylemctl() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus junit" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus junit" -- "${cur}"))
                     return 0
                     ;;
                 --fields)
@@ -816,11 +816,11 @@ _ylemctl() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus junit" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus junit" -- "${cur}"))
                     return 0
                     ;;
                 --fields)
@@ -886,11 +886,11 @@ _ylemctl() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus junit" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus junit" -- "${cur}"))
                     return 0
                     ;;
                 --fields)
@@ -968,11 +968,11 @@ _ylemctl() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus junit" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus junit" -- "${cur}"))
                     return 0
                     ;;
                 --profile)
@@ -1038,11 +1038,11 @@ _ylemctl() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus junit" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus junit" -- "${cur}"))
                     return 0
                     ;;
                 --fields)
@@ -1104,11 +1104,11 @@ _ylemctl() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus junit" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus junit" -- "${cur}"))
                     return 0
                     ;;
                 --fields)
@@ -1510,11 +1510,11 @@ _ylemctl() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus junit" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus junit" -- "${cur}"))
                     return 0
                     ;;
                 --fields)
@@ -1592,11 +1592,11 @@ _ylemctl() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus junit" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus junit" -- "${cur}"))
                     return 0
                     ;;
                 --output-file)
@@ -1658,11 +1658,11 @@ _ylemctl() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus junit" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus junit" -- "${cur}"))
                     return 0
                     ;;
                 --output-file)
@@ -1744,11 +1744,11 @@ _ylemctl() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus junit" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus junit" -- "${cur}"))
                     return 0
                     ;;
                 --fields)
@@ -1806,11 +1806,11 @@ _ylemctl() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus junit" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus junit" -- "${cur}"))
                     return 0
                     ;;
                 --fields)
@@ -1930,11 +1930,11 @@ _ylemctl() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus junit" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus junit" -- "${cur}"))
                     return 0
                     ;;
                 --fields)
@@ -2040,11 +2040,11 @@ _ylemctl() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus junit" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus junit" -- "${cur}"))
                     return 0
                     ;;
                 --fields)
@@ -2142,11 +2142,11 @@ _ylemctl() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus junit" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus junit" -- "${cur}"))
                     return 0
                     ;;
                 --fields)
@@ -2272,11 +2272,11 @@ _ylemctl() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus junit" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus junit" -- "${cur}"))
                     return 0
                     ;;
                 --output-file)
@@ -2326,11 +2326,11 @@ _ylemctl() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus junit" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus junit" -- "${cur}"))
                     return 0
                     ;;
                 --fields)
@@ -2392,11 +2392,11 @@ _ylemctl() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus junit" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus junit" -- "${cur}"))
                     return 0
                     ;;
                 --fields)
