@@ -374,3 +374,65 @@ fn junit_elsewhere_is_a_usage_error_before_any_request() {
     }
     assert_eq!(sb.requests().len(), before, "nothing sent");
 }
+
+/// A wait that runs out: exit 8 as without `-o junit`, the tasks reported
+/// so far as cases, the rest of the task set skipped as not reported yet,
+/// and one `<error>` case saying the run had not ended.
+#[test]
+fn a_wait_that_runs_out_is_an_error_case() {
+    // Slow tasks: the run is far from its end when the wait gives up.
+    let sb = start_with("ylem", &["--task-delay", "3s"]);
+    let dir = tempfile::tempdir().unwrap();
+    let (steady, tasks) = pipeline(&sb, &["started runs always succeed"]);
+    let o = sb.run(&[
+        "run",
+        "pipeline",
+        &steady,
+        "--wait",
+        "--wait-timeout",
+        "2s",
+        "--poll",
+        "1s",
+        "-o",
+        "junit",
+    ]);
+    assert_eq!(o.code, 8, "{}", o.stderr);
+    no_secret(&sb, &o);
+    let s = &read_report(dir.path(), &o.stdout)["suites"][0];
+    let run = run_id(s);
+    let t = sb.truth(&run);
+    assert_eq!(t["finished"], false, "{t}");
+    assert_eq!(s["properties"]["result"], "running", "{s}");
+    assert_eq!(
+        (s["errors"].clone(), s["failures"].clone()),
+        (1.into(), 0.into()),
+        "{s}"
+    );
+    let cases = s["cases"].as_array().unwrap();
+    let ran = cases
+        .iter()
+        .filter(|c| c["result"] == serde_json::json!([]))
+        .count();
+    assert!(ran as u64 <= t["reported"].as_u64().unwrap(), "{s}\n{t}");
+    assert_eq!(
+        ran + s["skipped"].as_u64().unwrap() as usize,
+        tasks.len(),
+        "{s}"
+    );
+    let last = cases.last().unwrap();
+    assert_eq!(last["name"], format!("run {run}"));
+    assert_eq!(last["result"][0]["kind"], "error");
+    assert!(
+        last["result"][0]["message"]
+            .as_str()
+            .unwrap()
+            .contains("--wait-timeout"),
+        "{last}"
+    );
+    for c in cases.iter().filter(|c| c["result"][0]["kind"] == "skipped") {
+        assert_eq!(
+            c["result"][0]["message"],
+            "not reported yet: the run had not ended"
+        );
+    }
+}
