@@ -59,7 +59,7 @@ fn read_report(dir: &Path, xml: &str) -> Value {
     serde_json::from_slice(&o.stdout).unwrap()
 }
 
-/// A pipeline of the banner by its notes.
+/// A pipeline of the banner by its notes: its UUID and its tasks' UUIDs.
 fn pipeline(sb: &Sandbox, notes: &[&str]) -> (String, Vec<String>) {
     let p = sb.banner["pipelines"]
         .as_array()
@@ -179,10 +179,26 @@ fn check_suite(
             }
         }
     }
+    // Named as the runs that reached them name them: with their type.
     for (c, u) in cases[entries.len()..].iter().zip(&skipped) {
-        assert_eq!(c["name"], name_of(u), "{c}");
+        assert_eq!(
+            c["name"],
+            format!("{} ({})", name_of(u), type_of(sb, u)),
+            "{c}"
+        );
         assert_eq!(c["result"][0]["kind"], "skipped", "{c}");
     }
+}
+
+/// A task's type, by the banner.
+fn type_of(sb: &Sandbox, task: &str) -> String {
+    let all = sb.banner["pipelines"].as_array().unwrap();
+    let t = all
+        .iter()
+        .flat_map(|p| p["tasks"].as_array().unwrap())
+        .find(|t| t["uuid"] == task)
+        .unwrap_or_else(|| panic!("task {task} in the banner"));
+    t["task_type"].as_str().unwrap().to_string()
 }
 
 fn run_id(s: &Value) -> String {

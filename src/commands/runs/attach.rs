@@ -118,15 +118,11 @@ pub async fn run(args: &RunsArgs, ctx: &Context) -> Result<()> {
     };
     entries.sort_by_key(|e| e.executed_at.parsed());
     let fail = finder.of_entries(&entries);
-    one::show(
-        ctx,
-        &finder,
-        &id,
-        &j,
-        &entries,
-        fail.as_ref(),
-        graph.as_deref(),
-    )?;
+    let task_set = one::TaskSet {
+        graph: graph.as_deref(),
+        types: Some(&history.task_types),
+    };
+    one::show(ctx, &finder, &id, &j, &entries, fail.as_ref(), task_set)?;
     match (f.outcome, args.exit_status) {
         (Outcome::TimedOut, true) => Err(timed_out(pace.limit, id, &run, f.tasks_done)),
         (Outcome::TimedOut, false) => {

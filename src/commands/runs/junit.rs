@@ -10,6 +10,8 @@
 //! the run model's rule (first task's `executed_at - duration` to the last
 //! task's end).
 
+use std::collections::BTreeMap;
+
 use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
@@ -42,6 +44,9 @@ pub struct Report<'a> {
     /// The task UUIDs of the pipeline's recent complete runs, when they all
     /// had the same ones (the evidence rule's task set).
     pub graph: Option<&'a [String]>,
+    /// Task types by task UUID (lower case), from the history look-up:
+    /// a skipped task is named as the runs that reached it name it.
+    pub types: Option<&'a BTreeMap<String, String>>,
     pub end: End,
     /// How success was established, when it was (`evidence`'s words).
     pub evidence: Option<String>,
@@ -109,9 +114,13 @@ pub fn suite(finder: &Finder, r: &Report) -> Suite {
             .iter()
             .any(|e| e.task_uuid.eq_ignore_ascii_case(task))
         {
+            let name = match r.types.and_then(|t| t.get(&task.to_ascii_lowercase())) {
+                Some(ty) => format!("{} ({})", task_name(finder, task), table::escape(ty)),
+                None => task_name(finder, task),
+            };
             cases.push(Case {
                 classname: class.clone(),
-                name: task_name(finder, task),
+                name,
                 time_ms: 0,
                 result: CaseResult::Skipped {
                     message: why_skipped.into(),

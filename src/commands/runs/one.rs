@@ -52,11 +52,19 @@ pub async fn run(args: &RunsArgs, ctx: &Context) -> Result<()> {
     let mut runs = fold(&api, id, &window, wanted.as_deref()).await?;
     let kept = std::mem::take(&mut runs.kept);
     let rule = crate::commands::runs::list::rule_for(&api, id, &runs, ctx).await;
-    let graph = match &rule.graph {
-        Some(g) => Some(g.0.clone()),
-        None if ctx.settings.format == crate::cli::Format::Junit => task_set(&api, id, ctx).await,
-        None => None,
+    // `-o junit`: the task set the run is judged by, else the history
+    // look-up's (a window too narrow to say); its task types either way,
+    // which only the look-up reads (one request more).
+    let looked_up = match ctx.settings.format {
+        crate::cli::Format::Junit => {
+            Some(crate::commands::kit::run_history::history(&api, id, &ctx.ui).await)
+        }
+        _ => None,
     };
+    let graph = rule.graph.as_ref().map(|g| g.0.clone()).or_else(|| {
+        let h = looked_up.as_ref()?;
+        ylem_client::runs::tally::listed_rule(h).graph.map(|g| g.0)
+    });
     let judged = runs.judged_by(rule, ctx.settings.now);
     let found = judged.into_iter().find(|j| match (&wanted, spec) {
         (Some(r), _) => j.tally.id().eq_ignore_ascii_case(r),
@@ -72,27 +80,23 @@ pub async fn run(args: &RunsArgs, ctx: &Context) -> Result<()> {
     };
     entries.sort_by_key(|e| e.executed_at.parsed());
     let fail = finder.of_entries(&entries);
-    show(
-        ctx,
-        &finder,
-        &id,
-        &j,
-        &entries,
-        fail.as_ref(),
-        graph.as_deref(),
-    )?;
+    let task_set = TaskSet {
+        graph: graph.as_deref(),
+        types: looked_up.as_ref().map(|h| &h.task_types),
+    };
+    show(ctx, &finder, &id, &j, &entries, fail.as_ref(), task_set)?;
     if args.exit_status {
         return verdict(&j);
     }
     Ok(())
 }
 
-/// The pipeline's task set as `run --wait` learns it (the history look-up,
-/// one request more), for a report's skipped tasks when the window holds
-/// too few runs to say (a narrow `--since` around one run).
-async fn task_set(api: &Client, id: uuid::Uuid, ctx: &Context) -> Option<Vec<String>> {
-    let h = crate::commands::kit::run_history::history(api, id, &ctx.ui).await;
-    ylem_client::runs::tally::listed_rule(&h).graph.map(|g| g.0)
+/// What `-o junit` knows of the pipeline's tasks beyond the run's: the
+/// task set its recent complete runs had, and each task's type.
+#[derive(Clone, Copy, Default)]
+pub struct TaskSet<'a> {
+    pub graph: Option<&'a [String]>,
+    pub types: Option<&'a std::collections::BTreeMap<String, String>>,
 }
 
 /// The entries of a run found by `latest`: one more request, narrow (the
@@ -158,7 +162,7 @@ pub fn show(
     j: &Judged,
     entries: &[LogEntry],
     fail: Option<&Failure>,
-    graph: Option<&[String]>,
+    task_set: TaskSet,
 ) -> Result<()> {
     if ctx.settings.format == crate::cli::Format::Junit {
         let end = match j.result {
@@ -173,7 +177,8 @@ pub fn show(
             pipeline: *id,
             run: &run,
             entries,
-            graph,
+            graph: task_set.graph,
+            types: task_set.types,
             end,
             evidence: j
                 .evidence

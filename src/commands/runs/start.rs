@@ -428,9 +428,8 @@ async fn report(
         }
         let Some((id, f, _)) = runs.next() else { break };
         let entries = junit::entries_of(api, *id, &f.run, from).await?;
-        let rule = histories[id]
-            .get()
-            .map(|h| Rule::new(h, args.expect_tasks, args.settle, args.poll));
+        let history = histories[id].get();
+        let rule = history.map(|h| Rule::new(h, args.expect_tasks, args.settle, args.poll));
         let end = match f.outcome {
             Outcome::Succeeded => junit::End::Succeeded,
             Outcome::Failed => junit::End::Failed,
@@ -449,6 +448,7 @@ async fn report(
                     .as_ref()
                     .and_then(|r| r.graph.as_ref())
                     .map(|g| g.0.as_slice()),
+                types: history.map(|h| &h.task_types),
                 end,
                 evidence: f.evidence.as_ref().map(evidence_text::describe),
             },
