@@ -82,9 +82,9 @@ async fn history_entries(
     while out.len() < HISTORY_ENTRIES {
         match api::next_entry(&mut s, None, false).await? {
             Some(e) => {
-                if !types.contains_key(&e.task_uuid.to_ascii_lowercase()) {
-                    types.insert(e.task_uuid.to_ascii_lowercase(), e.task_type.clone());
-                }
+                types
+                    .entry(e.task_uuid.to_ascii_lowercase())
+                    .or_insert_with(|| e.task_type.clone());
                 out.push(entry(&e));
             }
             None => break,
