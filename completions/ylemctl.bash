@@ -222,11 +222,11 @@ _ylemctl() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus junit" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus junit" -- "${cur}"))
                     return 0
                     ;;
                 --fields)
@@ -300,11 +300,11 @@ _ylemctl() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus junit" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus junit" -- "${cur}"))
                     return 0
                     ;;
                 --fields)
@@ -366,11 +366,11 @@ _ylemctl() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus junit" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus junit" -- "${cur}"))
                     return 0
                     ;;
                 --fields)
@@ -502,11 +502,11 @@ _ylemctl() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus junit" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus junit" -- "${cur}"))
                     return 0
                     ;;
                 --fields)
@@ -568,11 +568,11 @@ _ylemctl() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus junit" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus junit" -- "${cur}"))
                     return 0
                     ;;
                 --fields)
@@ -634,11 +634,11 @@ _ylemctl() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus junit" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus junit" -- "${cur}"))
                     return 0
                     ;;
                 --fields)
@@ -700,11 +700,11 @@ _ylemctl() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus junit" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus junit" -- "${cur}"))
                     return 0
                     ;;
                 --fields)
@@ -822,11 +822,11 @@ _ylemctl() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus junit" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus junit" -- "${cur}"))
                     return 0
                     ;;
                 --fields)
@@ -892,11 +892,11 @@ _ylemctl() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus junit" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus junit" -- "${cur}"))
                     return 0
                     ;;
                 --fields)
@@ -974,11 +974,11 @@ _ylemctl() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus junit" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus junit" -- "${cur}"))
                     return 0
                     ;;
                 --profile)
@@ -1044,11 +1044,11 @@ _ylemctl() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus junit" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus junit" -- "${cur}"))
                     return 0
                     ;;
                 --fields)
@@ -1110,11 +1110,11 @@ _ylemctl() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus junit" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus junit" -- "${cur}"))
                     return 0
                     ;;
                 --fields)
@@ -1596,11 +1596,11 @@ _ylemctl() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus junit" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus junit" -- "${cur}"))
                     return 0
                     ;;
                 --fields)
@@ -1678,11 +1678,11 @@ _ylemctl() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus junit" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus junit" -- "${cur}"))
                     return 0
                     ;;
                 --output-file)
@@ -1744,11 +1744,11 @@ _ylemctl() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus junit" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus junit" -- "${cur}"))
                     return 0
                     ;;
                 --output-file)
@@ -1830,11 +1830,11 @@ _ylemctl() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus junit" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus junit" -- "${cur}"))
                     return 0
                     ;;
                 --fields)
@@ -1892,11 +1892,11 @@ _ylemctl() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus junit" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus junit" -- "${cur}"))
                     return 0
                     ;;
                 --fields)
@@ -2016,11 +2016,11 @@ _ylemctl() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus junit" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus junit" -- "${cur}"))
                     return 0
                     ;;
                 --fields)
@@ -2126,11 +2126,11 @@ _ylemctl() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus junit" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus junit" -- "${cur}"))
                     return 0
                     ;;
                 --fields)
@@ -2228,11 +2228,11 @@ _ylemctl() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus junit" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus junit" -- "${cur}"))
                     return 0
                     ;;
                 --fields)
@@ -2358,11 +2358,11 @@ _ylemctl() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus junit" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus junit" -- "${cur}"))
                     return 0
                     ;;
                 --output-file)
@@ -2412,11 +2412,11 @@ _ylemctl() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus junit" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus junit" -- "${cur}"))
                     return 0
                     ;;
                 --fields)
@@ -2478,11 +2478,11 @@ _ylemctl() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus junit" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus junit" -- "${cur}"))
                     return 0
                     ;;
                 --fields)

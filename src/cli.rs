@@ -79,7 +79,7 @@ pub struct GlobalArgs {
     /// Base URL of the service (a profile's credentials go only to its own)
     #[arg(long, global = true, env = "YLEM_BASE_URL", value_name = "URL")]
     pub base_url: Option<String>,
-    /// Output format (prometheus: stats, last-run, status and check)
+    /// Output format (prometheus: stats, last-run, status and check; junit: run pipeline --wait and runs --run)
     #[arg(short, long, global = true, env = "YLEM_OUTPUT", value_enum)]
     pub output: Option<Format>,
     /// Columns or keys to keep, in this order (comma-separated)
@@ -133,6 +133,9 @@ pub enum Format {
     // The Prometheus text exposition (stats, last-run, status, check); no
     // doc comment, so help lists the formats on one line.
     Prometheus,
+    // The JUnit XML report of pipeline runs (run pipeline --wait, runs
+    // --run), for CI test reporters.
+    Junit,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -159,7 +162,7 @@ pub enum Command {
     #[command(
         override_usage = "ylemctl run pipeline <ID>... [--input JSON|@FILE|-] [--wait [--wait-timeout D] [--poll D] [--settle D] [--expect-tasks N]]\n       ylemctl run pipeline <ID> --rerun RUN_UUID [--since TIME | --from TIME --to TIME] [--wait ...]\n       ylemctl run workflow <ID>... [--wait ...]",
         after_help = concat!(
-            "Examples:\n  ylemctl run pipeline 3f2a1b4c-0000-4000-8000-000000000001\n  ylemctl run workflow nightly-sync -o json\n  ylemctl run pipeline orders --input @order.json --wait\n  ylemctl run pipeline orders --input '{\"order_id\": 1001}'\n  jq -c .order webhook.json | ylemctl run pipeline orders returns --input -\n  ylemctl run pipeline orders --rerun 60b04f58-... --since 3d --wait   # again, with that run's input",
+            "Examples:\n  ylemctl run pipeline 3f2a1b4c-0000-4000-8000-000000000001\n  ylemctl run workflow nightly-sync -o json\n  ylemctl run pipeline orders --input @order.json --wait\n  ylemctl run pipeline orders --input '{\"order_id\": 1001}'\n  jq -c .order webhook.json | ylemctl run pipeline orders returns --input -\n  ylemctl run pipeline orders --rerun 60b04f58-... --since 3d --wait   # again, with that run's input\n  ylemctl run pipeline orders --wait -o junit > report.xml   # a JUnit report for CI: a test case per task",
             exits!("7 a run failed, 8 --wait timed out"),
             ", 143 --wait stopped by SIGTERM",
             "\n\nSignals: Ctrl-C (SIGINT) or SIGTERM during --wait stops waiting; the run goes on on the server, and the error names it and the command that follows it (exit 130 for Ctrl-C, 143 for SIGTERM). Without --wait, SIGTERM keeps its default action."
@@ -180,7 +183,7 @@ pub enum Command {
     /// A pipeline's runs over a time window, newest first, with their result; or one run whole (--run)
     #[command(
         after_help = concat!(
-            "Examples:\n  ylemctl runs 3f2a1b4c-... --since 1d --failed\n  ylemctl runs orders billing --limit 5 -o json\n  ylemctl runs orders --run latest-failed\n  ylemctl runs orders --run 60b04f58-... --since 2d --exit-status && echo ok\n  ylemctl runs orders --run 60b04f58-... --wait --exit-status   # follow a run started elsewhere to its verdict",
+            "Examples:\n  ylemctl runs 3f2a1b4c-... --since 1d --failed\n  ylemctl runs orders billing --limit 5 -o json\n  ylemctl runs orders --run latest-failed\n  ylemctl runs orders --run 60b04f58-... --since 2d --exit-status && echo ok\n  ylemctl runs orders --run 60b04f58-... --wait --exit-status   # follow a run started elsewhere to its verdict\n  ylemctl runs orders --run latest-failed -o junit   # the run as a JUnit report",
             exits!("7 the run failed (--exit-status), 8 the run has not finished or its end cannot be established, or --wait timed out (--exit-status)"),
             ", 143 --wait stopped by SIGTERM",
             "\n\nExit status with --exit-status, the run's verdict: 0 only when it succeeded on evidence, 7 when a task failed, 8 when it is still running, its end cannot be established, or (--wait) --wait-timeout ran out; a run with no entry in the window yet is 8 too (it has not reported yet, or it is no run of the pipeline: the service cannot tell these apart). Without --exit-status it says whether the run could be shown: 0, whatever its result (a wait that ran out shows it running), 4 when no entry of it was found (with --wait: none by --wait-timeout).",
@@ -216,8 +219,8 @@ pub enum Command {
     /// A monitoring check (Nagios, Icinga, Zabbix, cron): one status line, exit 0 OK, 1 WARNING, 2 CRITICAL, 3 UNKNOWN
     #[command(
         after_help = "Examples:\n  ylemctl check pipeline 3f2a1b4c-... --max-age 25h,49h\n  ylemctl check task ID --max-failure-rate 10,25 --window 7d --max-duration 5m,15m",
-        // One status line, whatever -o says.
-        args = ignoring(&["fields", "no_header", "concurrency", "output"])
+        // One status line (or its JSON, or the exposition): no columns.
+        args = check_globals()
     )]
     Check(CheckArgs),
     /// One row per pipeline, workflow or task: last run, runs and failures in 24 h, a 7-day failure sparkline
@@ -707,6 +710,7 @@ pub enum AuthCommand {
             "Examples:\n  ylemctl auth status\n  ylemctl -p staging auth status -o json",
             "\n\nbound_to is the base URL the stored credentials belong to.",
             bound!(),
+            " A store that cannot be read (the OS keyring with no session bus, locked, or not answering) is shown as its state (keyring unreachable: why), the secret and token unknown; the rest is shown all the same, and the exit status is 3 unless credentials from the environment are in use.",
             exits!()
         )
     )]
@@ -787,6 +791,22 @@ fn ignoring(ids: &[&str]) -> Vec<clap::Arg> {
             arg.expect("a global option's id").clone().hide(true)
         })
         .collect()
+}
+
+/// `check`'s copies of the global options: no columns, and `-o` with
+/// what it takes (`commands/monitor/check_output.rs` refuses the rest).
+fn check_globals() -> Vec<clap::Arg> {
+    let mut args = ignoring(&["fields", "no_header", "concurrency"]);
+    let globals = GlobalArgs::augment_args(clap::Command::new("globals"));
+    let output = globals.get_arguments().find(|a| a.get_id() == "output");
+    args.push(
+        output
+            .expect("the global -o")
+            .clone()
+            .hide_possible_values(true)
+            .help("Output: table (the plugin's status line, the default), json ({state, message, perfdata}) or prometheus"),
+    );
+    args
 }
 
 /// `ignoring(ids)` but the option `kept`.

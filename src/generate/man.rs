@@ -68,7 +68,7 @@ const ENVIRONMENT: Items = &[
     ),
     (
         "YLEM_OUTPUT",
-        "The output format (\\-\\-output): table, json, jsonl, csv or prometheus (stats, last\\-run, status, check).",
+        "The output format (\\-\\-output): table, json, jsonl, csv, prometheus (stats, last\\-run, status, check) or junit (run pipeline \\-\\-wait, runs \\-\\-run).",
     ),
     (
         "YLEM_TOKEN",

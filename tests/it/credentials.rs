@@ -183,3 +183,68 @@ async fn secrets_stay_out_of_output_and_config_on_failures() {
         assert_clean(&o, d);
     }
 }
+
+/// A profile whose store is the OS keyring, with no session bus (cron, SSH,
+/// CI): `auth status` still shows what it knows (base URL, client id,
+/// binding, store) with the store's state, the secret and token unknown.
+/// Exit 3 when nothing else would authenticate (every command would fail
+/// so: a script's `auth status ||` must see it); 0 with credentials from
+/// the environment, which need no keyring.
+#[test]
+fn auth_status_shows_the_profile_when_the_keyring_cannot_be_reached() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::write(
+        d.join("config.toml"),
+        format!(
+            "[profiles.default]\nbase_url = \"http://127.0.0.1:9\"\nclient_id = \"{CLIENT_ID}\"\nstore = \"keyring\"\n"
+        ),
+    )
+    .unwrap();
+    // No DBUS_SESSION_BUS_ADDRESS: `ylem_in` clears the environment.
+    let o = ylem_in(d, &["auth", "status"], None, &[]);
+    assert_eq!(o.code, 3, "{}", o.stderr);
+    for line in [
+        "base_url:  http://127.0.0.1:9 (from the profile)",
+        &format!("client_id: {CLIENT_ID}"),
+        "bound_to:  http://127.0.0.1:9",
+        "store:     keyring",
+        "state:     keyring unreachable: no OS keyring is reachable",
+        "secret:    unknown",
+        "in_use:    nothing: the stored login cannot be read",
+    ] {
+        assert!(o.stdout.contains(line), "{line:?} in:\n{}", o.stdout);
+    }
+    assert!(
+        o.stderr
+            .contains("error: the stored login of profile 'default' cannot be read: no OS keyring is reachable"),
+        "{}",
+        o.stderr
+    );
+    assert!(o.stderr.contains("--store file"), "{}", o.stderr);
+
+    let o = ylem_in(d, &["auth", "status", "-o", "json"], None, &[]);
+    assert_eq!(o.code, 3, "{}", o.stderr);
+    let v: serde_json::Value = serde_json::from_str(&o.stdout).unwrap();
+    assert_eq!(v["client_id"], CLIENT_ID, "{v}");
+    assert_eq!(v["store"], "keyring", "{v}");
+    assert!(
+        v["store_state"]
+            .as_str()
+            .unwrap()
+            .starts_with("keyring unreachable: "),
+        "{v}"
+    );
+    assert_eq!(v["secret_stored"], serde_json::Value::Null, "unknown: {v}");
+    assert_eq!(v["logged_in"], false, "{v}");
+
+    let o = ylem_in(d, &["auth", "status"], None, &[("YLEM_TOKEN", TOKEN)]);
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    assert!(
+        o.stdout.contains("state:     keyring unreachable"),
+        "{}",
+        o.stdout
+    );
+    assert!(o.stdout.contains("in_use:    YLEM_TOKEN"), "{}", o.stdout);
+    assert!(!o.all().contains(TOKEN));
+}

@@ -45,8 +45,8 @@ What the sandbox does (both dialects unless marked):
     authenticated endpoint, however fresh the token, as the real server's
     plan check; the token endpoint still issues tokens.
   - Sandbox-only, not part of the API: GET /_sandbox/runs/<run> gives a
-    run's real task count, outcome, failed tasks, whether it finished and
-    the size of its input; GET /_sandbox/requests lists the latest API
+    run's real task count, outcome, failed tasks, reported entries,
+    whether it finished and the size of its input; GET /_sandbox/requests lists the latest API
     requests (method and path, and the names of query parameters, never
     their values).
 

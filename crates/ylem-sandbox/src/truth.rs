@@ -14,11 +14,13 @@ use super::state::{Shared, not_found_text};
 use super::sync;
 
 /// `{"run","pipeline","tasks","reported","finished","is_successful",
-/// "input_bytes","failed","duration","elapsed"}`; `is_successful` is the
+/// "input_bytes","failed","entries","duration","elapsed"}`; `is_successful` is the
 /// outcome the run has (or will have) when finished, `input_bytes` the size
 /// of the body it was started with (0 for none); `failed` lists the failed
 /// task entries reported so far, oldest first, with their plain outputs
-/// (`errors`: the errors array, parsed); `duration` is the sum of the
+/// (`errors`: the errors array, parsed); `entries` every reported entry in
+/// the order the tasks ran (`task_uuid`, `task_type`, `is_successful`,
+/// `duration` in ms); `duration` is the sum of the
 /// reported entries' durations (ms) and `elapsed` the wall clock from the
 /// first task's start (`executed_at - duration`) to the last task's end, as
 /// the log shows them (null before the first entry).
@@ -53,6 +55,12 @@ pub async fn run(State(s): State<Arc<Shared>>, Path(raw): Path<String>) -> Respo
             "task_type": e.task_type,
             "errors": serde_json::from_str::<serde_json::Value>(&e.plain)
                 .unwrap_or(serde_json::Value::Null),
+        })).collect::<Vec<_>>(),
+        "entries": run.entries.iter().map(|e| json!({
+            "task_uuid": e.task.to_string(),
+            "task_type": e.task_type,
+            "is_successful": e.ok,
+            "duration": e.duration,
         })).collect::<Vec<_>>(),
     }))
     .into_response()

@@ -77,10 +77,18 @@ pub enum Outputs {
     Measures,
     /// A report of its own: a table or `-o json`, nothing else.
     Report,
+    /// The rows, and the JUnit report of pipeline runs (`-o junit`).
+    Reports,
+    /// `check`: its status line, JSON or the Prometheus exposition; it
+    /// refuses the rest itself, as its UNKNOWN state.
+    Plugin,
 }
 
 /// The commands that take `-o prometheus`, for the usage error elsewhere.
 const MEASURING: &str = "stats, last-run, status and check";
+
+/// The commands that take `-o junit`, for the usage error elsewhere.
+pub const REPORTING: &str = "run pipeline ... --wait and runs PIPELINE --run RUN";
 
 impl Conduct {
     /// A one-shot command that asks the service: no default limit, Ctrl-C
@@ -125,12 +133,18 @@ impl Conduct {
         }
     }
 
-    /// What it takes of `-o prometheus` and `--output-file`, checked before
-    /// anything is asked.
+    pub const fn reports(self) -> Conduct {
+        Conduct {
+            outputs: Outputs::Reports,
+            ..self
+        }
+    }
+
+    /// What it takes of `-o prometheus`, `-o junit` and `--output-file`,
+    /// checked before anything is asked.
     pub fn check_outputs(&self, ctx: &Context) -> crate::error::Result<()> {
-        let fits = self.outputs == Outputs::Measures;
+        let fits = matches!(self.outputs, Outputs::Measures | Outputs::Plugin);
         let format = ctx.settings.format;
-        let prometheus = format == crate::cli::Format::Prometheus;
         let table_or_json = matches!(format, crate::cli::Format::Table | crate::cli::Format::Json);
         if self.outputs == Outputs::Report && !table_or_json {
             return Err(Error::usage(format!(
@@ -138,6 +152,13 @@ impl Conduct {
                 self.name
             )));
         }
+        let junit = format == crate::cli::Format::Junit;
+        if junit && !matches!(self.outputs, Outputs::Reports | Outputs::Plugin) {
+            return Err(Error::usage(format!(
+                "-o junit is the report of pipeline runs: it is for {REPORTING}"
+            )));
+        }
+        let prometheus = format == crate::cli::Format::Prometheus;
         if prometheus && !fits {
             return Err(Error::usage(format!(
                 "-o prometheus is for {MEASURING} ('metrics serve' serves it over HTTP)"

@@ -85,6 +85,7 @@ mod tests {
         let h = History {
             runs: vec![vec!["a".into(), "b".into(), "c".into()]; 2],
             longest_gap: Some(Duration::from_secs(120)),
+            ..History::default()
         };
         let r = Rule::new(&h, Some(2), None, Duration::from_secs(5));
         assert_eq!(

@@ -8,7 +8,7 @@ use crate::cli::{AuthCommand, Format, TokenArgs};
 use crate::commands::kit::conduct::Conduct;
 use crate::context::Context;
 use crate::credentials::profile::not_logged_in;
-use crate::credentials::store::Item;
+use crate::credentials::store::{Item, StoreKind};
 use crate::credentials::stored::read_bound;
 use crate::error::Result;
 use crate::settings::EnvCredentials;
@@ -77,6 +77,9 @@ struct Status {
     refused: bool,
     store: Option<String>,
     store_detail: Option<String>,
+    /// The store could not be read (the OS keyring unreachable: no session
+    /// bus, locked, not answering): why. The secret and token are unknown.
+    store_error: Option<crate::error::Error>,
     secret_stored: bool,
     /// A secret is stored, sealed for another service or client.
     secret_other: bool,
@@ -141,6 +144,7 @@ async fn status(ctx: &Context) -> Result<()> {
         }
     }
     st.logged_in = st.credentials_source.is_some();
+    let unreadable = st.store_error.clone().filter(|_| !st.logged_in);
     let text = match s.format {
         Format::Json | Format::Jsonl => format!("{}\n", json(&st)),
         _ => prose(&st, s.now.timestamp()),
@@ -148,6 +152,14 @@ async fn status(ctx: &Context) -> Result<()> {
     ctx.write_out(text.as_bytes())?;
     if let Some(e) = refusal {
         return Err(e);
+    }
+    // Nothing else to authenticate with: every command would fail as this
+    // one does (3), so a script's `auth status ||` sees it.
+    if let Some(e) = unreadable {
+        return Err(e.context(format!(
+            "the stored login of profile '{}' cannot be read",
+            s.profile
+        )));
     }
     if !st.logged_in {
         return Err(not_logged_in(&s.profile));
@@ -165,7 +177,16 @@ async fn stored_items(
     let store = r.store();
     st.store = Some(r.store.name().to_string());
     st.store_detail = Some(format!("{}; {}", r.store_why, store.location()));
-    let secret = store.get(Item::Secret).await?;
+    // A keyring that cannot be reached is a state to show with the rest,
+    // not the end of the answer: the profile is still known.
+    let secret = match store.get(Item::Secret).await {
+        Ok(s) => s,
+        Err(e) if store.kind == StoreKind::Keyring => {
+            st.store_error = Some(e);
+            return Ok(());
+        }
+        Err(e) => return Err(e),
+    };
     // A secret sealed for another service or client is there, but unusable.
     st.secret_other = match (binding, secret.as_deref()) {
         (Some(b), Some(t)) => matches!(b.open_secret(t), StoredSecret::Other { .. }),
@@ -196,13 +217,31 @@ fn json(st: &Status) -> serde_json::Value {
         "bound_to": st.bound_to,
         "base_url_refused": st.refused,
         "store": st.store,
-        "secret_stored": st.secret_stored,
-        "secret_for_another_service": st.secret_other,
-        "token_cached": st.token_cached,
+        "store_state": store_state(st),
+        // Unknown while the store cannot be read.
+        "secret_stored": known(st, st.secret_stored),
+        "secret_for_another_service": known(st, st.secret_other),
+        "token_cached": known(st, st.token_cached),
         "token_expires_at": st.token_expires_at.and_then(rfc3339),
         "credentials_source": st.credentials_source,
         "logged_in": st.logged_in,
     })
+}
+
+/// `ok`, `keyring unreachable: WHY`, or nothing when no store was asked.
+fn store_state(st: &Status) -> Option<String> {
+    match (&st.store, &st.store_error) {
+        (None, _) => None,
+        (Some(_), None) => Some("ok".into()),
+        (Some(_), Some(e)) => Some(format!("keyring unreachable: {}", e.message)),
+    }
+}
+
+fn known(st: &Status, v: bool) -> serde_json::Value {
+    match st.store_error {
+        Some(_) => serde_json::Value::Null,
+        None => v.into(),
+    }
 }
 
 /// The text form: one `key: value` line each, in words.
@@ -235,6 +274,14 @@ fn prose(st: &Status, now: i64) -> String {
         }
         if let (Some(store), Some(detail)) = (&st.store, &st.store_detail) {
             rows.push(("store", format!("{store} ({detail})")));
+            if let Some(state) = store_state(st).filter(|_| st.store_error.is_some()) {
+                let unknown = "unknown: the keyring cannot be read";
+                rows.push(("state", state));
+                rows.push(("secret", unknown.into()));
+                rows.push(("token", unknown.into()));
+            }
+        }
+        if let (Some(_), None) = (&st.store, &st.store_error) {
             let secret = match (st.secret_stored, st.secret_other) {
                 (true, _) => "stored",
                 (false, true) => {
@@ -263,6 +310,9 @@ fn prose(st: &Status, now: i64) -> String {
             st.bound_to.as_deref().unwrap_or("?"),
             st.base_url.as_deref().unwrap_or("?")
         ),
+        (None, _) if st.store_error.is_some() => {
+            "nothing: the stored login cannot be read (the keyring is unreachable)".into()
+        }
         (None, _) => "nothing: not logged in".into(),
     };
     rows.push(("in_use", in_use));

@@ -11,11 +11,12 @@ use chrono::{DateTime, Utc};
 use ylem_client::quirks::last_seen::NO_RUN_FOUND;
 
 use crate::cli::{CheckArgs, Format};
-use crate::commands::kit::conduct::{Conduct, Limit};
+use crate::commands::kit::conduct::{Conduct, Limit, Outputs};
 use crate::commands::kit::exit::Exit;
 use crate::commands::kit::exposition::{self, duration_label, labels, last_samples, refused};
 use crate::commands::kit::failure_read;
 use crate::commands::kit::last_known::last;
+use crate::commands::monitor::check_output;
 use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::output::prometheus::Sample;
@@ -186,13 +187,23 @@ pub const CONDUCT: Conduct = Conduct {
     max_time: Some(std::time::Duration::from_secs(50)),
     limit: Limit::Own,
     usage_line: Some(usage_line),
-    ..Conduct::client("check").measures()
+    outputs: Outputs::Plugin,
+    ..Conduct::client("check")
 };
 
 pub async fn run(a: &CheckArgs, ctx: &Context) -> Result<Exit> {
+    // An output it does not take is its UNKNOWN, as a bad threshold is:
+    // the status line on stdout, the error on stderr, nothing asked.
+    if let Some(e) = check_output::refused(ctx) {
+        let (line, exit) = usage_line(&e.message);
+        ctx.write_out(line.as_bytes())?;
+        ctx.ui.error(&e);
+        return Ok(exit);
+    }
     if ctx.settings.format == Format::Prometheus {
         return prometheus(a, ctx).await;
     }
+    let json = ctx.settings.format == Format::Json;
     let kind = a.kind.as_str();
     // The name as given, whole (an alias or a UUID): the alert line can be
     // pasted into the next command.
@@ -212,6 +223,22 @@ pub async fn run(a: &CheckArgs, ctx: &Context) -> Result<Exit> {
         None => measure(a, ctx).await,
     };
     let (state, line) = match measured {
+        Ok(facts) if json => {
+            let (state, mut msgs, perf) = judge(a, &facts, ctx.settings.now);
+            let long = match (&facts.failure, msgs.first_mut()) {
+                (Some(f), Some(first)) => {
+                    first.push_str(&format!(": {}", f.summary_whole()));
+                    long_output(f)
+                }
+                _ => String::new(),
+            };
+            let message = format!("{kind} {name} {}{long}", msgs.join(", "));
+            (state, check_output::object(state.label(), &message, &perf))
+        }
+        Err(e) if json => (
+            State::Unknown,
+            check_output::object("UNKNOWN", &format!("{kind} {name}: {e}"), &[]),
+        ),
         Ok(facts) => {
             let (state, mut msgs, perf) = judge(a, &facts, ctx.settings.now);
             // The failed task and its first message on the status line; all
@@ -240,6 +267,10 @@ pub async fn run(a: &CheckArgs, ctx: &Context) -> Result<Exit> {
             format!("UNKNOWN - {kind} {name}: {e}"),
         ),
     };
+    if json {
+        ctx.write_out(line.as_bytes())?;
+        return Ok(state.exit());
+    }
     let line = match line.split_once('\n') {
         Some((first, rest)) => format!("{}\n{rest}", first.trim_end_matches(" | ")),
         None => line.trim_end_matches(" | ").to_string(),

@@ -3,6 +3,7 @@
 
 pub mod board;
 pub mod check;
+pub mod check_output;
 pub mod serve;
 pub mod status;
 pub mod targets;

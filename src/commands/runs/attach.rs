@@ -31,15 +31,20 @@ use ylem_client::runs::finished::Rule;
 const PAD: chrono::Duration = chrono::Duration::minutes(10);
 
 /// `runs` as a one-shot command; with `--wait`, stopped by Ctrl-C or
-/// SIGTERM as `run --wait` is, naming the run it leaves going.
+/// SIGTERM as `run --wait` is, naming the run it leaves going. One run
+/// (`--run`, or `--wait`'s latest) takes `-o junit` too.
 pub fn conduct(args: &RunsArgs) -> Conduct {
+    let one = match args.run.is_some() || args.wait {
+        true => list::CONDUCT.reports(),
+        false => list::CONDUCT,
+    };
     match args.wait {
         true => Conduct {
             signals: Signals::InterruptOrTerminate,
             stopped,
-            ..list::CONDUCT
+            ..one
         },
-        false => list::CONDUCT,
+        false => one,
     }
 }
 
@@ -85,6 +90,7 @@ pub async fn run(args: &RunsArgs, ctx: &Context) -> Result<()> {
     }
     let history = crate::commands::kit::run_history::history(&api, id, &ctx.ui).await;
     let rule = Rule::new(&history, None, None, args.poll);
+    let graph = rule.graph.as_ref().map(|g| g.0.clone());
     let pace = pace(args, ctx);
     let f = wait::attached(&api, id, &run, rule, pace, &ctx.ui, found)
         .await
@@ -112,7 +118,11 @@ pub async fn run(args: &RunsArgs, ctx: &Context) -> Result<()> {
     };
     entries.sort_by_key(|e| e.executed_at.parsed());
     let fail = finder.of_entries(&entries);
-    one::show(ctx, &finder, &id, &j, &entries, fail.as_ref())?;
+    let task_set = one::TaskSet {
+        graph: graph.as_deref(),
+        types: Some(&history.task_types),
+    };
+    one::show(ctx, &finder, &id, &j, &entries, fail.as_ref(), task_set)?;
     match (f.outcome, args.exit_status) {
         (Outcome::TimedOut, true) => Err(timed_out(pace.limit, id, &run, f.tasks_done)),
         (Outcome::TimedOut, false) => {

@@ -3,6 +3,7 @@
 
 pub mod attach;
 pub mod input;
+pub mod junit;
 pub mod list;
 pub mod one;
 pub mod refused;

@@ -11,6 +11,7 @@ use crate::commands::kit::columns::{
 };
 use crate::commands::kit::failure_text;
 use crate::commands::kit::failure_text::FailureText;
+use crate::commands::runs::junit;
 use crate::commands::runs::list::{COLUMNS, fill, fold};
 use crate::context::Context;
 use crate::error::{Error, Kind, Result};
@@ -51,6 +52,19 @@ pub async fn run(args: &RunsArgs, ctx: &Context) -> Result<()> {
     let mut runs = fold(&api, id, &window, wanted.as_deref()).await?;
     let kept = std::mem::take(&mut runs.kept);
     let rule = crate::commands::runs::list::rule_for(&api, id, &runs, ctx).await;
+    // `-o junit`: the task set the run is judged by, else the history
+    // look-up's (a window too narrow to say); its task types either way,
+    // which only the look-up reads (one request more).
+    let looked_up = match ctx.settings.format {
+        crate::cli::Format::Junit => {
+            Some(crate::commands::kit::run_history::history(&api, id, &ctx.ui).await)
+        }
+        _ => None,
+    };
+    let graph = rule.graph.as_ref().map(|g| g.0.clone()).or_else(|| {
+        let h = looked_up.as_ref()?;
+        ylem_client::runs::tally::listed_rule(h).graph.map(|g| g.0)
+    });
     let judged = runs.judged_by(rule, ctx.settings.now);
     let found = judged.into_iter().find(|j| match (&wanted, spec) {
         (Some(r), _) => j.tally.id().eq_ignore_ascii_case(r),
@@ -66,11 +80,23 @@ pub async fn run(args: &RunsArgs, ctx: &Context) -> Result<()> {
     };
     entries.sort_by_key(|e| e.executed_at.parsed());
     let fail = finder.of_entries(&entries);
-    show(ctx, &finder, &id, &j, &entries, fail.as_ref())?;
+    let task_set = TaskSet {
+        graph: graph.as_deref(),
+        types: looked_up.as_ref().map(|h| &h.task_types),
+    };
+    show(ctx, &finder, &id, &j, &entries, fail.as_ref(), task_set)?;
     if args.exit_status {
         return verdict(&j);
     }
     Ok(())
+}
+
+/// What `-o junit` knows of the pipeline's tasks beyond the run's: the
+/// task set its recent complete runs had, and each task's type.
+#[derive(Clone, Copy, Default)]
+pub struct TaskSet<'a> {
+    pub graph: Option<&'a [String]>,
+    pub types: Option<&'a std::collections::BTreeMap<String, String>>,
 }
 
 /// The entries of a run found by `latest`: one more request, narrow (the
@@ -136,7 +162,31 @@ pub fn show(
     j: &Judged,
     entries: &[LogEntry],
     fail: Option<&Failure>,
+    task_set: TaskSet,
 ) -> Result<()> {
+    if ctx.settings.format == crate::cli::Format::Junit {
+        let end = match j.result {
+            "succeeded" => junit::End::Succeeded,
+            "failed" => junit::End::Failed,
+            _ => junit::End::Open(
+                "the run has not ended on evidence: still running, or its end cannot be established yet".into(),
+            ),
+        };
+        let run = j.tally.id();
+        let report = junit::Report {
+            pipeline: *id,
+            run: &run,
+            entries,
+            graph: task_set.graph,
+            types: task_set.types,
+            end,
+            evidence: j
+                .evidence
+                .as_ref()
+                .map(crate::commands::kit::evidence_text::describe),
+        };
+        return junit::print(ctx, &[junit::suite(finder, &report)]);
+    }
     let machine = ctx.settings.machine_output();
     let mut columns = failure_text::with_columns(COLUMNS, None, machine);
     // The entries are the table's below, not a field of the header.

@@ -15,6 +15,7 @@ use crate::commands::kit::conduct::{self, Conduct, Signals};
 use crate::commands::kit::evidence_text;
 use crate::commands::kit::failure_text::{self, FailureText};
 use crate::commands::kit::signals::Stop;
+use crate::commands::runs::junit;
 use crate::commands::runs::wait::{self, Followed, Outcome};
 use crate::context::Context;
 use crate::error::{Error, Kind, Result};
@@ -99,13 +100,18 @@ pub const CONDUCT: Conduct = Conduct {
     ..Conduct::client("run")
 };
 
+/// With `--wait`, a pipeline run's end is known: it takes `-o junit` too.
 pub fn conduct(args: &RunArgs) -> Conduct {
-    match args.wait {
-        true => Conduct {
+    match (args.wait, args.kind) {
+        (true, RunKind::Pipeline) => Conduct {
+            signals: Signals::InterruptOrTerminate,
+            ..CONDUCT.reports()
+        },
+        (true, RunKind::Workflow) => Conduct {
             signals: Signals::InterruptOrTerminate,
             ..CONDUCT
         },
-        false => CONDUCT,
+        (false, _) => CONDUCT,
     }
 }
 
@@ -306,7 +312,15 @@ async fn run_and_wait(
         ),
         false => (Shape::Object, base),
     };
-    let mut p = ctx.printer(shape, &columns, multi)?;
+    // `-o junit`: no rows; the report is written once every run has ended.
+    let junit = ctx.settings.format == Format::Junit;
+    let mut p = match junit {
+        true => None,
+        false => Some(ctx.printer(shape, &columns, multi)?),
+    };
+    let mut refused: Vec<(Uuid, Error)> = Vec::new();
+    // Which of the two each ID went to, in the order given.
+    let mut started_in_order: Vec<bool> = Vec::new();
     let api = &ctx.api()?;
     // One history lookup per pipeline, however often it is named.
     let histories: HashMap<Uuid, OnceCell<History>> =
@@ -339,18 +353,38 @@ async fn run_and_wait(
                     _ => None,
                 }
                 .or_else(|| unknown_failure(args.kind, &f));
-                let mut r = Row::new(&columns);
-                fill_wait(&mut r, id, &f);
-                failure_text::fill(&mut r, fail.as_ref());
-                p.row(r.into_cells())?;
+                if let Some(p) = p.as_mut() {
+                    let mut r = Row::new(&columns);
+                    fill_wait(&mut r, id, &f);
+                    failure_text::fill(&mut r, fail.as_ref());
+                    p.row(r.into_cells())?;
+                }
                 followed.push((id, f, fail));
+                started_in_order.push(true);
                 Ok(())
             }
-            Err(e) => p.row(crate::commands::kit::ids::failed_row(ctx, &columns, id, e)),
+            Err(e) => match p.as_mut() {
+                Some(p) => p.row(crate::commands::kit::ids::failed_row(ctx, &columns, id, e)),
+                None => {
+                    refused.push((id, e.clone()));
+                    started_in_order.push(false);
+                    Ok(())
+                }
+            },
         },
     )
     .await;
-    crate::commands::kit::ids::close(p, &res, multi, "", ctx)?;
+    match p {
+        Some(p) => crate::commands::kit::ids::close(p, &res, multi, "", ctx)?,
+        None if res.is_ok() || multi => {
+            let order = started_in_order;
+            report(
+                ctx, api, args, &order, &histories, &followed, &refused, &finder,
+            )
+            .await?
+        }
+        None => {}
+    }
     // Every failure is said, a line each with why under it; the exit code
     // is the worst.
     let mut errors: Vec<Error> = res.err().into_iter().collect();
@@ -366,6 +400,61 @@ async fn run_and_wait(
         errors.extend(verdict(&runs).err().map(|e| with_failures(e, &followed)));
     }
     crate::commands::kit::ids::worst_of(ctx, errors)
+}
+
+/// `-o junit`: a suite per ID, in the order given: each followed run with
+/// its entries read once more (the wait keeps only what its rule needs),
+/// and a start that failed as a suite with its error.
+#[allow(clippy::too_many_arguments)]
+async fn report(
+    ctx: &Context,
+    api: &Client,
+    args: &RunArgs,
+    order: &[bool],
+    histories: &HashMap<Uuid, OnceCell<History>>,
+    followed: &[(Uuid, Followed, Option<Failure>)],
+    refused: &[(Uuid, Error)],
+    finder: &failure::Finder,
+) -> Result<()> {
+    let from = ctx.settings.now - chrono::Duration::minutes(10);
+    let mut suites = Vec::new();
+    let (mut runs, mut starts) = (followed.iter(), refused.iter());
+    for &started in order {
+        if !started {
+            if let Some((id, e)) = starts.next() {
+                suites.push(junit::refused(finder, *id, e));
+            }
+            continue;
+        }
+        let Some((id, f, _)) = runs.next() else { break };
+        let entries = junit::entries_of(api, *id, &f.run, from).await?;
+        let history = histories[id].get();
+        let rule = history.map(|h| Rule::new(h, args.expect_tasks, args.settle, args.poll));
+        let end = match f.outcome {
+            Outcome::Succeeded => junit::End::Succeeded,
+            Outcome::Failed => junit::End::Failed,
+            Outcome::TimedOut => junit::End::Open(format!(
+                "the run had not ended when --wait-timeout ran out ({} had reported)",
+                count(f.tasks_done, "task", "tasks")
+            )),
+        };
+        suites.push(junit::suite(
+            finder,
+            &junit::Report {
+                pipeline: *id,
+                run: &f.run,
+                entries: &entries,
+                graph: rule
+                    .as_ref()
+                    .and_then(|r| r.graph.as_ref())
+                    .map(|g| g.0.as_slice()),
+                types: history.map(|h| &h.task_types),
+                end,
+                evidence: f.evidence.as_ref().map(evidence_text::describe),
+            },
+        ));
+    }
+    junit::print(ctx, &suites)
 }
 
 /// A failed workflow run leaves no log to read its reason from.

@@ -46,6 +46,10 @@ pub struct History {
     /// The longest gap between two consecutive tasks of one past run
     /// (failed runs too: their gaps are real).
     pub longest_gap: Option<Duration>,
+    /// Each task's type by its UUID (lower case), when the history was read
+    /// from log entries (`history::lookup`): a report can name a task the
+    /// run did not reach as the runs that reached it do. Empty otherwise.
+    pub task_types: BTreeMap<String, String>,
 }
 
 impl History {
@@ -86,7 +90,11 @@ impl History {
             .take(MAX_RUNS)
             .map(|(_, es)| es.iter().map(|e| e.task.to_ascii_lowercase()).collect())
             .collect();
-        History { runs, longest_gap }
+        History {
+            runs,
+            longest_gap,
+            task_types: BTreeMap::new(),
+        }
     }
 
     /// The task set every recent complete run had, when they all had the

@@ -5,6 +5,8 @@
 //! never an error: the rule then waits the longer default settle time.
 //! What to say about a failed look-up is the caller's (`Miss`).
 
+use std::collections::BTreeMap;
+
 use chrono::Utc;
 use uuid::Uuid;
 
@@ -61,20 +63,34 @@ pub async fn lookup(api: &Client, id: Uuid, followed: &str) -> Result<History> {
         from: now - chrono::Duration::days(HISTORY_DAYS),
         to: now,
     };
-    let list = history_entries(api, id, &w).await?;
-    Ok(History::from_entries(&list, followed, now))
+    let (list, task_types) = history_entries(api, id, &w).await?;
+    Ok(History {
+        task_types,
+        ..History::from_entries(&list, followed, now)
+    })
 }
 
-async fn history_entries(api: &Client, id: Uuid, w: &time::Window) -> Result<Vec<Entry>> {
+/// The entries as the rule reads them, and each task's type.
+async fn history_entries(
+    api: &Client,
+    id: Uuid,
+    w: &time::Window,
+) -> Result<(Vec<Entry>, BTreeMap<String, String>)> {
     let mut s = api.pipeline_logs(id, w).await?;
     let mut out = Vec::new();
+    let mut types = BTreeMap::new();
     while out.len() < HISTORY_ENTRIES {
         match api::next_entry(&mut s, None, false).await? {
-            Some(e) => out.push(entry(&e)),
+            Some(e) => {
+                types
+                    .entry(e.task_uuid.to_ascii_lowercase())
+                    .or_insert_with(|| e.task_type.clone());
+                out.push(entry(&e));
+            }
             None => break,
         }
     }
-    Ok(out)
+    Ok((out, types))
 }
 
 /// A log entry as the rule reads it.

@@ -130,7 +130,12 @@ impl Runs<'_> {
             .take(HISTORY_RUNS)
             .map(|t| history_tasks(&t.task_counts()))
             .collect();
-        History { runs, longest_gap }
+        History {
+            runs,
+            longest_gap,
+            // Totals keep no task types.
+            task_types: Default::default(),
+        }
     }
 
     /// The one rule for these runs: the history they make, with no

@@ -257,7 +257,8 @@ async fn gateway_faults_and_whole_responses() {
 }
 
 /// Sandbox-only: `GET /_sandbox/runs/<run>` gives a run's real size,
-/// outcome and whether it finished, off the API (no token, no faults).
+/// outcome, entries and whether it finished, off the API (no token, no
+/// faults).
 #[tokio::test]
 async fn ground_truth_of_runs() {
     let sb = Sb::new(Dialect::Ylem, |_| {}).await;
@@ -272,6 +273,14 @@ async fn ground_truth_of_runs() {
         t["is_successful"],
         entries.iter().all(|e| e["is_successful"] == true)
     );
+    // Its entries in the order they ran, each as the log has it.
+    let listed = t["entries"].as_array().unwrap();
+    assert_eq!(listed.len(), entries.len());
+    for (mine, logged) in listed.iter().zip(entries.iter()) {
+        for k in ["task_uuid", "task_type", "is_successful", "duration"] {
+            assert_eq!(mine[k], logged[k], "{k}: {mine} vs {logged}");
+        }
+    }
     let before = sb.run.requests();
     truth(&sb, &run).await;
     let faulty = Sb::new(Dialect::Ylem, |o| o.fail_rate = 1.0).await;

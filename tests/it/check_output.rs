@@ -1,0 +1,137 @@
+//! `check -o json`: the plugin's verdict as `{"state","message","perfdata"}`
+//! with the performance data as an object, the same state, exit code and
+//! data as its status line; `-o` in `check --help`; `--fields` and the
+//! outputs it does not take are its UNKNOWN (exit 3), with nothing sent.
+
+use crate::common;
+
+use common::sandbox::start_with;
+use serde_json::Value;
+
+/// `label=VALUE[UOM][;WARN;CRIT]` items of a status line's performance data.
+fn perf_of(line: &str) -> Vec<(String, String)> {
+    let first = line.lines().next().unwrap_or("");
+    let Some((_, perf)) = first.split_once(" | ") else {
+        return Vec::new();
+    };
+    perf.split(' ')
+        .map(|i| {
+            let (k, v) = i.split_once('=').unwrap();
+            (k.to_string(), v.to_string())
+        })
+        .collect()
+}
+
+#[test]
+fn check_json_is_the_status_line_as_an_object() {
+    let sb = start_with("ylem", &[]);
+    let cases: Vec<Vec<&str>> = sb
+        .pipelines
+        .iter()
+        .take(4)
+        .map(|(p, _)| {
+            vec![
+                "check",
+                "pipeline",
+                p.as_str(),
+                "--max-age",
+                "25h,49h",
+                "--max-failure-rate",
+                "10,25",
+                "--window",
+                "7d",
+            ]
+        })
+        .chain([vec!["check", "workflow", sb.workflows[0].as_str()]])
+        .collect();
+    for args in cases {
+        let text = sb.run(&args);
+        let mut j = args.clone();
+        j.extend(["-o", "json"]);
+        let o = sb.run(&j);
+        assert_eq!(o.code, text.code, "{args:?}: {}\n{}", o.stdout, text.stdout);
+        assert!(!o.all().contains(&sb.secret));
+        assert_eq!(o.stdout.lines().count(), 1, "one line: {}", o.stdout);
+        let v: Value = serde_json::from_str(&o.stdout).unwrap();
+        let keys: Vec<&String> = v.as_object().unwrap().keys().collect();
+        assert_eq!(keys, ["state", "message", "perfdata"], "{v}");
+        let (state, rest) = text.stdout.split_once(" - ").unwrap();
+        assert_eq!(v["state"], state, "{v}");
+        let words = rest.lines().next().unwrap().split(" | ").next().unwrap();
+        // The age may have moved on by a second between the two.
+        let m = v["message"].as_str().unwrap();
+        assert_eq!(m.split(" ago").next(), words.split(" ago").next(), "{v}");
+        let perf = perf_of(&text.stdout);
+        let obj = v["perfdata"].as_object().unwrap();
+        let labels: Vec<&String> = obj.keys().collect();
+        let want: Vec<&String> = perf.iter().map(|(k, _)| k).collect();
+        assert_eq!(labels, want, "{v}\n{}", text.stdout);
+        for (k, raw) in &perf {
+            let p = &obj[k];
+            let parts: Vec<&str> = raw.split(';').collect();
+            let levels = |i: usize| match parts.get(i).filter(|s| !s.is_empty()) {
+                Some(s) => s.parse::<f64>().ok(),
+                None => None,
+            };
+            assert_eq!(p["warn"].as_f64(), levels(1), "{k}: {p} vs {raw}");
+            assert_eq!(p["crit"].as_f64(), levels(2), "{k}: {p} vs {raw}");
+            assert!(parts[0].ends_with(p["uom"].as_str().unwrap()), "{k}: {p}");
+            if k != "age" {
+                let n = parts[0].trim_end_matches(p["uom"].as_str().unwrap());
+                assert_eq!(p["value"].as_f64(), n.parse::<f64>().ok(), "{k}: {p}");
+            }
+        }
+    }
+    // A service that cannot be asked: UNKNOWN, as an object too.
+    let o = common::ylem(
+        &["check", "pipeline", &sb.pipelines[0].0, "-o", "json"],
+        &[
+            ("YLEM_BASE_URL", "http://127.0.0.1:1"),
+            ("YLEM_TOKEN", common::TOKEN),
+        ],
+    );
+    assert_eq!(o.code, 3, "{}", o.stderr);
+    let v: Value = serde_json::from_str(&o.stdout).unwrap();
+    assert_eq!(v["state"], "UNKNOWN");
+    assert_eq!(v["perfdata"], serde_json::json!({}));
+    assert!(!o.all().contains(common::TOKEN));
+}
+
+#[test]
+fn check_refuses_what_it_does_not_print_as_unknown() {
+    let sb = start_with("ylem", &[]);
+    let p = sb.pipelines[0].0.clone();
+    let before = sb.requests().len();
+    for (extra, what) in [
+        (vec!["-o", "csv"], "-o csv is not an output of check"),
+        (vec!["-o", "jsonl"], "-o jsonl is not an output of check"),
+        (vec!["-o", "junit"], "-o junit is not an output of check"),
+        (vec!["--fields", "x"], "--fields is not for check"),
+    ] {
+        let mut args = vec!["check", "pipeline", p.as_str()];
+        args.extend(extra);
+        let o = sb.run(&args);
+        assert_eq!(o.code, 3, "{args:?}: {}", o.stderr);
+        assert_eq!(o.stdout.lines().count(), 1, "{}", o.stdout);
+        assert!(
+            o.stdout.starts_with(&format!("UNKNOWN - {what}")),
+            "{}",
+            o.stdout
+        );
+        assert!(o.stderr.contains(what), "{}", o.stderr);
+        assert!(
+            o.stderr
+                .contains("json ({state, message, perfdata}) or prometheus"),
+            "{}",
+            o.stderr
+        );
+    }
+    assert_eq!(sb.requests().len(), before, "nothing sent");
+    let help = common::ylem(&["check", "--help"], &[]).stdout;
+    assert!(help.contains("-o, --output <OUTPUT>"), "{help}");
+    assert!(
+        help.contains("table (the plugin's status line, the default), json"),
+        "{help}"
+    );
+    assert!(!help.contains("--fields"), "{help}");
+}
