@@ -22,7 +22,7 @@ pub const CONDUCT: Conduct = Conduct {
     max_time: Some(Duration::from_secs(30)),
     limit: Limit::Own,
     uses_profile: false,
-    outputs: Outputs::Report,
+    outputs: Outputs::TableOrJson,
     ..Conduct::client("doctor")
 };
 

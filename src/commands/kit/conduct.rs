@@ -75,8 +75,8 @@ pub enum Outputs {
     /// The rows, and the Prometheus exposition (`-o prometheus`, written
     /// atomically with `--output-file`).
     Measures,
-    /// A report of its own: a table or `-o json`, nothing else.
-    Report,
+    /// A report of its own (doctor): a table or `-o json`, nothing else.
+    TableOrJson,
     /// The rows, and the JUnit report of pipeline runs (`-o junit`).
     Reports,
     /// `check`: its status line, JSON or the Prometheus exposition; it
@@ -146,7 +146,7 @@ impl Conduct {
         let fits = matches!(self.outputs, Outputs::Measures | Outputs::Plugin);
         let format = ctx.settings.format;
         let table_or_json = matches!(format, crate::cli::Format::Table | crate::cli::Format::Json);
-        if self.outputs == Outputs::Report && !table_or_json {
+        if self.outputs == Outputs::TableOrJson && !table_or_json {
             return Err(Error::usage(format!(
                 "{} prints a table or JSON: use -o json (or -o table)",
                 self.name
