@@ -1,17 +1,21 @@
 //! Fitting a table to the terminal's width without breaking a value: free
 //! text (outputs, errors, evidence) is shortened first, then the least
-//! useful columns are left out (the caller names them in a note); a table
-//! whose first column alone is wider overflows, as `kubectl`'s do. Which
-//! column is which is the columns' own description (`Column::fit`).
+//! useful columns are left out (the caller names them in a note), the
+//! columns that name a row or say what went wrong last of all
+//! (`Column::keep`); a table whose first column alone is wider overflows,
+//! as `kubectl`'s do. Columns a person named (`--fields`) are never left
+//! out: their free text wraps instead of being cut (`table`), and a table
+//! whose asked-for values are wider than the terminal is wider than the
+//! terminal, its values whole (a UUID or a time broken over lines can be
+//! neither read nor copied; the terminal folds the long line). Which column
+//! is which is the columns' own description (`Column::fit`, `Column::keep`).
 
-use super::column::{Column, Fit};
+use super::column::Column;
 // Where other code has always found it (the log follower).
 pub use super::width::cells;
 
-/// The narrowest a free-text column is shortened to; a free-text column
-/// the table keeps longest (a decoded output) keeps enough to be read.
+/// The narrowest a free-text column is shortened to.
 const MIN_FREE: usize = 10;
-const MIN_KEPT_FREE: usize = 40;
 
 /// The columns kept (indexes, in order) and the width of each.
 #[derive(Debug, PartialEq)]
@@ -27,18 +31,17 @@ fn width_of(s: &str) -> usize {
 
 /// Plan the table: `width` is the terminal's (`None`: no limit, as for a
 /// pipe); `boxes` whether borders are drawn (3 cells a column and 1, else 2
-/// a column); `keep` the columns the table keeps longest, the most needed
-/// first (left out last, from the end of that list).
+/// a column); `asked` whether the columns are the ones a person named
+/// (`--fields`): then none is left out.
 pub fn plan(
     columns: &[Column],
     headers: &[String],
     rows: &[Vec<String>],
     width: Option<usize>,
     boxes: bool,
-    keep_longest: &[&str],
+    asked: bool,
 ) -> Plan {
-    let names: Vec<&str> = columns.iter().map(|c| c.name).collect();
-    let natural: Vec<usize> = (0..names.len())
+    let natural: Vec<usize> = (0..columns.len())
         .map(|i| {
             rows.iter()
                 .map(|r| width_of(&r[i]))
@@ -48,26 +51,19 @@ pub fn plan(
         })
         .collect();
     let free = |i: usize| columns[i].is_free();
-    let least = |i: usize| {
-        if free(i) {
-            let min = match keep_longest.contains(&names[i]) {
-                true => MIN_KEPT_FREE,
-                false => MIN_FREE,
-            };
-            natural[i].min(min.max(cells(&headers[i])))
-        } else {
-            natural[i]
-        }
+    let least = |i: usize| match free(i) {
+        true => natural[i].min(MIN_FREE.max(cells(&headers[i]))),
+        false => natural[i],
     };
     let frame = |n: usize| if boxes { 3 * n + 1 } else { 2 * n };
-    let mut keep: Vec<usize> = (0..names.len()).collect();
+    let mut keep: Vec<usize> = (0..columns.len()).collect();
     let mut dropped = Vec::new();
-    if let Some(limit) = width {
+    if let Some(limit) = width.filter(|_| !asked) {
         let total =
             |keep: &[usize]| keep.iter().map(|&i| least(i)).sum::<usize>() + frame(keep.len());
         while keep.len() > 1 && total(&keep) > limit {
-            let victim = victim(columns, &keep, keep_longest);
-            dropped.push(names[keep.remove(victim)].to_string());
+            let victim = victim(columns, &keep);
+            dropped.push(columns[keep.remove(victim)].name.to_string());
         }
     }
     let mut widths: Vec<usize> = keep.iter().map(|&i| natural[i]).collect();
@@ -88,31 +84,32 @@ pub fn plan(
 }
 
 /// The position in `keep` of the next column to leave out: the ranked
-/// ones, lowest rank first, then from the right, the columns kept longest
-/// last of all (the last of them first). The first column stays while
-/// another is left, unless the table names the columns it keeps longest
-/// without it.
-fn victim(columns: &[Column], keep: &[usize], keep_longest: &[&str]) -> usize {
-    let names: Vec<&str> = columns.iter().map(|c| c.name).collect();
-    let spare = |k: &usize| *k != 0 && !keep_longest.contains(&names[*k]);
-    let first_spare = !keep_longest.is_empty() && !keep_longest.contains(&names[0]);
+/// ones, lowest rank first; then the others from the right; then the first
+/// column, if the table keeps other columns longer; then the columns kept
+/// longest, the highest order first (from the right among equals). A kept
+/// first column names the row (`runs`' run, a log's run): it stays while
+/// another is left, whatever its order.
+fn victim(columns: &[Column], keep: &[usize]) -> usize {
+    let spare = |i: usize| i != 0 && columns[i].keep.is_none();
+    let any_kept = keep.iter().any(|&i| columns[i].keep.is_some());
     keep.iter()
         .enumerate()
-        .filter(|&(_, &i)| spare(&i))
+        .filter(|&(_, &i)| spare(i))
         .filter_map(|(k, &i)| Some((columns[i].rank()?, k)))
         .min()
         .map(|(_, k)| k)
+        .or_else(|| keep.iter().rposition(|&i| spare(i)))
         .or_else(|| {
             keep.iter()
-                .rposition(|k| spare(k) && columns[*k].fit != Fit::Last)
+                .position(|&i| i == 0 && any_kept && columns[0].keep.is_none())
         })
-        .or_else(|| keep.iter().rposition(spare))
-        .or_else(|| keep.iter().position(|&i| i == 0 && first_spare))
         .or_else(|| {
-            keep_longest
-                .iter()
-                .rev()
-                .find_map(|d| keep.iter().position(|&i| names[i] == *d && i != 0))
+            keep.iter()
+                .enumerate()
+                .filter(|&(_, &i)| i != 0)
+                .filter_map(|(k, &i)| Some((columns[i].keep?, k)))
+                .max()
+                .map(|(_, k)| k)
         })
         .unwrap_or(keep.len() - 1)
 }
@@ -175,7 +172,7 @@ mod tests {
         .iter()
         .map(|s| s.to_string())
         .collect();
-        plan(&cols, &headers(&cols), &[row], Some(width), true, &[])
+        plan(&cols, &headers(&cols), &[row], Some(width), true, false)
     }
 
     #[test]
@@ -192,28 +189,70 @@ mod tests {
 
     #[test]
     fn the_columns_kept_longest_go_last() {
-        let cols = [col("name"), col("kind"), col("status"), col("fails_7d")];
-        let row: Vec<String> = ["orders", "pipeline", "failed", "▁▁▁▁▁▁▁"]
-            .iter()
-            .map(|s| s.to_string())
-            .collect();
-        let p = plan(
-            &cols,
-            &headers(&cols),
-            &[row],
-            Some(24),
-            false,
-            &["name", "status"],
-        );
-        assert_eq!(p.keep, [0, 2], "{p:?}");
-        assert_eq!(p.dropped, ["fails_7d", "kind"]);
+        let cols = [
+            col("name").kept(0),
+            col("kind").ranked(26),
+            col("status").kept(1),
+            col("fails_7d"),
+            col("failure").free(15).kept(2),
+        ];
+        let row: Vec<String> = [
+            "orders",
+            "pipeline",
+            "failed",
+            "▁▁▁▁▁▁▁",
+            "task code (3205418f…)",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        let p = |w| {
+            plan(
+                &cols,
+                &headers(&cols),
+                std::slice::from_ref(&row),
+                Some(w),
+                false,
+                false,
+            )
+        };
+        assert_eq!(p(36).keep, [0, 2, 4], "{:?}", p(36));
+        assert_eq!(p(36).dropped, ["kind", "fails_7d"]);
+        // Then the highest order first: why, then how; which row, never.
+        assert_eq!(p(20).keep, [0, 2], "{:?}", p(20));
+        assert_eq!(p(10).keep, [0], "{:?}", p(10));
+        // A first column that is not kept goes before the kept ones.
+        let cols = [col("started"), col("run_uuid").kept(0)];
+        let row = vec!["2026-11-23 08:32:52".to_string(), UUID.to_string()];
+        let p = plan(&cols, &headers(&cols), &[row], Some(50), true, false);
+        assert_eq!((p.keep, p.dropped), (vec![1], vec!["started".to_string()]));
+        // A kept first column names the row: it stays, whatever its order.
+        let cols = [col("run_uuid").kept(4), col("result").kept(1)];
+        let row = vec![UUID.to_string(), "failed".to_string()];
+        let p = plan(&cols, &headers(&cols), &[row], Some(40), true, false);
+        assert_eq!(p.keep, [0], "{p:?}");
+    }
+
+    #[test]
+    fn asked_columns_are_never_left_out() {
+        let cols = [
+            col("run_uuid").kept(0),
+            col("task_uuid"),
+            col("failure").free(15),
+        ];
+        let row = vec![UUID.to_string(), UUID.to_string(), "x".repeat(100)];
+        let p = plan(&cols, &headers(&cols), &[row], Some(60), true, true);
+        assert_eq!(p.keep, [0, 1, 2]);
+        assert!(p.dropped.is_empty());
+        // The free text at its least; the UUIDs whole, wider than asked.
+        assert_eq!(p.widths, [36, 36, 10]);
     }
 
     #[test]
     fn no_limit_keeps_everything_whole() {
         let cols = [col("a"), col("output").free(13)];
         let rows = vec![vec!["1".to_string(), "y".repeat(100)]];
-        let p = plan(&cols, &headers(&cols), &rows, None, false, &[]);
+        let p = plan(&cols, &headers(&cols), &rows, None, false, false);
         assert_eq!(p.widths, [1, 100]);
     }
 }

@@ -164,7 +164,17 @@ fn wide_characters_fit_80_columns() {
         ("YLEM_TOKEN", crate::common::TOKEN),
     ];
     for args in [
-        vec!["logs", crate::common::P1, "--since", "2d", "--decode"],
+        // Without --fields, 80 columns keep run, result and time before the
+        // output (`tables_keep_what_was_asked_at_80_and_60_columns`).
+        vec![
+            "logs",
+            crate::common::P1,
+            "--since",
+            "2d",
+            "--decode",
+            "--fields",
+            "run_uuid,result,output",
+        ],
         vec![
             "logs",
             crate::common::P1,
@@ -187,5 +197,183 @@ fn wide_characters_fit_80_columns() {
         assert_eq!(o.code, 0, "{args:?}: {}", o.stderr);
         assert!(o.stdout.contains("数据库"), "{args:?}: {}", o.stdout);
         assert_fits(&o.stdout, 80, &format!("{args:?}"));
+    }
+}
+
+/// The headers of the first table in `out` (its first line with a letter),
+/// times without their zone.
+fn headers(out: &str) -> Vec<String> {
+    let text = plain(out);
+    let line = text
+        .lines()
+        .find(|l| l.chars().any(|c| c.is_ascii_alphabetic()))
+        .unwrap_or_default();
+    line.split(['│', '┆'])
+        .map(|h| h.trim().trim_end_matches(" (UTC)").to_string())
+        .filter(|h| !h.is_empty())
+        .collect()
+}
+
+/// Tables keep what was asked (issue 36): on 80 and 60 columns, `runs`,
+/// `logs` and `status` keep the columns that name a row and say what went
+/// wrong longest (declared with the columns); a column named in
+/// `--fields` is never left out nor named in the "left out" note, its free
+/// text wrapped, and only such a table is wider than the terminal.
+#[test]
+fn tables_keep_what_was_asked_at_80_and_60_columns() {
+    let s = sandbox::start("spec");
+    let dir = tempfile::tempdir().unwrap();
+    let cfg = dir.path().to_str().unwrap();
+    let payments = s.pipelines[1].0.as_str();
+    let wf = format!("workflow:{}", s.workflows[0]);
+    for (name, id) in [
+        ("payments", payments),
+        ("orders", &s.pipelines[0].0),
+        ("nightly", &wf),
+    ] {
+        let o = s.run_with(&["alias", "set", name, id], &[("YLEM_CONFIG_DIR", cfg)]);
+        assert_eq!(o.code, 0, "{}", o.stderr);
+    }
+    let env = [
+        ("YLEM_BASE_URL", s.base.as_str()),
+        ("YLEM_CLIENT_ID", s.client_id.as_str()),
+        ("YLEM_CLIENT_SECRET", s.secret.as_str()),
+        ("YLEM_CONFIG_DIR", cfg),
+    ];
+    let runs = ["runs", "payments", "--failed", "--since", "7d"];
+    let logs = ["logs", "payments", "--failed", "--decode", "--since", "7d"];
+    let status = ["status"];
+    let with = |args: &[&'static str], fields: &'static str| {
+        let mut a = args.to_vec();
+        a.extend(["--fields", fields]);
+        a
+    };
+    // (args, columns, headers there, headers not there, wider than the
+    // terminal: only where the whole values of --fields are)
+    type Case = (
+        Vec<&'static str>,
+        usize,
+        &'static [&'static str],
+        &'static [&'static str],
+        bool,
+    );
+    let cases: Vec<Case> = vec![
+        (
+            runs.to_vec(),
+            80,
+            &["RUN_UUID", "RESULT", "FAILURE"],
+            &["STARTED"],
+            false,
+        ),
+        (
+            runs.to_vec(),
+            60,
+            &["RUN_UUID", "RESULT"],
+            &["FAILURE"],
+            false,
+        ),
+        (
+            with(&runs, "run_uuid,failure"),
+            80,
+            &["RUN_UUID", "FAILURE"],
+            &[],
+            false,
+        ),
+        (
+            with(&runs, "run_uuid,failure"),
+            60,
+            &["RUN_UUID", "FAILURE"],
+            &[],
+            false,
+        ),
+        (
+            logs.to_vec(),
+            80,
+            &["RUN_UUID", "RESULT", "EXECUTED_AT"],
+            &["OUTPUT"],
+            false,
+        ),
+        (
+            logs.to_vec(),
+            60,
+            &["RUN_UUID", "RESULT"],
+            &["OUTPUT"],
+            false,
+        ),
+        (
+            with(
+                &logs,
+                "workflow_run_uuid,task_uuid,is_successful,executed_at,output",
+            ),
+            80,
+            &["RUN_UUID", "TASK_UUID", "RESULT", "EXECUTED_AT", "OUTPUT"],
+            &[],
+            true,
+        ),
+        (
+            with(&logs, "run_uuid,task_uuid,result"),
+            60,
+            &["RUN_UUID", "TASK_UUID", "RESULT"],
+            &[],
+            true,
+        ),
+        (
+            status.to_vec(),
+            80,
+            &["NAME", "STATUS", "FAILURE"],
+            &["KIND", "RUNS_24H"],
+            false,
+        ),
+        (
+            status.to_vec(),
+            60,
+            &["NAME", "STATUS", "FAILURE"],
+            &["KIND", "RUNS_24H"],
+            false,
+        ),
+        (
+            with(&status, "name,kind,runs_24h,fails_24h,avg_duration,failure"),
+            60,
+            &[
+                "NAME",
+                "KIND",
+                "RUNS_24H",
+                "FAILS_24H",
+                "AVG_DURATION",
+                "FAILURE",
+            ],
+            &[],
+            true,
+        ),
+    ];
+    for (args, cols, there, not_there, wider) in cases {
+        let o = pty::run(&args, &env, cols as u16, 40);
+        let what = format!("{args:?} at {cols}");
+        assert_eq!(o.code, 0, "{what}: {}", o.stderr);
+        let got = headers(&o.stdout);
+        assert_eq!(
+            got.iter().filter(|h| there.contains(&h.as_str())).count(),
+            there.len(),
+            "{what}: {got:?}\n{}",
+            o.stdout
+        );
+        assert!(
+            !got.iter().any(|h| not_there.contains(&h.as_str())),
+            "{what}: {got:?}"
+        );
+        let widest = plain(&o.stdout)
+            .lines()
+            .map(unicode_width::UnicodeWidthStr::width)
+            .max()
+            .unwrap();
+        assert_eq!(widest > cols, wider, "{what}:\n{}", o.stdout);
+        // Every UUID whole, however wide.
+        assert_fits(&o.stdout, widest, &what);
+        if args.contains(&"--fields") {
+            // Asked-for columns: all there, none in the note.
+            assert_eq!(got.len(), there.len(), "{what}: {got:?}");
+            let note = o.stderr.lines().find(|l| l.contains("left out"));
+            assert!(note.is_none(), "{what}: {}", o.stderr);
+        }
     }
 }

@@ -128,11 +128,9 @@ pub async fn run(args: &StatusArgs, ctx: &Context) -> Result<()> {
             &failure_text::with_columns(COLUMNS, None, true),
         ),
     };
-    // On a narrow terminal, what the board is for stays: which entity, and
-    // how it is doing.
-    let mut p = ctx
-        .printer(Shape::List, &columns, true)?
-        .keeping(&["name", "status", "last_run", "age"]);
+    // On a narrow terminal, which entity, how it is doing and why stay
+    // longest (the columns say so: `kit/columns.rs`).
+    let mut p = ctx.printer(Shape::List, &columns, true)?;
     let finder = failure_read::finder(ctx, None)?;
     let api = ctx.api()?;
     let forms = crate::commands::kit::date_form::forms(ctx);
