@@ -377,3 +377,46 @@ fn tables_keep_what_was_asked_at_80_and_60_columns() {
         }
     }
 }
+
+/// Under NO_COLOR, on a terminal (boxes, or none with TERM=dumb) and off
+/// one, no table line ends with a space: comfy-table pads every cell, the
+/// last one too, and the printer trims each line (issue 36).
+#[test]
+fn no_color_tables_never_end_a_line_with_spaces() {
+    let s = sandbox::start("spec");
+    let (p1, p2) = (s.pipelines[0].0.as_str(), s.pipelines[1].0.as_str());
+    let env = [
+        ("YLEM_BASE_URL", s.base.as_str()),
+        ("YLEM_CLIENT_ID", s.client_id.as_str()),
+        ("YLEM_CLIENT_SECRET", s.secret.as_str()),
+        ("NO_COLOR", "1"),
+    ];
+    let commands: [Vec<&str>; 6] = [
+        vec!["runs", p2, "--since", "7d"],
+        vec!["logs", p1, "--since", "2d", "--decode"],
+        vec!["status", p1, p2],
+        vec!["stats", "pipeline", p1, p2],
+        vec!["last-run", "pipeline", p1],
+        vec!["runs", p2, "--run", "latest", "--since", "7d"],
+    ];
+    for args in &commands {
+        let mut seen = 0;
+        for (how, o) in [
+            ("piped", s.run_with(args, &[("NO_COLOR", "1")])),
+            ("terminal", pty::run(args, &env, 100, 40)),
+            ("TERM=dumb", {
+                let mut e = env.to_vec();
+                e.push(("TERM", "dumb"));
+                pty::run(args, &e, 100, 40)
+            }),
+        ] {
+            assert_eq!(o.code, 0, "{args:?} {how}: {}", o.stderr);
+            assert!(!o.stdout.contains('\x1b'), "{args:?} {how}: {:?}", o.stdout);
+            for l in o.stdout.lines() {
+                assert!(!l.ends_with(' '), "{args:?} {how}: {l:?}\n{}", o.stdout);
+                seen += 1;
+            }
+        }
+        assert!(seen > 6, "{args:?}: too little output to tell");
+    }
+}
