@@ -57,15 +57,29 @@ pub fn plan(
     };
     let frame = |n: usize| if boxes { 3 * n + 1 } else { 2 * n };
     let mut keep: Vec<usize> = (0..columns.len()).collect();
-    let mut dropped = Vec::new();
+    let mut out = Vec::new();
     if let Some(limit) = width.filter(|_| !asked) {
         let total =
             |keep: &[usize]| keep.iter().map(|&i| least(i)).sum::<usize>() + frame(keep.len());
         while keep.len() > 1 && total(&keep) > limit {
-            let victim = victim(columns, &keep);
-            dropped.push(columns[keep.remove(victim)].name.to_string());
+            out.push(keep.remove(victim(columns, &keep)));
+        }
+        // A wide column left out may leave room for narrower ones left
+        // out before it: they come back, the last left out first, where
+        // the table then fits with no text shortened.
+        let whole =
+            |keep: &[usize]| keep.iter().map(|&i| natural[i]).sum::<usize>() + frame(keep.len());
+        for k in (0..out.len()).rev() {
+            let mut with = keep.clone();
+            with.push(out[k]);
+            with.sort_unstable();
+            if whole(&with) <= limit {
+                keep = with;
+                out.remove(k);
+            }
         }
     }
+    let dropped = out.iter().map(|&i| columns[i].name.to_string()).collect();
     let mut widths: Vec<usize> = keep.iter().map(|&i| natural[i]).collect();
     if let Some(limit) = width {
         shrink_free(
@@ -226,6 +240,20 @@ mod tests {
         let row = vec!["2026-11-23 08:32:52".to_string(), UUID.to_string()];
         let p = plan(&cols, &headers(&cols), &[row], Some(50), true, false);
         assert_eq!((p.keep, p.dropped), (vec![1], vec!["started".to_string()]));
+        // Room a wide column left behind takes narrower ones back, whole.
+        let cols = [
+            col("run_uuid").kept(0),
+            col("task_uuid").kept(4),
+            col("task_type").ranked(17),
+            col("duration").ranked(24),
+        ];
+        let row: Vec<String> = [UUID, UUID, "filter", "1.2s"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        let p = plan(&cols, &headers(&cols), &[row], Some(70), true, false);
+        assert_eq!(p.keep, [0, 2, 3], "{p:?}");
+        assert_eq!(p.dropped, ["task_uuid"]);
         // A kept first column names the row: it stays, whatever its order.
         let cols = [col("run_uuid").kept(4), col("result").kept(1)];
         let row = vec![UUID.to_string(), "failed".to_string()];

@@ -290,14 +290,14 @@ fn tables_keep_what_was_asked_at_80_and_60_columns() {
             logs.to_vec(),
             80,
             &["RUN_UUID", "RESULT", "EXECUTED_AT"],
-            &["OUTPUT"],
+            &["TASK_UUID"],
             false,
         ),
         (
             logs.to_vec(),
             60,
             &["RUN_UUID", "RESULT"],
-            &["OUTPUT"],
+            &["TASK_UUID", "EXECUTED_AT"],
             false,
         ),
         (
