@@ -14,8 +14,11 @@ use super::column::Column;
 // Where other code has always found it (the log follower).
 pub use super::width::cells;
 
-/// The narrowest a free-text column is shortened to.
+/// The narrowest a free-text column is shortened to; one the table keeps
+/// longest (a failure) keeps enough to name its task and begin its message,
+/// beside a run's UUID and result on 80 columns.
 const MIN_FREE: usize = 10;
+const MIN_KEPT_FREE: usize = 24;
 
 /// The columns kept (indexes, in order) and the width of each.
 #[derive(Debug, PartialEq)]
@@ -51,9 +54,11 @@ pub fn plan(
         })
         .collect();
     let free = |i: usize| columns[i].is_free();
-    let least = |i: usize| match free(i) {
-        true => natural[i].min(MIN_FREE.max(cells(&headers[i]))),
-        false => natural[i],
+    let least = |i: usize| match (free(i), columns[i].keep.is_some()) {
+        // Asked-for text wraps: it may be as narrow as any.
+        (true, true) if !asked => natural[i].min(MIN_KEPT_FREE.max(cells(&headers[i]))),
+        (true, _) => natural[i].min(MIN_FREE.max(cells(&headers[i]))),
+        (false, _) => natural[i],
     };
     let frame = |n: usize| if boxes { 3 * n + 1 } else { 2 * n };
     let mut keep: Vec<usize> = (0..columns.len()).collect();
@@ -230,8 +235,12 @@ mod tests {
                 false,
             )
         };
-        assert_eq!(p(36).keep, [0, 2, 4], "{:?}", p(36));
-        assert_eq!(p(36).dropped, ["kind", "fails_7d"]);
+        assert_eq!(p(40).keep, [0, 2, 4], "{:?}", p(40));
+        assert_eq!(p(40).dropped, ["kind", "fails_7d"]);
+        // A kept failure is not cut below what names its task; the room
+        // it leaves takes the others back.
+        assert_eq!(p(38).keep, [0, 1, 2, 3], "{:?}", p(38));
+        assert_eq!(p(38).dropped, ["failure"]);
         // Then the highest order first: why, then how; which row, never.
         assert_eq!(p(20).keep, [0, 2], "{:?}", p(20));
         assert_eq!(p(10).keep, [0], "{:?}", p(10));

@@ -104,7 +104,8 @@ pub const LAST_RUN_DURATION: Column = Column::new("last_run_duration", "LAST_DUR
 pub const DATE_FROM: Column = Column::new("date_from", "DATE_FROM");
 pub const DATE_TO: Column = Column::new("date_to", "DATE_TO").ranked(25);
 pub const FILLED: Column = Column::new("filled", "FILLED");
-pub const LAST_RUN: Column = Column::new("last_run", "LAST_RUN");
+/// The board's last run says what its health mostly says already.
+pub const LAST_RUN: Column = Column::new("last_run", "LAST_RUN").ranked(30);
 
 // The board (`status`).
 pub const STATUS: Column = Column::new("status", "STATUS").kept(HOW);
@@ -155,6 +156,7 @@ mod tests {
             KIND,
             RUNS_24H,
             AVG_DURATION,
+            LAST_RUN,
         ];
         let mut ranks: Vec<u8> = all.iter().filter_map(|c| c.rank()).collect();
         assert_eq!(ranks.len(), all.len());
