@@ -223,7 +223,7 @@ pub enum Command {
     /// One row per pipeline, workflow or task: last run, runs and failures in 24 h, a 7-day failure sparkline
     #[command(
         after_help = concat!(
-            "Examples:\n  ylemctl status                               # every alias in the profile\n  ylemctl status orders workflow:nightly task:0b6c...-...\n  ylemctl status -o prometheus --output-file /var/lib/node_exporter/ylem.prom\n  watch -n 30 ylemctl status                   # a board that refreshes itself",
+            "Examples:\n  ylemctl status                               # every alias in the profile\n  ylemctl status orders workflow:nightly task:0b6c...-...\n  ylemctl status -o prometheus --output-file /var/lib/prometheus/node-exporter/ylem.prom\n  watch -n 30 ylemctl status                   # a board that refreshes itself",
             "\n\nExit status: 0 ok (also when some IDs could not be read: their rows say unknown and their error's kind, an error that hit several IDs said once naming them), 2 usage; when no ID could be read, the worst error's: 3 auth, 4 not found, 5 server, 6 network; 130 interrupted"
         )
     )]
