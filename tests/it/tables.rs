@@ -420,3 +420,62 @@ fn no_color_tables_never_end_a_line_with_spaces() {
         assert!(seen > 6, "{args:?}: too little output to tell");
     }
 }
+
+/// README's tables at 100 columns are what the binary prints against the
+/// sandbox (seed 1): the header and the "left out" note of `logs $P --run
+/// $R` (spec dialect) and of `runs inventory` (ylem dialect, aliases as
+/// README sets them) appear in README as they are.
+#[test]
+fn readme_tables_are_what_the_binary_prints() {
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    // The run README's logs example shows (its first row's run).
+    let at = readme
+        .find("$ ylemctl logs $P --since 1d --run $R")
+        .unwrap();
+    let run: String = readme[at..]
+        .lines()
+        .find(|l| l.starts_with("│ ") && !l.contains("RUN_UUID"))
+        .and_then(|l| l.split_whitespace().nth(1))
+        .unwrap()
+        .to_string();
+    let shown = |out: &crate::common::Out, what: &str| {
+        let text = plain(&out.stdout);
+        let header = text.lines().nth(1).unwrap_or_default().to_string();
+        assert!(
+            readme.contains(&header),
+            "{what}: README lacks {header:?}:\n{text}"
+        );
+        let note = out.stderr.lines().find(|l| l.starts_with("note: left out"));
+        let note = note.unwrap_or_else(|| panic!("{what}: no note: {}", out.stderr));
+        assert!(readme.contains(note), "{what}: README lacks {note:?}");
+    };
+    let s = sandbox::start("spec");
+    let p = s.pipelines[0].0.as_str();
+    let env = [
+        ("YLEM_BASE_URL", s.base.as_str()),
+        ("YLEM_CLIENT_ID", s.client_id.as_str()),
+        ("YLEM_CLIENT_SECRET", s.secret.as_str()),
+    ];
+    let o = pty::run(&["logs", p, "--since", "1d", "--run", &run], &env, 100, 40);
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    assert!(o.stdout.contains(&run), "{}", o.stdout);
+    shown(&o, "logs --run");
+    let y = sandbox::start("ylem");
+    let dir = tempfile::tempdir().unwrap();
+    let cfg = dir.path().to_str().unwrap();
+    let o = y.run_with(
+        &["alias", "set", "inventory", &y.pipelines[0].0],
+        &[("YLEM_CONFIG_DIR", cfg)],
+    );
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    let env = [
+        ("YLEM_BASE_URL", y.base.as_str()),
+        ("YLEM_CLIENT_ID", y.client_id.as_str()),
+        ("YLEM_CLIENT_SECRET", y.secret.as_str()),
+        ("YLEM_CONFIG_DIR", cfg),
+    ];
+    let o = pty::run(&["runs", "inventory", "--since", "1d"], &env, 100, 40);
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    shown(&o, "runs");
+}
