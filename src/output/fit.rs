@@ -54,6 +54,8 @@ pub fn plan(
         })
         .collect();
     let free = |i: usize| columns[i].is_free();
+    // A table shows an empty value as `-`.
+    let empty = |i: usize| !rows.is_empty() && rows.iter().all(|r| r[i].is_empty() || r[i] == "-");
     let least = |i: usize| match (free(i), columns[i].keep.is_some()) {
         // Asked-for text wraps: it may be as narrow as any.
         (true, true) if !asked => natural[i].min(MIN_KEPT_FREE.max(cells(&headers[i]))),
@@ -67,14 +69,18 @@ pub fn plan(
         let total =
             |keep: &[usize]| keep.iter().map(|&i| least(i)).sum::<usize>() + frame(keep.len());
         while keep.len() > 1 && total(&keep) > limit {
-            out.push(keep.remove(victim(columns, &keep)));
+            out.push(keep.remove(victim(columns, &keep, &empty)));
         }
         // A wide column left out may leave room for narrower ones left
         // out before it: they come back, the last left out first, where
-        // the table then fits with no text shortened.
+        // the table then fits with no text shortened (an empty one stays
+        // out: it says nothing).
         let whole =
             |keep: &[usize]| keep.iter().map(|&i| natural[i]).sum::<usize>() + frame(keep.len());
         for k in (0..out.len()).rev() {
+            if empty(out[k]) {
+                continue;
+            }
             let mut with = keep.clone();
             with.push(out[k]);
             with.sort_unstable();
@@ -102,21 +108,25 @@ pub fn plan(
     }
 }
 
-/// The position in `keep` of the next column to leave out: the ranked
-/// ones, lowest rank first; then the others from the right; then the first
-/// column, if the table keeps other columns longer; then the columns kept
-/// longest, the highest order first (from the right among equals). A kept
-/// first column names the row (`runs`' run, a log's run): it stays while
-/// another is left, whatever its order.
-fn victim(columns: &[Column], keep: &[usize]) -> usize {
+/// The position in `keep` of the next column to leave out: a column with
+/// nothing in it (every cell empty: no error, no failure), from the right;
+/// the ranked ones, lowest rank first; then the others from the right;
+/// then the first column, if the table keeps other columns longer; then
+/// the columns kept longest, the highest order first (from the right among
+/// equals).
+fn victim(columns: &[Column], keep: &[usize], empty: &dyn Fn(usize) -> bool) -> usize {
     let spare = |i: usize| i != 0 && columns[i].keep.is_none();
     let any_kept = keep.iter().any(|&i| columns[i].keep.is_some());
     keep.iter()
-        .enumerate()
-        .filter(|&(_, &i)| spare(i))
-        .filter_map(|(k, &i)| Some((columns[i].rank()?, k)))
-        .min()
-        .map(|(_, k)| k)
+        .rposition(|&i| i != 0 && empty(i))
+        .or_else(|| {
+            keep.iter()
+                .enumerate()
+                .filter(|&(_, &i)| spare(i))
+                .filter_map(|(k, &i)| Some((columns[i].rank()?, k)))
+                .min()
+                .map(|(_, k)| k)
+        })
         .or_else(|| keep.iter().rposition(|&i| spare(i)))
         .or_else(|| {
             keep.iter()
@@ -125,7 +135,6 @@ fn victim(columns: &[Column], keep: &[usize]) -> usize {
         .or_else(|| {
             keep.iter()
                 .enumerate()
-                .filter(|&(_, &i)| i != 0)
                 .filter_map(|(k, &i)| Some((columns[i].keep?, k)))
                 .max()
                 .map(|(_, k)| k)
@@ -263,11 +272,24 @@ mod tests {
         let p = plan(&cols, &headers(&cols), &[row], Some(70), true, false);
         assert_eq!(p.keep, [0, 2, 3], "{p:?}");
         assert_eq!(p.dropped, ["task_uuid"]);
-        // A kept first column names the row: it stays, whatever its order.
-        let cols = [col("run_uuid").kept(4), col("result").kept(1)];
-        let row = vec![UUID.to_string(), "failed".to_string()];
-        let p = plan(&cols, &headers(&cols), &[row], Some(40), true, false);
-        assert_eq!(p.keep, [0], "{p:?}");
+        // A kept first column goes by its order too (a run's entries:
+        // their time before their task).
+        let cols = [col("executed_at").kept(3), col("task").kept(0)];
+        let row = vec!["2026-11-23 08:32:52".to_string(), UUID.to_string()];
+        let p = plan(&cols, &headers(&cols), &[row], Some(50), true, false);
+        assert_eq!(p.keep, [1], "{p:?}");
+        // A column with nothing in it goes first, kept or not.
+        let cols = [
+            col("uuid").kept(0),
+            col("successes"),
+            col("error_kind").kept(2),
+        ];
+        let row = vec![UUID.to_string(), "37".to_string(), "-".to_string()];
+        let p = plan(&cols, &headers(&cols), &[row], Some(56), true, false);
+        assert_eq!(
+            (p.keep, p.dropped),
+            (vec![0, 1], vec!["error_kind".to_string()])
+        );
     }
 
     #[test]

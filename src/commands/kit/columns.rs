@@ -19,7 +19,7 @@
 use crate::output::{Cell, Column};
 
 // How long a narrow table keeps a column, the lowest kept longest.
-/// Which row it is: the entity, a log's run, a run's task (by its alias).
+/// Which row it is: the entity, the run, a run's task (by its alias).
 const WHICH: u8 = 0;
 /// How it ended.
 const HOW: u8 = 1;
@@ -30,7 +30,6 @@ const WHEN: u8 = 3;
 /// A second UUID in a row another column names (a log entry's task, a
 /// last run's run): 39 cells with its frame, so on 80 columns the row's
 /// name, its result and its time stay and it goes (`--fields` keeps both).
-/// In the first column it names the row, and stays (`output::fit`).
 const SECOND_UUID: u8 = 4;
 
 /// A run's time as every command writes it (RFC 3339, UTC).
@@ -70,7 +69,9 @@ pub const CREATED_AT: Column = Column::new("created_at", "CREATED_AT").ranked(5)
 pub const UPDATED_AT: Column = Column::new("updated_at", "UPDATED_AT").ranked(6);
 
 // A run: started (`run`), waited for (`run --wait`), listed (`runs`).
-pub const RUN_UUID: Column = Column::new("run_uuid", "RUN_UUID").kept(SECOND_UUID);
+pub const RUN_UUID: Column = Column::new("run_uuid", "RUN_UUID").kept(WHICH);
+/// A last run's run, in a row about its entity (`last-run`): a second UUID.
+pub const LAST_RUN_UUID: Column = Column::new("run_uuid", "RUN_UUID").kept(SECOND_UUID);
 pub const OUTCOME: Column = Column::new("outcome", "OUTCOME");
 pub const VERDICT: Column = Column::new("verdict", "VERDICT");
 pub const RESULT: Column = Column::new("result", "RESULT").kept(HOW);
