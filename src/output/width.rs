@@ -40,7 +40,11 @@ pub fn shorten(s: &str, max: usize) -> String {
         used += w;
         out.push(c);
     }
-    out.push('…');
+    // Text shortened once already (a task's `5ecffbbe…`) ends in one
+    // ellipsis, not two.
+    if !out.ends_with('…') {
+        out.push('…');
+    }
     out
 }
 
@@ -79,6 +83,16 @@ pub fn wrap(line: &str, max: usize) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn shorten_says_one_ellipsis() {
+        assert_eq!(
+            shorten("task query (6322cd0b…): output", 22),
+            "task query (6322cd0b…"
+        );
+        assert_eq!(shorten("abcdef", 4), "abc…");
+        assert_eq!(shorten("abc", 4), "abc");
+    }
 
     #[test]
     fn wrap_breaks_at_spaces_and_cuts_long_words() {
