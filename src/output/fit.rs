@@ -71,24 +71,14 @@ pub fn plan(
         while keep.len() > 1 && total(&keep) > limit {
             out.push(keep.remove(victim(columns, &keep, &empty)));
         }
-        // A wide column left out may leave room for narrower ones left
-        // out before it: they come back, the last left out first, where
-        // the table then fits with no text shortened (an empty one stays
-        // out: it says nothing).
         let whole =
             |keep: &[usize]| keep.iter().map(|&i| natural[i]).sum::<usize>() + frame(keep.len());
-        for k in (0..out.len()).rev() {
-            if empty(out[k]) {
-                continue;
-            }
-            let mut with = keep.clone();
-            with.push(out[k]);
-            with.sort_unstable();
-            if whole(&with) <= limit {
-                keep = with;
-                out.remove(k);
-            }
-        }
+        take_back(
+            &mut keep,
+            &mut out,
+            &|k: &[usize]| whole(k) <= limit,
+            &empty,
+        );
     }
     let dropped = out.iter().map(|&i| columns[i].name.to_string()).collect();
     let mut widths: Vec<usize> = keep.iter().map(|&i| natural[i]).collect();
@@ -140,6 +130,30 @@ fn victim(columns: &[Column], keep: &[usize], empty: &dyn Fn(usize) -> bool) -> 
                 .map(|(_, k)| k)
         })
         .unwrap_or(keep.len() - 1)
+}
+
+/// A wide column left out may leave room for narrower ones left out
+/// before it: they come back into `keep`, the last left out first, where
+/// the table then `fits` with no text shortened (an empty one stays out:
+/// it says nothing).
+fn take_back(
+    keep: &mut Vec<usize>,
+    out: &mut Vec<usize>,
+    fits: &dyn Fn(&[usize]) -> bool,
+    empty: &dyn Fn(usize) -> bool,
+) {
+    for k in (0..out.len()).rev() {
+        if empty(out[k]) {
+            continue;
+        }
+        let mut with = keep.clone();
+        with.push(out[k]);
+        with.sort_unstable();
+        if fits(&with) {
+            *keep = with;
+            out.remove(k);
+        }
+    }
 }
 
 /// Shorten the widest free-text column, one cell at a time, until the
