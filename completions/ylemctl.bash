@@ -1184,11 +1184,11 @@ _ylemctl() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus junit" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus junit" -- "${cur}"))
                     return 0
                     ;;
                 --output-file)

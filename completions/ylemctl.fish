@@ -32,7 +32,7 @@ jsonl\t''
 csv\t''
 prometheus\t''
 junit\t''"
-complete -c ylemctl -n "__fish_ylemctl_needs_command" -l fields -d 'Columns or keys to keep, in this order (comma-separated)' -r
+complete -c ylemctl -n "__fish_ylemctl_needs_command" -l fields -d 'Columns or keys to keep, in this order (comma-separated); a table never leaves them out to fit the terminal' -r
 complete -c ylemctl -n "__fish_ylemctl_needs_command" -l output-file -d 'With -o prometheus: write the exposition to PATH atomically (a temporary file in the same directory, then renamed), for node_exporter\'s textfile collector' -r -F
 complete -c ylemctl -n "__fish_ylemctl_needs_command" -l connect-timeout -d 'Longest time to connect (TCP and TLS) [default: 10s]' -r
 complete -c ylemctl -n "__fish_ylemctl_needs_command" -l timeout -d 'Longest wait for the server with no progress: the first byte, any stall between bytes; a body that keeps arriving is never cut [default: 60s]' -r
@@ -85,7 +85,7 @@ jsonl\t''
 csv\t''
 prometheus\t''
 junit\t''"
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l fields -d 'Columns or keys to keep, in this order (comma-separated)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l fields -d 'Columns or keys to keep, in this order (comma-separated); a table never leaves them out to fit the terminal' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l output-file -d 'With -o prometheus: write the exposition to PATH atomically (a temporary file in the same directory, then renamed), for node_exporter\'s textfile collector' -r -F
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l connect-timeout -d 'Longest time to connect (TCP and TLS) [default: 10s]' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l timeout -d 'Longest wait for the server with no progress: the first byte, any stall between bytes; a body that keeps arriving is never cut [default: 60s]' -r
@@ -117,7 +117,7 @@ jsonl\t''
 csv\t''
 prometheus\t''
 junit\t''"
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -l fields -d 'Columns or keys to keep, in this order (comma-separated)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -l fields -d 'Columns or keys to keep, in this order (comma-separated); a table never leaves them out to fit the terminal' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -l output-file -d 'With -o prometheus: write the exposition to PATH atomically (a temporary file in the same directory, then renamed), for node_exporter\'s textfile collector' -r -F
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -l connect-timeout -d 'Longest time to connect (TCP and TLS) [default: 10s]' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -l timeout -d 'Longest wait for the server with no progress: the first byte, any stall between bytes; a body that keeps arriving is never cut [default: 60s]' -r
@@ -152,7 +152,7 @@ jsonl\t''
 csv\t''
 prometheus\t''
 junit\t''"
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand runs" -l fields -d 'Columns or keys to keep, in this order (comma-separated)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand runs" -l fields -d 'Columns or keys to keep, in this order (comma-separated); a table never leaves them out to fit the terminal' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand runs" -l output-file -d 'With -o prometheus: write the exposition to PATH atomically (a temporary file in the same directory, then renamed), for node_exporter\'s textfile collector' -r -F
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand runs" -l connect-timeout -d 'Longest time to connect (TCP and TLS) [default: 10s]' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand runs" -l timeout -d 'Longest wait for the server with no progress: the first byte, any stall between bytes; a body that keeps arriving is never cut [default: 60s]' -r
@@ -182,7 +182,7 @@ jsonl\t''
 csv\t''
 prometheus\t''
 junit\t''"
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand stats" -l fields -d 'Columns or keys to keep, in this order (comma-separated)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand stats" -l fields -d 'Columns or keys to keep, in this order (comma-separated); a table never leaves them out to fit the terminal' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand stats" -l output-file -d 'With -o prometheus: write the exposition to PATH atomically (a temporary file in the same directory, then renamed), for node_exporter\'s textfile collector' -r -F
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand stats" -l connect-timeout -d 'Longest time to connect (TCP and TLS) [default: 10s]' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand stats" -l timeout -d 'Longest wait for the server with no progress: the first byte, any stall between bytes; a body that keeps arriving is never cut [default: 60s]' -r
@@ -213,7 +213,7 @@ jsonl\t''
 csv\t''
 prometheus\t''
 junit\t''"
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand aggregate" -l fields -d 'Columns or keys to keep, in this order (comma-separated)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand aggregate" -l fields -d 'Columns or keys to keep, in this order (comma-separated); a table never leaves them out to fit the terminal' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand aggregate" -l output-file -d 'With -o prometheus: write the exposition to PATH atomically (a temporary file in the same directory, then renamed), for node_exporter\'s textfile collector' -r -F
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand aggregate" -l connect-timeout -d 'Longest time to connect (TCP and TLS) [default: 10s]' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand aggregate" -l timeout -d 'Longest wait for the server with no progress: the first byte, any stall between bytes; a body that keeps arriving is never cut [default: 60s]' -r
@@ -239,7 +239,7 @@ jsonl\t''
 csv\t''
 prometheus\t''
 junit\t''"
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand last-run" -l fields -d 'Columns or keys to keep, in this order (comma-separated)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand last-run" -l fields -d 'Columns or keys to keep, in this order (comma-separated); a table never leaves them out to fit the terminal' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand last-run" -l output-file -d 'With -o prometheus: write the exposition to PATH atomically (a temporary file in the same directory, then renamed), for node_exporter\'s textfile collector' -r -F
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand last-run" -l connect-timeout -d 'Longest time to connect (TCP and TLS) [default: 10s]' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand last-run" -l timeout -d 'Longest wait for the server with no progress: the first byte, any stall between bytes; a body that keeps arriving is never cut [default: 60s]' -r
@@ -261,7 +261,7 @@ complete -c ylemctl -n "__fish_ylemctl_using_subcommand check" -l max-failure-ra
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand check" -l window -d 'Window of --max-failure-rate (at least 1s)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand check" -l max-duration -d 'Longest acceptable last run: CRIT or WARN,CRIT, e.g. 5m,15m' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand check" -l decrypt-key-file -d 'Key file (32 bytes, hex or Base64) that opens encrypted task outputs, to say why a run failed (also YLEM_DECRYPT_KEY_FILE, or the profile\'s decrypt_key_file)' -r -F
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand check" -l fields -d 'Columns or keys to keep, in this order (comma-separated)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand check" -l fields -d 'Columns or keys to keep, in this order (comma-separated); a table never leaves them out to fit the terminal' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand check" -l concurrency -d 'Requests in flight at once when several IDs are given [default: 8]' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand check" -s o -l output -d 'Output: table (the plugin\'s status line, the default), json ({state, message, perfdata}) or prometheus' -r -f -a "table\t''
 json\t''
@@ -293,7 +293,7 @@ jsonl\t''
 csv\t''
 prometheus\t''
 junit\t''"
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand status" -l fields -d 'Columns or keys to keep, in this order (comma-separated)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand status" -l fields -d 'Columns or keys to keep, in this order (comma-separated); a table never leaves them out to fit the terminal' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand status" -l output-file -d 'With -o prometheus: write the exposition to PATH atomically (a temporary file in the same directory, then renamed), for node_exporter\'s textfile collector' -r -F
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand status" -l connect-timeout -d 'Longest time to connect (TCP and TLS) [default: 10s]' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand status" -l timeout -d 'Longest wait for the server with no progress: the first byte, any stall between bytes; a body that keeps arriving is never cut [default: 60s]' -r
@@ -309,15 +309,16 @@ complete -c ylemctl -n "__fish_ylemctl_using_subcommand status" -s v -l verbose 
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand status" -s q -l quiet -d 'No spinner, notes or warnings'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand status" -s h -l help -d 'Print help'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand status" -s V -l version -d 'Print version'
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand doctor" -l fields -d 'Columns or keys to keep, in this order (comma-separated)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand doctor" -l fields -d 'Columns or keys to keep, in this order (comma-separated); a table never leaves them out to fit the terminal' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand doctor" -l concurrency -d 'Requests in flight at once when several IDs are given [default: 8]' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand doctor" -s p -l profile -d 'Profile to use' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand doctor" -l base-url -d 'Base URL of the service (a profile\'s credentials go only to its own)' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand doctor" -s o -l output -d 'Output format (prometheus: stats, last-run, status and check)' -r -f -a "table\t''
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand doctor" -s o -l output -d 'Output format (prometheus: stats, last-run, status and check; junit: run pipeline --wait and runs --run)' -r -f -a "table\t''
 json\t''
 jsonl\t''
 csv\t''
-prometheus\t''"
+prometheus\t''
+junit\t''"
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand doctor" -l output-file -d 'With -o prometheus: write the exposition to PATH atomically (a temporary file in the same directory, then renamed), for node_exporter\'s textfile collector' -r -F
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand doctor" -l connect-timeout -d 'Longest time to connect (TCP and TLS) [default: 10s]' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand doctor" -l timeout -d 'Longest wait for the server with no progress: the first byte, any stall between bytes; a body that keeps arriving is never cut [default: 60s]' -r
@@ -340,7 +341,7 @@ jsonl\t''
 csv\t''
 prometheus\t''
 junit\t''"
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and not __fish_seen_subcommand_from serve help" -l fields -d 'Columns or keys to keep, in this order (comma-separated)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and not __fish_seen_subcommand_from serve help" -l fields -d 'Columns or keys to keep, in this order (comma-separated); a table never leaves them out to fit the terminal' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and not __fish_seen_subcommand_from serve help" -l output-file -d 'With -o prometheus: write the exposition to PATH atomically (a temporary file in the same directory, then renamed), for node_exporter\'s textfile collector' -r -F
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and not __fish_seen_subcommand_from serve help" -l connect-timeout -d 'Longest time to connect (TCP and TLS) [default: 10s]' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and not __fish_seen_subcommand_from serve help" -l timeout -d 'Longest wait for the server with no progress: the first byte, any stall between bytes; a body that keeps arriving is never cut [default: 60s]' -r
@@ -370,7 +371,7 @@ jsonl\t''
 csv\t''
 prometheus\t''
 junit\t''"
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and __fish_seen_subcommand_from serve" -l fields -d 'Columns or keys to keep, in this order (comma-separated)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and __fish_seen_subcommand_from serve" -l fields -d 'Columns or keys to keep, in this order (comma-separated); a table never leaves them out to fit the terminal' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and __fish_seen_subcommand_from serve" -l output-file -d 'With -o prometheus: write the exposition to PATH atomically (a temporary file in the same directory, then renamed), for node_exporter\'s textfile collector' -r -F
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and __fish_seen_subcommand_from serve" -l connect-timeout -d 'Longest time to connect (TCP and TLS) [default: 10s]' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and __fish_seen_subcommand_from serve" -l timeout -d 'Longest wait for the server with no progress: the first byte, any stall between bytes; a body that keeps arriving is never cut [default: 60s]' -r
@@ -404,7 +405,7 @@ complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l clock-skew -
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l scopes -d 'Scopes tokens grant, enforced with 403: comma-separated, of stats:read, pipelines:run and workflows:run ("" grants none); not given, all are granted' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -s p -l profile -d 'Profile to use' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l base-url -d 'Base URL of the service (a profile\'s credentials go only to its own)' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l fields -d 'Columns or keys to keep, in this order (comma-separated)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l fields -d 'Columns or keys to keep, in this order (comma-separated); a table never leaves them out to fit the terminal' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l connect-timeout -d 'Longest time to connect (TCP and TLS) [default: 10s]' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l timeout -d 'Longest wait for the server with no progress: the first byte, any stall between bytes; a body that keeps arriving is never cut [default: 60s]' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l max-time -d 'Longest time for the whole command, retries and waits included (off by default; `check` defaults to 50s, inside a monitoring plugin\'s 60 s)' -r
@@ -435,7 +436,7 @@ jsonl\t''
 csv\t''
 prometheus\t''
 junit\t''"
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand demo" -l fields -d 'Columns or keys to keep, in this order (comma-separated)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand demo" -l fields -d 'Columns or keys to keep, in this order (comma-separated); a table never leaves them out to fit the terminal' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand demo" -l connect-timeout -d 'Longest time to connect (TCP and TLS) [default: 10s]' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand demo" -l timeout -d 'Longest wait for the server with no progress: the first byte, any stall between bytes; a body that keeps arriving is never cut [default: 60s]' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand demo" -l max-time -d 'Longest time for the whole command, retries and waits included (off by default; `check` defaults to 50s, inside a monitoring plugin\'s 60 s)' -r
@@ -455,7 +456,7 @@ complete -c ylemctl -n "__fish_ylemctl_using_subcommand login" -l client-id -d '
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand login" -l store -d 'Where to keep the secret and tokens (default auto; also YLEM_CREDENTIAL_STORE)' -r -f -a "auto\t'The OS keyring if it answers within 3 s, else the file'
 keyring\t'The OS keyring (Secret Service, macOS Keychain, Windows Credential Manager)'
 file\t'A file of mode 0600 in a 0700 directory under the config directory'"
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand login" -l fields -d 'Columns or keys to keep, in this order (comma-separated)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand login" -l fields -d 'Columns or keys to keep, in this order (comma-separated); a table never leaves them out to fit the terminal' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand login" -l concurrency -d 'Requests in flight at once when several IDs are given [default: 8]' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand login" -s p -l profile -d 'Profile to use' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand login" -l base-url -d 'Base URL of the service (a profile\'s credentials go only to its own)' -r
@@ -480,7 +481,7 @@ complete -c ylemctl -n "__fish_ylemctl_using_subcommand login" -s v -l verbose -
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand login" -s q -l quiet -d 'No spinner, notes or warnings'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand login" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand login" -s V -l version -d 'Print version'
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand logout" -l fields -d 'Columns or keys to keep, in this order (comma-separated)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand logout" -l fields -d 'Columns or keys to keep, in this order (comma-separated); a table never leaves them out to fit the terminal' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand logout" -l concurrency -d 'Requests in flight at once when several IDs are given [default: 8]' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand logout" -s p -l profile -d 'Profile to use' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand logout" -l base-url -d 'Base URL of the service (a profile\'s credentials go only to its own)' -r
@@ -512,7 +513,7 @@ jsonl\t''
 csv\t''
 prometheus\t''
 junit\t''"
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and not __fish_seen_subcommand_from status token help" -l fields -d 'Columns or keys to keep, in this order (comma-separated)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and not __fish_seen_subcommand_from status token help" -l fields -d 'Columns or keys to keep, in this order (comma-separated); a table never leaves them out to fit the terminal' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and not __fish_seen_subcommand_from status token help" -l output-file -d 'With -o prometheus: write the exposition to PATH atomically (a temporary file in the same directory, then renamed), for node_exporter\'s textfile collector' -r -F
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and not __fish_seen_subcommand_from status token help" -l connect-timeout -d 'Longest time to connect (TCP and TLS) [default: 10s]' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and not __fish_seen_subcommand_from status token help" -l timeout -d 'Longest wait for the server with no progress: the first byte, any stall between bytes; a body that keeps arriving is never cut [default: 60s]' -r
@@ -539,7 +540,7 @@ jsonl\t''
 csv\t''
 prometheus\t''
 junit\t''"
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from status" -l fields -d 'Columns or keys to keep, in this order (comma-separated)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from status" -l fields -d 'Columns or keys to keep, in this order (comma-separated); a table never leaves them out to fit the terminal' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from status" -l output-file -d 'With -o prometheus: write the exposition to PATH atomically (a temporary file in the same directory, then renamed), for node_exporter\'s textfile collector' -r -F
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from status" -l connect-timeout -d 'Longest time to connect (TCP and TLS) [default: 10s]' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from status" -l timeout -d 'Longest wait for the server with no progress: the first byte, any stall between bytes; a body that keeps arriving is never cut [default: 60s]' -r
@@ -564,7 +565,7 @@ jsonl\t''
 csv\t''
 prometheus\t''
 junit\t''"
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from token" -l fields -d 'Columns or keys to keep, in this order (comma-separated)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from token" -l fields -d 'Columns or keys to keep, in this order (comma-separated); a table never leaves them out to fit the terminal' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from token" -l output-file -d 'With -o prometheus: write the exposition to PATH atomically (a temporary file in the same directory, then renamed), for node_exporter\'s textfile collector' -r -F
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from token" -l connect-timeout -d 'Longest time to connect (TCP and TLS) [default: 10s]' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from token" -l timeout -d 'Longest wait for the server with no progress: the first byte, any stall between bytes; a body that keeps arriving is never cut [default: 60s]' -r
@@ -591,7 +592,7 @@ jsonl\t''
 csv\t''
 prometheus\t''
 junit\t''"
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and not __fish_seen_subcommand_from set list remove help" -l fields -d 'Columns or keys to keep, in this order (comma-separated)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and not __fish_seen_subcommand_from set list remove help" -l fields -d 'Columns or keys to keep, in this order (comma-separated); a table never leaves them out to fit the terminal' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and not __fish_seen_subcommand_from set list remove help" -l output-file -d 'With -o prometheus: write the exposition to PATH atomically (a temporary file in the same directory, then renamed), for node_exporter\'s textfile collector' -r -F
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and not __fish_seen_subcommand_from set list remove help" -l connect-timeout -d 'Longest time to connect (TCP and TLS) [default: 10s]' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and not __fish_seen_subcommand_from set list remove help" -l timeout -d 'Longest wait for the server with no progress: the first byte, any stall between bytes; a body that keeps arriving is never cut [default: 60s]' -r
@@ -619,7 +620,7 @@ jsonl\t''
 csv\t''
 prometheus\t''
 junit\t''"
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from set" -l fields -d 'Columns or keys to keep, in this order (comma-separated)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from set" -l fields -d 'Columns or keys to keep, in this order (comma-separated); a table never leaves them out to fit the terminal' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from set" -l output-file -d 'With -o prometheus: write the exposition to PATH atomically (a temporary file in the same directory, then renamed), for node_exporter\'s textfile collector' -r -F
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from set" -l connect-timeout -d 'Longest time to connect (TCP and TLS) [default: 10s]' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from set" -l timeout -d 'Longest wait for the server with no progress: the first byte, any stall between bytes; a body that keeps arriving is never cut [default: 60s]' -r
@@ -644,7 +645,7 @@ jsonl\t''
 csv\t''
 prometheus\t''
 junit\t''"
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from list" -l fields -d 'Columns or keys to keep, in this order (comma-separated)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from list" -l fields -d 'Columns or keys to keep, in this order (comma-separated); a table never leaves them out to fit the terminal' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from list" -l output-file -d 'With -o prometheus: write the exposition to PATH atomically (a temporary file in the same directory, then renamed), for node_exporter\'s textfile collector' -r -F
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from list" -l connect-timeout -d 'Longest time to connect (TCP and TLS) [default: 10s]' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from list" -l timeout -d 'Longest wait for the server with no progress: the first byte, any stall between bytes; a body that keeps arriving is never cut [default: 60s]' -r
@@ -669,7 +670,7 @@ jsonl\t''
 csv\t''
 prometheus\t''
 junit\t''"
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from remove" -l fields -d 'Columns or keys to keep, in this order (comma-separated)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from remove" -l fields -d 'Columns or keys to keep, in this order (comma-separated); a table never leaves them out to fit the terminal' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from remove" -l output-file -d 'With -o prometheus: write the exposition to PATH atomically (a temporary file in the same directory, then renamed), for node_exporter\'s textfile collector' -r -F
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from remove" -l connect-timeout -d 'Longest time to connect (TCP and TLS) [default: 10s]' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from remove" -l timeout -d 'Longest wait for the server with no progress: the first byte, any stall between bytes; a body that keeps arriving is never cut [default: 60s]' -r
@@ -698,7 +699,7 @@ jsonl\t''
 csv\t''
 prometheus\t''
 junit\t''"
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand completions" -l fields -d 'Columns or keys to keep, in this order (comma-separated)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand completions" -l fields -d 'Columns or keys to keep, in this order (comma-separated); a table never leaves them out to fit the terminal' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand completions" -l connect-timeout -d 'Longest time to connect (TCP and TLS) [default: 10s]' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand completions" -l timeout -d 'Longest wait for the server with no progress: the first byte, any stall between bytes; a body that keeps arriving is never cut [default: 60s]' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand completions" -l max-time -d 'Longest time for the whole command, retries and waits included (off by default; `check` defaults to 50s, inside a monitoring plugin\'s 60 s)' -r

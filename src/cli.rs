@@ -82,7 +82,7 @@ pub struct GlobalArgs {
     /// Output format (prometheus: stats, last-run, status and check; junit: run pipeline --wait and runs --run)
     #[arg(short, long, global = true, env = "YLEM_OUTPUT", value_enum)]
     pub output: Option<Format>,
-    /// Columns or keys to keep, in this order (comma-separated)
+    /// Columns or keys to keep, in this order (comma-separated); a table never leaves them out to fit the terminal
     #[arg(long, global = true, value_name = "a,b,c", value_delimiter = ',')]
     pub fields: Option<Vec<String>>,
     /// No header row (table, csv)
@@ -226,8 +226,8 @@ pub enum Command {
     /// One row per pipeline, workflow or task: last run, runs and failures in 24 h, a 7-day failure sparkline
     #[command(
         after_help = concat!(
-            "Examples:\n  ylemctl status                               # every alias in the profile\n  ylemctl status orders workflow:nightly task:0b6c...-...\n  ylemctl status -o prometheus --output-file /var/lib/node_exporter/ylem.prom\n  watch -n 30 ylemctl status                   # a board that refreshes itself",
-            "\n\nExit status: 0 ok (also when some IDs could not be read: their rows say unknown), 2 usage; when no ID could be read, that error's: 3 auth, 4 not found, 5 server, 6 network; 130 interrupted"
+            "Examples:\n  ylemctl status                               # every alias in the profile\n  ylemctl status orders workflow:nightly task:0b6c...-...\n  ylemctl status -o prometheus --output-file /var/lib/prometheus/node-exporter/ylem.prom\n  watch -n 30 ylemctl status                   # a board that refreshes itself",
+            "\n\nExit status: 0 ok (also when some IDs could not be read: their rows say unknown and their error's kind, an error that hit several IDs said once naming them), 2 usage; when no ID could be read, the worst error's: 3 auth, 4 not found, 5 server, 6 network; 130 interrupted"
         )
     )]
     Status(StatusArgs),

@@ -71,7 +71,7 @@ impl Context {
             boxes: s.tty.stdout && !s.dumb,
             width: s.width,
             now: s.now,
-            keep: &[],
+            asked: false,
         }
     }
 
@@ -85,8 +85,13 @@ impl Context {
     ) -> Result<Printer<'static>> {
         let skip = usize::from(!multi && columns.first().is_some_and(|c| c.name == "uuid"));
         let out = Box::new(SharedOut(self.out.clone()));
+        // The columns of --fields are a person's choice: kept whole.
+        let style = Style {
+            asked: self.settings.fields.is_some(),
+            ..self.style()
+        };
         Printer::new(
-            self.style(),
+            style,
             shape,
             columns,
             self.settings.fields.as_deref(),

@@ -1,5 +1,6 @@
 //! The row model: a column described once (its field name, its table
-//! header, how a narrow table treats it, whether a time shows its age), and
+//! header, how a narrow table treats it and whether it keeps it longest,
+//! whether a time shows its age), and
 //! a row filled by column, never by position. Every renderer and the
 //! fitting read these descriptions; the output layer names no command's
 //! column.
@@ -14,6 +15,10 @@ pub struct Column {
     /// The table's header (`--fields` takes it too).
     pub header: &'static str,
     pub fit: Fit,
+    /// Kept longest by a narrow table (it names the row or says what went
+    /// wrong): left out only after every other column, the highest order
+    /// first. `None` for the rest.
+    pub keep: Option<u8>,
     /// A time shown with its age in a table (`2026-11-23 08:32 (3h ago)`).
     pub aged: bool,
 }
@@ -23,9 +28,6 @@ pub struct Column {
 pub enum Fit {
     /// Left out after every ranked column, from the right.
     Whole,
-    /// Left out after every other column but the ones a table keeps
-    /// longest (several IDs' `error_kind`: it says why a row is blank).
-    Last,
     /// Left out early: the lowest rank first.
     Ranked(u8),
     /// Free text (outputs, errors, evidence): shortened first, then left
@@ -39,6 +41,7 @@ impl Column {
             name,
             header,
             fit: Fit::Whole,
+            keep: None,
             aged: false,
         }
     }
@@ -64,10 +67,12 @@ impl Column {
         Column { aged: true, ..self }
     }
 
-    /// Left out after every other column but the ones kept longest.
-    pub const fn last(self) -> Self {
+    /// Kept longest by a narrow table: it names the row or says what went
+    /// wrong. Such columns are left out only when nothing else is left,
+    /// the highest `order` first (0 is kept longest of all).
+    pub const fn kept(self, order: u8) -> Self {
         Column {
-            fit: Fit::Last,
+            keep: Some(order),
             ..self
         }
     }
@@ -79,7 +84,7 @@ impl Column {
     /// The order a narrow table leaves the column out in, if it is ranked.
     pub fn rank(&self) -> Option<u8> {
         match self.fit {
-            Fit::Whole | Fit::Last => None,
+            Fit::Whole => None,
             Fit::Ranked(r) | Fit::Free(r) => Some(r),
         }
     }
@@ -155,7 +160,7 @@ mod tests {
 
     const A: Column = Column::new("a", "A");
     const B: Column = Column::new("b", "B").free(3);
-    const C: Column = Column::new("c", "C").aged();
+    const C: Column = Column::new("c", "C").aged().kept(2);
 
     #[test]
     fn a_row_comes_out_in_column_order() {
@@ -173,5 +178,6 @@ mod tests {
         assert_eq!(AT, 2);
         assert!(B.is_free() && B.rank() == Some(3) && A.rank().is_none());
         const { assert!(C.aged && !A.aged) };
+        assert_eq!((C.keep, A.keep), (Some(2), None));
     }
 }

@@ -104,12 +104,6 @@ impl<'a> Printer<'a> {
         })
     }
 
-    /// The columns a narrow table keeps longest, the most needed first.
-    pub fn keeping(mut self, keep: &'static [&'static str]) -> Self {
-        self.style.keep = keep;
-        self
-    }
-
     /// Write one row (all columns, in the order given to `new`).
     pub fn row(&mut self, row: Vec<Cell>) -> Result<()> {
         let refs: Vec<CellRef> = row.iter().map(Cell::as_ref).collect();
@@ -287,7 +281,7 @@ mod tests {
             boxes: false,
             width: 80,
             now: chrono::Utc::now(),
-            keep: &[],
+            asked: false,
         };
         let cols = [
             Column::new("a", "A"),

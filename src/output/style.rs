@@ -26,9 +26,9 @@ pub struct Style {
     /// The terminal's width in columns.
     pub width: usize,
     pub now: chrono::DateTime<chrono::Utc>,
-    /// The columns a narrow table keeps longest, the most needed first
-    /// (what the command exists for).
-    pub keep: &'static [&'static str],
+    /// The columns are the ones a person named (`--fields`): a table
+    /// leaves none of them out to fit the terminal.
+    pub asked: bool,
 }
 
 impl Style {

@@ -11,6 +11,7 @@ use super::fit;
 use super::style::{Shape, Style};
 use super::width::cells;
 // Where other code has always found them (a log line, a failure's detail).
+use super::width::wrap;
 pub use super::width::{OUTPUT_WIDTH, escape, shorten};
 use crate::time::{self, Zone};
 
@@ -48,6 +49,15 @@ pub fn text(c: &Cell, zone: Zone) -> String {
 pub fn shorten_lines(s: &str, max: usize) -> String {
     s.lines()
         .map(|l| shorten(l, max))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Each line of `s` wrapped at `max` cells (a cell a person asked for
+/// keeps all its text).
+pub fn wrap_lines(s: &str, max: usize) -> String {
+    s.lines()
+        .flat_map(|l| wrap(l, max))
         .collect::<Vec<_>>()
         .join("\n")
 }
@@ -140,15 +150,16 @@ pub fn render(
     } else {
         note = list(&mut t, columns, rows, style);
     }
-    let mut s = t.to_string();
-    if !style.boxes {
-        // Without box drawing, trailing padding is noise for `grep` and `awk`.
-        s = s
-            .lines()
-            .map(|l| l.trim_end())
-            .collect::<Vec<_>>()
-            .join("\n");
-    }
+    // comfy-table pads every cell, the last one too: without box drawing
+    // (a pipe, NO_COLOR's dumb terminal) that is trailing space, noise for
+    // `grep`, `awk` and diffs. Every line is trimmed; a box's line ends in
+    // its border and loses nothing.
+    let mut s: String = t
+        .to_string()
+        .lines()
+        .map(|l| l.trim_end())
+        .collect::<Vec<_>>()
+        .join("\n");
     s.push('\n');
     (s, note)
 }
@@ -176,7 +187,7 @@ fn list(t: &mut Table, columns: &[Column], rows: &[Vec<Cell>], style: &Style) ->
         &texts,
         style.fit_width(),
         style.boxes,
-        style.keep,
+        style.asked,
     );
     if style.header {
         t.set_header(plan.keep.iter().map(|&i| TCell::new(&headers[i])));
@@ -185,10 +196,12 @@ fn list(t: &mut Table, columns: &[Column], rows: &[Vec<Cell>], style: &Style) ->
         let mut row: Vec<Option<String>> = row.into_iter().map(Some).collect();
         t.add_row(plan.keep.iter().zip(&plan.widths).map(|(&i, &w)| {
             let s = row[i].take().unwrap_or_default();
-            let s = if s.lines().any(|l| cells(l) > w) {
-                shorten_lines(&s, w)
-            } else {
-                s
+            // Text a person asked for (--fields) is wrapped whole; other
+            // text is cut, a row a line.
+            let s = match s.lines().any(|l| cells(l) > w) {
+                true if style.asked && columns[i].is_free() => wrap_lines(&s, w),
+                true => shorten_lines(&s, w),
+                false => s,
             };
             styled(s, &r[i], style)
         }));

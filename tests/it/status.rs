@@ -279,3 +279,67 @@ fn output_file_is_written_whole_or_not_at_all() {
     let o = sb.run(&["status", p0, "--output-file", p]);
     assert_eq!(o.code, 2, "{}", o.stderr);
 }
+
+/// A service that is down fails every ID of the board alike (issue 36):
+/// the table still names each ID, with the kind of its error; the error is
+/// said once, naming every ID it hit, with one hint, after the board; the
+/// exit code is the error's (6). No token reaches any output.
+#[test]
+fn a_board_with_every_id_failing_names_them_and_says_the_error_once() {
+    use crate::common::process::free_port;
+    use crate::common::{CLIENT_ID, SECRET, TOKEN, ylem};
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().to_str().unwrap();
+    let down = format!("http://127.0.0.1:{}", free_port());
+    let ids = [
+        "3f2a1b4c-5d6e-4f70-8a9b-0c1d2e3f4a51",
+        "3f2a1b4c-5d6e-4f70-8a9b-0c1d2e3f4a52",
+        "3f2a1b4c-5d6e-4f70-8a9b-0c1d2e3f4a53",
+    ];
+    for (name, id) in [("orders", ids[0]), ("nightly", ids[1])] {
+        let o = ylem(&["alias", "set", name, id], &[("YLEM_CONFIG_DIR", d)]);
+        assert_eq!(o.code, 0, "{}", o.stderr);
+    }
+    let token = [
+        ("YLEM_CONFIG_DIR", d),
+        ("YLEM_BASE_URL", down.as_str()),
+        ("YLEM_TOKEN", TOKEN),
+    ];
+    let client = [
+        ("YLEM_CONFIG_DIR", d),
+        ("YLEM_BASE_URL", down.as_str()),
+        ("YLEM_CLIENT_ID", CLIENT_ID),
+        ("YLEM_CLIENT_SECRET", SECRET),
+    ];
+    let args = ["status", "orders", "nightly", ids[2], "--retries", "0"];
+    for env in [&token[..], &client[..]] {
+        let o = ylem(&args, env);
+        assert_eq!(o.code, 6, "{}", o.stderr);
+        let rows: Vec<&str> = o.stdout.lines().skip(1).collect();
+        assert_eq!(rows.len(), 3, "{}", o.stdout);
+        for name in ["orders", "nightly", ids[2]] {
+            let row = rows.iter().find(|r| r.contains(name));
+            let row = row.unwrap_or_else(|| panic!("{name}:\n{}", o.stdout));
+            assert!(row.contains("unknown (network)"), "{}", o.stdout);
+        }
+        let errors: Vec<&str> = o
+            .stderr
+            .lines()
+            .filter(|l| l.starts_with("error: "))
+            .collect();
+        assert_eq!(errors.len(), 1, "{}", o.stderr);
+        assert_eq!(o.stderr.matches("hint: ").count(), 1, "{}", o.stderr);
+        for label in [
+            format!("orders (pipeline {})", ids[0]),
+            format!("nightly (pipeline {})", ids[1]),
+            format!("pipeline {}", ids[2]),
+        ] {
+            assert!(errors[0].contains(&label), "{label}: {}", o.stderr);
+        }
+        assert!(errors[0].contains("cannot connect"), "{}", o.stderr);
+        let all = o.all();
+        for secret in [TOKEN, SECRET] {
+            assert!(!all.contains(secret), "a secret in the output: {all}");
+        }
+    }
+}

@@ -164,7 +164,17 @@ fn wide_characters_fit_80_columns() {
         ("YLEM_TOKEN", crate::common::TOKEN),
     ];
     for args in [
-        vec!["logs", crate::common::P1, "--since", "2d", "--decode"],
+        // Without --fields, 80 columns keep run, result and time before the
+        // output (`tables_keep_what_was_asked_at_80_and_60_columns`).
+        vec![
+            "logs",
+            crate::common::P1,
+            "--since",
+            "2d",
+            "--decode",
+            "--fields",
+            "run_uuid,result,output",
+        ],
         vec![
             "logs",
             crate::common::P1,
@@ -188,4 +198,284 @@ fn wide_characters_fit_80_columns() {
         assert!(o.stdout.contains("数据库"), "{args:?}: {}", o.stdout);
         assert_fits(&o.stdout, 80, &format!("{args:?}"));
     }
+}
+
+/// The headers of the first table in `out` (its first line with a letter),
+/// times without their zone.
+fn headers(out: &str) -> Vec<String> {
+    let text = plain(out);
+    let line = text
+        .lines()
+        .find(|l| l.chars().any(|c| c.is_ascii_alphabetic()))
+        .unwrap_or_default();
+    line.split(['│', '┆'])
+        .map(|h| h.trim().trim_end_matches(" (UTC)").to_string())
+        .filter(|h| !h.is_empty())
+        .collect()
+}
+
+/// Tables keep what was asked (issue 36): on 80 and 60 columns, `runs`,
+/// `logs` and `status` keep the columns that name a row and say what went
+/// wrong longest (declared with the columns); a column named in
+/// `--fields` is never left out nor named in the "left out" note, its free
+/// text wrapped, and only such a table is wider than the terminal.
+#[test]
+fn tables_keep_what_was_asked_at_80_and_60_columns() {
+    let s = sandbox::start("spec");
+    let dir = tempfile::tempdir().unwrap();
+    let cfg = dir.path().to_str().unwrap();
+    let payments = s.pipelines[1].0.as_str();
+    let wf = format!("workflow:{}", s.workflows[0]);
+    for (name, id) in [
+        ("payments", payments),
+        ("orders", &s.pipelines[0].0),
+        ("nightly", &wf),
+    ] {
+        let o = s.run_with(&["alias", "set", name, id], &[("YLEM_CONFIG_DIR", cfg)]);
+        assert_eq!(o.code, 0, "{}", o.stderr);
+    }
+    let env = [
+        ("YLEM_BASE_URL", s.base.as_str()),
+        ("YLEM_CLIENT_ID", s.client_id.as_str()),
+        ("YLEM_CLIENT_SECRET", s.secret.as_str()),
+        ("YLEM_CONFIG_DIR", cfg),
+    ];
+    let runs = ["runs", "payments", "--failed", "--since", "7d"];
+    let logs = ["logs", "payments", "--failed", "--decode", "--since", "7d"];
+    let status = ["status"];
+    let with = |args: &[&'static str], fields: &'static str| {
+        let mut a = args.to_vec();
+        a.extend(["--fields", fields]);
+        a
+    };
+    // (args, columns, headers there, headers not there, wider than the
+    // terminal: only where the whole values of --fields are)
+    type Case = (
+        Vec<&'static str>,
+        usize,
+        &'static [&'static str],
+        &'static [&'static str],
+        bool,
+    );
+    let cases: Vec<Case> = vec![
+        (
+            runs.to_vec(),
+            80,
+            &["RUN_UUID", "RESULT", "FAILURE"],
+            &["STARTED"],
+            false,
+        ),
+        (
+            runs.to_vec(),
+            60,
+            &["RUN_UUID", "RESULT"],
+            &["FAILURE"],
+            false,
+        ),
+        (
+            with(&runs, "run_uuid,failure"),
+            80,
+            &["RUN_UUID", "FAILURE"],
+            &[],
+            false,
+        ),
+        (
+            with(&runs, "run_uuid,failure"),
+            60,
+            &["RUN_UUID", "FAILURE"],
+            &[],
+            false,
+        ),
+        (
+            logs.to_vec(),
+            80,
+            &["RUN_UUID", "RESULT", "EXECUTED_AT"],
+            &["TASK_UUID"],
+            false,
+        ),
+        (
+            logs.to_vec(),
+            60,
+            &["RUN_UUID", "RESULT"],
+            &["TASK_UUID", "EXECUTED_AT"],
+            false,
+        ),
+        (
+            with(
+                &logs,
+                "workflow_run_uuid,task_uuid,is_successful,executed_at,output",
+            ),
+            80,
+            &["RUN_UUID", "TASK_UUID", "RESULT", "EXECUTED_AT", "OUTPUT"],
+            &[],
+            true,
+        ),
+        (
+            with(&logs, "run_uuid,task_uuid,result"),
+            60,
+            &["RUN_UUID", "TASK_UUID", "RESULT"],
+            &[],
+            true,
+        ),
+        (
+            status.to_vec(),
+            80,
+            &["NAME", "STATUS", "FAILURE"],
+            &["KIND", "RUNS_24H"],
+            false,
+        ),
+        (
+            status.to_vec(),
+            60,
+            &["NAME", "STATUS", "FAILURE"],
+            &["KIND", "RUNS_24H"],
+            false,
+        ),
+        (
+            with(&status, "name,kind,runs_24h,fails_24h,avg_duration,failure"),
+            60,
+            &[
+                "NAME",
+                "KIND",
+                "RUNS_24H",
+                "FAILS_24H",
+                "AVG_DURATION",
+                "FAILURE",
+            ],
+            &[],
+            true,
+        ),
+    ];
+    for (args, cols, there, not_there, wider) in cases {
+        let o = pty::run(&args, &env, cols as u16, 40);
+        let what = format!("{args:?} at {cols}");
+        assert_eq!(o.code, 0, "{what}: {}", o.stderr);
+        let got = headers(&o.stdout);
+        assert_eq!(
+            got.iter().filter(|h| there.contains(&h.as_str())).count(),
+            there.len(),
+            "{what}: {got:?}\n{}",
+            o.stdout
+        );
+        assert!(
+            !got.iter().any(|h| not_there.contains(&h.as_str())),
+            "{what}: {got:?}"
+        );
+        let widest = plain(&o.stdout)
+            .lines()
+            .map(unicode_width::UnicodeWidthStr::width)
+            .max()
+            .unwrap();
+        assert_eq!(widest > cols, wider, "{what}:\n{}", o.stdout);
+        // Every UUID whole, however wide.
+        assert_fits(&o.stdout, widest, &what);
+        if args.contains(&"--fields") {
+            // Asked-for columns: all there, none in the note.
+            assert_eq!(got.len(), there.len(), "{what}: {got:?}");
+            let note = o.stderr.lines().find(|l| l.contains("left out"));
+            assert!(note.is_none(), "{what}: {}", o.stderr);
+        }
+    }
+}
+
+/// Under NO_COLOR, on a terminal (boxes, or none with TERM=dumb) and off
+/// one, no table line ends with a space: comfy-table pads every cell, the
+/// last one too, and the printer trims each line (issue 36).
+#[test]
+fn no_color_tables_never_end_a_line_with_spaces() {
+    let s = sandbox::start("spec");
+    let (p1, p2) = (s.pipelines[0].0.as_str(), s.pipelines[1].0.as_str());
+    let env = [
+        ("YLEM_BASE_URL", s.base.as_str()),
+        ("YLEM_CLIENT_ID", s.client_id.as_str()),
+        ("YLEM_CLIENT_SECRET", s.secret.as_str()),
+        ("NO_COLOR", "1"),
+    ];
+    let commands: [Vec<&str>; 6] = [
+        vec!["runs", p2, "--since", "7d"],
+        vec!["logs", p1, "--since", "2d", "--decode"],
+        vec!["status", p1, p2],
+        vec!["stats", "pipeline", p1, p2],
+        vec!["last-run", "pipeline", p1],
+        vec!["runs", p2, "--run", "latest", "--since", "7d"],
+    ];
+    for args in &commands {
+        let mut seen = 0;
+        for (how, o) in [
+            ("piped", s.run_with(args, &[("NO_COLOR", "1")])),
+            ("terminal", pty::run(args, &env, 100, 40)),
+            ("TERM=dumb", {
+                let mut e = env.to_vec();
+                e.push(("TERM", "dumb"));
+                pty::run(args, &e, 100, 40)
+            }),
+        ] {
+            assert_eq!(o.code, 0, "{args:?} {how}: {}", o.stderr);
+            assert!(!o.stdout.contains('\x1b'), "{args:?} {how}: {:?}", o.stdout);
+            for l in o.stdout.lines() {
+                assert!(!l.ends_with(' '), "{args:?} {how}: {l:?}\n{}", o.stdout);
+                seen += 1;
+            }
+        }
+        assert!(seen > 6, "{args:?}: too little output to tell");
+    }
+}
+
+/// README's tables at 100 columns are what the binary prints against the
+/// sandbox (seed 1): the header and the "left out" note of `logs $P --run
+/// $R` (spec dialect) and of `runs inventory` (ylem dialect, aliases as
+/// README sets them) appear in README as they are.
+#[test]
+fn readme_tables_are_what_the_binary_prints() {
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    // The run README's logs example shows (its first row's run).
+    let at = readme
+        .find("$ ylemctl logs $P --since 1d --run $R")
+        .unwrap();
+    let run: String = readme[at..]
+        .lines()
+        .find(|l| l.starts_with("│ ") && !l.contains("RUN_UUID"))
+        .and_then(|l| l.split_whitespace().nth(1))
+        .unwrap()
+        .to_string();
+    let shown = |out: &crate::common::Out, what: &str| {
+        let text = plain(&out.stdout);
+        let header = text.lines().nth(1).unwrap_or_default().to_string();
+        assert!(
+            readme.contains(&header),
+            "{what}: README lacks {header:?}:\n{text}"
+        );
+        let note = out.stderr.lines().find(|l| l.starts_with("note: left out"));
+        let note = note.unwrap_or_else(|| panic!("{what}: no note: {}", out.stderr));
+        assert!(readme.contains(note), "{what}: README lacks {note:?}");
+    };
+    let s = sandbox::start("spec");
+    let p = s.pipelines[0].0.as_str();
+    let env = [
+        ("YLEM_BASE_URL", s.base.as_str()),
+        ("YLEM_CLIENT_ID", s.client_id.as_str()),
+        ("YLEM_CLIENT_SECRET", s.secret.as_str()),
+    ];
+    let o = pty::run(&["logs", p, "--since", "1d", "--run", &run], &env, 100, 40);
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    assert!(o.stdout.contains(&run), "{}", o.stdout);
+    shown(&o, "logs --run");
+    let y = sandbox::start("ylem");
+    let dir = tempfile::tempdir().unwrap();
+    let cfg = dir.path().to_str().unwrap();
+    let o = y.run_with(
+        &["alias", "set", "inventory", &y.pipelines[0].0],
+        &[("YLEM_CONFIG_DIR", cfg)],
+    );
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    let env = [
+        ("YLEM_BASE_URL", y.base.as_str()),
+        ("YLEM_CLIENT_ID", y.client_id.as_str()),
+        ("YLEM_CLIENT_SECRET", y.secret.as_str()),
+        ("YLEM_CONFIG_DIR", cfg),
+    ];
+    let o = pty::run(&["runs", "inventory", "--since", "1d"], &env, 100, 40);
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    shown(&o, "runs");
 }

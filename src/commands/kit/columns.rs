@@ -9,8 +9,28 @@
 //! column goes at the same point wherever it shows. Columns without a rank
 //! go after them, from the right; free text is shortened before any column
 //! is left out.
+//!
+//! The columns that name a row or say what went wrong are kept longest
+//! (`Column::kept`), whatever their place in the table: left out only when
+//! nothing else is left, in the order below, which is also one order for
+//! every command. A column named in `--fields` is never left out at all
+//! (`output::fit`).
 
 use crate::output::{Cell, Column};
+
+// How long a narrow table keeps a column, the lowest kept longest.
+/// Which row it is: the entity, the run, a run's task (by its alias).
+const WHICH: u8 = 0;
+/// How it ended.
+const HOW: u8 = 1;
+/// Why it failed.
+const WHY: u8 = 2;
+/// When it ran.
+const WHEN: u8 = 3;
+/// A second UUID in a row another column names (a log entry's task, a
+/// last run's run): 39 cells with its frame, so on 80 columns the row's
+/// name, its result and its time stay and it goes (`--fields` keeps both).
+const SECOND_UUID: u8 = 4;
 
 /// A run's time as every command writes it (RFC 3339, UTC).
 pub fn time_cell(t: chrono::DateTime<chrono::Utc>) -> Cell {
@@ -18,23 +38,26 @@ pub fn time_cell(t: chrono::DateTime<chrono::Utc>) -> Cell {
 }
 
 // What a row is about.
-pub const UUID: Column = Column::new("uuid", "UUID");
-pub const NAME: Column = Column::new("name", "NAME");
-pub const KIND: Column = Column::new("kind", "KIND");
+pub const UUID: Column = Column::new("uuid", "UUID").kept(WHICH);
+pub const NAME: Column = Column::new("name", "NAME").kept(WHICH);
+pub const KIND: Column = Column::new("kind", "KIND").ranked(26);
 
 // Several IDs: what became of each (`kit/ids.rs`'s `multi_columns`).
-pub const ERROR_KIND: Column = Column::new("error_kind", "ERROR_KIND").last();
+pub const ERROR_KIND: Column = Column::new("error_kind", "ERROR_KIND").kept(WHY);
 pub const ERROR: Column = Column::new("error", "ERROR").free(12);
 
 // A log entry (`logs`, the records of a run start).
-pub const WORKFLOW_RUN_UUID: Column = Column::new("workflow_run_uuid", "RUN_UUID");
-pub const TASK_UUID: Column = Column::new("task_uuid", "TASK_UUID").ranked(10);
+pub const WORKFLOW_RUN_UUID: Column = Column::new("workflow_run_uuid", "RUN_UUID").kept(WHICH);
+pub const TASK_UUID: Column = Column::new("task_uuid", "TASK_UUID").kept(SECOND_UUID);
 pub const TASK_TYPE: Column = Column::new("task_type", "TASK_TYPE").ranked(17);
-pub const IS_SUCCESSFUL: Column = Column::new("is_successful", "RESULT");
+pub const IS_SUCCESSFUL: Column = Column::new("is_successful", "RESULT").kept(HOW);
 pub const DURATION: Column = Column::new("duration", "DURATION").ranked(24);
 pub const OUTPUT: Column = Column::new("output", "OUTPUT").free(13);
+/// `logs --decode`'s output: what the decoding is for, left out after
+/// the entry's other facts.
+pub const DECODED_OUTPUT: Column = Column::new("output", "OUTPUT").free(29);
 pub const METRIC_VALUE: Column = Column::new("metric_value", "METRIC").ranked(4);
-pub const EXECUTED_AT: Column = Column::new("executed_at", "EXECUTED_AT");
+pub const EXECUTED_AT: Column = Column::new("executed_at", "EXECUTED_AT").kept(WHEN);
 pub const DECODE_ERROR: Column = Column::new("decode_error", "DECODE_ERROR").free(0);
 
 // The records a run start is answered with (`run -o json`).
@@ -46,10 +69,12 @@ pub const CREATED_AT: Column = Column::new("created_at", "CREATED_AT").ranked(5)
 pub const UPDATED_AT: Column = Column::new("updated_at", "UPDATED_AT").ranked(6);
 
 // A run: started (`run`), waited for (`run --wait`), listed (`runs`).
-pub const RUN_UUID: Column = Column::new("run_uuid", "RUN_UUID");
+pub const RUN_UUID: Column = Column::new("run_uuid", "RUN_UUID").kept(WHICH);
+/// A last run's run, in a row about its entity (`last-run`): a second UUID.
+pub const LAST_RUN_UUID: Column = Column::new("run_uuid", "RUN_UUID").kept(SECOND_UUID);
 pub const OUTCOME: Column = Column::new("outcome", "OUTCOME");
 pub const VERDICT: Column = Column::new("verdict", "VERDICT");
-pub const RESULT: Column = Column::new("result", "RESULT");
+pub const RESULT: Column = Column::new("result", "RESULT").kept(HOW);
 pub const TASKS: Column = Column::new("tasks", "TASKS");
 pub const TASKS_TOTAL: Column = Column::new("tasks_total", "TASKS_TOTAL").ranked(20);
 pub const TASKS_DONE: Column = Column::new("tasks_done", "TASKS_DONE");
@@ -60,14 +85,14 @@ pub const ENDED: Column = Column::new("ended", "ENDED");
 pub const ELAPSED: Column = Column::new("elapsed", "ELAPSED").ranked(16);
 pub const COMPLETION: Column = Column::new("completion", "COMPLETION").ranked(22);
 pub const EVIDENCE: Column = Column::new("evidence", "EVIDENCE").free(14);
-pub const TASK: Column = Column::new("task", "TASK");
+pub const TASK: Column = Column::new("task", "TASK").kept(WHICH);
 pub const ENTRIES: Column = Column::new("entries", "ENTRIES");
 
 // A failed run's failure (`failure_text`): the table shows one line, the
 // machine formats every failed task too.
 pub const FAILED_TASK: Column = Column::new("failed_task", "FAILED_TASK").ranked(2);
 pub const FAILED_TASK_TYPE: Column = Column::new("failed_task_type", "FAILED_TASK_TYPE").ranked(3);
-pub const FAILURE: Column = Column::new("failure", "FAILURE").free(15);
+pub const FAILURE: Column = Column::new("failure", "FAILURE").free(15).kept(WHY);
 pub const FAILED_TASKS: Column = Column::new("failed_tasks", "FAILED_TASKS").free(1);
 
 // Statistics (`stats`, `aggregate`, `last-run`).
@@ -80,34 +105,83 @@ pub const LAST_RUN_DURATION: Column = Column::new("last_run_duration", "LAST_DUR
 pub const DATE_FROM: Column = Column::new("date_from", "DATE_FROM");
 pub const DATE_TO: Column = Column::new("date_to", "DATE_TO").ranked(25);
 pub const FILLED: Column = Column::new("filled", "FILLED");
-pub const LAST_RUN: Column = Column::new("last_run", "LAST_RUN");
+/// The board's last run says what its health mostly says already.
+pub const LAST_RUN: Column = Column::new("last_run", "LAST_RUN").ranked(30);
 
 // The board (`status`).
-pub const STATUS: Column = Column::new("status", "STATUS").ranked(23);
+pub const STATUS: Column = Column::new("status", "STATUS").kept(HOW);
 pub const LAST_RUN_SUCCESSFUL: Column = Column::new("last_run_successful", "LAST_RUN_SUCCESSFUL");
 pub const LAST_RUN_AT: Column = Column::new("last_run_at", "LAST_RUN_AT");
 pub const LAST_RUN_AGE: Column = Column::new("last_run_age", "LAST_RUN_AGE");
-pub const RUNS_24H: Column = Column::new("runs_24h", "RUNS_24H");
+pub const RUNS_24H: Column = Column::new("runs_24h", "RUNS_24H").ranked(27);
 pub const FAILURES_24H: Column = Column::new("failures_24h", "FAILURES_24H");
 pub const FAILURES_7D: Column = Column::new("failures_7d", "FAILURES_7D");
 pub const AGE: Column = Column::new("age", "AGE");
 pub const FAILS_24H: Column = Column::new("fails_24h", "FAILS_24H");
-pub const AVG_DURATION: Column = Column::new("avg_duration", "AVG_DURATION");
+pub const AVG_DURATION: Column = Column::new("avg_duration", "AVG_DURATION").ranked(28);
 pub const FAILS_7D: Column = Column::new("fails_7d", "FAILS_7D");
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    /// What a narrow table keeps longest (issue 36): a run list's run,
+    /// result and failure; a log's run, task, result and time; the board's
+    /// name, health and failure; and nothing else of theirs.
+    #[test]
+    fn the_columns_that_name_a_row_or_say_what_went_wrong_are_kept() {
+        let kept = |cols: &[Column]| -> Vec<&str> {
+            cols.iter()
+                .filter(|c| c.keep.is_some())
+                .map(|c| c.name)
+                .collect()
+        };
+        let runs = [RUN_UUID, RESULT, STARTED, DURATION, TASKS, FAILURE];
+        assert_eq!(kept(&runs), ["run_uuid", "result", "failure"]);
+        let logs = [
+            WORKFLOW_RUN_UUID,
+            TASK_UUID,
+            TASK_TYPE,
+            IS_SUCCESSFUL,
+            DURATION,
+            DECODED_OUTPUT,
+            METRIC_VALUE,
+            EXECUTED_AT,
+            DECODE_ERROR,
+        ];
+        assert_eq!(
+            kept(&logs),
+            [
+                "workflow_run_uuid",
+                "task_uuid",
+                "is_successful",
+                "executed_at"
+            ]
+        );
+        let board = [
+            NAME,
+            KIND,
+            STATUS,
+            LAST_RUN,
+            AGE,
+            RUNS_24H,
+            FAILS_24H,
+            AVG_DURATION,
+            FAILS_7D,
+            FAILURE,
+        ];
+        assert_eq!(kept(&board), ["name", "status", "failure"]);
+    }
+
     /// Each rank says one place in the order.
     #[test]
     fn ranks_are_distinct() {
         let all = [
             ERROR,
-            TASK_UUID,
             TASK_TYPE,
             DURATION,
             OUTPUT,
+            DECODED_OUTPUT,
             METRIC_VALUE,
             DECODE_ERROR,
             ID,
@@ -128,7 +202,10 @@ mod tests {
             AVERAGE_DURATION,
             LAST_RUN_DURATION,
             DATE_TO,
-            STATUS,
+            KIND,
+            RUNS_24H,
+            AVG_DURATION,
+            LAST_RUN,
         ];
         let mut ranks: Vec<u8> = all.iter().filter_map(|c| c.rank()).collect();
         assert_eq!(ranks.len(), all.len());

@@ -42,11 +42,9 @@ pub async fn run(args: &LogsArgs, ctx: &Context) -> Result<()> {
     } else {
         COLUMNS
     };
-    let mut printer = ctx.printer(Shape::List, columns, false)?;
-    if decoder.is_some() {
-        // Decoded outputs (a failed task's messages) are what is read.
-        printer = printer.keeping(&["output", "executed_at", "is_successful", "task_type"]);
-    }
+    // On a narrow terminal the run, its result, the time and the task stay
+    // longest, decoded or not (the columns say so: `kit/columns.rs`).
+    let printer = ctx.printer(Shape::List, columns, false)?;
     let mut sink = Sink {
         printer,
         decoder,

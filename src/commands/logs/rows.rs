@@ -3,8 +3,8 @@
 //! by `logs` and `logs --follow`.
 
 use crate::commands::kit::columns::{
-    DECODE_ERROR, DURATION, EXECUTED_AT, IS_SUCCESSFUL, METRIC_VALUE, OUTPUT, TASK_TYPE, TASK_UUID,
-    WORKFLOW_RUN_UUID,
+    DECODE_ERROR, DECODED_OUTPUT, DURATION, EXECUTED_AT, IS_SUCCESSFUL, METRIC_VALUE, OUTPUT,
+    TASK_TYPE, TASK_UUID, WORKFLOW_RUN_UUID,
 };
 use crate::error::Result;
 use crate::output::column::position;
@@ -12,14 +12,16 @@ use crate::output::{CellRef, Column, Printer, Txt};
 use ylem_client::api::models::{LogEntryRef, Text};
 use ylem_client::output::{DecodedOutput, Decoder, Scratch, Undecodable};
 
-/// The log entry's fields, and `decode_error` when outputs are decoded.
+/// The log entry's fields, and `decode_error` when outputs are decoded
+/// (a decoded output, what `--decode` is for, stays longer in a narrow
+/// table than a raw one: `DECODED_OUTPUT`).
 pub const COLUMNS_DECODED: &[Column] = &[
     WORKFLOW_RUN_UUID,
     TASK_UUID,
     TASK_TYPE,
     IS_SUCCESSFUL,
     DURATION,
-    OUTPUT,
+    DECODED_OUTPUT,
     METRIC_VALUE,
     EXECUTED_AT,
     DECODE_ERROR,
@@ -31,8 +33,18 @@ pub const COLUMNS_DECODED: &[Column] = &[
 const AT_OUTPUT: usize = position(COLUMNS_DECODED, "output");
 const AT_DECODE_ERROR: usize = position(COLUMNS_DECODED, "decode_error");
 
-/// The spec's log entry fields.
-pub const COLUMNS: &[Column] = COLUMNS_DECODED.split_at(AT_DECODE_ERROR).0;
+/// The spec's log entry fields, in the same places.
+pub const COLUMNS: &[Column] = &[
+    WORKFLOW_RUN_UUID,
+    TASK_UUID,
+    TASK_TYPE,
+    IS_SUCCESSFUL,
+    DURATION,
+    OUTPUT,
+    METRIC_VALUE,
+    EXECUTED_AT,
+];
+const _: () = assert!(position(COLUMNS, "output") == AT_OUTPUT && AT_DECODE_ERROR == COLUMNS.len());
 
 fn txt<'a>(t: &'a Text) -> Txt<'a> {
     Txt {

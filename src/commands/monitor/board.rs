@@ -101,12 +101,23 @@ pub fn sample(t: &Target, r: &Result<Standing>) -> Sample {
 /// Each refused ID's reason on stderr, identical reasons once with the IDs
 /// they hit; the board still shows its row.
 pub fn report(ctx: &Context, targets: &[Target], results: &[Result<Standing>]) {
+    for e in said(targets, results) {
+        ctx.report(&e);
+    }
+}
+
+/// The refused IDs' reasons as they are said: identical ones once, naming
+/// every ID they hit (`KIND UUID`, with the alias the board shows it by),
+/// in the order of the first. A service that is down fails every ID alike.
+pub fn said(targets: &[Target], results: &[Result<Standing>]) -> Vec<crate::error::Error> {
+    let label = |t: &Target| match &t.alias {
+        Some(a) => format!("{a} ({} {})", t.kind, t.uuid),
+        None => format!("{} {}", t.kind, t.uuid),
+    };
     let errors = targets
         .iter()
         .zip(results)
-        .filter_map(|(t, r)| Some((format!("{} {}", t.kind, t.uuid), r.as_ref().err()?.clone())))
+        .filter_map(|(t, r)| Some((label(t), r.as_ref().err()?.clone())))
         .collect();
-    for e in crate::commands::kit::ids::said_once(errors) {
-        ctx.report(&e);
-    }
+    crate::commands::kit::ids::said_once(errors)
 }

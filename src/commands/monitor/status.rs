@@ -1,8 +1,9 @@
 //! `ylemctl status [ID|ALIAS...]`: a board with one row per entity (last
 //! run, runs and failures in 24 h, a 7-day failure sparkline), worst first
 //! in a table and in the order given for scripts; an ID the service refuses
-//! is a row marked `unknown` (its reason on stderr), never the end of the
-//! board; exit 0 unless no ID at all could be read. Health is that of the
+//! is a row marked `unknown` with its error's kind (the reason on stderr,
+//! said once for all the IDs it hit), never the end of the board; exit 0
+//! unless no ID at all could be read. Health is that of the
 //! last *finished* run (`ylem_client::runs::last`); a run still going is a marker beside
 //! it (`last_run` in the table, `run_in_progress` in machine rows).
 
@@ -14,7 +15,7 @@ use crate::commands::kit::columns::*;
 use crate::commands::kit::conduct::Conduct;
 use crate::commands::kit::failure_read;
 use crate::commands::kit::failure_text::{self, FailureText};
-use crate::commands::monitor::board::{Standing, fetch, report, sample};
+use crate::commands::monitor::board::{Standing, fetch, report, said, sample};
 use crate::commands::monitor::targets::{self, Target};
 use crate::context::Context;
 use crate::error::Result;
@@ -128,11 +129,9 @@ pub async fn run(args: &StatusArgs, ctx: &Context) -> Result<()> {
             &failure_text::with_columns(COLUMNS, None, true),
         ),
     };
-    // On a narrow terminal, what the board is for stays: which entity, and
-    // how it is doing.
-    let mut p = ctx
-        .printer(Shape::List, &columns, true)?
-        .keeping(&["name", "status", "last_run", "age"]);
+    // On a narrow terminal, which entity, how it is doing and why stay
+    // longest (the columns say so: `kit/columns.rs`).
+    let mut p = ctx.printer(Shape::List, &columns, true)?;
     let finder = failure_read::finder(ctx, None)?;
     let api = ctx.api()?;
     let forms = crate::commands::kit::date_form::forms(ctx);
@@ -153,12 +152,16 @@ pub async fn run(args: &StatusArgs, ctx: &Context) -> Result<()> {
             Err(e) => (Err(e), None),
         })
         .unzip();
-    // Unknown rows are part of the board; only a board with nothing known
-    // (no credentials that work, no service) ends with the first error,
-    // said once as the command's error (often one cause for every ID).
+    // Unknown rows are part of the board, each with its error's kind; the
+    // errors are said once each with the IDs they hit (often one cause for
+    // every ID: no service, no credentials that work). Only a board with
+    // nothing known ends with an error: the worst, after the board.
     let none_known = results.iter().all(Result::is_err);
+    let said = said(&targets, &results);
     if !none_known {
-        report(ctx, &targets, &results);
+        for e in &said {
+            ctx.report(e);
+        }
     }
     let now = ctx.settings.now;
     let mut rows: Vec<(&Target, &Result<Standing>, Option<&Failure>)> = targets
@@ -188,10 +191,7 @@ pub async fn run(args: &StatusArgs, ctx: &Context) -> Result<()> {
     }
     p.finish("", &ctx.ui)?;
     match none_known {
-        true => results
-            .into_iter()
-            .find_map(Result::err)
-            .map_or(Ok(()), Err),
+        true => crate::commands::kit::ids::worst_of(ctx, said),
         false => Ok(()),
     }
 }
@@ -247,11 +247,13 @@ fn machine_row(row: &mut Row, t: &Target, r: &Result<Standing>, now: DateTime<Ut
 fn table_row(row: &mut Row, t: &Target, r: &Result<Standing>, now: DateTime<Utc>, unicode: bool) {
     let name = t.alias.clone().unwrap_or_else(|| t.uuid.to_string());
     let health = Health::of(r);
-    // ok and failed get the table's green and red.
-    let status = match health {
-        Health::Ok => Cell::Success(true),
-        Health::Failed => Cell::Success(false),
-        h => Cell::Str(h.word().into()),
+    // ok and failed get the table's green and red; an unknown row says
+    // the kind of its error (the error itself is said once on stderr).
+    let status = match (health, r) {
+        (Health::Ok, _) => Cell::Success(true),
+        (Health::Failed, _) => Cell::Success(false),
+        (h, Err(e)) => Cell::Str(format!("{} ({})", h.word(), e.kind.name())),
+        (h, Ok(_)) => Cell::Str(h.word().into()),
     };
     row.set(&NAME, Cell::Str(name))
         .set(&KIND, Cell::Str(t.kind.to_string()))

@@ -60,13 +60,12 @@ pub async fn run(args: &RunsArgs, ctx: &Context) -> Result<()> {
         ),
         _ => None,
     };
-    let p = match fields {
+    // On a narrow terminal, which run, how it ended and why stay longest
+    // (the columns say so: `kit/columns.rs`); its times go first.
+    let mut p = match fields {
         Some(f) => ctx.printer_with_fields(Shape::List, &columns, multi, &f)?,
         None => ctx.printer(Shape::List, &columns, multi)?,
     };
-    // On a narrow terminal, what the list is for stays: which run, how it
-    // ended, and why it failed; its times go first.
-    let mut p = p.keeping(&["uuid", "run_uuid", "result", "failure"]);
     let window = ctx.window(&args.window)?;
     let api = ctx.api()?;
     // One pipeline at a time: each log may be large, and is held as totals.

@@ -209,13 +209,9 @@ pub fn show(
         return Ok(());
     }
     // The entries are in execution order already: on a narrow terminal
-    // their times go before the task that ran.
-    let mut t = ctx.printer(Shape::List, ENTRY_COLUMNS, true)?.keeping(&[
-        "task",
-        "task_type",
-        "result",
-        "duration",
-    ]);
+    // their times go before the task that ran and its result (the columns
+    // say so: `kit/columns.rs`).
+    let mut t = ctx.printer(Shape::List, ENTRY_COLUMNS, true)?;
     for e in entries {
         let mut r = Row::new(ENTRY_COLUMNS);
         r.set(&EXECUTED_AT, Cell::Time(e.executed_at.0.clone()))

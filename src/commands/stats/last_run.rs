@@ -6,7 +6,7 @@
 use crate::cli::Format;
 use crate::cli::LastRunArgs;
 use crate::commands::kit::columns::{
-    DURATION, ELAPSED, EVIDENCE, EXECUTED_AT, IS_SUCCESSFUL, LAST_RUN, RUN_UUID, TASKS, UUID,
+    DURATION, ELAPSED, EVIDENCE, EXECUTED_AT, IS_SUCCESSFUL, LAST_RUN, LAST_RUN_UUID, TASKS, UUID,
     time_cell,
 };
 use crate::commands::kit::conduct::Conduct;
@@ -39,7 +39,7 @@ pub const COLUMNS: &[Column] = &[
     TASKS,
     LAST_RUN,
     EVIDENCE,
-    RUN_UUID,
+    LAST_RUN_UUID,
 ];
 
 /// Fill `r`; no run found gives empty fields and says so in `last_run`.
@@ -63,7 +63,7 @@ pub fn fill(r: &mut Row, id: uuid::Uuid, seen: &Last) {
                 &EVIDENCE,
                 Cell::opt_str(run.evidence.as_ref().map(evidence_text::established)),
             )
-            .set(&RUN_UUID, Cell::opt_str(run.run.clone())),
+            .set(&LAST_RUN_UUID, Cell::opt_str(run.run.clone())),
         None => r
             .set(&IS_SUCCESSFUL, Cell::Never)
             .set(&EXECUTED_AT, Cell::Never)
@@ -72,7 +72,7 @@ pub fn fill(r: &mut Row, id: uuid::Uuid, seen: &Last) {
             .set(&TASKS, Cell::Never)
             .set(&LAST_RUN, Cell::Str("not_found".into()))
             .set(&EVIDENCE, Cell::Null)
-            .set(&RUN_UUID, Cell::Null),
+            .set(&LAST_RUN_UUID, Cell::Null),
     };
 }
 
