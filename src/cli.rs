@@ -82,6 +82,21 @@ pub struct GlobalArgs {
     /// Output format (prometheus: stats, last-run, status and check)
     #[arg(short, long, global = true, env = "YLEM_OUTPUT", value_enum)]
     pub output: Option<Format>,
+    /// Filter the JSON output with a jq expression, as gh --jq: strings
+    /// printed raw, other values as compact JSON, one result a line
+    ///
+    /// Each row of a stream (logs, runs, -o jsonl) is filtered on its own, as
+    /// it comes, so memory stays flat on a big log; any other output is
+    /// filtered as one value (one ID: the object; several: the array). Without
+    /// -o it implies -o json; with -o table, csv or prometheus it is a usage
+    /// error. --fields applies first: the filter sees the keys kept. A bad
+    /// expression is exit 2 before any request; a filter that fails on the
+    /// data (.a.b on a string) ends the output there with exit 2 too (the
+    /// expression is the caller's input, not the server's fault).
+    /// Examples: --jq '.[] | select(.error) | .uuid'; logs P --jq
+    /// 'select(.is_successful == false) | .task_uuid'
+    #[arg(long, global = true, value_name = "EXPR")]
+    pub jq: Option<String>,
     /// Columns or keys to keep, in this order (comma-separated)
     #[arg(long, global = true, value_name = "a,b,c", value_delimiter = ',')]
     pub fields: Option<Vec<String>>,

@@ -51,7 +51,7 @@ pub fn conduct(cmd: &Command) -> Conduct {
         Command::Demo => local::sandbox::DEMO_CONDUCT,
         Command::Login(_) => login::log_in::CONDUCT,
         Command::Logout => login::log_in::LOGOUT_CONDUCT,
-        Command::Auth(_) => login::auth::CONDUCT,
+        Command::Auth(a) => login::auth::conduct(a),
         Command::Alias(_) => local::alias::CONDUCT,
         Command::Completions(_) => local::completions::CONDUCT,
     }

@@ -32,6 +32,7 @@ mod hostile;
 mod hostile_text;
 mod input;
 mod interrupts;
+mod jq;
 mod json_gen;
 mod log_bodies;
 mod logs_whole;

@@ -17,6 +17,14 @@ use ylem_client::auth::binding::{Binding, StoredSecret};
 
 pub const CONDUCT: Conduct = Conduct::client("auth");
 
+/// `auth token` prints the token as it is, not JSON: no `--jq`.
+pub fn conduct(cmd: &AuthCommand) -> Conduct {
+    match cmd {
+        AuthCommand::Status => CONDUCT,
+        AuthCommand::Token(_) => CONDUCT.no_json(),
+    }
+}
+
 pub async fn run(cmd: &AuthCommand, ctx: &Context) -> Result<()> {
     match cmd {
         AuthCommand::Status => status(ctx).await,

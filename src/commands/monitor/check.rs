@@ -186,7 +186,8 @@ pub const CONDUCT: Conduct = Conduct {
     max_time: Some(std::time::Duration::from_secs(50)),
     limit: Limit::Own,
     usage_line: Some(usage_line),
-    ..Conduct::client("check").measures()
+    // One status line, whatever -o says: nothing for --jq.
+    ..Conduct::client("check").measures().no_json()
 };
 
 pub async fn run(a: &CheckArgs, ctx: &Context) -> Result<Exit> {

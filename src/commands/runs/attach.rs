@@ -37,8 +37,10 @@ pub fn conduct(args: &RunsArgs) -> Conduct {
         true => Conduct {
             signals: Signals::InterruptOrTerminate,
             stopped,
-            ..list::CONDUCT
+            ..list::CONDUCT.json()
         },
+        // One run whole: one value for --jq.
+        false if args.run.is_some() => list::CONDUCT.json(),
         false => list::CONDUCT,
     }
 }
