@@ -101,6 +101,13 @@ struct Status {
 
 async fn status(ctx: &Context) -> Result<()> {
     let s = &ctx.settings;
+    // One shape per format: the object in JSON, lines for a person; a CSV
+    // of one profile's state would be neither.
+    if s.format == Format::Csv {
+        return Err(crate::error::Error::usage(
+            "auth status prints JSON (-o json or jsonl) or text, not CSV",
+        ));
+    }
     let mut st = Status {
         profile: s.profile.clone(),
         ..Status::default()

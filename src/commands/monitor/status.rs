@@ -130,8 +130,14 @@ pub async fn run(args: &StatusArgs, ctx: &Context) -> Result<()> {
     };
     // On a narrow terminal, what the board is for stays: which entity, and
     // how it is doing.
+    // One ID given: the object, as every command gives for one ID (the
+    // table stays a board of one row); several, or every alias: an array.
+    let shape = match args.ids.len() == 1 && targets.len() == 1 && !table {
+        true => Shape::Object,
+        false => Shape::List,
+    };
     let mut p = ctx
-        .printer(Shape::List, &columns, true)?
+        .printer(shape, &columns, true)?
         .keeping(&["name", "status", "last_run", "age"]);
     let finder = failure_read::finder(ctx, None)?;
     let api = ctx.api()?;
