@@ -19,6 +19,7 @@ Examples:
   ylemctl logs 3f2a1b4c-... --from yesterday --to yesterday -o csv
   ylemctl aggregate pipeline 3f2a1b4c-... --period week --count 12
   ylemctl last-run task 0b6c...-... 9d1e...-... -o json
+  ylemctl runs 3f2a1b4c-... --failed --jq .run_uuid     # a jq filter, as gh --jq
   ylemctl run pipeline 3f2a1b4c-...";
 
 /// The exit codes every command that asks the service shares, as one line
@@ -82,19 +83,7 @@ pub struct GlobalArgs {
     /// Output format (prometheus: stats, last-run, status and check)
     #[arg(short, long, global = true, env = "YLEM_OUTPUT", value_enum)]
     pub output: Option<Format>,
-    /// Filter the JSON output with a jq expression, as gh --jq: strings
-    /// printed raw, other values as compact JSON, one result a line
-    ///
-    /// Each row of a stream (logs, runs, -o jsonl) is filtered on its own, as
-    /// it comes, so memory stays flat on a big log; any other output is
-    /// filtered as one value (one ID: the object; several: the array). Without
-    /// -o it implies -o json; with -o table, csv or prometheus it is a usage
-    /// error. --fields applies first: the filter sees the keys kept. A bad
-    /// expression is exit 2 before any request; a filter that fails on the
-    /// data (.a.b on a string) ends the output there with exit 2 too (the
-    /// expression is the caller's input, not the server's fault).
-    /// Examples: --jq '.[] | select(.error) | .uuid'; logs P --jq
-    /// 'select(.is_successful == false) | .task_uuid'
+    /// Filter the JSON output with a jq expression, as gh --jq: strings raw, other values compact, one a line; each row of logs, runs and -o jsonl on its own (implies -o json; exit 2 for a bad expression, before any request)
     #[arg(long, global = true, value_name = "EXPR")]
     pub jq: Option<String>,
     /// Columns or keys to keep, in this order (comma-separated)
@@ -184,7 +173,7 @@ pub enum Command {
     /// Show a pipeline's run log over a time window
     #[command(
         after_help = concat!(
-            "Examples:\n  ylemctl logs 3f2a1b4c-... --since 2h\n  ylemctl logs 3f2a1b4c-... --from 2024-01-01 --to 2024-01-31 -o csv > january.csv\n  ylemctl logs 3f2a1b4c-... --failed -o jsonl | jq .task_uuid",
+            "Examples:\n  ylemctl logs 3f2a1b4c-... --since 2h\n  ylemctl logs 3f2a1b4c-... --from 2024-01-01 --to 2024-01-31 -o csv > january.csv\n  ylemctl logs 3f2a1b4c-... --failed -o jsonl | jq .task_uuid\n  ylemctl logs 3f2a1b4c-... --since 1d --jq 'select(.is_successful == false) | .task_type'   # each row, as it comes",
             "\n\nSignals: with --follow, Ctrl-C (SIGINT) or SIGTERM ends the follow cleanly: the output is whole (a closed JSON array, whole CSV rows) and the exit status 0. Without --follow, what was printed stays whole too (also when the body is cut off, exit 5), and Ctrl-C exits 130, SIGTERM 143.",
             exits!()
         ),
@@ -232,7 +221,7 @@ pub enum Command {
     #[command(
         after_help = "Examples:\n  ylemctl check pipeline 3f2a1b4c-... --max-age 25h,49h\n  ylemctl check task ID --max-failure-rate 10,25 --window 7d --max-duration 5m,15m",
         // One status line, whatever -o says.
-        args = ignoring(&["fields", "no_header", "concurrency", "output"])
+        args = ignoring(&["fields", "no_header", "concurrency", "output", "jq"])
     )]
     Check(CheckArgs),
     /// One row per pipeline, workflow or task: last run, runs and failures in 24 h, a 7-day failure sparkline
@@ -249,8 +238,8 @@ pub enum Command {
     /// Serve the whole API on loopback from memory, for trying ylemctl and testing scripts
     #[cfg_attr(feature = "sandbox", command(after_help = ylem_sandbox::HELP))]
     // All a client's options but `-o`, which asks for the banner as one
-    // JSON line.
-    #[command(args = ignoring_but(NOT_A_CLIENT, "output"))]
+    // JSON line, and `--jq`, which filters it.
+    #[command(args = ignoring_but(NOT_A_CLIENT, &["output", "jq"]))]
     Sandbox(SandboxArgs),
     /// Start a sandbox in-process and walk through every command against it
     #[command(
@@ -798,9 +787,13 @@ fn ignoring(ids: &[&str]) -> Vec<clap::Arg> {
         .collect()
 }
 
-/// `ignoring(ids)` but the option `kept`.
-fn ignoring_but(ids: &[&str], kept: &str) -> Vec<clap::Arg> {
-    let ids: Vec<&str> = ids.iter().copied().filter(|id| *id != kept).collect();
+/// `ignoring(ids)` but the options `kept`.
+fn ignoring_but(ids: &[&str], kept: &[&str]) -> Vec<clap::Arg> {
+    let ids: Vec<&str> = ids
+        .iter()
+        .copied()
+        .filter(|id| !kept.contains(id))
+        .collect();
     ignoring(&ids)
 }
 
@@ -809,6 +802,7 @@ const NOT_A_CLIENT: &[&str] = &[
     "profile",
     "base_url",
     "output",
+    "jq",
     "fields",
     "no_header",
     "local",
@@ -820,7 +814,7 @@ const NOT_A_CLIENT: &[&str] = &[
 ];
 
 /// What a command that prints no rows ignores.
-const NO_ROWS: &[&str] = &["fields", "no_header", "local", "concurrency"];
+const NO_ROWS: &[&str] = &["fields", "no_header", "local", "concurrency", "jq"];
 
 /// The whole command tree, as parsed and as the generators and tests see
 /// it.
