@@ -199,6 +199,35 @@ fn jq_filters_what_every_command_prints_against_the_sandbox() {
         assert_eq!(started, "started\n", "{dialect}");
         let two = ok(&["run", "pipeline", p1, p2, "--jq", "map(.outcome) | length"]);
         assert_eq!(two, "2\n", "{dialect}");
+        // run --wait's object; logs --follow's rows, each as it comes.
+        let run = ok(&[
+            "run",
+            "pipeline",
+            p1,
+            "--wait",
+            "--poll",
+            "200ms",
+            "--jq",
+            ".workflow_run_uuid",
+        ]);
+        let run = run.trim();
+        let followed = ok(&[
+            "logs",
+            p1,
+            "-f",
+            "--since",
+            "1h",
+            "--run",
+            run,
+            "--max-time",
+            "30s",
+            "--jq",
+            ".workflow_run_uuid",
+        ]);
+        assert!(
+            !followed.is_empty() && followed.lines().all(|l| l == run),
+            "{dialect}: {followed}"
+        );
         // status, the board.
         let st = ok(&["status", p1, "--jq", ".status"]);
         assert!(
