@@ -524,6 +524,40 @@ mod tests {
     }
 
     #[test]
+    fn jq_implies_json_takes_json_lines_and_refuses_the_rest() {
+        let with = |output: Option<Format>, expr: &str| {
+            let g = GlobalArgs {
+                output,
+                jq: Some(expr.into()),
+                ..GlobalArgs::default()
+            };
+            resolve(g, Env::default())
+        };
+        let s = with(None, ".a").unwrap();
+        assert_eq!(s.format, Format::Json);
+        assert!(s.jq.is_some() && !s.json_errors(), "errors stay text");
+        let s = with(Some(Format::Json), ".a").unwrap();
+        assert!(s.json_errors(), "an explicit -o json: JSON errors");
+        assert_eq!(
+            with(Some(Format::Jsonl), ".a").unwrap().format,
+            Format::Jsonl
+        );
+        for f in [Format::Table, Format::Csv, Format::Prometheus] {
+            let e = with(Some(f), ".a").unwrap_err();
+            assert_eq!(e.kind, crate::error::Kind::Usage);
+            assert!(e.message.contains("--jq filters JSON"), "{}", e.message);
+        }
+        let e = with(None, ".a | ").unwrap_err();
+        assert_eq!(e.kind, crate::error::Kind::Usage);
+        assert!(
+            resolve(GlobalArgs::default(), Env::default())
+                .unwrap()
+                .jq
+                .is_none()
+        );
+    }
+
+    #[test]
     fn ylem_tz_is_local_utc_or_an_iana_name() {
         assert_eq!(zone(false, None).unwrap(), Zone::Utc);
         assert_eq!(zone(false, Some("LOCAL")).unwrap(), Zone::Local);
