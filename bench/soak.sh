@@ -85,8 +85,7 @@ while :; do
     # Runs for the follow to see, stopping a minute before the end so that
     # the follow has caught up with all of them when it is stopped.
     if [ "$el" -ge "$next_run" ] && [ "$el" -lt $((SECS - 60)) ]; then
-        "$B" run pipeline "$P" -o json --retries 0 2>/dev/null \
-            | python3 -c 'import json,sys; v=json.load(sys.stdin); v=v[0] if isinstance(v,list) else v; print(v["workflow_run_uuid"])' \
+        "$B" run pipeline "$P" --jq .run_uuid --retries 0 2>/dev/null \
             >> runs.txt 2>/dev/null || true
         next_run=$((next_run + RUN_EVERY))
     fi

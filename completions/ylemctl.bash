@@ -203,7 +203,7 @@ _ylemctl() {
 
     case "${cmd}" in
         ylemctl)
-            opts="-p -o -v -q -h -V --profile --base-url --output --fields --no-header --output-file --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version run logs runs stats aggregate last-run check status doctor metrics sandbox demo login logout auth alias completions help"
+            opts="-p -o -v -q -h -V --profile --base-url --output --jq --fields --no-header --output-file --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version run logs runs stats aggregate last-run check status doctor metrics sandbox demo login logout auth alias completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -227,6 +227,10 @@ _ylemctl() {
                     ;;
                 -o)
                     COMPREPLY=($(compgen -W "table json jsonl csv prometheus junit" -- "${cur}"))
+                    return 0
+                    ;;
+                --jq)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --fields)
@@ -269,7 +273,7 @@ _ylemctl() {
             return 0
             ;;
         ylemctl__subcmd__aggregate)
-            opts="-p -o -v -q -h -V --from --period --count --chart --profile --base-url --output --fields --no-header --output-file --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version task pipeline workflow"
+            opts="-p -o -v -q -h -V --from --period --count --chart --profile --base-url --output --jq --fields --no-header --output-file --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version task pipeline workflow"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -305,6 +309,10 @@ _ylemctl() {
                     ;;
                 -o)
                     COMPREPLY=($(compgen -W "table json jsonl csv prometheus junit" -- "${cur}"))
+                    return 0
+                    ;;
+                --jq)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --fields)
@@ -347,7 +355,7 @@ _ylemctl() {
             return 0
             ;;
         ylemctl__subcmd__alias)
-            opts="-p -o -v -q -h -V --profile --base-url --output --fields --no-header --output-file --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version set list remove help"
+            opts="-p -o -v -q -h -V --profile --base-url --output --jq --fields --no-header --output-file --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version set list remove help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -371,6 +379,10 @@ _ylemctl() {
                     ;;
                 -o)
                     COMPREPLY=($(compgen -W "table json jsonl csv prometheus junit" -- "${cur}"))
+                    return 0
+                    ;;
+                --jq)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --fields)
@@ -483,7 +495,7 @@ _ylemctl() {
             return 0
             ;;
         ylemctl__subcmd__alias__subcmd__list)
-            opts="-p -o -v -q -h -V --names --profile --base-url --output --fields --no-header --output-file --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version"
+            opts="-p -o -v -q -h -V --names --profile --base-url --output --jq --fields --no-header --output-file --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -507,6 +519,10 @@ _ylemctl() {
                     ;;
                 -o)
                     COMPREPLY=($(compgen -W "table json jsonl csv prometheus junit" -- "${cur}"))
+                    return 0
+                    ;;
+                --jq)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --fields)
@@ -549,7 +565,7 @@ _ylemctl() {
             return 0
             ;;
         ylemctl__subcmd__alias__subcmd__remove)
-            opts="-p -o -v -q -h -V --profile-only --profile --base-url --output --fields --no-header --output-file --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version"
+            opts="-p -o -v -q -h -V --profile-only --profile --base-url --output --jq --fields --no-header --output-file --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -573,6 +589,10 @@ _ylemctl() {
                     ;;
                 -o)
                     COMPREPLY=($(compgen -W "table json jsonl csv prometheus junit" -- "${cur}"))
+                    return 0
+                    ;;
+                --jq)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --fields)
@@ -615,7 +635,7 @@ _ylemctl() {
             return 0
             ;;
         ylemctl__subcmd__alias__subcmd__set)
-            opts="-p -o -v -q -h -V --profile-only --profile --base-url --output --fields --no-header --output-file --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version"
+            opts="-p -o -v -q -h -V --profile-only --profile --base-url --output --jq --fields --no-header --output-file --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -639,6 +659,10 @@ _ylemctl() {
                     ;;
                 -o)
                     COMPREPLY=($(compgen -W "table json jsonl csv prometheus junit" -- "${cur}"))
+                    return 0
+                    ;;
+                --jq)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --fields)
@@ -681,7 +705,7 @@ _ylemctl() {
             return 0
             ;;
         ylemctl__subcmd__auth)
-            opts="-p -o -v -q -h -V --profile --base-url --output --fields --no-header --output-file --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version status token help"
+            opts="-p -o -v -q -h -V --profile --base-url --output --jq --fields --no-header --output-file --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version status token help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -705,6 +729,10 @@ _ylemctl() {
                     ;;
                 -o)
                     COMPREPLY=($(compgen -W "table json jsonl csv prometheus junit" -- "${cur}"))
+                    return 0
+                    ;;
+                --jq)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --fields)
@@ -803,7 +831,7 @@ _ylemctl() {
             return 0
             ;;
         ylemctl__subcmd__auth__subcmd__status)
-            opts="-p -o -v -q -h -V --profile --base-url --output --fields --no-header --output-file --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version"
+            opts="-p -o -v -q -h -V --profile --base-url --output --jq --fields --no-header --output-file --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -827,6 +855,10 @@ _ylemctl() {
                     ;;
                 -o)
                     COMPREPLY=($(compgen -W "table json jsonl csv prometheus junit" -- "${cur}"))
+                    return 0
+                    ;;
+                --jq)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --fields)
@@ -869,7 +901,7 @@ _ylemctl() {
             return 0
             ;;
         ylemctl__subcmd__auth__subcmd__token)
-            opts="-p -o -v -q -h -V --min-ttl --profile --base-url --output --fields --no-header --output-file --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version"
+            opts="-p -o -v -q -h -V --min-ttl --profile --base-url --output --jq --fields --no-header --output-file --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -897,6 +929,10 @@ _ylemctl() {
                     ;;
                 -o)
                     COMPREPLY=($(compgen -W "table json jsonl csv prometheus junit" -- "${cur}"))
+                    return 0
+                    ;;
+                --jq)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --fields)
@@ -939,7 +975,7 @@ _ylemctl() {
             return 0
             ;;
         ylemctl__subcmd__check)
-            opts="-o -p -v -q -h -V --max-age --max-failure-rate --window --max-duration --decrypt-key-file --fields --no-header --concurrency --output --profile --base-url --output-file --local --connect-timeout --timeout --max-time --retries --color --verbose --quiet --help --version task pipeline workflow"
+            opts="-o -p -v -q -h -V --max-age --max-failure-rate --window --max-duration --decrypt-key-file --fields --no-header --concurrency --jq --output --profile --base-url --output-file --local --connect-timeout --timeout --max-time --retries --color --verbose --quiet --help --version task pipeline workflow"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -970,6 +1006,10 @@ _ylemctl() {
                     return 0
                     ;;
                 --concurrency)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --jq)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1025,7 +1065,7 @@ _ylemctl() {
             return 0
             ;;
         ylemctl__subcmd__completions)
-            opts="-p -o -v -q -h -V --profile --base-url --output --fields --no-header --local --connect-timeout --timeout --max-time --retries --concurrency --output-file --color --verbose --quiet --help --version bash elvish fish powershell zsh"
+            opts="-p -o -v -q -h -V --profile --base-url --output --jq --fields --no-header --local --connect-timeout --timeout --max-time --retries --concurrency --output-file --color --verbose --quiet --help --version bash elvish fish powershell zsh"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1049,6 +1089,10 @@ _ylemctl() {
                     ;;
                 -o)
                     COMPREPLY=($(compgen -W "table json jsonl csv prometheus junit" -- "${cur}"))
+                    return 0
+                    ;;
+                --jq)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --fields)
@@ -1091,7 +1135,7 @@ _ylemctl() {
             return 0
             ;;
         ylemctl__subcmd__demo)
-            opts="-p -o -v -q -h -V --profile --base-url --output --fields --no-header --local --connect-timeout --timeout --max-time --retries --concurrency --output-file --color --verbose --quiet --help --version"
+            opts="-p -o -v -q -h -V --profile --base-url --output --jq --fields --no-header --local --connect-timeout --timeout --max-time --retries --concurrency --output-file --color --verbose --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1115,6 +1159,10 @@ _ylemctl() {
                     ;;
                 -o)
                     COMPREPLY=($(compgen -W "table json jsonl csv prometheus junit" -- "${cur}"))
+                    return 0
+                    ;;
+                --jq)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --fields)
@@ -1157,7 +1205,7 @@ _ylemctl() {
             return 0
             ;;
         ylemctl__subcmd__doctor)
-            opts="-p -o -v -q -h -V --fields --no-header --local --concurrency --profile --base-url --output --output-file --connect-timeout --timeout --max-time --retries --color --verbose --quiet --help --version"
+            opts="-p -o -v -q -h -V --fields --no-header --local --concurrency --profile --base-url --output --jq --output-file --connect-timeout --timeout --max-time --retries --color --verbose --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1189,6 +1237,10 @@ _ylemctl() {
                     ;;
                 -o)
                     COMPREPLY=($(compgen -W "table json jsonl csv prometheus junit" -- "${cur}"))
+                    return 0
+                    ;;
+                --jq)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --output-file)
@@ -1573,7 +1625,7 @@ _ylemctl() {
             return 0
             ;;
         ylemctl__subcmd__last__subcmd__run)
-            opts="-p -o -v -q -h -V --fail-on-failure --decrypt-key-file --profile --base-url --output --fields --no-header --output-file --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version task pipeline workflow"
+            opts="-p -o -v -q -h -V --fail-on-failure --decrypt-key-file --profile --base-url --output --jq --fields --no-header --output-file --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version task pipeline workflow"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1601,6 +1653,10 @@ _ylemctl() {
                     ;;
                 -o)
                     COMPREPLY=($(compgen -W "table json jsonl csv prometheus junit" -- "${cur}"))
+                    return 0
+                    ;;
+                --jq)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --fields)
@@ -1643,7 +1699,7 @@ _ylemctl() {
             return 0
             ;;
         ylemctl__subcmd__login)
-            opts="-p -o -v -q -h -V --client-id --client-secret-stdin --store --fields --no-header --local --concurrency --profile --base-url --output --output-file --connect-timeout --timeout --max-time --retries --color --verbose --quiet --help --version"
+            opts="-p -o -v -q -h -V --client-id --client-secret-stdin --store --fields --no-header --local --concurrency --jq --profile --base-url --output --output-file --connect-timeout --timeout --max-time --retries --color --verbose --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1662,6 +1718,10 @@ _ylemctl() {
                     return 0
                     ;;
                 --concurrency)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --jq)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1717,7 +1777,7 @@ _ylemctl() {
             return 0
             ;;
         ylemctl__subcmd__logout)
-            opts="-p -o -v -q -h -V --fields --no-header --local --concurrency --profile --base-url --output --output-file --connect-timeout --timeout --max-time --retries --color --verbose --quiet --help --version"
+            opts="-p -o -v -q -h -V --fields --no-header --local --concurrency --jq --profile --base-url --output --output-file --connect-timeout --timeout --max-time --retries --color --verbose --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1728,6 +1788,10 @@ _ylemctl() {
                     return 0
                     ;;
                 --concurrency)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --jq)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1783,7 +1847,7 @@ _ylemctl() {
             return 0
             ;;
         ylemctl__subcmd__logs)
-            opts="-f -p -o -v -q -h -V --from --to --since --run --failed --task --decode --decrypt-key-file --follow --concurrency --profile --base-url --output --fields --no-header --output-file --local --connect-timeout --timeout --max-time --retries --color --verbose --quiet --help --version"
+            opts="-f -p -o -v -q -h -V --from --to --since --run --failed --task --decode --decrypt-key-file --follow --concurrency --profile --base-url --output --jq --fields --no-header --output-file --local --connect-timeout --timeout --max-time --retries --color --verbose --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1837,6 +1901,10 @@ _ylemctl() {
                     COMPREPLY=($(compgen -W "table json jsonl csv prometheus junit" -- "${cur}"))
                     return 0
                     ;;
+                --jq)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --fields)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -1873,7 +1941,7 @@ _ylemctl() {
             return 0
             ;;
         ylemctl__subcmd__metrics)
-            opts="-p -o -v -q -h -V --profile --base-url --output --fields --no-header --output-file --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version serve help"
+            opts="-p -o -v -q -h -V --profile --base-url --output --jq --fields --no-header --output-file --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version serve help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1897,6 +1965,10 @@ _ylemctl() {
                     ;;
                 -o)
                     COMPREPLY=($(compgen -W "table json jsonl csv prometheus junit" -- "${cur}"))
+                    return 0
+                    ;;
+                --jq)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --fields)
@@ -1981,7 +2053,7 @@ _ylemctl() {
             return 0
             ;;
         ylemctl__subcmd__metrics__subcmd__serve)
-            opts="-p -o -v -q -h -V --listen --allow-remote --cache --scrape-timeout --web-config-file --profile --base-url --output --fields --no-header --output-file --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version"
+            opts="-p -o -v -q -h -V --listen --allow-remote --cache --scrape-timeout --web-config-file --profile --base-url --output --jq --fields --no-header --output-file --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2021,6 +2093,10 @@ _ylemctl() {
                     ;;
                 -o)
                     COMPREPLY=($(compgen -W "table json jsonl csv prometheus junit" -- "${cur}"))
+                    return 0
+                    ;;
+                --jq)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --fields)
@@ -2063,7 +2139,7 @@ _ylemctl() {
             return 0
             ;;
         ylemctl__subcmd__run)
-            opts="-p -o -v -q -h -V --input --rerun --since --from --to --wait --wait-timeout --settle --expect-tasks --poll --heartbeat --decrypt-key-file --profile --base-url --output --fields --no-header --output-file --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version pipeline workflow"
+            opts="-p -o -v -q -h -V --input --rerun --since --from --to --wait --wait-timeout --settle --expect-tasks --poll --heartbeat --decrypt-key-file --profile --base-url --output --jq --fields --no-header --output-file --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version pipeline workflow"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2133,6 +2209,10 @@ _ylemctl() {
                     COMPREPLY=($(compgen -W "table json jsonl csv prometheus junit" -- "${cur}"))
                     return 0
                     ;;
+                --jq)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --fields)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -2173,7 +2253,7 @@ _ylemctl() {
             return 0
             ;;
         ylemctl__subcmd__runs)
-            opts="-p -o -v -q -h -V --from --to --since --failed --limit --run --exit-status --wait --wait-timeout --poll --heartbeat --decrypt-key-file --profile --base-url --output --fields --no-header --output-file --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version"
+            opts="-p -o -v -q -h -V --from --to --since --failed --limit --run --exit-status --wait --wait-timeout --poll --heartbeat --decrypt-key-file --profile --base-url --output --jq --fields --no-header --output-file --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2235,6 +2315,10 @@ _ylemctl() {
                     COMPREPLY=($(compgen -W "table json jsonl csv prometheus junit" -- "${cur}"))
                     return 0
                     ;;
+                --jq)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --fields)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -2275,7 +2359,7 @@ _ylemctl() {
             return 0
             ;;
         ylemctl__subcmd__sandbox)
-            opts="-p -o -v -q -h -V --listen --seed --dialect --latency --fail-rate --token-ttl --task-delay --token-params --clock-skew --scopes --plan-disabled --profile --base-url --fields --no-header --local --connect-timeout --timeout --max-time --retries --concurrency --output --output-file --color --verbose --quiet --help --version"
+            opts="-p -o -v -q -h -V --listen --seed --dialect --latency --fail-rate --token-ttl --task-delay --token-params --clock-skew --scopes --plan-disabled --profile --base-url --fields --no-header --local --connect-timeout --timeout --max-time --retries --concurrency --output --jq --output-file --color --verbose --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2365,6 +2449,10 @@ _ylemctl() {
                     COMPREPLY=($(compgen -W "table json jsonl csv prometheus junit" -- "${cur}"))
                     return 0
                     ;;
+                --jq)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --output-file)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -2381,7 +2469,7 @@ _ylemctl() {
             return 0
             ;;
         ylemctl__subcmd__stats)
-            opts="-p -o -v -q -h -V --from --to --since --profile --base-url --output --fields --no-header --output-file --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version task pipeline workflow"
+            opts="-p -o -v -q -h -V --from --to --since --profile --base-url --output --jq --fields --no-header --output-file --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version task pipeline workflow"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2417,6 +2505,10 @@ _ylemctl() {
                     ;;
                 -o)
                     COMPREPLY=($(compgen -W "table json jsonl csv prometheus junit" -- "${cur}"))
+                    return 0
+                    ;;
+                --jq)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --fields)
@@ -2459,7 +2551,7 @@ _ylemctl() {
             return 0
             ;;
         ylemctl__subcmd__status)
-            opts="-p -o -v -q -h -V --profile --base-url --output --fields --no-header --output-file --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version"
+            opts="-p -o -v -q -h -V --profile --base-url --output --jq --fields --no-header --output-file --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2483,6 +2575,10 @@ _ylemctl() {
                     ;;
                 -o)
                     COMPREPLY=($(compgen -W "table json jsonl csv prometheus junit" -- "${cur}"))
+                    return 0
+                    ;;
+                --jq)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --fields)

@@ -1,6 +1,6 @@
 # Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
 function __fish_ylemctl_global_optspecs
-    string join \n p/profile= base-url= o/output= fields= no-header output-file= local connect-timeout= timeout= max-time= retries= concurrency= color= v/verbose q/quiet h/help V/version
+    string join \n p/profile= base-url= o/output= jq= fields= no-header output-file= local connect-timeout= timeout= max-time= retries= concurrency= color= v/verbose q/quiet h/help V/version
 end
 
 function __fish_ylemctl_needs_command
@@ -32,6 +32,7 @@ jsonl\t''
 csv\t''
 prometheus\t''
 junit\t''"
+complete -c ylemctl -n "__fish_ylemctl_needs_command" -l jq -d 'Filter the JSON output with a jq expression, as gh --jq: strings raw, other values compact, one a line; each row of logs, runs and -o jsonl on its own (implies -o json; exit 2 for a bad expression, before any request)' -r
 complete -c ylemctl -n "__fish_ylemctl_needs_command" -l fields -d 'Columns or keys to keep, in this order (comma-separated); a table never leaves them out to fit the terminal' -r
 complete -c ylemctl -n "__fish_ylemctl_needs_command" -l output-file -d 'With -o prometheus: write the exposition to PATH atomically (a temporary file in the same directory, then renamed), for node_exporter\'s textfile collector' -r -F
 complete -c ylemctl -n "__fish_ylemctl_needs_command" -l connect-timeout -d 'Longest time to connect (TCP and TLS) [default: 10s]' -r
@@ -85,6 +86,7 @@ jsonl\t''
 csv\t''
 prometheus\t''
 junit\t''"
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l jq -d 'Filter the JSON output with a jq expression, as gh --jq: strings raw, other values compact, one a line; each row of logs, runs and -o jsonl on its own (implies -o json; exit 2 for a bad expression, before any request)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l fields -d 'Columns or keys to keep, in this order (comma-separated); a table never leaves them out to fit the terminal' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l output-file -d 'With -o prometheus: write the exposition to PATH atomically (a temporary file in the same directory, then renamed), for node_exporter\'s textfile collector' -r -F
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l connect-timeout -d 'Longest time to connect (TCP and TLS) [default: 10s]' -r
@@ -117,6 +119,7 @@ jsonl\t''
 csv\t''
 prometheus\t''
 junit\t''"
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -l jq -d 'Filter the JSON output with a jq expression, as gh --jq: strings raw, other values compact, one a line; each row of logs, runs and -o jsonl on its own (implies -o json; exit 2 for a bad expression, before any request)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -l fields -d 'Columns or keys to keep, in this order (comma-separated); a table never leaves them out to fit the terminal' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -l output-file -d 'With -o prometheus: write the exposition to PATH atomically (a temporary file in the same directory, then renamed), for node_exporter\'s textfile collector' -r -F
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -l connect-timeout -d 'Longest time to connect (TCP and TLS) [default: 10s]' -r
@@ -152,6 +155,7 @@ jsonl\t''
 csv\t''
 prometheus\t''
 junit\t''"
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand runs" -l jq -d 'Filter the JSON output with a jq expression, as gh --jq: strings raw, other values compact, one a line; each row of logs, runs and -o jsonl on its own (implies -o json; exit 2 for a bad expression, before any request)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand runs" -l fields -d 'Columns or keys to keep, in this order (comma-separated); a table never leaves them out to fit the terminal' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand runs" -l output-file -d 'With -o prometheus: write the exposition to PATH atomically (a temporary file in the same directory, then renamed), for node_exporter\'s textfile collector' -r -F
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand runs" -l connect-timeout -d 'Longest time to connect (TCP and TLS) [default: 10s]' -r
@@ -182,6 +186,7 @@ jsonl\t''
 csv\t''
 prometheus\t''
 junit\t''"
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand stats" -l jq -d 'Filter the JSON output with a jq expression, as gh --jq: strings raw, other values compact, one a line; each row of logs, runs and -o jsonl on its own (implies -o json; exit 2 for a bad expression, before any request)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand stats" -l fields -d 'Columns or keys to keep, in this order (comma-separated); a table never leaves them out to fit the terminal' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand stats" -l output-file -d 'With -o prometheus: write the exposition to PATH atomically (a temporary file in the same directory, then renamed), for node_exporter\'s textfile collector' -r -F
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand stats" -l connect-timeout -d 'Longest time to connect (TCP and TLS) [default: 10s]' -r
@@ -213,6 +218,7 @@ jsonl\t''
 csv\t''
 prometheus\t''
 junit\t''"
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand aggregate" -l jq -d 'Filter the JSON output with a jq expression, as gh --jq: strings raw, other values compact, one a line; each row of logs, runs and -o jsonl on its own (implies -o json; exit 2 for a bad expression, before any request)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand aggregate" -l fields -d 'Columns or keys to keep, in this order (comma-separated); a table never leaves them out to fit the terminal' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand aggregate" -l output-file -d 'With -o prometheus: write the exposition to PATH atomically (a temporary file in the same directory, then renamed), for node_exporter\'s textfile collector' -r -F
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand aggregate" -l connect-timeout -d 'Longest time to connect (TCP and TLS) [default: 10s]' -r
@@ -239,6 +245,7 @@ jsonl\t''
 csv\t''
 prometheus\t''
 junit\t''"
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand last-run" -l jq -d 'Filter the JSON output with a jq expression, as gh --jq: strings raw, other values compact, one a line; each row of logs, runs and -o jsonl on its own (implies -o json; exit 2 for a bad expression, before any request)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand last-run" -l fields -d 'Columns or keys to keep, in this order (comma-separated); a table never leaves them out to fit the terminal' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand last-run" -l output-file -d 'With -o prometheus: write the exposition to PATH atomically (a temporary file in the same directory, then renamed), for node_exporter\'s textfile collector' -r -F
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand last-run" -l connect-timeout -d 'Longest time to connect (TCP and TLS) [default: 10s]' -r
@@ -263,6 +270,7 @@ complete -c ylemctl -n "__fish_ylemctl_using_subcommand check" -l max-duration -
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand check" -l decrypt-key-file -d 'Key file (32 bytes, hex or Base64) that opens encrypted task outputs, to say why a run failed (also YLEM_DECRYPT_KEY_FILE, or the profile\'s decrypt_key_file)' -r -F
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand check" -l fields -d 'Columns or keys to keep, in this order (comma-separated); a table never leaves them out to fit the terminal' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand check" -l concurrency -d 'Requests in flight at once when several IDs are given [default: 8]' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand check" -l jq -d 'Filter the JSON output with a jq expression, as gh --jq: strings raw, other values compact, one a line; each row of logs, runs and -o jsonl on its own (implies -o json; exit 2 for a bad expression, before any request)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand check" -s o -l output -d 'Output: table (the plugin\'s status line, the default), json ({state, message, perfdata}) or prometheus' -r -f -a "table\t''
 json\t''
 jsonl\t''
@@ -293,6 +301,7 @@ jsonl\t''
 csv\t''
 prometheus\t''
 junit\t''"
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand status" -l jq -d 'Filter the JSON output with a jq expression, as gh --jq: strings raw, other values compact, one a line; each row of logs, runs and -o jsonl on its own (implies -o json; exit 2 for a bad expression, before any request)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand status" -l fields -d 'Columns or keys to keep, in this order (comma-separated); a table never leaves them out to fit the terminal' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand status" -l output-file -d 'With -o prometheus: write the exposition to PATH atomically (a temporary file in the same directory, then renamed), for node_exporter\'s textfile collector' -r -F
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand status" -l connect-timeout -d 'Longest time to connect (TCP and TLS) [default: 10s]' -r
@@ -319,6 +328,7 @@ jsonl\t''
 csv\t''
 prometheus\t''
 junit\t''"
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand doctor" -l jq -d 'Filter the JSON output with a jq expression, as gh --jq: strings raw, other values compact, one a line; each row of logs, runs and -o jsonl on its own (implies -o json; exit 2 for a bad expression, before any request)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand doctor" -l output-file -d 'With -o prometheus: write the exposition to PATH atomically (a temporary file in the same directory, then renamed), for node_exporter\'s textfile collector' -r -F
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand doctor" -l connect-timeout -d 'Longest time to connect (TCP and TLS) [default: 10s]' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand doctor" -l timeout -d 'Longest wait for the server with no progress: the first byte, any stall between bytes; a body that keeps arriving is never cut [default: 60s]' -r
@@ -341,6 +351,7 @@ jsonl\t''
 csv\t''
 prometheus\t''
 junit\t''"
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and not __fish_seen_subcommand_from serve help" -l jq -d 'Filter the JSON output with a jq expression, as gh --jq: strings raw, other values compact, one a line; each row of logs, runs and -o jsonl on its own (implies -o json; exit 2 for a bad expression, before any request)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and not __fish_seen_subcommand_from serve help" -l fields -d 'Columns or keys to keep, in this order (comma-separated); a table never leaves them out to fit the terminal' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and not __fish_seen_subcommand_from serve help" -l output-file -d 'With -o prometheus: write the exposition to PATH atomically (a temporary file in the same directory, then renamed), for node_exporter\'s textfile collector' -r -F
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and not __fish_seen_subcommand_from serve help" -l connect-timeout -d 'Longest time to connect (TCP and TLS) [default: 10s]' -r
@@ -371,6 +382,7 @@ jsonl\t''
 csv\t''
 prometheus\t''
 junit\t''"
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and __fish_seen_subcommand_from serve" -l jq -d 'Filter the JSON output with a jq expression, as gh --jq: strings raw, other values compact, one a line; each row of logs, runs and -o jsonl on its own (implies -o json; exit 2 for a bad expression, before any request)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and __fish_seen_subcommand_from serve" -l fields -d 'Columns or keys to keep, in this order (comma-separated); a table never leaves them out to fit the terminal' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and __fish_seen_subcommand_from serve" -l output-file -d 'With -o prometheus: write the exposition to PATH atomically (a temporary file in the same directory, then renamed), for node_exporter\'s textfile collector' -r -F
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and __fish_seen_subcommand_from serve" -l connect-timeout -d 'Longest time to connect (TCP and TLS) [default: 10s]' -r
@@ -417,6 +429,7 @@ jsonl\t''
 csv\t''
 prometheus\t''
 junit\t''"
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l jq -d 'Filter the JSON output with a jq expression, as gh --jq: strings raw, other values compact, one a line; each row of logs, runs and -o jsonl on its own (implies -o json; exit 2 for a bad expression, before any request)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l output-file -d 'With -o prometheus: write the exposition to PATH atomically (a temporary file in the same directory, then renamed), for node_exporter\'s textfile collector' -r -F
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l color -d 'When to use colour (NO_COLOR turns it off even with always; CLICOLOR_FORCE on in auto)' -r -f -a "auto\t''
 always\t''
@@ -436,6 +449,7 @@ jsonl\t''
 csv\t''
 prometheus\t''
 junit\t''"
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand demo" -l jq -d 'Filter the JSON output with a jq expression, as gh --jq: strings raw, other values compact, one a line; each row of logs, runs and -o jsonl on its own (implies -o json; exit 2 for a bad expression, before any request)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand demo" -l fields -d 'Columns or keys to keep, in this order (comma-separated); a table never leaves them out to fit the terminal' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand demo" -l connect-timeout -d 'Longest time to connect (TCP and TLS) [default: 10s]' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand demo" -l timeout -d 'Longest wait for the server with no progress: the first byte, any stall between bytes; a body that keeps arriving is never cut [default: 60s]' -r
@@ -458,6 +472,7 @@ keyring\t'The OS keyring (Secret Service, macOS Keychain, Windows Credential Man
 file\t'A file of mode 0600 in a 0700 directory under the config directory'"
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand login" -l fields -d 'Columns or keys to keep, in this order (comma-separated); a table never leaves them out to fit the terminal' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand login" -l concurrency -d 'Requests in flight at once when several IDs are given [default: 8]' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand login" -l jq -d 'Filter the JSON output with a jq expression, as gh --jq: strings raw, other values compact, one a line; each row of logs, runs and -o jsonl on its own (implies -o json; exit 2 for a bad expression, before any request)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand login" -s p -l profile -d 'Profile to use' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand login" -l base-url -d 'Base URL of the service (a profile\'s credentials go only to its own)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand login" -s o -l output -d 'Output format (prometheus: stats, last-run, status and check; junit: run pipeline --wait and runs --run)' -r -f -a "table\t''
@@ -483,6 +498,7 @@ complete -c ylemctl -n "__fish_ylemctl_using_subcommand login" -s h -l help -d '
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand login" -s V -l version -d 'Print version'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand logout" -l fields -d 'Columns or keys to keep, in this order (comma-separated); a table never leaves them out to fit the terminal' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand logout" -l concurrency -d 'Requests in flight at once when several IDs are given [default: 8]' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand logout" -l jq -d 'Filter the JSON output with a jq expression, as gh --jq: strings raw, other values compact, one a line; each row of logs, runs and -o jsonl on its own (implies -o json; exit 2 for a bad expression, before any request)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand logout" -s p -l profile -d 'Profile to use' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand logout" -l base-url -d 'Base URL of the service (a profile\'s credentials go only to its own)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand logout" -s o -l output -d 'Output format (prometheus: stats, last-run, status and check; junit: run pipeline --wait and runs --run)' -r -f -a "table\t''
@@ -513,6 +529,7 @@ jsonl\t''
 csv\t''
 prometheus\t''
 junit\t''"
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and not __fish_seen_subcommand_from status token help" -l jq -d 'Filter the JSON output with a jq expression, as gh --jq: strings raw, other values compact, one a line; each row of logs, runs and -o jsonl on its own (implies -o json; exit 2 for a bad expression, before any request)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and not __fish_seen_subcommand_from status token help" -l fields -d 'Columns or keys to keep, in this order (comma-separated); a table never leaves them out to fit the terminal' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and not __fish_seen_subcommand_from status token help" -l output-file -d 'With -o prometheus: write the exposition to PATH atomically (a temporary file in the same directory, then renamed), for node_exporter\'s textfile collector' -r -F
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and not __fish_seen_subcommand_from status token help" -l connect-timeout -d 'Longest time to connect (TCP and TLS) [default: 10s]' -r
@@ -540,6 +557,7 @@ jsonl\t''
 csv\t''
 prometheus\t''
 junit\t''"
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from status" -l jq -d 'Filter the JSON output with a jq expression, as gh --jq: strings raw, other values compact, one a line; each row of logs, runs and -o jsonl on its own (implies -o json; exit 2 for a bad expression, before any request)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from status" -l fields -d 'Columns or keys to keep, in this order (comma-separated); a table never leaves them out to fit the terminal' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from status" -l output-file -d 'With -o prometheus: write the exposition to PATH atomically (a temporary file in the same directory, then renamed), for node_exporter\'s textfile collector' -r -F
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from status" -l connect-timeout -d 'Longest time to connect (TCP and TLS) [default: 10s]' -r
@@ -565,6 +583,7 @@ jsonl\t''
 csv\t''
 prometheus\t''
 junit\t''"
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from token" -l jq -d 'Filter the JSON output with a jq expression, as gh --jq: strings raw, other values compact, one a line; each row of logs, runs and -o jsonl on its own (implies -o json; exit 2 for a bad expression, before any request)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from token" -l fields -d 'Columns or keys to keep, in this order (comma-separated); a table never leaves them out to fit the terminal' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from token" -l output-file -d 'With -o prometheus: write the exposition to PATH atomically (a temporary file in the same directory, then renamed), for node_exporter\'s textfile collector' -r -F
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from token" -l connect-timeout -d 'Longest time to connect (TCP and TLS) [default: 10s]' -r
@@ -592,6 +611,7 @@ jsonl\t''
 csv\t''
 prometheus\t''
 junit\t''"
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and not __fish_seen_subcommand_from set list remove help" -l jq -d 'Filter the JSON output with a jq expression, as gh --jq: strings raw, other values compact, one a line; each row of logs, runs and -o jsonl on its own (implies -o json; exit 2 for a bad expression, before any request)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and not __fish_seen_subcommand_from set list remove help" -l fields -d 'Columns or keys to keep, in this order (comma-separated); a table never leaves them out to fit the terminal' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and not __fish_seen_subcommand_from set list remove help" -l output-file -d 'With -o prometheus: write the exposition to PATH atomically (a temporary file in the same directory, then renamed), for node_exporter\'s textfile collector' -r -F
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and not __fish_seen_subcommand_from set list remove help" -l connect-timeout -d 'Longest time to connect (TCP and TLS) [default: 10s]' -r
@@ -620,6 +640,7 @@ jsonl\t''
 csv\t''
 prometheus\t''
 junit\t''"
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from set" -l jq -d 'Filter the JSON output with a jq expression, as gh --jq: strings raw, other values compact, one a line; each row of logs, runs and -o jsonl on its own (implies -o json; exit 2 for a bad expression, before any request)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from set" -l fields -d 'Columns or keys to keep, in this order (comma-separated); a table never leaves them out to fit the terminal' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from set" -l output-file -d 'With -o prometheus: write the exposition to PATH atomically (a temporary file in the same directory, then renamed), for node_exporter\'s textfile collector' -r -F
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from set" -l connect-timeout -d 'Longest time to connect (TCP and TLS) [default: 10s]' -r
@@ -645,6 +666,7 @@ jsonl\t''
 csv\t''
 prometheus\t''
 junit\t''"
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from list" -l jq -d 'Filter the JSON output with a jq expression, as gh --jq: strings raw, other values compact, one a line; each row of logs, runs and -o jsonl on its own (implies -o json; exit 2 for a bad expression, before any request)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from list" -l fields -d 'Columns or keys to keep, in this order (comma-separated); a table never leaves them out to fit the terminal' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from list" -l output-file -d 'With -o prometheus: write the exposition to PATH atomically (a temporary file in the same directory, then renamed), for node_exporter\'s textfile collector' -r -F
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from list" -l connect-timeout -d 'Longest time to connect (TCP and TLS) [default: 10s]' -r
@@ -670,6 +692,7 @@ jsonl\t''
 csv\t''
 prometheus\t''
 junit\t''"
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from remove" -l jq -d 'Filter the JSON output with a jq expression, as gh --jq: strings raw, other values compact, one a line; each row of logs, runs and -o jsonl on its own (implies -o json; exit 2 for a bad expression, before any request)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from remove" -l fields -d 'Columns or keys to keep, in this order (comma-separated); a table never leaves them out to fit the terminal' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from remove" -l output-file -d 'With -o prometheus: write the exposition to PATH atomically (a temporary file in the same directory, then renamed), for node_exporter\'s textfile collector' -r -F
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from remove" -l connect-timeout -d 'Longest time to connect (TCP and TLS) [default: 10s]' -r
@@ -699,6 +722,7 @@ jsonl\t''
 csv\t''
 prometheus\t''
 junit\t''"
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand completions" -l jq -d 'Filter the JSON output with a jq expression, as gh --jq: strings raw, other values compact, one a line; each row of logs, runs and -o jsonl on its own (implies -o json; exit 2 for a bad expression, before any request)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand completions" -l fields -d 'Columns or keys to keep, in this order (comma-separated); a table never leaves them out to fit the terminal' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand completions" -l connect-timeout -d 'Longest time to connect (TCP and TLS) [default: 10s]' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand completions" -l timeout -d 'Longest wait for the server with no progress: the first byte, any stall between bytes; a body that keeps arriving is never cut [default: 60s]' -r

@@ -19,6 +19,7 @@ Examples:
   ylemctl logs 3f2a1b4c-... --from yesterday --to yesterday -o csv
   ylemctl aggregate pipeline 3f2a1b4c-... --period week --count 12
   ylemctl last-run task 0b6c...-... 9d1e...-... -o json
+  ylemctl runs 3f2a1b4c-... --failed --jq .run_uuid     # a jq filter, as gh --jq
   ylemctl run pipeline 3f2a1b4c-...";
 
 /// The exit codes every command that asks the service shares, as one line
@@ -82,6 +83,9 @@ pub struct GlobalArgs {
     /// Output format (prometheus: stats, last-run, status and check; junit: run pipeline --wait and runs --run)
     #[arg(short, long, global = true, env = "YLEM_OUTPUT", value_enum)]
     pub output: Option<Format>,
+    /// Filter the JSON output with a jq expression, as gh --jq: strings raw, other values compact, one a line; each row of logs, runs and -o jsonl on its own (implies -o json; exit 2 for a bad expression, before any request)
+    #[arg(long, global = true, value_name = "EXPR")]
+    pub jq: Option<String>,
     /// Columns or keys to keep, in this order (comma-separated); a table never leaves them out to fit the terminal
     #[arg(long, global = true, value_name = "a,b,c", value_delimiter = ',')]
     pub fields: Option<Vec<String>>,
@@ -172,7 +176,7 @@ pub enum Command {
     /// Show a pipeline's run log over a time window
     #[command(
         after_help = concat!(
-            "Examples:\n  ylemctl logs 3f2a1b4c-... --since 2h\n  ylemctl logs 3f2a1b4c-... --from 2024-01-01 --to 2024-01-31 -o csv > january.csv\n  ylemctl logs 3f2a1b4c-... --failed -o jsonl | jq .task_uuid",
+            "Examples:\n  ylemctl logs 3f2a1b4c-... --since 2h\n  ylemctl logs 3f2a1b4c-... --from 2024-01-01 --to 2024-01-31 -o csv > january.csv\n  ylemctl logs 3f2a1b4c-... --failed -o jsonl | jq .task_uuid\n  ylemctl logs 3f2a1b4c-... --since 1d --jq 'select(.is_successful == false) | .task_type'   # each row, as it comes",
             "\n\nSignals: with --follow, Ctrl-C (SIGINT) or SIGTERM ends the follow cleanly: the output is whole (a closed JSON array, whole CSV rows) and the exit status 0. Without --follow, what was printed stays whole too (also when the body is cut off, exit 5), and Ctrl-C exits 130, SIGTERM 143.",
             exits!()
         ),
@@ -243,8 +247,8 @@ pub enum Command {
     /// Serve the whole API on loopback from memory, for trying ylemctl and testing scripts
     #[cfg_attr(feature = "sandbox", command(after_help = ylem_sandbox::HELP))]
     // All a client's options but `-o`, which asks for the banner as one
-    // JSON line.
-    #[command(args = ignoring_but(NOT_A_CLIENT, "output"))]
+    // JSON line, and `--jq`, which filters it.
+    #[command(args = ignoring_but(NOT_A_CLIENT, &["output", "jq"]))]
     Sandbox(SandboxArgs),
     /// Start a sandbox in-process and walk through every command against it
     #[command(
@@ -796,7 +800,7 @@ fn ignoring(ids: &[&str]) -> Vec<clap::Arg> {
 /// `check`'s copies of the global options: no columns, and `-o` with
 /// what it takes (`commands/monitor/check_output.rs` refuses the rest).
 fn check_globals() -> Vec<clap::Arg> {
-    let mut args = ignoring(&["fields", "no_header", "concurrency"]);
+    let mut args = ignoring(&["fields", "no_header", "concurrency", "jq"]);
     let globals = GlobalArgs::augment_args(clap::Command::new("globals"));
     let output = globals.get_arguments().find(|a| a.get_id() == "output");
     args.push(
@@ -809,9 +813,13 @@ fn check_globals() -> Vec<clap::Arg> {
     args
 }
 
-/// `ignoring(ids)` but the option `kept`.
-fn ignoring_but(ids: &[&str], kept: &str) -> Vec<clap::Arg> {
-    let ids: Vec<&str> = ids.iter().copied().filter(|id| *id != kept).collect();
+/// `ignoring(ids)` but the options `kept`.
+fn ignoring_but(ids: &[&str], kept: &[&str]) -> Vec<clap::Arg> {
+    let ids: Vec<&str> = ids
+        .iter()
+        .copied()
+        .filter(|id| !kept.contains(id))
+        .collect();
     ignoring(&ids)
 }
 
@@ -820,6 +828,7 @@ const NOT_A_CLIENT: &[&str] = &[
     "profile",
     "base_url",
     "output",
+    "jq",
     "fields",
     "no_header",
     "local",
@@ -831,7 +840,7 @@ const NOT_A_CLIENT: &[&str] = &[
 ];
 
 /// What a command that prints no rows ignores.
-const NO_ROWS: &[&str] = &["fields", "no_header", "local", "concurrency"];
+const NO_ROWS: &[&str] = &["fields", "no_header", "local", "concurrency", "jq"];
 
 /// The whole command tree, as parsed and as the generators and tests see
 /// it.

@@ -18,6 +18,7 @@ use crate::credentials::binding::Given;
 use crate::credentials::store::StoreKind;
 use crate::credentials::{self, token_params};
 use crate::error::{Error, Result};
+use crate::output::jq::{self, Cut, JqHandle};
 use crate::output::{Column, Printer, Shape, Style};
 use crate::settings::{EnvCredentials, Settings};
 use crate::time::{self, Window};
@@ -43,21 +44,53 @@ pub struct Context {
     pub started: std::sync::Mutex<Vec<(ylem_client::RunKind, Uuid, String)>>,
     /// The plain-`http` warning was given (once per command).
     warned_in_clear: AtomicBool,
+    /// `--jq`'s writer, finished when the command ends.
+    jq: Option<JqHandle>,
 }
 
 impl Context {
     pub fn new(settings: Settings) -> Self {
-        let out = BufWriter::with_capacity(64 * 1024, std::io::stdout());
+        let out: Box<dyn Write + Send> =
+            Box::new(BufWriter::with_capacity(64 * 1024, std::io::stdout()));
+        // Under --jq the printers write into the filter, which writes out.
+        let (out, jq) = match &settings.jq {
+            Some(jq) => {
+                let cut = match settings.format {
+                    crate::cli::Format::Jsonl => Cut::Each,
+                    _ => Cut::Whole,
+                };
+                let (w, handle) = jq::writer(jq.clone(), cut, out);
+                (Box::new(w) as Box<dyn Write + Send>, Some(handle))
+            }
+            None => (out, None),
+        };
         Context {
             ui: settings.ui(),
             deadline: settings.max_time.map(|d| std::time::Instant::now() + d),
             settings,
             config: std::sync::OnceLock::new(),
             aliases: std::sync::OnceLock::new(),
-            out: Arc::new(Mutex::new(Some(Box::new(out)))),
+            out: Arc::new(Mutex::new(Some(out))),
             started: std::sync::Mutex::new(Vec::new()),
             warned_in_clear: AtomicBool::new(false),
+            jq,
         }
+    }
+
+    /// The command ended with `r`: under `--jq`, filter what is left (the
+    /// whole value, or a stream's last line) and write it out. A failure of
+    /// the filter is the command's error (it is why the output stopped);
+    /// the command's own error stays when the filter did not fail.
+    pub fn finish_output<T>(&self, r: Result<T>) -> Result<T> {
+        let Some(jq) = &self.jq else {
+            return r;
+        };
+        if let Some(e) = jq.failed() {
+            return Err(e);
+        }
+        let finished = jq.finish();
+        let v = r?;
+        finished.map(|()| v)
     }
 
     pub fn style(&self) -> Style {

@@ -83,6 +83,7 @@ fn run(cli: &Cli, mut settings: Settings) -> Result<Exit> {
         .build()
         .map_err(|e| Error::internal(format!("cannot start the runtime: {e}")))?;
     settings.max_time = settings.max_time.or(conduct.max_time);
+    conduct.fit_jq(&mut settings)?;
     let ctx = Context::new(settings);
     let r = rt.block_on(async {
         let stop = async {
@@ -106,7 +107,7 @@ fn run(cli: &Cli, mut settings: Settings) -> Result<Exit> {
     // Dropping a runtime waits for its blocking tasks; a keyring call that
     // timed out may never return, and must not keep the process alive.
     rt.shutdown_timeout(std::time::Duration::from_millis(100));
-    r
+    ctx.finish_output(r)
 }
 
 /// Resolves when `--max-time` runs out (never without one, nor for a

@@ -113,6 +113,10 @@ pub struct Settings {
     /// `base_url` is `YLEM_BASE_URL`'s value (not a `--base-url` of its own).
     pub base_url_from_env: bool,
     pub format: Format,
+    /// `--jq`, compiled: a bad expression fails `resolve`.
+    pub jq: Option<std::sync::Arc<crate::output::jq::Jq>>,
+    /// JSON only because `--jq` implies it: errors stay text (as gh's).
+    pub jq_implied: bool,
     pub fields: Option<Vec<String>>,
     /// `--output-file`: where `-o prometheus` writes, atomically.
     pub output_file: Option<PathBuf>,
@@ -179,7 +183,7 @@ impl Settings {
         let from_env = env.base_url.as_deref().map(normalize_base_url);
         let base_url_from_env =
             base_url.is_some() && matches!(&from_env, Some(Ok(e)) if Some(e) == base_url.as_ref());
-        let format = g.output.unwrap_or(Format::Table);
+        let (format, jq) = jq_format(g)?;
         let color = colour(g.color.unwrap_or(ColorChoice::Auto), env, tty);
         let zone = zone(g.local, env.tz.as_deref())?;
         if g.fields.iter().flatten().any(|x| x.trim().is_empty()) {
@@ -190,6 +194,8 @@ impl Settings {
             base_url,
             base_url_from_env,
             format,
+            jq,
+            jq_implied: g.jq.is_some() && g.output.is_none(),
             fields: g
                 .fields
                 .clone()
@@ -236,8 +242,32 @@ impl Settings {
 
     /// Whether errors go to stderr as the JSON error object.
     pub fn json_errors(&self) -> bool {
-        errors_as_json(Some(self.format))
+        errors_as_json(Some(self.format)) && !self.jq_implied
     }
+}
+
+/// The output format and the compiled `--jq`: without `-o` it implies
+/// JSON (the command may make it JSON lines, `Conduct::fit_jq`); with a
+/// format that is not JSON it is a usage error, as is a bad expression.
+fn jq_format(g: &GlobalArgs) -> Result<(Format, Option<std::sync::Arc<crate::output::jq::Jq>>)> {
+    let Some(expr) = &g.jq else {
+        return Ok((g.output.unwrap_or(Format::Table), None));
+    };
+    let format = match g.output {
+        None | Some(Format::Json) => Format::Json,
+        Some(Format::Jsonl) => Format::Jsonl,
+        Some(other) => {
+            use clap::ValueEnum;
+            let name = other.to_possible_value().map(|v| v.get_name().to_string());
+            return Err(Error::usage(format!(
+                "--jq filters JSON: it takes -o json or -o jsonl, not -o {} (nor YLEM_OUTPUT={0})",
+                name.unwrap_or_default()
+            ))
+            .with_hint("leave -o out: --jq implies -o json"));
+        }
+    };
+    let jq = crate::output::jq::Jq::compile(expr)?;
+    Ok((format, Some(std::sync::Arc::new(jq))))
 }
 
 /// Whether to colour: `NO_COLOR` wins over everything (no-color.org), then
@@ -513,6 +543,40 @@ mod tests {
         assert_eq!(s.concurrency, 8);
         assert_eq!(s.format, Format::Table);
         assert_eq!(s.profile, "default");
+    }
+
+    #[test]
+    fn jq_implies_json_takes_json_lines_and_refuses_the_rest() {
+        let with = |output: Option<Format>, expr: &str| {
+            let g = GlobalArgs {
+                output,
+                jq: Some(expr.into()),
+                ..GlobalArgs::default()
+            };
+            resolve(g, Env::default())
+        };
+        let s = with(None, ".a").unwrap();
+        assert_eq!(s.format, Format::Json);
+        assert!(s.jq.is_some() && !s.json_errors(), "errors stay text");
+        let s = with(Some(Format::Json), ".a").unwrap();
+        assert!(s.json_errors(), "an explicit -o json: JSON errors");
+        assert_eq!(
+            with(Some(Format::Jsonl), ".a").unwrap().format,
+            Format::Jsonl
+        );
+        for f in [Format::Table, Format::Csv, Format::Prometheus] {
+            let e = with(Some(f), ".a").unwrap_err();
+            assert_eq!(e.kind, crate::error::Kind::Usage);
+            assert!(e.message.contains("--jq filters JSON"), "{}", e.message);
+        }
+        let e = with(None, ".a | ").unwrap_err();
+        assert_eq!(e.kind, crate::error::Kind::Usage);
+        assert!(
+            resolve(GlobalArgs::default(), Env::default())
+                .unwrap()
+                .jq
+                .is_none()
+        );
     }
 
     #[test]

@@ -53,7 +53,7 @@ pub fn conduct(cmd: &Command) -> Conduct {
         Command::Demo => local::sandbox::DEMO_CONDUCT,
         Command::Login(_) => login::log_in::CONDUCT,
         Command::Logout => login::log_in::LOGOUT_CONDUCT,
-        Command::Auth(_) => login::auth::CONDUCT,
+        Command::Auth(a) => login::auth::conduct(a),
         Command::Alias(_) => local::alias::CONDUCT,
         Command::Completions(_) => local::completions::CONDUCT,
     }
@@ -183,6 +183,33 @@ mod tests {
             conduct(&parse(&["runs", id, "--run", "latest", "--wait"])).signals,
             kit::conduct::Signals::InterruptOrTerminate
         );
+        // What --jq filters: a stream row by row, one value whole, or
+        // nothing where the command prints no JSON.
+        use crate::output::jq::Cut;
+        for (args, cut) in [
+            (vec!["logs", id], Some(Cut::Each)),
+            (vec!["logs", id, "--follow"], Some(Cut::Each)),
+            (vec!["runs", id], Some(Cut::Each)),
+            (vec!["runs", id, "--run", "latest"], Some(Cut::Whole)),
+            (
+                vec!["runs", id, "--run", "latest", "--wait"],
+                Some(Cut::Whole),
+            ),
+            (vec!["run", "pipeline", id], Some(Cut::Whole)),
+            (vec!["stats", "pipeline", id], Some(Cut::Whole)),
+            (vec!["status"], Some(Cut::Whole)),
+            (vec!["sandbox"], Some(Cut::Each)),
+            (vec!["auth", "status"], Some(Cut::Whole)),
+            (vec!["auth", "token"], None),
+            (vec!["check", "pipeline", id], None),
+            (vec!["completions", "bash"], None),
+            (vec!["metrics", "serve", id], None),
+            (vec!["login"], None),
+            (vec!["logout"], None),
+            (vec!["demo"], None),
+        ] {
+            assert_eq!(conduct(&parse(&args)).jq, cut, "{args:?}");
+        }
         assert!(usage_line("check", "bad").is_some());
         assert!(usage_line("stats", "bad").is_none());
     }

@@ -10,6 +10,7 @@ pub(crate) mod column;
 mod encode;
 pub(crate) mod errors;
 pub(crate) mod fit;
+pub(crate) mod jq;
 pub(crate) mod junit;
 mod printer;
 pub(crate) mod prometheus;

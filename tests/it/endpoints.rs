@@ -515,9 +515,10 @@ async fn run_start_both_shapes_trailing_slash_post() {
     let o = run_env(&["run", "pipeline", P1, "-o", "json"], &env);
     assert_eq!(o.code, 0, "{}", o.stderr);
     let v: Value = serde_json::from_str(&o.stdout).unwrap();
-    assert_eq!(v[0]["state"], "pending");
+    assert_eq!(v["records"][0]["state"], "pending");
+    assert_eq!(v["run_uuid"], "cccccccc-0000-4000-8000-000000000001");
     assert_eq!(
-        v[0]["workflow_run_uuid"],
+        v["records"][0]["workflow_run_uuid"],
         "cccccccc-0000-4000-8000-000000000001"
     );
     let o = run_env(
@@ -528,40 +529,34 @@ async fn run_start_both_shapes_trailing_slash_post() {
             "-o",
             "json",
             "--fields",
-            "workflow_run_uuid",
+            "run_uuid,records",
         ],
         &env,
     );
     assert_eq!(o.code, 0, "{}", o.stderr);
     let v: Value = serde_json::from_str(&o.stdout).unwrap();
+    // The object answer has no records: `null`, the key kept.
     assert_eq!(
         v,
-        json!([{"workflow_run_uuid": "dddddddd-0000-4000-8000-000000000001"}])
+        json!({"run_uuid": "dddddddd-0000-4000-8000-000000000001", "records": null})
     );
     // Other formats: one row per start, whatever the answer's shape.
     let o = run_env(&["run", "workflow", P2, "-o", "jsonl"], &env);
     assert_eq!(
         o.stdout.trim(),
         format!(
-            r#"{{"uuid":"{P2}","run_uuid":"dddddddd-0000-4000-8000-000000000001","outcome":"started"}}"#
+            r#"{{"uuid":"{P2}","run_uuid":"dddddddd-0000-4000-8000-000000000001","outcome":"started","records":null}}"#
         )
     );
     let o = run_env(
-        &[
-            "run",
-            "pipeline",
-            P1,
-            "-o",
-            "json",
-            "--fields",
-            "state,task_uuid",
-        ],
+        &["run", "pipeline", P1, "-o", "json", "--fields", "records"],
         &env,
     );
     let v: Value = serde_json::from_str(&o.stdout).unwrap();
+    assert_eq!(v["records"][0]["state"], "pending");
     assert_eq!(
-        v,
-        json!([{"state": "pending", "task_uuid": "aaaaaaaa-0000-4000-8000-000000000001"}])
+        v["records"][0]["task_uuid"],
+        "aaaaaaaa-0000-4000-8000-000000000001"
     );
     let o = run_env(&["run", "pipeline", P1], &env);
     assert!(

@@ -113,12 +113,10 @@ fn newer_failure_everywhere(dialect: &str) {
     let target = format!("pipeline:{p}");
     let o = sb.run_with(&["status", &target, "-o", "json"], &env);
     let v: Value = serde_json::from_str(&o.stdout).unwrap();
-    assert_eq!(v[0]["status"], "failed");
-    assert_eq!(v[0]["failed_task"], task.as_str());
-    assert_eq!(
-        v[0]["failed_tasks"][0]["errors"][0]["Message"],
-        msg.as_str()
-    );
+    // One ID: the object.
+    assert_eq!(v["status"], "failed");
+    assert_eq!(v["failed_task"], task.as_str());
+    assert_eq!(v["failed_tasks"][0]["errors"][0]["Message"], msg.as_str());
     let o = sb.run_with(&["status", &target], &env);
     assert!(
         o.stdout.contains("FAILURE") && o.stdout.contains(&msg),
@@ -195,10 +193,7 @@ fn encrypted_outputs_with_and_without_the_key() {
         &[("YLEM_CONFIG_DIR", dir.to_str().unwrap())],
     );
     let v: Value = serde_json::from_str(&o.stdout).unwrap_or_else(|e| panic!("{e}: {}", o.stderr));
-    assert_eq!(
-        v[0]["failed_tasks"][0]["errors"][0]["Message"],
-        msg.as_str()
-    );
+    assert_eq!(v["failed_tasks"][0]["errors"][0]["Message"], msg.as_str());
     let _ = std::fs::remove_dir_all(dir);
     let _ = std::fs::remove_file(key);
 }
@@ -222,7 +217,7 @@ fn a_success_costs_one_log_request() {
     }
     let o = sb.run(&["status", &format!("pipeline:{p}"), "-o", "json"]);
     let v: Value = serde_json::from_str(&o.stdout).unwrap();
-    assert!(v[0]["failure"].is_null(), "{v}");
+    assert!(v["failure"].is_null(), "{v}");
     let asked = requests(&sb)[before..].to_vec();
     let logs = asked.iter().filter(|r| r.contains("/logs/")).count();
     assert_eq!(logs, 3, "one log request per command: {asked:?}");

@@ -39,8 +39,7 @@ fn finish(mut c: Child, limit: Duration) -> (i32, String, String) {
 
 fn start_run(sb: &Sandbox, p: &str) -> String {
     let v = sb.json(&["run", "pipeline", p]);
-    let row = if v.is_array() { &v[0] } else { &v };
-    row["workflow_run_uuid"].as_str().unwrap().to_string()
+    v["run_uuid"].as_str().unwrap().to_string()
 }
 
 fn wait_finished(sb: &Sandbox, run: &str) -> Value {
@@ -209,8 +208,7 @@ fn transient_failures_of_the_service_are_waited_out() {
         .find_map(|_| {
             let o = sb.run(&["run", "pipeline", &p, "-o", "json", "--retries", "0"]);
             let v: Value = serde_json::from_str(&o.stdout).ok()?;
-            let row = if v.is_array() { v[0].clone() } else { v };
-            row["workflow_run_uuid"].as_str().map(str::to_string)
+            v["run_uuid"].as_str().map(str::to_string)
         })
         .expect("a run started within 20 tries");
     let t = wait_finished(&sb, &run);

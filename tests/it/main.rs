@@ -34,6 +34,7 @@ mod hostile;
 mod hostile_text;
 mod input;
 mod interrupts;
+mod jq;
 mod json_gen;
 mod junit;
 mod log_bodies;

@@ -88,7 +88,7 @@ fn look(sb: &Sandbox, p: &str, wrong: &mut Vec<String>) -> bool {
             if !check.contains("a run is in progress") {
                 wrong.push(format!("check while {n} goes: {check}"));
             }
-            if status[0]["run_in_progress"] != true {
+            if status["run_in_progress"] != true {
                 wrong.push(format!("status while {n} goes: {status}"));
             }
             if !prom.contains("ylem_run_in_progress{") || !prom.contains("} 1\n") {

@@ -1,6 +1,9 @@
-//! Output shapes for scripts: with several IDs every ID keeps its row, in
-//! the order given, a failed one carrying its error; one ID gives one
-//! object; `run` prints one row per start; server text is escaped.
+//! Output shapes for scripts: one shape per command in every format and
+//! both dialects (the table `every_command_has_one_shape`: the JSON kind,
+//! the keys, the same keys in JSON lines and CSV); with several IDs every ID
+//! keeps its row, in the order given, a failed one carrying its error; one
+//! ID gives one object; `run` prints one row per start; server text is
+//! escaped.
 
 use crate::common::{self, sandbox};
 
@@ -120,14 +123,17 @@ fn run_prints_a_row_per_start_and_one_id_is_one_object() {
         "{}",
         o.stdout
     );
-    // The raw records stay in -o json.
+    // The server's records are the machine formats', under `records`.
     let v = sb.json(&["run", "pipeline", p]);
-    assert!(v[0]["task_uuid"].is_string(), "{v}");
+    assert_eq!(v["outcome"], "started", "{v}");
+    assert!(v["records"][0]["task_uuid"].is_string(), "{v}");
     // One ID: an object in every command.
     for args in [
         vec!["run", "pipeline", p, "--wait", "--poll", "200ms"],
         vec!["last-run", "pipeline", p],
         vec!["stats", "pipeline", p],
+        vec!["status", p],
+        vec!["run", "pipeline", p],
     ] {
         let v = sb.json(&args);
         assert!(v.is_object(), "{args:?}: {v}");
@@ -177,5 +183,244 @@ async fn the_exit_code_is_the_worst_failure_whatever_the_order() {
         );
         assert_eq!(o.code, 5, "{ids:?}: {}", o.stderr);
         assert_eq!(o.stdout.lines().count(), 3, "{}", o.stdout);
+    }
+}
+
+/// What `-o json` prints: one object, or an array of objects.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Kind {
+    Object,
+    Array,
+}
+
+const RUN: &[&str] = &["uuid", "run_uuid", "outcome", "records"];
+const RUN_WAIT: &[&str] = &[
+    "workflow_run_uuid",
+    "verdict",
+    "tasks_total",
+    "tasks_done",
+    "tasks_failed",
+    "duration",
+    "elapsed",
+    "completion",
+    "evidence",
+    "failed_task",
+    "failed_task_type",
+    "failure",
+    "failed_tasks",
+];
+const STATS_KEYS: &[&str] = &[
+    "num_of_successes",
+    "num_of_failures",
+    "average_duration",
+    "is_last_run_successful",
+    "last_run_executed_at",
+    "last_run_duration",
+];
+const LAST_RUN: &[&str] = &[
+    "is_successful",
+    "executed_at",
+    "duration",
+    "elapsed",
+    "tasks",
+    "failed_task",
+    "failed_task_type",
+    "failure",
+    "failed_tasks",
+    "last_run",
+    "evidence",
+    "run_uuid",
+];
+const AGGREGATE: &[&str] = &[
+    "date_from",
+    "date_to",
+    "num_of_successes",
+    "num_of_failures",
+    "average_duration",
+    "filled",
+];
+const STATUS: &[&str] = &[
+    "name",
+    "kind",
+    "uuid",
+    "status",
+    "last_run_successful",
+    "last_run_at",
+    "last_run_age",
+    "runs_24h",
+    "failures_24h",
+    "average_duration",
+    "failures_7d",
+    "run_in_progress",
+    "failed_task",
+    "failed_task_type",
+    "failure",
+    "failed_tasks",
+    "error",
+];
+const RUNS: &[&str] = &[
+    "run_uuid",
+    "result",
+    "started",
+    "ended",
+    "duration",
+    "elapsed",
+    "tasks",
+    "tasks_failed",
+    "completion",
+    "evidence",
+    "failed_task",
+    "failed_task_type",
+    "failure",
+    "failed_tasks",
+];
+const LOGS: &[&str] = &[
+    "workflow_run_uuid",
+    "task_uuid",
+    "task_type",
+    "is_successful",
+    "duration",
+    "output",
+    "metric_value",
+    "executed_at",
+];
+
+/// Several IDs' keys: `uuid` first, `error` last (once).
+fn multi(keys: &[&'static str]) -> Vec<&'static str> {
+    let mut k = vec!["uuid"];
+    k.extend(keys.iter().filter(|k| !matches!(**k, "uuid" | "error")));
+    k.push("error");
+    k
+}
+
+/// The CSV header of rows with these JSON keys: `records` is JSON's only,
+/// `error` (an object in JSON) is `error_kind` and `error`.
+fn csv_header(keys: &[&str]) -> String {
+    keys.iter()
+        .filter(|k| **k != "records")
+        .map(|k| match *k {
+            "error" => "error_kind,error",
+            k => k,
+        })
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+fn keys_of(v: &Value) -> Vec<String> {
+    v.as_object()
+        .unwrap_or_else(|| panic!("an object: {v}"))
+        .keys()
+        .cloned()
+        .collect()
+}
+
+/// Every command that prints rows, one ID and several, in every format
+/// and both dialects: `-o json` is the object for one ID and an array
+/// otherwise (a stream, `runs` and `logs`, is an array whatever it is
+/// given), with these keys; JSON lines have the same keys a line; CSV's
+/// header says them (`records` aside); a table prints.
+#[test]
+fn every_command_has_one_shape_in_every_format_and_dialect() {
+    for dialect in ["spec", "ylem"] {
+        let sb = sandbox::start(dialect);
+        let (p, q) = (sb.pipelines[0].0.as_str(), sb.pipelines[1].0.as_str());
+        let w = sb.workflows[0].as_str();
+        let mut cases: Vec<(Vec<&str>, Kind, Vec<&str>)> = vec![
+            (vec!["run", "pipeline", p], Kind::Object, RUN.to_vec()),
+            (vec!["run", "pipeline", p, q], Kind::Array, multi(RUN)),
+            (
+                vec!["run", "pipeline", p, "--wait", "--poll", "200ms"],
+                Kind::Object,
+                RUN_WAIT.to_vec(),
+            ),
+            (
+                vec!["stats", "pipeline", p],
+                Kind::Object,
+                STATS_KEYS.to_vec(),
+            ),
+            (
+                vec!["stats", "pipeline", p, q],
+                Kind::Array,
+                multi(STATS_KEYS),
+            ),
+            (
+                vec!["last-run", "pipeline", p],
+                Kind::Object,
+                LAST_RUN.to_vec(),
+            ),
+            (
+                vec!["last-run", "pipeline", p, q],
+                Kind::Array,
+                multi(LAST_RUN),
+            ),
+            // The endpoint's answer for one ID is an array of periods.
+            (
+                vec!["aggregate", "pipeline", p],
+                Kind::Array,
+                AGGREGATE.to_vec(),
+            ),
+            (
+                vec!["aggregate", "pipeline", p, q],
+                Kind::Array,
+                multi(AGGREGATE),
+            ),
+            (vec!["status", p], Kind::Object, STATUS.to_vec()),
+            (vec!["status", p, q], Kind::Array, STATUS.to_vec()),
+            (vec!["runs", p, "--since", "7d"], Kind::Array, RUNS.to_vec()),
+            (
+                vec!["runs", p, "--since", "7d", "--run", "latest"],
+                Kind::Object,
+                [RUNS, &["tasks_expected", "entries"]].concat(),
+            ),
+            (vec!["logs", p, "--since", "7d"], Kind::Array, LOGS.to_vec()),
+        ];
+        if dialect == "spec" {
+            // The open-source server has no workflow runs (ylem: 404).
+            cases.push((vec!["run", "workflow", w], Kind::Object, RUN.to_vec()));
+        }
+        for (args, kind, keys) in &cases {
+            let with = |format: &'static str| {
+                let mut a = args.clone();
+                a.extend(["-o", format]);
+                let o = sb.run_with(&a, &[("COLUMNS", "400")]);
+                assert_eq!(o.code, 0, "{dialect} {a:?}: {}", o.stderr);
+                assert!(!o.stdout.trim().is_empty(), "{dialect} {a:?}: nothing");
+                assert!(!o.all().contains(&sb.secret), "{dialect} {a:?}: the secret");
+                o.stdout
+            };
+            let json: Value = serde_json::from_str(&with("json")).unwrap();
+            let rows: Vec<&Value> = match (kind, &json) {
+                (Kind::Object, Value::Object(_)) => vec![&json],
+                (Kind::Array, Value::Array(a)) => a.iter().collect(),
+                _ => panic!("{dialect} {args:?}: a JSON {kind:?} expected: {json}"),
+            };
+            assert!(!rows.is_empty(), "{dialect} {args:?}: no row");
+            for r in &rows {
+                assert_eq!(keys_of(r), *keys, "{dialect} {args:?} -o json");
+            }
+            let jsonl = with("jsonl");
+            let lines: Vec<Value> = jsonl
+                .lines()
+                .map(|l| serde_json::from_str(l).unwrap())
+                .collect();
+            if *kind == Kind::Object {
+                assert_eq!(lines.len(), 1, "{dialect} {args:?}: {jsonl}");
+            }
+            for l in &lines {
+                assert_eq!(keys_of(l), *keys, "{dialect} {args:?} -o jsonl");
+            }
+            let csv = with("csv");
+            assert_eq!(
+                csv.lines().next().unwrap(),
+                csv_header(keys),
+                "{dialect} {args:?} -o csv"
+            );
+            with("table");
+        }
+        // auth status: the object in JSON, text in a table, and no CSV.
+        let v = sb.json(&["auth", "status"]);
+        assert!(v.is_object() && v["logged_in"] == true, "{dialect}: {v}");
+        let o = sb.run(&["auth", "status", "-o", "csv"]);
+        assert_eq!(o.code, 2, "{dialect}: {}", o.stderr);
     }
 }

@@ -60,19 +60,12 @@ pub const METRIC_VALUE: Column = Column::new("metric_value", "METRIC").ranked(4)
 pub const EXECUTED_AT: Column = Column::new("executed_at", "EXECUTED_AT").kept(WHEN);
 pub const DECODE_ERROR: Column = Column::new("decode_error", "DECODE_ERROR").free(0);
 
-// The records a run start is answered with (`run -o json`).
-pub const ID: Column = Column::new("id", "ID").ranked(7);
-pub const STATE: Column = Column::new("state", "STATE").ranked(9);
-pub const TASK_RUN_UUID: Column = Column::new("task_run_uuid", "TASK_RUN_UUID").ranked(8);
-pub const ERRORS: Column = Column::new("errors", "ERRORS").free(11);
-pub const CREATED_AT: Column = Column::new("created_at", "CREATED_AT").ranked(5);
-pub const UPDATED_AT: Column = Column::new("updated_at", "UPDATED_AT").ranked(6);
-
 // A run: started (`run`), waited for (`run --wait`), listed (`runs`).
 pub const RUN_UUID: Column = Column::new("run_uuid", "RUN_UUID").kept(WHICH);
 /// A last run's run, in a row about its entity (`last-run`): a second UUID.
 pub const LAST_RUN_UUID: Column = Column::new("run_uuid", "RUN_UUID").kept(SECOND_UUID);
 pub const OUTCOME: Column = Column::new("outcome", "OUTCOME");
+pub const RECORDS: Column = Column::new("records", "RECORDS");
 pub const VERDICT: Column = Column::new("verdict", "VERDICT");
 pub const RESULT: Column = Column::new("result", "RESULT").kept(HOW);
 pub const TASKS: Column = Column::new("tasks", "TASKS");
@@ -184,12 +177,6 @@ mod tests {
             DECODED_OUTPUT,
             METRIC_VALUE,
             DECODE_ERROR,
-            ID,
-            STATE,
-            TASK_RUN_UUID,
-            ERRORS,
-            CREATED_AT,
-            UPDATED_AT,
             TASKS_TOTAL,
             TASKS_FAILED,
             ELAPSED,

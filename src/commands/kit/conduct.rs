@@ -12,6 +12,8 @@ use crate::commands::kit::exit::Exit;
 use crate::commands::kit::signals::Stop;
 use crate::context::Context;
 use crate::error::{Error, Kind};
+use crate::output::jq::Cut;
+use crate::settings::Settings;
 
 /// A command's declaration.
 #[derive(Clone, Copy)]
@@ -28,6 +30,9 @@ pub struct Conduct {
     /// The error that ends it when `--max-time` runs out.
     pub out_of_time: fn(&Context, &str) -> Error,
     pub outputs: Outputs,
+    /// What `--jq` filters of its output: each row of a stream, the whole
+    /// value, or nothing (it prints no JSON: `--jq` is a usage error).
+    pub jq: Option<Cut>,
     /// Whether it acts for the profile's login (then a `-p` profile must
     /// exist); not `login`, which creates profiles, nor the local commands.
     pub uses_profile: bool,
@@ -102,6 +107,7 @@ impl Conduct {
             stopped: interrupted,
             out_of_time,
             outputs: Outputs::Rows,
+            jq: Some(Cut::Whole),
             uses_profile: true,
             usage_line: None,
             flag_advice: |_| None,
@@ -113,7 +119,49 @@ impl Conduct {
     pub const fn local(name: &'static str) -> Conduct {
         Conduct {
             uses_profile: false,
+            jq: None,
             ..Conduct::client(name)
+        }
+    }
+
+    /// Its output is rows that `--jq` filters one at a time (a stream).
+    pub const fn streams(self) -> Conduct {
+        Conduct {
+            jq: Some(Cut::Each),
+            ..self
+        }
+    }
+
+    /// Its output is one JSON value that `--jq` filters whole.
+    pub const fn json(self) -> Conduct {
+        Conduct {
+            jq: Some(Cut::Whole),
+            ..self
+        }
+    }
+
+    /// It prints no JSON: `--jq` is a usage error.
+    pub const fn no_json(self) -> Conduct {
+        Conduct { jq: None, ..self }
+    }
+
+    /// Fit `--jq` to this command before anything runs: refused where it
+    /// prints no JSON; a stream's rows become JSON lines, filtered one at a
+    /// time (also with `-o json`: the array is never held whole).
+    pub fn fit_jq(&self, settings: &mut Settings) -> crate::error::Result<()> {
+        if settings.jq.is_none() {
+            return Ok(());
+        }
+        match self.jq {
+            None => Err(Error::usage(format!(
+                "'{}' prints no JSON for --jq to filter",
+                self.name
+            ))),
+            Some(Cut::Each) => {
+                settings.format = crate::cli::Format::Jsonl;
+                Ok(())
+            }
+            Some(Cut::Whole) => Ok(()),
         }
     }
 

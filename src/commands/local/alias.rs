@@ -15,7 +15,7 @@ use crate::error::{Error, Result};
 use crate::output::{Cell, Column, Row, Shape};
 
 /// Aliases are local: no login needed.
-pub const CONDUCT: Conduct = Conduct::local("alias");
+pub const CONDUCT: Conduct = Conduct::local("alias").json();
 
 pub async fn run(cmd: &AliasCommand, ctx: &Context) -> Result<()> {
     let dir = profile::config_dir(ctx.settings.config_dir.as_deref())?;

@@ -9,7 +9,7 @@ use crate::context::Context;
 use crate::error::{Error, Result};
 
 /// The sandbox serves until Ctrl-C or SIGTERM stops it, cleanly.
-pub const CONDUCT: Conduct = Conduct::local("sandbox").server();
+pub const CONDUCT: Conduct = Conduct::local("sandbox").server().streams();
 
 /// `demo` uses a throw-away profile of its own. (Declared here, with the
 /// sandbox it needs: `demo.rs` is only built with the feature.)

@@ -17,6 +17,14 @@ use ylem_client::auth::binding::{Binding, StoredSecret};
 
 pub const CONDUCT: Conduct = Conduct::client("auth");
 
+/// `auth token` prints the token as it is, not JSON: no `--jq`.
+pub fn conduct(cmd: &AuthCommand) -> Conduct {
+    match cmd {
+        AuthCommand::Status => CONDUCT,
+        AuthCommand::Token(_) => CONDUCT.no_json(),
+    }
+}
+
 pub async fn run(cmd: &AuthCommand, ctx: &Context) -> Result<()> {
     match cmd {
         AuthCommand::Status => status(ctx).await,
@@ -96,6 +104,13 @@ struct Status {
 
 async fn status(ctx: &Context) -> Result<()> {
     let s = &ctx.settings;
+    // One shape per format: the object in JSON, lines for a person; a CSV
+    // of one profile's state would be neither.
+    if s.format == Format::Csv {
+        return Err(crate::error::Error::usage(
+            "auth status prints JSON (-o json or jsonl) or text, not CSV",
+        ));
+    }
     let mut st = Status {
         profile: s.profile.clone(),
         ..Status::default()

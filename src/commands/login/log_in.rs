@@ -23,7 +23,7 @@ use ylem_client::auth::token::CachedToken;
 
 /// `login` makes the profile it logs in to; `logout` acts for one.
 pub const CONDUCT: Conduct = Conduct::local("login");
-pub const LOGOUT_CONDUCT: Conduct = Conduct::client("logout");
+pub const LOGOUT_CONDUCT: Conduct = Conduct::client("logout").no_json();
 
 pub async fn run(args: &LoginArgs, ctx: &Context) -> Result<()> {
     let s = &ctx.settings;

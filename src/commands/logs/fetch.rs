@@ -21,7 +21,7 @@ use ylem_client::output::{Decoder, Scratch};
 pub const CONDUCT: Conduct = Conduct {
     signals: Signals::Own,
     limit: Limit::Own,
-    ..Conduct::client("logs")
+    ..Conduct::client("logs").streams()
 };
 
 pub async fn run(args: &LogsArgs, ctx: &Context) -> Result<()> {

@@ -187,8 +187,9 @@ pub const CONDUCT: Conduct = Conduct {
     max_time: Some(std::time::Duration::from_secs(50)),
     limit: Limit::Own,
     usage_line: Some(usage_line),
+    // One status line, its JSON or the exposition: nothing for --jq.
     outputs: Outputs::Plugin,
-    ..Conduct::client("check")
+    ..Conduct::client("check").no_json()
 };
 
 pub async fn run(a: &CheckArgs, ctx: &Context) -> Result<Exit> {

@@ -131,7 +131,13 @@ pub async fn run(args: &StatusArgs, ctx: &Context) -> Result<()> {
     };
     // On a narrow terminal, which entity, how it is doing and why stay
     // longest (the columns say so: `kit/columns.rs`).
-    let mut p = ctx.printer(Shape::List, &columns, true)?;
+    // One ID given: the object, as every command gives for one ID (the
+    // table stays a board of one row); several, or every alias: an array.
+    let shape = match args.ids.len() == 1 && targets.len() == 1 && !table {
+        true => Shape::Object,
+        false => Shape::List,
+    };
+    let mut p = ctx.printer(shape, &columns, true)?;
     let finder = failure_read::finder(ctx, None)?;
     let api = ctx.api()?;
     let forms = crate::commands::kit::date_form::forms(ctx);

@@ -35,7 +35,8 @@ const PAD: chrono::Duration = chrono::Duration::minutes(10);
 /// (`--run`, or `--wait`'s latest) takes `-o junit` too.
 pub fn conduct(args: &RunsArgs) -> Conduct {
     let one = match args.run.is_some() || args.wait {
-        true => list::CONDUCT.reports(),
+        // One run whole: one value for --jq.
+        true => list::CONDUCT.reports().json(),
         false => list::CONDUCT,
     };
     match args.wait {

@@ -41,7 +41,7 @@ pub const COLUMNS: &[Column] = &[
 const TABLE_DEFAULT: &[Column] = &[UUID, RUN_UUID, RESULT, STARTED, DURATION, TASKS, FAILURE];
 
 /// Both `runs` and `runs --run`.
-pub const CONDUCT: Conduct = Conduct::client("runs");
+pub const CONDUCT: Conduct = Conduct::client("runs").streams();
 
 pub async fn run(args: &RunsArgs, ctx: &Context) -> Result<()> {
     let ids = ctx.resolve_ids(&args.pipelines)?;

@@ -7,7 +7,7 @@
 
 use crate::cli::RunsArgs;
 use crate::commands::kit::columns::{
-    DURATION, ENTRIES, EXECUTED_AT, RESULT, TASK, TASK_TYPE, TASKS_EXPECTED,
+    DURATION, ENTRIES, EXECUTED_AT, IS_SUCCESSFUL, TASK, TASK_TYPE, TASKS_EXPECTED,
 };
 use crate::commands::kit::failure_text;
 use crate::commands::kit::failure_text::FailureText;
@@ -28,7 +28,9 @@ const MORE: &[Column] = &[TASKS_EXPECTED, ENTRIES];
 
 /// An entry of the run, in the table under the header: `task` is the
 /// task's alias when one names it, else its UUID.
-const ENTRY_COLUMNS: &[Column] = &[EXECUTED_AT, TASK, TASK_TYPE, RESULT, DURATION];
+// A task entry's success is `is_successful` (header RESULT), as in `logs`:
+// `result` is a run's (succeeded, failed, running).
+const ENTRY_COLUMNS: &[Column] = &[EXECUTED_AT, TASK, TASK_TYPE, IS_SUCCESSFUL, DURATION];
 
 /// The one pipeline `--run` names a run of, and which run (`latest` when
 /// not said); shared with `runs --run R --wait`.
@@ -224,7 +226,7 @@ pub fn show(
                 ),
             )
             .set(&TASK_TYPE, Cell::Str(e.task_type.clone()))
-            .set(&RESULT, Cell::Success(e.is_successful))
+            .set(&IS_SUCCESSFUL, Cell::Success(e.is_successful))
             .set(&DURATION, Cell::Ms(e.duration));
         t.row(r.into_cells())?;
     }

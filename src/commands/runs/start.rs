@@ -26,69 +26,39 @@ use ylem_client::runs::failure::{self, Failure};
 use ylem_client::runs::finished::{DEFAULT_SETTLE, History, Rule, Settle};
 use ylem_client::{Entity, RunKind};
 
-/// The run records of a start (`-o json`); with several IDs, `uuid` leads
-/// and the error columns follow (`crate::commands::kit::ids::multi_columns`).
-pub const COLUMNS: &[Column] = &[
-    UUID,
-    ID,
-    STATE,
-    TASK_UUID,
-    TASK_RUN_UUID,
-    WORKFLOW_RUN_UUID,
-    IS_SUCCESSFUL,
-    OUTPUT,
-    ERRORS,
-    CREATED_AT,
-    UPDATED_AT,
-];
+/// One row per start, in every format: the entity, the run it started and
+/// `outcome` (`started`); in JSON and JSON lines also `records`, the task
+/// records the server answered with (`null` when it sent the run UUID
+/// alone, as the real server does). One ID gives the object (a row in a
+/// table), several an array; several IDs add the error columns
+/// (`crate::commands::kit::ids::multi_columns`).
+pub const START_COLUMNS: &[Column] = &[UUID, RUN_UUID, OUTCOME, RECORDS];
 
-/// One row per start (table, CSV, JSON lines): the entity, the run it
-/// started and `outcome` (`started`); the raw task records are `-o json`'s.
-pub const START_COLUMNS: &[Column] = &[UUID, RUN_UUID, OUTCOME];
-
-fn record_row(columns: &[Column], id: uuid::Uuid, r: RunRecord) -> Vec<Cell> {
-    let mut row = Row::new(columns);
-    row.set(&UUID, Cell::Str(id.to_string()))
-        .set(&ID, r.id.map(Cell::Int).unwrap_or(Cell::Null))
-        .set(&STATE, Cell::opt_str(r.state))
-        .set(&TASK_UUID, Cell::opt_str(r.task_uuid))
-        .set(&TASK_RUN_UUID, Cell::opt_str(r.task_run_uuid))
-        .set(&WORKFLOW_RUN_UUID, Cell::Str(r.workflow_run_uuid))
-        .set(
-            &IS_SUCCESSFUL,
-            r.is_successful.map(Cell::Bool).unwrap_or(Cell::Null),
-        )
-        .set(&OUTPUT, r.output.map(Cell::Output).unwrap_or(Cell::Null))
-        .set(
-            &ERRORS,
-            r.errors
-                .filter(|e| !e.is_null())
-                .map(Cell::Json)
-                .unwrap_or(Cell::Null),
-        )
-        .set(
-            &CREATED_AT,
-            r.created_at.map(|t| Cell::Time(t.0)).unwrap_or(Cell::Null),
-        )
-        .set(
-            &UPDATED_AT,
-            r.updated_at.map(|t| Cell::Time(t.0)).unwrap_or(Cell::Null),
-        );
-    row.into_cells()
-}
-
-/// The rows of one start: a record per task, or the run UUID alone when
-/// the server answered with the `{"pipeline_run_uuid"}` object.
-pub fn rows(columns: &[Column], id: uuid::Uuid, start: RunStart) -> Vec<Vec<Cell>> {
-    match start {
-        RunStart::Records(rs) => rs.into_iter().map(|r| record_row(columns, id, r)).collect(),
-        RunStart::Object { pipeline_run_uuid } => {
-            let mut row = Row::new(columns);
-            row.set(&UUID, Cell::Str(id.to_string()))
-                .set(&WORKFLOW_RUN_UUID, Cell::Str(pipeline_run_uuid));
-            vec![row.into_cells()]
-        }
-    }
+/// The server's task records of a start, as it sent them (times in their
+/// normal form, `pipeline_run_uuid` as `workflow_run_uuid`).
+fn records(start: &RunStart) -> Cell {
+    let RunStart::Records(rs) = start else {
+        return Cell::Null;
+    };
+    let time = |t: &Option<ylem_client::api::models::Timestamp>| t.as_ref().map(|t| t.0.clone());
+    Cell::Json(serde_json::Value::Array(
+        rs.iter()
+            .map(|r: &RunRecord| {
+                serde_json::json!({
+                    "id": r.id,
+                    "state": r.state,
+                    "task_uuid": r.task_uuid,
+                    "task_run_uuid": r.task_run_uuid,
+                    "workflow_run_uuid": r.workflow_run_uuid,
+                    "is_successful": r.is_successful,
+                    "output": r.output,
+                    "errors": r.errors.as_ref().filter(|e| !e.is_null()),
+                    "created_at": time(&r.created_at),
+                    "updated_at": time(&r.updated_at),
+                })
+            })
+            .collect(),
+    ))
 }
 
 /// A start is cut short by Ctrl-C; `--wait` is also stopped by SIGTERM,
@@ -173,16 +143,26 @@ pub async fn run(args: &RunArgs, ctx: &Context) -> Result<()> {
     if args.wait {
         return run_and_wait(args, &ids, input, ctx).await;
     }
-    if ctx.settings.format == Format::Json {
-        return run_records(args, &ids, input, ctx).await;
-    }
     let multi = ids.len() > 1;
+    // The records are the machine formats' (a table or CSV cell of JSON
+    // arrays helps nobody).
+    let machine = matches!(ctx.settings.format, Format::Json | Format::Jsonl);
+    let base: Vec<Column> = START_COLUMNS
+        .iter()
+        .copied()
+        .filter(|c| machine || c.name != RECORDS.name)
+        .collect();
     let columns = match multi {
-        true => crate::commands::kit::ids::multi_columns(ctx, START_COLUMNS),
-        false => START_COLUMNS.to_vec(),
+        true => crate::commands::kit::ids::multi_columns(ctx, &base),
+        false => base,
     };
-    // The entity is named even for one ID: the row says what was started.
-    let mut p = ctx.printer(Shape::List, &columns, true)?;
+    // One ID, the object (as every command gives for one ID); a table
+    // keeps its row, which names the entity even for one ID.
+    let shape = match multi || ctx.settings.format == Format::Table {
+        true => Shape::List,
+        false => Shape::Object,
+    };
+    let mut p = ctx.printer(shape, &columns, true)?;
     let api = ctx.api()?;
     let res = crate::commands::kit::ids::for_each_id(
         ctx,
@@ -200,7 +180,8 @@ pub async fn run(args: &RunArgs, ctx: &Context) -> Result<()> {
                         &RUN_UUID,
                         Cell::opt_str(start.run_uuid().map(str::to_string)),
                     )
-                    .set(&OUTCOME, Cell::Str("started".into()));
+                    .set(&OUTCOME, Cell::Str("started".into()))
+                    .set(&RECORDS, records(&start));
                 }
                 Err(e) => crate::commands::kit::ids::set_error(ctx, &mut r, e),
             }
@@ -228,41 +209,6 @@ fn input(args: &RunArgs, ctx: &Context) -> Result<Option<Bytes>> {
         ctx.note("reading --input from standard input: end it with Ctrl-D");
     }
     crate::commands::runs::input::read(value, stdin.lock()).map(Some)
-}
-
-/// `-o json`: the task records the server answered each start with.
-async fn run_records(
-    args: &RunArgs,
-    ids: &[Uuid],
-    input: Option<&Bytes>,
-    ctx: &Context,
-) -> Result<()> {
-    let multi = ids.len() > 1;
-    let columns = match multi {
-        true => crate::commands::kit::ids::multi_columns(ctx, COLUMNS),
-        false => COLUMNS.to_vec(),
-    };
-    let mut p = ctx.printer(Shape::List, &columns, multi)?;
-    let api = ctx.api()?;
-    let res = crate::commands::kit::ids::for_each_id(
-        ctx,
-        ids,
-        |id| crate::commands::runs::refused::start_run(&api, args.kind, id, input),
-        |id, start| match start {
-            Ok(start) => {
-                if let Some(run) = start.run_uuid() {
-                    started(ctx, args.kind, id, run);
-                }
-                rows(&columns, id, start)
-                    .into_iter()
-                    .try_for_each(|r| p.row(r))
-            }
-            Err(e) => p.row(crate::commands::kit::ids::failed_row(ctx, &columns, id, e)),
-        },
-    )
-    .await;
-    crate::commands::kit::ids::close(p, &res, multi, "the server returned no run records", ctx)?;
-    res
 }
 
 /// Remember a started run, so that Ctrl-C can say how to follow it.

@@ -31,7 +31,7 @@ use crate::error::{Error, Result};
 const CONTENT_TYPE: &str = "text/plain; version=0.0.4; charset=utf-8";
 
 /// The exporter serves until Ctrl-C or SIGTERM stops it, cleanly.
-pub const CONDUCT: Conduct = Conduct::client("metrics").server();
+pub const CONDUCT: Conduct = Conduct::client("metrics").server().no_json();
 
 pub async fn run(cmd: &MetricsCommand, ctx: &Context) -> Result<()> {
     match cmd {

@@ -1,0 +1,395 @@
+//! `--jq EXPR`: the jq filter (jaq), compiled once when the settings are
+//! resolved, so that a bad expression is a usage error before any request;
+//! and the writer that runs it over the JSON a command prints, as `gh
+//! --jq` does: strings raw, other values compact JSON, one result a line.
+//! A stream (`Each`: one JSON value a line, `-o jsonl`, `logs`, `runs`) is
+//! filtered a line at a time as it is written, so memory stays flat; any
+//! other output (`Whole`) is kept until the command ends and filtered as
+//! one value.
+
+use std::io::{self, Write};
+use std::sync::{Arc, Mutex};
+
+use jaq_core::load::{Arena, File, Loader};
+use jaq_core::{Ctx, Vars, data};
+use jaq_json::Val;
+
+use crate::error::{Error, Result};
+
+type Data = data::JustLut<Val>;
+
+/// A compiled `--jq` expression.
+pub struct Jq {
+    filter: jaq_core::Filter<Data>,
+}
+
+impl std::fmt::Debug for Jq {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Jq")
+    }
+}
+
+/// The longest piece of a value a run-time error message quotes: jaq's
+/// messages hold the value they failed on, which may be a whole log row.
+const QUOTED: usize = 200;
+
+impl Jq {
+    /// Parse and compile `expr` with jq's standard library; its errors as
+    /// one usage error naming where in the expression each one is.
+    pub fn compile(expr: &str) -> Result<Jq> {
+        let defs = jaq_core::defs()
+            .chain(jaq_std::defs())
+            .chain(jaq_json::defs());
+        let funs = jaq_core::funs()
+            .chain(jaq_std::funs())
+            .chain(jaq_json::funs());
+        let loader = Loader::new(defs);
+        let arena = Arena::default();
+        let file = File {
+            code: expr,
+            path: (),
+        };
+        let modules = loader.load(&arena, file).map_err(|errs| {
+            let said: Vec<String> = errs
+                .into_iter()
+                .flat_map(|(_, e)| match e {
+                    jaq_core::load::Error::Io(v) => {
+                        v.into_iter().map(|(s, m)| format!("{m} ({s})")).collect()
+                    }
+                    jaq_core::load::Error::Lex(v) => v
+                        .into_iter()
+                        .map(|(want, got)| format!("expected {} {}", want.as_str(), at(expr, got)))
+                        .collect(),
+                    jaq_core::load::Error::Parse(v) => v
+                        .into_iter()
+                        .map(|(want, got)| format!("expected {} {}", want.as_str(), at(expr, got)))
+                        .collect::<Vec<_>>(),
+                })
+                .collect();
+            invalid(expr, &said)
+        })?;
+        let filter = jaq_core::Compiler::default()
+            .with_funs(funs)
+            .compile(modules)
+            .map_err(|errs| {
+                let said: Vec<String> = errs
+                    .into_iter()
+                    .flat_map(|(_, v)| v)
+                    .map(|(name, undef)| {
+                        format!("undefined {} {name} {}", undef.as_str(), at(expr, name))
+                    })
+                    .collect();
+                invalid(expr, &said)
+            })?;
+        Ok(Jq { filter })
+    }
+
+    /// Run the filter on the JSON text `input`, writing each result to `w`.
+    fn run(&self, input: &[u8], w: &mut dyn Write) -> Result<(), Failure> {
+        let value = jaq_json::read::parse_single(input).map_err(|e| {
+            Failure::Filter(format!(
+                "the output is not JSON ({e}): --jq filters -o json or jsonl"
+            ))
+        })?;
+        let ctx = Ctx::<Data>::new(&self.filter.lut, Vars::new([]));
+        for out in self.filter.id.run((ctx, value)) {
+            match out {
+                Ok(v) => print(w, &v).map_err(Failure::Io)?,
+                Err(exn) => match exn.get_err() {
+                    Ok(e) => return Err(Failure::Filter(shorten(e.to_string()))),
+                    Err(exn) => match exn.get_halt() {
+                        Ok(0) => break,
+                        Ok(code) => {
+                            return Err(Failure::Filter(format!("halted with code {code}")));
+                        }
+                        Err(_) => return Err(Failure::Filter("unexpected exception".into())),
+                    },
+                },
+            }
+        }
+        Ok(())
+    }
+}
+
+/// One result, as gh prints it: a string raw, anything else compact JSON.
+fn print(w: &mut dyn Write, v: &Val) -> io::Result<()> {
+    match v {
+        Val::TStr(s) | Val::BStr(s) => w.write_all(s)?,
+        v => jaq_json::write::write(w, &jaq_json::write::Pp::default(), 0, v)?,
+    }
+    w.write_all(b"\n")
+}
+
+/// Where `part` (a slice of `expr`) starts in it, as words.
+fn at(expr: &str, part: &str) -> String {
+    let offset = (part.as_ptr() as usize).wrapping_sub(expr.as_ptr() as usize);
+    if offset <= expr.len() {
+        if part.is_empty() {
+            format!(
+                "at character {} (the end)",
+                expr[..offset].chars().count() + 1
+            )
+        } else {
+            let got: String = part.chars().take(20).collect();
+            format!(
+                "at character {}, found '{got}'",
+                expr[..offset].chars().count() + 1
+            )
+        }
+    } else {
+        format!("near '{part}'")
+    }
+}
+
+fn invalid(expr: &str, said: &[String]) -> Error {
+    let expr = ylem_client::text::escape(expr);
+    Error::usage(format!("invalid --jq expression '{expr}': {}", said.join("; ")))
+        .with_hint("--jq takes jq's language, e.g. --jq '.[] | .uuid' or --jq 'select(.is_successful == false)'")
+}
+
+fn shorten(mut s: String) -> String {
+    if s.chars().count() > QUOTED {
+        s = s.chars().take(QUOTED).collect::<String>() + "…";
+    }
+    s
+}
+
+/// Why filtering stopped.
+enum Failure {
+    /// The filter failed on a value: the caller's expression and the data
+    /// do not fit.
+    Filter(String),
+    Io(io::Error),
+}
+
+/// How the output is cut into the values the filter sees.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cut {
+    /// One JSON value a line, each filtered as it is written.
+    Each,
+    /// The whole output, filtered when the command ends (`finish`).
+    Whole,
+}
+
+/// What the writer shares with whoever finishes it.
+struct State {
+    jq: Arc<Jq>,
+    cut: Cut,
+    inner: Box<dyn Write + Send>,
+    /// A stream's unfinished line, or the whole output so far.
+    pending: Vec<u8>,
+    /// Values filtered so far (for the error's "at row N").
+    rows: usize,
+    /// The first failure of the filter: once set, nothing more is written.
+    failed: Option<Error>,
+}
+
+/// Standard output under `--jq`: hand it to the printers in place of the
+/// terminal; `JqHandle::finish` when the command ends.
+pub struct JqOut(Arc<Mutex<State>>);
+
+/// The handle that ends filtering and reports its failure.
+pub struct JqHandle(Arc<Mutex<State>>);
+
+/// A writer that filters what is written to `inner`, and its handle.
+pub fn writer(jq: Arc<Jq>, cut: Cut, inner: Box<dyn Write + Send>) -> (JqOut, JqHandle) {
+    let state = Arc::new(Mutex::new(State {
+        jq,
+        cut,
+        inner,
+        pending: Vec::new(),
+        rows: 0,
+        failed: None,
+    }));
+    (JqOut(state.clone()), JqHandle(state))
+}
+
+impl State {
+    fn filter(&mut self, input: &[u8]) -> io::Result<()> {
+        if input.iter().all(u8::is_ascii_whitespace) {
+            return Ok(());
+        }
+        self.rows += 1;
+        match self.jq.run(input, &mut self.inner) {
+            Ok(()) => Ok(()),
+            Err(Failure::Io(e)) => Err(e),
+            Err(Failure::Filter(msg)) => {
+                let row = match self.cut {
+                    Cut::Each => format!(" (row {})", self.rows),
+                    Cut::Whole => String::new(),
+                };
+                self.failed = Some(
+                    Error::usage(format!("--jq failed on the output{row}: {msg}")).with_hint(
+                        "the expression does not fit the data: see the fields with -o json (--jq filters each row of logs, runs and -o jsonl on its own)",
+                    ),
+                );
+                Err(io::Error::other("--jq failed"))
+            }
+        }
+    }
+}
+
+impl Write for JqOut {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        let mut s = self.0.lock().unwrap_or_else(|p| p.into_inner());
+        if s.failed.is_some() {
+            return Err(io::Error::other("--jq failed"));
+        }
+        s.pending.extend_from_slice(buf);
+        if s.cut == Cut::Each {
+            let mut start = 0;
+            let pending = std::mem::take(&mut s.pending);
+            let mut result = Ok(());
+            while let Some(n) = memchr::memchr(b'\n', &pending[start..]) {
+                let line = &pending[start..start + n];
+                start += n + 1;
+                result = s.filter(line);
+                if result.is_err() {
+                    break;
+                }
+            }
+            s.pending = pending;
+            s.pending.drain(..start);
+            result?;
+        }
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        let mut s = self.0.lock().unwrap_or_else(|p| p.into_inner());
+        s.inner.flush()
+    }
+}
+
+impl JqHandle {
+    /// Filter what is left (a stream's last line without its newline, or
+    /// the whole output) and flush; the filter's failure, if it failed,
+    /// now or while the command wrote.
+    pub fn finish(&self) -> Result<()> {
+        let mut s = self.0.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(e) = s.failed.clone() {
+            return Err(e);
+        }
+        let pending = std::mem::take(&mut s.pending);
+        let written = s.filter(&pending).and_then(|()| s.inner.flush());
+        match (written, s.failed.clone()) {
+            (_, Some(e)) => Err(e),
+            (Err(e), None) => Err(e.into()),
+            (Ok(()), None) => Ok(()),
+        }
+    }
+
+    /// The filter's failure while the command wrote, if any.
+    pub fn failed(&self) -> Option<Error> {
+        let s = self.0.lock().unwrap_or_else(|p| p.into_inner());
+        s.failed.clone()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Clone, Default)]
+    struct Buf(Arc<Mutex<Vec<u8>>>);
+    impl Write for Buf {
+        fn write(&mut self, b: &[u8]) -> io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(b);
+            Ok(b.len())
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    fn through(expr: &str, cut: Cut, input: &[&[u8]]) -> (String, Result<()>) {
+        let buf = Buf::default();
+        let jq = Arc::new(Jq::compile(expr).unwrap());
+        let (mut w, h) = writer(jq, cut, Box::new(buf.clone()));
+        let mut r = Ok(());
+        for i in input {
+            if let Err(e) = w.write_all(i) {
+                r = Err(e);
+                break;
+            }
+        }
+        let done = match r {
+            Ok(()) => h.finish(),
+            Err(_) => Err(h.failed().expect("a filter failure")),
+        };
+        let out = String::from_utf8(buf.0.lock().unwrap().clone()).unwrap();
+        (out, done)
+    }
+
+    #[test]
+    fn strings_raw_other_values_compact_one_a_line() {
+        let (out, r) = through(
+            ".[] | .a",
+            Cut::Whole,
+            &[
+                b"[\n{\"a\": \"x y\"},\n",
+                b"{\"a\": {\"b\": [1, 2]}}, {\"a\": null}\n]\n",
+            ],
+        );
+        r.unwrap();
+        assert_eq!(out, "x y\n{\"b\":[1,2]}\nnull\n");
+    }
+
+    #[test]
+    fn a_stream_is_filtered_a_line_at_a_time_whatever_the_writes() {
+        let (out, r) = through(
+            "select(.n > 1) | .n",
+            Cut::Each,
+            &[b"{\"n\":1}\n{\"n\"", b":2}\n{\"n\":3}\n{\"n\":4}"],
+        );
+        r.unwrap();
+        assert_eq!(out, "2\n3\n4\n");
+    }
+
+    #[test]
+    fn a_bad_expression_says_where() {
+        let e = Jq::compile(".a | ").unwrap_err();
+        assert_eq!(e.kind, crate::error::Kind::Usage);
+        assert!(
+            e.message.contains("invalid --jq expression"),
+            "{}",
+            e.message
+        );
+        let e = Jq::compile(".a | nosuchfilter(1)").unwrap_err();
+        assert!(
+            e.message
+                .contains("undefined filter nosuchfilter at character 6"),
+            "{}",
+            e.message
+        );
+    }
+
+    #[test]
+    fn a_failure_at_run_time_stops_the_output_and_names_the_row() {
+        let (out, r) = through(
+            ".a.b",
+            Cut::Each,
+            &[
+                b"{\"a\":{\"b\":1}}\n",
+                b"{\"a\":\"text\"}\n",
+                b"{\"a\":{\"b\":3}}\n",
+            ],
+        );
+        assert_eq!(out, "1\n");
+        let e = r.unwrap_err();
+        assert_eq!(e.kind, crate::error::Kind::Usage);
+        assert!(e.message.contains("(row 2)"), "{}", e.message);
+        assert!(e.message.contains("cannot index"), "{}", e.message);
+    }
+
+    #[test]
+    fn the_standard_library_is_there() {
+        let (out, r) = through(
+            "[.[] | select(test(\"^a\"))] | length, (map(ascii_upcase) | join(\",\"))",
+            Cut::Whole,
+            &[b"[\"ab\",\"ba\",\"ac\"]"],
+        );
+        r.unwrap();
+        assert_eq!(out, "2\nAB,AC\n");
+    }
+}
