@@ -8,12 +8,12 @@ use unicode_width::UnicodeWidthChar;
 
 use crate::time::human_ms;
 
-/// How long ago, in one unit: `12s`, `5m`, `3h`, `2d` (`now` when in the future,
+/// How long ago, in one unit: `12s`, `5m`, `3h`, `2d` (`0s` when in the future,
 /// a clock a little ahead of ours).
 pub fn age(now: DateTime<Utc>, then: DateTime<Utc>) -> String {
     let s = (now - then).num_seconds();
     match s {
-        ..=0 => "now".into(),
+        ..=0 => "0s".into(),
         1..60 => format!("{s}s"),
         60..3600 => format!("{}m", s / 60),
         3600..86_400 => format!("{}h", s / 3600),
