@@ -41,8 +41,7 @@ pub async fn run(
     let guard = TermGuard::enter().map_err(|e| terminal_error(&e))?;
     let mut terminal =
         Terminal::new(CrosstermBackend::new(io::stdout())).map_err(|e| terminal_error(&e))?;
-    let (keys, stop_keys) = read_keys();
-    let mut keys = keys;
+    let mut keys = KeyReader::start();
     let mut app = App::new(board.borrow_and_update().clone());
     let mut tick = tokio::time::interval(TICK);
     let (mut board_open, mut answers_open) = (true, true);
@@ -63,7 +62,7 @@ pub async fn run(
                 Some(a) => app.answer(a),
                 None => answers_open = false,
             },
-            k = keys.recv() => match k {
+            k = keys.rx.recv() => match k {
                 Some(Ok(Some(key))) => {
                     let flow = app.key(key);
                     for ask in app.take_asks() {
@@ -81,7 +80,7 @@ pub async fn run(
             _ = tick.tick() => {}
         }
     };
-    stop_keys.store(true, Ordering::SeqCst);
+    drop(keys);
     drop(terminal);
     drop(guard);
     end
@@ -92,29 +91,40 @@ fn terminal_error(e: &io::Error) -> Error {
 }
 
 /// Keys read on a thread: `Ok(Some(key))`, `Ok(None)` for anything that
-/// only needs a redraw (a resize), `Err` when the terminal fails. Setting
-/// the flag ends the thread within one poll.
-fn read_keys() -> (
-    mpsc::UnboundedReceiver<io::Result<Option<Key>>>,
-    Arc<AtomicBool>,
-) {
-    let (tx, rx) = mpsc::unbounded_channel();
-    let stop = Arc::new(AtomicBool::new(false));
-    let flag = stop.clone();
-    std::thread::spawn(move || {
-        while !flag.load(Ordering::SeqCst) {
-            let got = match event::poll(Duration::from_millis(100)) {
-                Ok(false) => continue,
-                Ok(true) => event::read().map(|e| translate(&e)),
-                Err(e) => Err(e),
-            };
-            let failed = got.is_err();
-            if tx.send(got).is_err() || failed {
-                return;
+/// only needs a redraw (a resize), `Err` when the terminal fails. Dropping
+/// the reader (the loop ended, or the board's future was dropped by a stop
+/// above it) ends the thread within one poll.
+struct KeyReader {
+    rx: mpsc::UnboundedReceiver<io::Result<Option<Key>>>,
+    stop: Arc<AtomicBool>,
+}
+
+impl KeyReader {
+    fn start() -> KeyReader {
+        let (tx, rx) = mpsc::unbounded_channel();
+        let stop = Arc::new(AtomicBool::new(false));
+        let flag = stop.clone();
+        std::thread::spawn(move || {
+            while !flag.load(Ordering::SeqCst) {
+                let got = match event::poll(Duration::from_millis(100)) {
+                    Ok(false) => continue,
+                    Ok(true) => event::read().map(|e| translate(&e)),
+                    Err(e) => Err(e),
+                };
+                let failed = got.is_err();
+                if tx.send(got).is_err() || failed {
+                    return;
+                }
             }
-        }
-    });
-    (rx, stop)
+        });
+        KeyReader { rx, stop }
+    }
+}
+
+impl Drop for KeyReader {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::SeqCst);
+    }
 }
 
 /// A terminal event as the board's key (`None`: redraw only).
