@@ -9,7 +9,6 @@
 //! (`Statistics`). No I/O, no clock: the caller asks, and hands in `now`.
 
 use std::collections::{HashMap, HashSet, VecDeque};
-use std::time::Duration;
 
 use chrono::{DateTime, Utc};
 use uuid::Uuid;
@@ -19,6 +18,7 @@ use crate::kinds::Entity;
 use crate::runs::entry_key::{Key, key};
 use crate::runs::finished::{DEFAULT_SETTLE, Evidence, History, Rule, Settle};
 use crate::runs::fold::{Judged, RunFold, TaskSets, id_of, judge};
+use crate::runs::tally::listed_rule;
 use crate::time::{self, Window};
 
 /// How far before the newest entry seen each look's window starts: the
@@ -154,26 +154,57 @@ pub struct Pipeline {
     open: HashMap<Uuid, Open>,
     told: HashMap<Uuid, DateTime<Utc>>,
     sets: TaskSets,
-    /// The newest entry seen, and when the last look was.
-    newest: Option<DateTime<Utc>>,
+    /// When the last look was.
     looked: Option<DateTime<Utc>>,
     /// Runs that finished in the last day: (end, failed), oldest first.
     day: VecDeque<(DateTime<Utc>, bool)>,
+    /// The latest finished run and the latest failed one, told or not.
+    latest: Latest,
+}
+
+/// The latest finished run seen and the latest failed one (told or passed
+/// over), for a board.
+#[derive(Debug, Clone, Default)]
+pub struct Latest {
+    /// The finished run that ended last.
+    pub finished: Option<Finished>,
+    /// The failed run that ended last.
+    pub failed: Option<Finished>,
+}
+
+impl Latest {
+    fn add(&mut self, f: &Finished) {
+        let newer = |o: &Option<Finished>| o.as_ref().is_none_or(|o| o.ended <= f.ended);
+        if newer(&self.finished) {
+            self.finished = Some(f.clone());
+        }
+        if f.verdict == "failed" && newer(&self.failed) {
+            self.failed = Some(f.clone());
+        }
+    }
 }
 
 impl Pipeline {
-    /// A pipeline whose runs are judged with `history` (its recent runs)
-    /// and looked at every `interval` (the rule's grace: one look).
-    pub fn new(history: &History, interval: Duration) -> Pipeline {
+    /// A pipeline whose runs are judged with `history` (its recent runs),
+    /// by the rule a run read from a log is judged by (`listed_rule`: a
+    /// second's grace once history's tasks are in), so that a run's verdict
+    /// here is the one `runs` gives, and comes with the look that sees its
+    /// last task.
+    pub fn new(history: &History) -> Pipeline {
         Pipeline {
-            rule: Rule::new(history, None, None, interval),
+            rule: listed_rule(history),
             open: HashMap::new(),
             told: HashMap::new(),
             sets: TaskSets::default(),
-            newest: None,
             looked: None,
             day: VecDeque::new(),
+            latest: Latest::default(),
         }
+    }
+
+    /// The latest finished and failed runs seen.
+    pub fn latest(&self) -> &Latest {
+        &self.latest
     }
 
     /// The rule its runs are judged by.
@@ -187,15 +218,12 @@ impl Pipeline {
         !self.open.is_empty()
     }
 
-    /// The window the next look reads: from a little before the newest
-    /// entry seen (or the last look) to a little past `now`.
+    /// The window the next look reads: from a little before the last
+    /// look that worked (entries that came since end after it, give or take
+    /// the clocks) to a little past `now`.
     pub fn window(&self, now: DateTime<Utc>) -> Window {
-        let from = match (self.newest, self.looked) {
-            (Some(n), Some(l)) => n.min(l),
-            (a, b) => a.or(b).unwrap_or(now),
-        };
         Window {
-            from: from - OVERLAP,
+            from: self.looked.unwrap_or(now) - OVERLAP,
             to: now + AHEAD,
         }
     }
@@ -255,9 +283,6 @@ impl Pipeline {
                 open.failed.push(e.clone());
             }
             let at = time::parse_server_time(e.executed_at_raw.as_str());
-            if let Some(t) = at {
-                self.newest = Some(self.newest.map_or(t, |n| n.max(t)));
-            }
             fresh.push((at.map(|t| t.timestamp_micros()), n - i, run, e));
         }
         fresh.sort_by_key(|(at, order, _, _)| (*at, *order));
@@ -302,10 +327,12 @@ impl Pipeline {
             if ended > now - DAY {
                 self.day.push_back((ended, j.result == "failed"));
             }
+            let mut failed = open.failed;
+            failed.sort_by_key(|e| time::parse_server_time(e.executed_at_raw.as_str()));
+            let f = Finished::of(&j, failed);
+            self.latest.add(&f);
             if open.told {
-                let mut failed = open.failed;
-                failed.sort_by_key(|e| time::parse_server_time(e.executed_at_raw.as_str()));
-                events.push(Event::RunFinished(Box::new(Finished::of(&j, failed))));
+                events.push(Event::RunFinished(Box::new(f)));
             }
         }
         self.forget(now);
@@ -348,6 +375,7 @@ pub struct Statistics {
     /// when its statistics last changed.
     open: Option<(Glance, DateTime<Utc>)>,
     day: VecDeque<(DateTime<Utc>, bool)>,
+    latest: Latest,
 }
 
 impl Statistics {
@@ -358,7 +386,13 @@ impl Statistics {
             last: None,
             open: None,
             day: VecDeque::new(),
+            latest: Latest::default(),
         }
+    }
+
+    /// The latest finished and failed runs seen.
+    pub fn latest(&self) -> &Latest {
+        &self.latest
     }
 
     /// Whether a run is going, not yet judged.
@@ -384,6 +418,9 @@ impl Statistics {
         self.last = Some(g.clone());
         let mut events = Vec::new();
         let new_run = changed && g.at.is_some() && (!first || is_after(&g, quiet_before));
+        if first && !new_run && g.at.is_some() {
+            self.passed_over(&g, now);
+        }
         match self.kind {
             Entity::Task if new_run => {
                 events.push(started(&g));
@@ -419,6 +456,23 @@ impl Statistics {
         events
     }
 
+    /// The last run before the watch began, known without a word: a task's
+    /// and a failed run at once, a workflow's success after the settle time.
+    fn passed_over(&mut self, g: &Glance, now: DateTime<Utc>) {
+        let old = g
+            .time()
+            .is_some_and(|t| (now - t).to_std().unwrap_or_default() >= DEFAULT_SETTLE);
+        let evidence = match (self.kind, g.ok) {
+            (Entity::Workflow, true) if !old => return,
+            (Entity::Workflow, true) => Some(Evidence::Statistics {
+                settle: Settle::Default(DEFAULT_SETTLE),
+            }),
+            _ => None,
+        };
+        // Counted by `finish`, as any run of the day; nothing is told.
+        let _ = self.finish(g, evidence);
+    }
+
     fn finish(&mut self, g: &Glance, evidence: Option<Evidence>) -> Event {
         let ended = g.time();
         if let Some(e) = ended {
@@ -429,7 +483,7 @@ impl Statistics {
         let started = (self.kind == Entity::Task)
             .then(|| ended.map(|e| e - chrono::Duration::milliseconds(g.duration.max(0))))
             .flatten();
-        Event::RunFinished(Box::new(Finished {
+        let f = Finished {
             run: None,
             verdict: if g.ok { "succeeded" } else { "failed" },
             evidence,
@@ -439,7 +493,9 @@ impl Statistics {
             ended,
             tasks: usize::from(self.kind == Entity::Task),
             failed: Vec::new(),
-        }))
+        };
+        self.latest.add(&f);
+        Event::RunFinished(Box::new(f))
     }
 }
 
@@ -526,7 +582,7 @@ mod tests {
 
     #[test]
     fn a_run_is_told_once_in_order_and_finished_only_on_evidence() {
-        let mut p = Pipeline::new(&history(), Duration::from_secs(5));
+        let mut p = Pipeline::new(&history());
         // Before the watch: R1 whole and long finished: passed over.
         let ev = p.look(
             vec![entry(R1, "b", true, -595), entry(R1, "a", true, -600)],
@@ -541,11 +597,11 @@ mod tests {
         let ev = p.look(vec![entry(R2, "a", true, 10)], at(20), None);
         assert!(ev.is_empty(), "history says b is to come: {:?}", names(&ev));
         // The whole run again and its last task: told once, then finished
-        // after the grace (one look).
+        // after the grace (a second), as `runs` would judge it.
         let again = || vec![entry(R2, "b", true, 110), entry(R2, "a", true, 10)];
-        let ev = p.look(again(), at(111), None);
+        let ev = p.look(again(), at(110), None);
         assert_eq!(names(&ev), ["task 2 b"]);
-        let ev = p.look(again(), at(116), None);
+        let ev = p.look(again(), at(111), None);
         assert_eq!(names(&ev), ["finished 2 succeeded"]);
         // Never again, whatever window holds it.
         assert!(p.look(again(), at(130), None).is_empty());
@@ -556,7 +612,7 @@ mod tests {
 
     #[test]
     fn a_failed_task_finishes_its_run_at_once_and_runs_keep_their_order() {
-        let mut p = Pipeline::new(&history(), Duration::from_secs(5));
+        let mut p = Pipeline::new(&history());
         let ev = p.look(
             vec![
                 entry(R3, "a", true, 20),
@@ -589,7 +645,7 @@ mod tests {
 
     #[test]
     fn since_replays_the_runs_that_ended_after_it() {
-        let mut p = Pipeline::new(&history(), Duration::from_secs(5));
+        let mut p = Pipeline::new(&history());
         let ev = p.look(
             vec![
                 entry(R2, "b", true, -55),
@@ -604,13 +660,13 @@ mod tests {
             names(&ev),
             ["started 2", "task 2 a", "task 2 b", "finished 2 succeeded"]
         );
-        // The next window starts before the newest entry seen.
-        assert!(p.window(at(5)).from < at(-55));
+        // The next window starts a little before this look.
+        assert_eq!(p.window(at(5)).from, at(0) - OVERLAP);
     }
 
     #[test]
     fn a_run_going_when_the_watch_begins_is_told() {
-        let mut p = Pipeline::new(&History::default(), Duration::from_secs(5));
+        let mut p = Pipeline::new(&History::default());
         let ev = p.look(vec![entry(R2, "a", true, -3)], at(0), Some(at(0)));
         assert_eq!(names(&ev), ["started 2", "task 2 a"]);
         // No history: settled only after the default settle time.
