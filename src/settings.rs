@@ -94,6 +94,8 @@ pub struct Settings {
     /// `base_url` is `YLEM_BASE_URL`'s value (not a `--base-url` of its own).
     pub base_url_from_env: bool,
     pub format: Format,
+    /// `-o` (or `YLEM_OUTPUT`) was given: `format` is not the default.
+    pub format_given: bool,
     pub fields: Option<Vec<String>>,
     /// `--output-file`: where `-o prometheus` writes, atomically.
     pub output_file: Option<PathBuf>,
@@ -169,6 +171,7 @@ impl Settings {
             base_url,
             base_url_from_env,
             format,
+            format_given: g.output.is_some(),
             fields: g
                 .fields
                 .clone()

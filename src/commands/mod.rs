@@ -1,5 +1,5 @@
 //! The commands, in wings by what an operator does (`runs`, `logs`,
-//! `stats`, `monitor`, `login`, `local`) over one shared `kit`; this file
+//! `stats`, `monitor`, `watch`, `login`, `local`) over one shared `kit`; this file
 //! only dispatches the parsed command and holds the table of what each
 //! command declares.
 
@@ -10,8 +10,6 @@ mod logs;
 mod monitor;
 mod runs;
 mod stats;
-// The board is built before the engine that calls it (W1's branch wires it).
-#[allow(dead_code, unused_imports)]
 mod watch;
 
 use crate::cli::Command;
@@ -49,6 +47,7 @@ pub fn conduct(cmd: &Command) -> Conduct {
         Command::LastRun(_) => stats::last_run::CONDUCT,
         Command::Check(_) => monitor::check::CONDUCT,
         Command::Status(_) => monitor::status::CONDUCT,
+        Command::Watch(_) => watch::command::CONDUCT,
         Command::Metrics(_) => monitor::serve::exporter::CONDUCT,
         Command::Sandbox(_) => local::sandbox::CONDUCT,
         Command::Demo => local::sandbox::DEMO_CONDUCT,
@@ -82,6 +81,7 @@ const ALL: &[Conduct] = &[
     stats::last_run::CONDUCT,
     monitor::check::CONDUCT,
     monitor::status::CONDUCT,
+    watch::command::CONDUCT,
     monitor::serve::exporter::CONDUCT,
     local::sandbox::CONDUCT,
     local::sandbox::DEMO_CONDUCT,
@@ -116,6 +116,7 @@ async fn dispatch_inner(cmd: &Command, ctx: &Context) -> Result<Exit> {
         Command::Aggregate(a) => stats::aggregate::run(a, ctx).await,
         Command::LastRun(a) => stats::last_run::run(a, ctx).await,
         Command::Status(a) => monitor::status::run(a, ctx).await,
+        Command::Watch(a) => watch::command::run(a, ctx).await,
         Command::Metrics(a) => monitor::serve::exporter::run(a, ctx).await,
         Command::Alias(a) => local::alias::run(a, ctx).await,
         Command::Completions(a) => local::completions::run(a, ctx),
@@ -154,6 +155,7 @@ mod tests {
             vec!["last-run", "task", id],
             vec!["check", "pipeline", id],
             vec!["status"],
+            vec!["watch"],
             vec!["metrics", "serve", id],
             vec!["sandbox"],
             vec!["demo"],

@@ -5,4 +5,3 @@ pub mod board;
 pub mod check;
 pub mod serve;
 pub mod status;
-pub mod targets;
