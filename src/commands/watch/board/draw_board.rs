@@ -200,7 +200,7 @@ fn detail(r: Option<&EntityRow>, width: u16) -> Vec<Line<'static>> {
             .unwrap_or_default();
         lines.push(Line::from(Span::styled(
             fit(
-                &format!("{}: failed {}{run}: {}", r.name(), fl.task, fl.message),
+                &format!("{}: {} failed: {}{run}", r.name(), fl.task, fl.message),
                 w,
             ),
             Style::new().fg(Color::Red),
