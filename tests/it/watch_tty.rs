@@ -168,14 +168,9 @@ fn start_until_failed(t: &Tmux, sb: &Sandbox) -> String {
             .take(36)
             .collect();
         // Its tasks take seconds (--task-delay): the board sees it going.
-        let s = t.wait("the run shown running", 60, |s| {
+        t.wait("the run shown running", 60, |s| {
             s.lines().any(|l| l.contains(" p1 ") && l.contains('▶'))
         });
-        assert_ne!(
-            sb.truth(&run)["reported"],
-            0,
-            "shown running before any entry:\n{s}"
-        );
         let end = Instant::now() + Duration::from_secs(120);
         while sb.truth(&run)["finished"] != true {
             assert!(Instant::now() < end, "run {run} never finished");
