@@ -46,12 +46,14 @@ pub enum View {
         runs: Loaded<Vec<RunLine>>,
         selected: usize,
     },
-    /// One run whole: the waterfall.
+    /// One run whole: the waterfall, scrolled by `scroll` lines (a run of
+    /// many tasks is taller than the screen).
     Run {
         id: String,
         name: String,
         run_uuid: String,
         tasks: Loaded<Vec<TaskBar>>,
+        scroll: usize,
     },
     /// A run's log, followed until Esc.
     Log {
@@ -195,6 +197,16 @@ impl App {
                 };
                 (selected, n)
             }
+            // The waterfall scrolls, as far as its last line.
+            Some(View::Run { tasks, scroll, .. }) => {
+                let n = match tasks {
+                    Loaded::Done(Ok(t)) => {
+                        t.len() + t.iter().map(|t| t.messages.len().max(1)).sum::<usize>()
+                    }
+                    _ => 0,
+                };
+                (scroll, n)
+            }
             Some(_) => return,
         };
         if n > 0 {
@@ -241,6 +253,7 @@ impl App {
                     name,
                     run_uuid,
                     tasks: Loaded::Waiting,
+                    scroll: 0,
                 });
             }
             Some(_) => {}

@@ -33,12 +33,12 @@ pub fn screen(f: &mut Frame, app: &App, now: DateTime<Utc>, tick: Instant) {
     match app.views.last() {
         None => draw_board::draw(f, body, app, now, tick),
         Some(View::Runs { runs, selected, .. }) => draw_runs::draw(f, body, runs, *selected, now),
-        Some(View::Run { tasks, .. }) => match tasks {
+        Some(View::Run { tasks, scroll, .. }) => match tasks {
             Loaded::Waiting => draw_runs::waiting(f, body, "asking for the run…"),
             Loaded::Done(Err(e)) => {
                 draw_runs::waiting(f, body, &format!("could not read the run: {e}"))
             }
-            Loaded::Done(Ok(t)) => draw_run::draw(f, body, t),
+            Loaded::Done(Ok(t)) => draw_run::draw(f, body, t, *scroll),
         },
         Some(View::Log { lines, .. }) => log(f, body, lines),
         Some(View::Help) => help(f, body),
@@ -178,7 +178,7 @@ fn keys(app: &App) -> &'static str {
         Some(View::Runs { .. }) => {
             "↑↓/jk select · Enter the run · l log · r run · Esc back · q quit"
         }
-        Some(View::Run { .. }) => "l log · Esc back · q quit",
+        Some(View::Run { .. }) => "↑↓/jk scroll · l log · Esc back · q quit",
         Some(View::Log { .. }) => "Esc stop following · q quit",
         Some(View::Help) => "Esc back · q quit",
     }

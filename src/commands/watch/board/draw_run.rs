@@ -12,9 +12,13 @@ use ratatui::widgets::Paragraph;
 use super::super::rows::TaskBar;
 use super::look::{fit, ms};
 
-/// Draw `tasks` in `area` (already known to be an answer with tasks).
-pub fn draw(f: &mut Frame, area: Rect, tasks: &[TaskBar]) {
-    f.render_widget(Paragraph::new(lines(tasks, area.width as usize)), area);
+/// Draw `tasks` in `area`, from line `scroll` on (kept so that the last
+/// line can still be reached, never past it).
+pub fn draw(f: &mut Frame, area: Rect, tasks: &[TaskBar], scroll: usize) {
+    let lines = lines(tasks, area.width as usize);
+    let top = scroll.min(lines.len().saturating_sub(1));
+    let top = u16::try_from(top).unwrap_or(u16::MAX);
+    f.render_widget(Paragraph::new(lines).scroll((top, 0)), area);
 }
 
 /// The waterfall as lines, `width` columns wide.

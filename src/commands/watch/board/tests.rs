@@ -518,3 +518,32 @@ fn help_and_empty_board_draw() {
     let s = shot(&app, 120, tick);
     assert!(s.contains("start a run of the selected entity"), "{s}");
 }
+
+#[test]
+fn j_and_k_scroll_the_waterfall_within_its_lines() {
+    let tick = Instant::now();
+    let mut app = on_run(tick);
+    assert!(shot(&app, 120, tick).contains("  trigger "));
+    app.key(Key::Char('j'));
+    app.key(Key::Down);
+    let s = shot(&app, 120, tick);
+    assert!(
+        !s.contains("  trigger ") && s.contains("extract-customers"),
+        "{s}"
+    );
+    // Never past its last line (4 tasks, 1 message: 8 lines at most).
+    for _ in 0..50 {
+        app.key(Key::Char('j'));
+    }
+    match app.views.last() {
+        Some(View::Run { scroll, .. }) => assert!(*scroll <= 8, "{scroll}"),
+        v => panic!("{v:?}"),
+    }
+    assert!(shot(&app, 120, tick).contains("✗ load-warehouse: Code 42"));
+    for _ in 0..50 {
+        app.key(Key::Char('k'));
+    }
+    assert!(shot(&app, 120, tick).contains("  trigger "));
+    // The runs and the run were asked for; scrolling asks nothing.
+    assert_eq!(app.take_asks().len(), 2);
+}
