@@ -2,7 +2,7 @@
 //! against the sandbox, driven by keys and read off the screen. Every
 //! entity on the board; a run started with `r`/`y` shown running, then with
 //! the sandbox's verdict (a failed one with its message, in the runs view
-//! and the waterfall); Enter, Esc, `/` and `q` work; after `q` and after
+//! and the waterfall); Enter, Esc, `/` and `q` work; after `q`, Ctrl-C and
 //! SIGTERM the shell's terminal is back (no alternate screen, the cursor
 //! shown, `stty` settings as before) and the exit code is 0. Needs tmux
 //! (`.ci/run` installs it).
@@ -305,6 +305,12 @@ fn the_board_in_a_real_terminal() {
     seen.push_str(&t.wait("the board again", 10, |s| s.contains("ylemctl watch:")));
     t.keys(&["q"]);
     assert_terminal_back(&t, "q");
+
+    // Again, ended by Ctrl-C (a key in raw mode, not a signal).
+    start_watch(&t, bin);
+    seen.push_str(&t.wait("the board", 60, |s| s.contains(" ago (")));
+    t.keys(&["C-c"]);
+    assert_terminal_back(&t, "Ctrl-C");
 
     // Again, ended by SIGTERM.
     start_watch(&t, bin);
