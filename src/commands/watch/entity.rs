@@ -106,7 +106,6 @@ impl Watched {
 pub struct Look<'a> {
     pub api: &'a Client,
     pub now: DateTime<Utc>,
-    pub interval: Duration,
     /// `--since`: runs that ended after `now - since` are replayed.
     pub since: Option<Duration>,
 }
