@@ -13,3 +13,6 @@ pub mod events;
 #[allow(dead_code)]
 pub mod rows;
 pub mod shown;
+
+#[cfg(all(test, feature = "sandbox"))]
+mod board_feed_tests;
