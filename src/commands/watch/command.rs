@@ -29,7 +29,7 @@ pub const CONDUCT: Conduct = Conduct {
 };
 
 /// Where the watch goes: a board on a terminal, else the event stream.
-fn on_board(ctx: &Context) -> Result<bool> {
+fn wants_board(ctx: &Context) -> Result<bool> {
     let s = &ctx.settings;
     match (s.format_given, s.format) {
         (_, Format::Jsonl) => Ok(false),
@@ -44,7 +44,7 @@ fn on_board(ctx: &Context) -> Result<bool> {
 }
 
 pub async fn run(args: &WatchArgs, ctx: &Context) -> Result<()> {
-    let board = on_board(ctx)?;
+    let board = wants_board(ctx)?;
     let targets = targets::resolve(ctx, &args.ids)?;
     let api = ctx.api()?;
     let finder = failure_read::finder(ctx, None)?;
@@ -56,26 +56,27 @@ pub async fn run(args: &WatchArgs, ctx: &Context) -> Result<()> {
         since: args.since,
         concurrency: ctx.settings.concurrency,
     };
+    if board {
+        // The board, in place of the stream (its signals, keys and
+        // terminal are its own).
+        return on_board(engine, args.interval, ctx.deadline, super::board::run).await;
+    }
     // Listened for from the start: a signal during the first looks ends
     // the watch cleanly too.
     let stop = signals::stop_now();
-    let deadline = async {
-        match ctx.deadline {
-            Some(d) => tokio::time::sleep_until(d.into()).await,
-            None => std::future::pending().await,
-        }
-    };
-    let watching = async {
-        match board {
-            true => self::board(engine, args.interval, crate::commands::watch::board::run).await,
-            false => stream(engine, args.interval).await,
-        }
-    };
     tokio::select! {
         biased;
         _ = stop => Ok(()),
-        () = deadline => Ok(()),
-        r = watching => r,
+        () = until(ctx.deadline) => Ok(()),
+        r = stream(engine, args.interval) => r,
+    }
+}
+
+/// Resolves at `--max-time`'s end (never without one).
+async fn until(deadline: Option<std::time::Instant>) {
+    match deadline {
+        Some(d) => tokio::time::sleep_until(d.into()).await,
+        None => std::future::pending().await,
     }
 }
 
@@ -95,8 +96,15 @@ async fn stream(mut engine: Engine<'_>, interval: Duration) -> Result<()> {
 
 /// The board: `draw` gets the rows (refreshed every interval), sends its
 /// asks and gets their answers; it owns the terminal, the keys and the
-/// signals, and its end is the watch's.
-pub async fn board<F, Fut>(engine: Engine<'_>, interval: Duration, draw: F) -> Result<()>
+/// signals (q, Ctrl-C, SIGTERM), and its end is the watch's. At
+/// `--max-time`'s end, or when the rows cannot be made (an output error),
+/// `draw` is dropped: its terminal is restored by its own guard.
+pub async fn on_board<F, Fut>(
+    engine: Engine<'_>,
+    interval: Duration,
+    deadline: Option<std::time::Instant>,
+    draw: F,
+) -> Result<()>
 where
     F: FnOnce(
         watch::Receiver<Board>,
@@ -123,5 +131,6 @@ where
         r = draw(seen, ask, answers) => r,
         r = feed => r,
         () = answering => Ok(()),
+        () = until(deadline) => Ok(()),
     }
 }

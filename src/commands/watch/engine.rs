@@ -39,7 +39,6 @@ impl Engine<'_> {
         let l = Look {
             api: self.api,
             now,
-            interval: self.interval,
             since: self.since,
         };
         let (finder, interval) = (self.finder, self.interval);

@@ -11,6 +11,7 @@ use std::time::{Duration, Instant};
 use chrono::{DateTime, Utc};
 
 use crate::commands::kit::targets::Target;
+use crate::commands::watch::rows::EntityRow;
 use crate::error::Error;
 use ylem_client::Entity;
 use ylem_client::api::models::Text;
@@ -54,8 +55,8 @@ pub struct Watched {
     fails: u32,
     /// No look before this (the backoff).
     not_before: Option<Instant>,
-    /// What the board shows of it (`board_rows.rs`).
-    pub shown: crate::commands::watch::shown::Shown,
+    /// The row the board last showed of it (`shown.rs`).
+    pub shown: Option<EntityRow>,
 }
 
 impl Watched {
@@ -73,7 +74,7 @@ impl Watched {
             error: None,
             fails: 0,
             not_before: None,
-            shown: Default::default(),
+            shown: None,
         }
     }
 
@@ -106,7 +107,6 @@ impl Watched {
 pub struct Look<'a> {
     pub api: &'a Client,
     pub now: DateTime<Utc>,
-    pub interval: Duration,
     /// `--since`: runs that ended after `now - since` are replayed.
     pub since: Option<Duration>,
 }

@@ -15,3 +15,6 @@ pub mod events;
 #[allow(dead_code)]
 pub mod rows;
 pub mod shown;
+
+#[cfg(all(test, feature = "sandbox"))]
+mod board_feed_tests;

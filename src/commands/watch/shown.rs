@@ -12,12 +12,6 @@ use crate::commands::watch::rows::{EntityRow, FailureLine, FinishedRun, RunningR
 use ylem_client::runs::failure::Finder;
 use ylem_client::runs::fleet::{Finished, Latest};
 
-/// The row last shown of an entity.
-#[derive(Default)]
-pub struct Shown {
-    pub row: Option<EntityRow>,
-}
-
 /// The entity's row at `now`; `changed_at` moves when anything else in it
 /// changed since the last refresh.
 pub fn row(w: &mut Watched, finder: &Finder, now: DateTime<Utc>) -> EntityRow {
@@ -72,12 +66,12 @@ pub fn row(w: &mut Watched, finder: &Finder, now: DateTime<Utc>) -> EntityRow {
             )
         }),
     };
-    row.changed_at = match &w.shown.row {
+    row.changed_at = match &w.shown {
         Some(before) if same(before, &row) => before.changed_at,
         Some(_) => Some(Instant::now()),
         None => None,
     };
-    w.shown.row = Some(row.clone());
+    w.shown = Some(row.clone());
     row
 }
 

@@ -251,7 +251,7 @@ impl Pipeline {
     /// One look's entries (the log over `window`, any order): the events
     /// they make, in order. Runs that finished before `quiet_before` are
     /// taken in without a word (the first look: what ended before the watch
-    /// began, or before `--since`); every other run is told once: started,
+    /// began, or before the time the caller replays from); every other run is told once: started,
     /// its tasks as they come, finished when its verdict is established.
     pub fn look(
         &mut self,
