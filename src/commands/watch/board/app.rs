@@ -1,76 +1,9 @@
-//! The board's state and its keys: a pure state machine (keys and the
-//! engine's answers in; the screen to draw and the asks for the engine out),
-//! so every key is tested without a terminal.
+//! The board's state and its keys: a pure state machine (keys in; the
+//! screen to draw and the asks for the engine out), so every key is tested
+//! without a terminal. The engine's answers are taken in `answers.rs`.
 
-use super::super::rows::{Answer, Ask, Board, EntityRow, RunLine, TaskBar};
-
-/// Lines of a followed log kept in memory: enough for any screen, and a
-/// bound however long the log is followed.
-pub const LOG_KEEP: usize = 2000;
-
-/// A key, as the board reads it (the terminal's events are translated in
-/// `live.rs`, so these tests need no terminal).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Key {
-    Up,
-    Down,
-    Enter,
-    Esc,
-    Backspace,
-    CtrlC,
-    Char(char),
-}
-
-/// What the caller does after a key.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Flow {
-    Continue,
-    Quit,
-}
-
-/// Something asked of the engine and not answered yet, or its answer.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Loaded<T> {
-    Waiting,
-    Done(Result<T, String>),
-}
-
-/// A screen over the board; Esc goes back to the one below.
-#[derive(Debug, Clone, PartialEq)]
-pub enum View {
-    /// An entity's recent runs (newest first).
-    Runs {
-        kind: &'static str,
-        id: String,
-        name: String,
-        runs: Loaded<Vec<RunLine>>,
-        selected: usize,
-    },
-    /// One run whole: the waterfall, scrolled by `scroll` lines (a run of
-    /// many tasks is taller than the screen).
-    Run {
-        id: String,
-        name: String,
-        run_uuid: String,
-        tasks: Loaded<Vec<TaskBar>>,
-        scroll: usize,
-    },
-    /// A run's log, followed until Esc.
-    Log {
-        name: String,
-        run_uuid: String,
-        lines: Vec<String>,
-    },
-    Help,
-}
-
-/// A run start waiting for the user's y/N.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Confirm {
-    pub kind: &'static str,
-    pub id: String,
-    pub name: String,
-}
+use super::super::rows::{Ask, Board, EntityRow};
+use super::views::{Confirm, Flow, Key, Loaded, View};
 
 /// The whole state of the board.
 #[derive(Debug, Clone, Default)]
@@ -123,7 +56,7 @@ impl App {
         self.visible().get(self.selected).copied()
     }
 
-    fn clamp(&mut self) {
+    pub(super) fn clamp(&mut self) {
         let n = self.visible().len();
         self.selected = self.selected.min(n.saturating_sub(1));
         if let Some(View::Runs { runs, selected, .. }) = self.views.last_mut() {
@@ -349,61 +282,5 @@ impl App {
         }
         self.selected = 0;
         self.clamp();
-    }
-
-    /// One answer of the engine, shown where it was asked for; an answer
-    /// for a screen since closed is dropped.
-    pub fn answer(&mut self, answer: Answer) {
-        match answer {
-            Answer::Runs { id: got, runs: r } => {
-                for v in &mut self.views {
-                    if let View::Runs { id, runs, .. } = v
-                        && *id == got
-                    {
-                        *runs = Loaded::Done(r.clone());
-                    }
-                }
-                self.clamp();
-            }
-            Answer::Run {
-                run_uuid: got,
-                tasks: t,
-            } => {
-                for v in &mut self.views {
-                    if let View::Run {
-                        run_uuid, tasks, ..
-                    } = v
-                        && *run_uuid == got
-                    {
-                        *tasks = Loaded::Done(t.clone());
-                    }
-                }
-            }
-            Answer::Started { id, run } => {
-                let name = self
-                    .board
-                    .rows
-                    .iter()
-                    .find(|r| r.id == id)
-                    .map_or(id.clone(), |r| r.name().to_string());
-                self.notice = Some(match run {
-                    Ok(uuid) => format!("started {name}: run {uuid}"),
-                    Err(e) => format!("could not start {name}: {e}"),
-                });
-            }
-            Answer::LogLine(line) => {
-                if let Some(View::Log { lines, .. }) = self
-                    .views
-                    .iter_mut()
-                    .rev()
-                    .find(|v| matches!(v, View::Log { .. }))
-                {
-                    if lines.len() >= LOG_KEEP {
-                        lines.drain(..LOG_KEEP / 4);
-                    }
-                    lines.push(line);
-                }
-            }
-        }
     }
 }

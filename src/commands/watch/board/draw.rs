@@ -12,8 +12,9 @@ use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
-use super::app::{App, Loaded, View};
+use super::app::App;
 use super::look::{age, fit};
+use super::views::{Loaded, View};
 use super::{draw_board, draw_run, draw_runs};
 
 /// Draw the app on the frame's whole area.

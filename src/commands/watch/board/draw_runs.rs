@@ -10,8 +10,8 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Cell, Paragraph, Row, Table, TableState};
 
 use super::super::rows::RunLine;
-use super::app::Loaded;
 use super::look::{clock, fit, ms, result_style, short_uuid};
+use super::views::Loaded;
 
 /// Draw `runs` in `area`, the `selected` one highlighted.
 pub fn draw(

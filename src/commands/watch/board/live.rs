@@ -18,9 +18,10 @@ use tokio::signal::unix::{SignalKind, signal};
 use tokio::sync::{mpsc, watch};
 
 use super::super::rows::{Answer, Ask, Board};
-use super::app::{App, Flow, Key};
+use super::app::App;
 use super::draw;
 use super::term::TermGuard;
+use super::views::{Flow, Key};
 use crate::error::{Error, Result};
 
 /// How often the screen is redrawn with nothing new: ages and elapsed
