@@ -64,7 +64,11 @@ pub fn draw(f: &mut Frame, area: Rect, app: &App, now: DateTime<Utc>, tick: Inst
     let mut widths: Vec<Constraint> = cols.iter().map(|c| Constraint::Length(c.1)).collect();
     widths.push(Constraint::Length(fail_w));
     let mut head: Vec<Cell> = cols.iter().map(|c| Cell::from(c.0)).collect();
-    head.push(Cell::from("LATEST FAILURE"));
+    head.push(Cell::from(if fail_w >= 14 {
+        "LATEST FAILURE"
+    } else {
+        "FAILURE"
+    }));
     let visible = app.visible();
     let rows = visible
         .iter()
