@@ -74,12 +74,22 @@ fn start_runs(sb: &Sandbox, pipelines: &[&str], n: usize) -> Vec<String> {
 
 #[test]
 fn the_stream_agrees_with_the_truth_each_run_once_in_order_never_early() {
-    let sb = start_with("ylem", &["--task-delay", "100ms"]);
+    agrees_with_the_truth("ylem");
+}
+
+/// The spec's server: statistics count a run once, at its first task.
+#[test]
+fn the_stream_agrees_with_the_truth_of_a_spec_server() {
+    agrees_with_the_truth("spec");
+}
+
+fn agrees_with_the_truth(dialect: &str) {
+    let sb = start_with(dialect, &["--task-delay", "100ms"]);
     let pipelines: Vec<&str> = sb.pipelines.iter().map(|(p, _)| p.as_str()).collect();
     let mut args = vec!["watch"];
     args.extend_from_slice(&pipelines);
     args.extend(["--interval", "1s", "-o", "jsonl"]);
-    let mut child = sb.spawn("watch-truth", &args);
+    let mut child = sb.spawn(&format!("watch-truth-{dialect}"), &args);
     let stdout = child.stdout.take().unwrap();
     let lines: Mutex<Vec<Line>> = Mutex::new(Vec::new());
     // When the truth first said each started run finished.
@@ -139,13 +149,13 @@ fn the_stream_agrees_with_the_truth_each_run_once_in_order_never_early() {
         done.store(true, Ordering::SeqCst);
         let lines = lines.lock().unwrap();
         let ended = ended.lock().unwrap();
-        check(&lines, &all, &ended);
+        check(dialect, &lines, &all, &ended);
     });
 }
 
 /// Every started run: started once, its tasks, finished once with the
 /// truth's verdict, never before the truth finished, soon after it.
-fn check(lines: &[Line], all: &[String], ended: &HashMap<String, Instant>) {
+fn check(dialect: &str, lines: &[Line], all: &[String], ended: &HashMap<String, Instant>) {
     let mut wrong = Vec::new();
     let mut late = Vec::new();
     for run in all {
@@ -209,7 +219,7 @@ fn check(lines: &[Line], all: &[String], ended: &HashMap<String, Instant>) {
         }
     }
     eprintln!(
-        "watch: {} runs; (completion, told after the truth's end): {late:?}",
+        "watch ({dialect}): {} runs; (completion, told after the truth's end): {late:?}",
         all.len()
     );
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));

@@ -19,6 +19,8 @@ use crate::commands::watch::events::{self, Stream};
 use crate::commands::watch::rows::{Answer, Ask, Board};
 use crate::context::Context;
 use crate::error::{Error, Result};
+use crate::ui::Ui;
+use ylem_client::count::count;
 
 /// `watch` listens for Ctrl-C and SIGTERM itself and keeps its own
 /// `--max-time`: each ends it cleanly, its output whole (exit 0).
@@ -68,7 +70,7 @@ pub async fn run(args: &WatchArgs, ctx: &Context) -> Result<()> {
         biased;
         _ = stop => Ok(()),
         () = until(ctx.deadline) => Ok(()),
-        r = stream(engine, args.interval) => r,
+        r = stream(engine, args.interval, &ctx.ui) => r,
     }
 }
 
@@ -80,17 +82,23 @@ async fn until(deadline: Option<std::time::Instant>) {
     }
 }
 
-/// The event stream: a refresh every interval, each event a line. Runs
-/// until it is stopped (the caller's select), or its output is closed.
-async fn stream(mut engine: Engine<'_>, interval: Duration) -> Result<()> {
+/// The event stream: a refresh every interval, each event a line (with
+/// `-v`, how long each refresh took). Runs until it is stopped (the
+/// caller's select), or its output is closed.
+async fn stream(mut engine: Engine<'_>, interval: Duration, ui: &Ui) -> Result<()> {
     let mut out = Stream::new();
     let mut tell = |w: &Watched, told: &events::Told, finder: &_| {
         out.write(&events::object(&w.target, told, Utc::now(), finder))
     };
     loop {
-        let next = tokio::time::Instant::now() + interval;
+        let began = tokio::time::Instant::now();
         engine.refresh(&mut tell).await?;
-        tokio::time::sleep_until(next).await;
+        ui.verbose(&format!(
+            "watch: refreshed {} in {}",
+            count(engine.entities.len(), "entity", "entities"),
+            crate::time::human_ms(began.elapsed().as_millis() as i64)
+        ));
+        tokio::time::sleep_until(began + interval).await;
     }
 }
 

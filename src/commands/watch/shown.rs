@@ -39,8 +39,10 @@ pub fn row(w: &mut Watched, finder: &Finder, now: DateTime<Utc>) -> EntityRow {
             }),
         ),
     };
+    // As `status` words it: an entity that could not be read is unknown
+    // (the rest of its row is what was last known).
     let health = match (&w.error, &w.glance) {
-        (Some(_), None) => Health::Unknown,
+        (Some(_), _) => Health::Unknown,
         (_, None) => Health::Never,
         (_, Some(g)) => Health::judge(
             g.at.is_some(),
