@@ -2,10 +2,10 @@
 //! against the sandbox, driven by keys and read off the screen. Every
 //! entity on the board; a run started with `r`/`y` shown running, then with
 //! the sandbox's verdict (a failed one with its message, in the runs view
-//! and the waterfall); Enter, Esc, `/` and `q` work; after `q`, Ctrl-C and
-//! SIGTERM the shell's terminal is back (no alternate screen, the cursor
-//! shown, `stty` settings as before) and the exit code is 0. Needs tmux
-//! (`.ci/run` installs it).
+//! and the waterfall); Enter, Esc, `/`, `l` (the run's log) and `q` work;
+//! after `q`, Ctrl-C and SIGTERM the shell's terminal is back (no
+//! alternate screen, the cursor shown, `stty` settings as before) and the
+//! exit code is 0. Needs tmux (`.ci/run` installs it).
 
 use std::process::Command;
 use std::time::{Duration, Instant};
@@ -296,6 +296,18 @@ fn the_board_in_a_real_terminal() {
                 .any(|l| l.starts_with(&format!("✗ {task}: ")) && l.contains(&first))
     });
     seen.push_str(&s);
+    // `l`: the run's log, its failed task's entry among the lines; Esc
+    // stops following and shows the waterfall again.
+    t.keys(&["l"]);
+    let s = t.wait("the run's log", 30, |s| {
+        s.contains(&format!("log of run {run} of p1"))
+            && s.lines().skip(1).any(|l| l.contains(&task))
+    });
+    seen.push_str(&s);
+    t.keys(&["Escape"]);
+    t.wait("the waterfall again", 10, |s| {
+        s.contains(&format!("run {run} of p1")) && s.contains('█')
+    });
     // Esc, Esc: the board again; `q`: out, the terminal back.
     t.keys(&["Escape"]);
     t.wait("the runs view again", 10, |s| {

@@ -60,7 +60,14 @@ pub async fn run(
                 Err(_) => board_open = false,
             },
             a = answers.recv(), if answers_open => match a {
-                Some(a) => app.answer(a),
+                Some(a) => {
+                    app.answer(a);
+                    // A followed log comes in bursts: one drawing for all
+                    // the lines already here.
+                    while let Ok(a) = answers.try_recv() {
+                        app.answer(a);
+                    }
+                }
                 None => answers_open = false,
             },
             k = keys.rx.recv() => match k {
