@@ -54,6 +54,7 @@ Register-ArgumentCompleter -Native -CommandName 'ylemctl' -ScriptBlock {
             [CompletionResult]::new('check', 'check', [CompletionResultType]::ParameterValue, 'A monitoring check (Nagios, Icinga, Zabbix, cron): one status line, exit 0 OK, 1 WARNING, 2 CRITICAL, 3 UNKNOWN')
             [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'One row per pipeline, workflow or task: last run, runs and failures in 24 h, a 7-day failure sparkline')
             [CompletionResult]::new('doctor', 'doctor', [CompletionResultType]::ParameterValue, 'Say why the tool cannot talk to the service, and what to do: set-up, network and TLS, clock, credentials, the API, aliases')
+            [CompletionResult]::new('watch', 'watch', [CompletionResultType]::ParameterValue, 'Watch pipelines, workflows and tasks live: a board on a terminal, an event stream (JSON lines) for scripts')
             [CompletionResult]::new('metrics', 'metrics', [CompletionResultType]::ParameterValue, 'A Prometheus exporter: serve /metrics for IDs and aliases')
             [CompletionResult]::new('sandbox', 'sandbox', [CompletionResultType]::ParameterValue, 'Serve the whole API on loopback from memory, for trying ylemctl and testing scripts')
             [CompletionResult]::new('demo', 'demo', [CompletionResultType]::ParameterValue, 'Start a sandbox in-process and walk through every command against it')
@@ -343,6 +344,35 @@ Register-ArgumentCompleter -Native -CommandName 'ylemctl' -ScriptBlock {
             [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Longest wait for the server with no progress: the first byte, any stall between bytes; a body that keeps arriving is never cut [default: 60s]')
             [CompletionResult]::new('--max-time', '--max-time', [CompletionResultType]::ParameterName, 'Longest time for the whole command, retries and waits included (off by default; `check` defaults to 50s, inside a monitoring plugin''s 60 s)')
             [CompletionResult]::new('--retries', '--retries', [CompletionResultType]::ParameterName, 'Retries of idempotent requests (GET, token); a run start is never retried [default: 2]')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour (NO_COLOR turns it off even with always; CLICOLOR_FORCE on in auto)')
+            [CompletionResult]::new('--no-header', '--no-header', [CompletionResultType]::ParameterName, 'No header row (table, csv)')
+            [CompletionResult]::new('--local', '--local', [CompletionResultType]::ParameterName, 'Read naive times and show times in the local time zone (also YLEM_TZ=local)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'No spinner, notes or warnings')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'No spinner, notes or warnings')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'ylemctl;watch' {
+            [CompletionResult]::new('--interval', '--interval', [CompletionResultType]::ParameterName, 'How often each entity is looked at')
+            [CompletionResult]::new('--since', '--since', [CompletionResultType]::ParameterName, 'Replay first the runs that ended within D (default: none, only what happens from now)')
+            [CompletionResult]::new('-p', '-p', [CompletionResultType]::ParameterName, 'Profile to use')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Profile to use')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Base URL of the service (a profile''s credentials go only to its own)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format (prometheus: stats, last-run, status and check; junit: run pipeline --wait and runs --run)')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format (prometheus: stats, last-run, status and check; junit: run pipeline --wait and runs --run)')
+            [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'Filter the JSON output with a jq expression, as gh --jq: strings raw, other values compact, one a line; each row of logs, runs and -o jsonl on its own (implies -o json; exit 2 for a bad expression, before any request)')
+            [CompletionResult]::new('--fields', '--fields', [CompletionResultType]::ParameterName, 'Columns or keys to keep, in this order (comma-separated); a table never leaves them out to fit the terminal')
+            [CompletionResult]::new('--output-file', '--output-file', [CompletionResultType]::ParameterName, 'With -o prometheus: write the exposition to PATH atomically (a temporary file in the same directory, then renamed), for node_exporter''s textfile collector')
+            [CompletionResult]::new('--connect-timeout', '--connect-timeout', [CompletionResultType]::ParameterName, 'Longest time to connect (TCP and TLS) [default: 10s]')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Longest wait for the server with no progress: the first byte, any stall between bytes; a body that keeps arriving is never cut [default: 60s]')
+            [CompletionResult]::new('--max-time', '--max-time', [CompletionResultType]::ParameterName, 'Longest time for the whole command, retries and waits included (off by default; `check` defaults to 50s, inside a monitoring plugin''s 60 s)')
+            [CompletionResult]::new('--retries', '--retries', [CompletionResultType]::ParameterName, 'Retries of idempotent requests (GET, token); a run start is never retried [default: 2]')
+            [CompletionResult]::new('--concurrency', '--concurrency', [CompletionResultType]::ParameterName, 'Requests in flight at once when several IDs are given [default: 8]')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour (NO_COLOR turns it off even with always; CLICOLOR_FORCE on in auto)')
             [CompletionResult]::new('--no-header', '--no-header', [CompletionResultType]::ParameterName, 'No header row (table, csv)')
             [CompletionResult]::new('--local', '--local', [CompletionResultType]::ParameterName, 'Read naive times and show times in the local time zone (also YLEM_TZ=local)')
@@ -821,6 +851,7 @@ Register-ArgumentCompleter -Native -CommandName 'ylemctl' -ScriptBlock {
             [CompletionResult]::new('check', 'check', [CompletionResultType]::ParameterValue, 'A monitoring check (Nagios, Icinga, Zabbix, cron): one status line, exit 0 OK, 1 WARNING, 2 CRITICAL, 3 UNKNOWN')
             [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'One row per pipeline, workflow or task: last run, runs and failures in 24 h, a 7-day failure sparkline')
             [CompletionResult]::new('doctor', 'doctor', [CompletionResultType]::ParameterValue, 'Say why the tool cannot talk to the service, and what to do: set-up, network and TLS, clock, credentials, the API, aliases')
+            [CompletionResult]::new('watch', 'watch', [CompletionResultType]::ParameterValue, 'Watch pipelines, workflows and tasks live: a board on a terminal, an event stream (JSON lines) for scripts')
             [CompletionResult]::new('metrics', 'metrics', [CompletionResultType]::ParameterValue, 'A Prometheus exporter: serve /metrics for IDs and aliases')
             [CompletionResult]::new('sandbox', 'sandbox', [CompletionResultType]::ParameterValue, 'Serve the whole API on loopback from memory, for trying ylemctl and testing scripts')
             [CompletionResult]::new('demo', 'demo', [CompletionResultType]::ParameterValue, 'Start a sandbox in-process and walk through every command against it')
@@ -857,6 +888,9 @@ Register-ArgumentCompleter -Native -CommandName 'ylemctl' -ScriptBlock {
             break
         }
         'ylemctl;help;doctor' {
+            break
+        }
+        'ylemctl;help;watch' {
             break
         }
         'ylemctl;help;metrics' {

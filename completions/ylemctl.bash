@@ -70,6 +70,9 @@ _ylemctl() {
             ylemctl,status)
                 cmd="ylemctl__subcmd__status"
                 ;;
+            ylemctl,watch)
+                cmd="ylemctl__subcmd__watch"
+                ;;
             ylemctl__subcmd__alias,help)
                 cmd="ylemctl__subcmd__alias__subcmd__help"
                 ;;
@@ -166,6 +169,9 @@ _ylemctl() {
             ylemctl__subcmd__help,status)
                 cmd="ylemctl__subcmd__help__subcmd__status"
                 ;;
+            ylemctl__subcmd__help,watch)
+                cmd="ylemctl__subcmd__help__subcmd__watch"
+                ;;
             ylemctl__subcmd__help__subcmd__alias,list)
                 cmd="ylemctl__subcmd__help__subcmd__alias__subcmd__list"
                 ;;
@@ -203,7 +209,7 @@ _ylemctl() {
 
     case "${cmd}" in
         ylemctl)
-            opts="-p -o -v -q -h -V --profile --base-url --output --jq --fields --no-header --output-file --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version run logs runs stats aggregate last-run check status doctor metrics sandbox demo login logout auth alias completions help"
+            opts="-p -o -v -q -h -V --profile --base-url --output --jq --fields --no-header --output-file --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version run logs runs stats aggregate last-run check status doctor watch metrics sandbox demo login logout auth alias completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1275,7 +1281,7 @@ _ylemctl() {
             return 0
             ;;
         ylemctl__subcmd__help)
-            opts="run logs runs stats aggregate last-run check status doctor metrics sandbox demo login logout auth alias completions help"
+            opts="run logs runs stats aggregate last-run check status doctor watch metrics sandbox demo login logout auth alias completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1611,6 +1617,20 @@ _ylemctl() {
             return 0
             ;;
         ylemctl__subcmd__help__subcmd__status)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        ylemctl__subcmd__help__subcmd__watch)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -2557,6 +2577,84 @@ _ylemctl() {
                 return 0
             fi
             case "${prev}" in
+                --profile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -p)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --base-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus junit" -- "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -W "table json jsonl csv prometheus junit" -- "${cur}"))
+                    return 0
+                    ;;
+                --jq)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --fields)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --connect-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-time)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --retries)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --concurrency)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        ylemctl__subcmd__watch)
+            opts="-p -o -v -q -h -V --interval --since --profile --base-url --output --jq --fields --no-header --output-file --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --interval)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --since)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --profile)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0

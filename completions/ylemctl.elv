@@ -51,6 +51,7 @@ set edit:completion:arg-completer[ylemctl] = {|@words|
             cand check 'A monitoring check (Nagios, Icinga, Zabbix, cron): one status line, exit 0 OK, 1 WARNING, 2 CRITICAL, 3 UNKNOWN'
             cand status 'One row per pipeline, workflow or task: last run, runs and failures in 24 h, a 7-day failure sparkline'
             cand doctor 'Say why the tool cannot talk to the service, and what to do: set-up, network and TLS, clock, credentials, the API, aliases'
+            cand watch 'Watch pipelines, workflows and tasks live: a board on a terminal, an event stream (JSON lines) for scripts'
             cand metrics 'A Prometheus exporter: serve /metrics for IDs and aliases'
             cand sandbox 'Serve the whole API on loopback from memory, for trying ylemctl and testing scripts'
             cand demo 'Start a sandbox in-process and walk through every command against it'
@@ -331,6 +332,34 @@ set edit:completion:arg-completer[ylemctl] = {|@words|
             cand --timeout 'Longest wait for the server with no progress: the first byte, any stall between bytes; a body that keeps arriving is never cut [default: 60s]'
             cand --max-time 'Longest time for the whole command, retries and waits included (off by default; `check` defaults to 50s, inside a monitoring plugin''s 60 s)'
             cand --retries 'Retries of idempotent requests (GET, token); a run start is never retried [default: 2]'
+            cand --color 'When to use colour (NO_COLOR turns it off even with always; CLICOLOR_FORCE on in auto)'
+            cand --no-header 'No header row (table, csv)'
+            cand --local 'Read naive times and show times in the local time zone (also YLEM_TZ=local)'
+            cand -v '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)'
+            cand --verbose '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)'
+            cand -q 'No spinner, notes or warnings'
+            cand --quiet 'No spinner, notes or warnings'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'ylemctl;watch'= {
+            cand --interval 'How often each entity is looked at'
+            cand --since 'Replay first the runs that ended within D (default: none, only what happens from now)'
+            cand -p 'Profile to use'
+            cand --profile 'Profile to use'
+            cand --base-url 'Base URL of the service (a profile''s credentials go only to its own)'
+            cand -o 'Output format (prometheus: stats, last-run, status and check; junit: run pipeline --wait and runs --run)'
+            cand --output 'Output format (prometheus: stats, last-run, status and check; junit: run pipeline --wait and runs --run)'
+            cand --jq 'Filter the JSON output with a jq expression, as gh --jq: strings raw, other values compact, one a line; each row of logs, runs and -o jsonl on its own (implies -o json; exit 2 for a bad expression, before any request)'
+            cand --fields 'Columns or keys to keep, in this order (comma-separated); a table never leaves them out to fit the terminal'
+            cand --output-file 'With -o prometheus: write the exposition to PATH atomically (a temporary file in the same directory, then renamed), for node_exporter''s textfile collector'
+            cand --connect-timeout 'Longest time to connect (TCP and TLS) [default: 10s]'
+            cand --timeout 'Longest wait for the server with no progress: the first byte, any stall between bytes; a body that keeps arriving is never cut [default: 60s]'
+            cand --max-time 'Longest time for the whole command, retries and waits included (off by default; `check` defaults to 50s, inside a monitoring plugin''s 60 s)'
+            cand --retries 'Retries of idempotent requests (GET, token); a run start is never retried [default: 2]'
+            cand --concurrency 'Requests in flight at once when several IDs are given [default: 8]'
             cand --color 'When to use colour (NO_COLOR turns it off even with always; CLICOLOR_FORCE on in auto)'
             cand --no-header 'No header row (table, csv)'
             cand --local 'Read naive times and show times in the local time zone (also YLEM_TZ=local)'
@@ -782,6 +811,7 @@ set edit:completion:arg-completer[ylemctl] = {|@words|
             cand check 'A monitoring check (Nagios, Icinga, Zabbix, cron): one status line, exit 0 OK, 1 WARNING, 2 CRITICAL, 3 UNKNOWN'
             cand status 'One row per pipeline, workflow or task: last run, runs and failures in 24 h, a 7-day failure sparkline'
             cand doctor 'Say why the tool cannot talk to the service, and what to do: set-up, network and TLS, clock, credentials, the API, aliases'
+            cand watch 'Watch pipelines, workflows and tasks live: a board on a terminal, an event stream (JSON lines) for scripts'
             cand metrics 'A Prometheus exporter: serve /metrics for IDs and aliases'
             cand sandbox 'Serve the whole API on loopback from memory, for trying ylemctl and testing scripts'
             cand demo 'Start a sandbox in-process and walk through every command against it'
@@ -809,6 +839,8 @@ set edit:completion:arg-completer[ylemctl] = {|@words|
         &'ylemctl;help;status'= {
         }
         &'ylemctl;help;doctor'= {
+        }
+        &'ylemctl;help;watch'= {
         }
         &'ylemctl;help;metrics'= {
             cand serve 'Serve /metrics (Prometheus text format) and / until Ctrl-C or SIGTERM, fetching on scrape'

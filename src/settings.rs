@@ -117,6 +117,8 @@ pub struct Settings {
     pub jq: Option<std::sync::Arc<crate::output::jq::Jq>>,
     /// JSON only because `--jq` implies it: errors stay text (as gh's).
     pub jq_implied: bool,
+    /// `-o` (or `YLEM_OUTPUT`) was given: `format` is not the default.
+    pub format_given: bool,
     pub fields: Option<Vec<String>>,
     /// `--output-file`: where `-o prometheus` writes, atomically.
     pub output_file: Option<PathBuf>,
@@ -196,6 +198,7 @@ impl Settings {
             format,
             jq,
             jq_implied: g.jq.is_some() && g.output.is_none(),
+            format_given: g.output.is_some(),
             fields: g
                 .fields
                 .clone()

@@ -1,5 +1,5 @@
 //! The commands, in wings by what an operator does (`runs`, `logs`,
-//! `stats`, `monitor`, `login`, `local`, `doctor`) over one shared `kit`; this file
+//! `stats`, `monitor`, `watch`, `login`, `local`, `doctor`) over one shared `kit`; this file
 //! only dispatches the parsed command and holds the table of what each
 //! command declares.
 
@@ -11,6 +11,7 @@ mod logs;
 mod monitor;
 mod runs;
 mod stats;
+mod watch;
 
 use crate::cli::Command;
 use crate::context::Context;
@@ -48,6 +49,7 @@ pub fn conduct(cmd: &Command) -> Conduct {
         Command::Check(_) => monitor::check::CONDUCT,
         Command::Status(_) => monitor::status::CONDUCT,
         Command::Doctor => doctor::CONDUCT,
+        Command::Watch(_) => watch::command::CONDUCT,
         Command::Metrics(_) => monitor::serve::exporter::CONDUCT,
         Command::Sandbox(_) => local::sandbox::CONDUCT,
         Command::Demo => local::sandbox::DEMO_CONDUCT,
@@ -82,6 +84,7 @@ const ALL: &[Conduct] = &[
     monitor::check::CONDUCT,
     monitor::status::CONDUCT,
     doctor::CONDUCT,
+    watch::command::CONDUCT,
     monitor::serve::exporter::CONDUCT,
     local::sandbox::CONDUCT,
     local::sandbox::DEMO_CONDUCT,
@@ -117,6 +120,7 @@ async fn dispatch_inner(cmd: &Command, ctx: &Context) -> Result<Exit> {
         Command::Aggregate(a) => stats::aggregate::run(a, ctx).await,
         Command::LastRun(a) => stats::last_run::run(a, ctx).await,
         Command::Status(a) => monitor::status::run(a, ctx).await,
+        Command::Watch(a) => watch::command::run(a, ctx).await,
         Command::Metrics(a) => monitor::serve::exporter::run(a, ctx).await,
         Command::Alias(a) => local::alias::run(a, ctx).await,
         Command::Completions(a) => local::completions::run(a, ctx),
@@ -156,6 +160,7 @@ mod tests {
             vec!["check", "pipeline", id],
             vec!["status"],
             vec!["doctor"],
+            vec!["watch"],
             vec!["metrics", "serve", id],
             vec!["sandbox"],
             vec!["demo"],

@@ -61,6 +61,8 @@ mod testing_report;
 mod tls_proxy;
 mod token_cache;
 mod verdicts;
+mod watch;
+mod watch_tty;
 mod web_config;
 mod wording;
 mod zones;

@@ -8,7 +8,7 @@ use chrono::{DateTime, Utc};
 use crate::commands::kit::exposition::last_samples;
 use crate::commands::kit::last_known::last;
 use crate::commands::kit::periods::fill_periods;
-use crate::commands::monitor::targets::Target;
+use crate::commands::kit::targets::Target;
 use crate::context::Context;
 use crate::error::Result;
 use crate::output::prometheus::{Labels, Sample};

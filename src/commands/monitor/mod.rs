@@ -6,4 +6,3 @@ pub mod check;
 pub mod check_output;
 pub mod serve;
 pub mod status;
-pub mod targets;

@@ -15,8 +15,9 @@ use crate::commands::kit::columns::*;
 use crate::commands::kit::conduct::Conduct;
 use crate::commands::kit::failure_read;
 use crate::commands::kit::failure_text::{self, FailureText};
+use crate::commands::kit::health::Health;
+use crate::commands::kit::targets::{self, Target};
 use crate::commands::monitor::board::{Standing, fetch, report, said, sample};
-use crate::commands::monitor::targets::{self, Target};
 use crate::context::Context;
 use crate::error::Result;
 use crate::output::prometheus::Sample;
@@ -57,45 +58,11 @@ const TABLE_COLUMNS: &[Column] = &[
     FAILS_7D,
 ];
 
-/// How an entity is doing, worst first.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-enum Health {
-    /// The last run failed.
-    Failed,
-    /// The service refused or failed to answer for it.
-    Unknown,
-    /// The last run succeeded, but runs failed in the last 24 hours.
-    Degraded,
-    /// No run found: never ran, or unknown to the service.
-    Never,
-    /// A run is going, and no finished run was found to judge by.
-    Running,
-    Ok,
-}
-
-impl Health {
-    fn of(r: &Result<Standing>) -> Health {
-        match r {
-            Err(_) => Health::Unknown,
-            Ok(f) => match (f.last.last(), f.last.judged().and_then(|l| l.success())) {
-                (None, _) => Health::Never,
-                (Some(_), None) => Health::Running,
-                (_, Some(false)) => Health::Failed,
-                (_, Some(true)) if f.day.num_of_failures > 0 => Health::Degraded,
-                (_, Some(true)) => Health::Ok,
-            },
-        }
-    }
-
-    fn word(self) -> &'static str {
-        match self {
-            Health::Failed => "failed",
-            Health::Unknown => "unknown",
-            Health::Degraded => "degraded",
-            Health::Never => "never",
-            Health::Running => "running",
-            Health::Ok => "ok",
-        }
+/// How an entity is doing (`kit::health`), from what the service said.
+fn health(r: &Result<Standing>) -> Health {
+    match r {
+        Err(_) => Health::Unknown,
+        Ok(f) => Health::of_last(&f.last, f.day.num_of_failures),
     }
 }
 
@@ -208,7 +175,7 @@ fn rank(r: &Result<Standing>, now: DateTime<Utc>) -> (Health, i64, i64) {
         Ok(f) => (f.day.num_of_failures, age_ms(f, now).unwrap_or(0)),
         Err(_) => (0, 0),
     };
-    (Health::of(r), -failures, -age)
+    (health(r), -failures, -age)
 }
 
 /// The age of the run the health is judged by (the last finished one).
@@ -221,7 +188,7 @@ fn machine_row(row: &mut Row, t: &Target, r: &Result<Standing>, now: DateTime<Ut
     row.set(&NAME, Cell::opt_str(t.alias.clone()))
         .set(&KIND, Cell::Str(t.kind.to_string()))
         .set(&UUID, Cell::Str(t.uuid.to_string()))
-        .set(&STATUS, Cell::Str(Health::of(r).word().into()));
+        .set(&STATUS, Cell::Str(health(r).word().into()));
     let Ok(f) = r else {
         return;
     };
@@ -252,7 +219,7 @@ fn machine_row(row: &mut Row, t: &Target, r: &Result<Standing>, now: DateTime<Ut
 
 fn table_row(row: &mut Row, t: &Target, r: &Result<Standing>, now: DateTime<Utc>, unicode: bool) {
     let name = t.alias.clone().unwrap_or_else(|| t.uuid.to_string());
-    let health = Health::of(r);
+    let health = health(r);
     // ok and failed get the table's green and red; an unknown row says
     // the kind of its error (the error itself is said once on stderr).
     let status = match (health, r) {

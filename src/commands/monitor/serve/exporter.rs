@@ -20,11 +20,11 @@ use tokio::sync::{mpsc, oneshot, watch};
 use crate::cli::{MetricsCommand, ServeArgs};
 use crate::commands::kit::conduct::Conduct;
 use crate::commands::kit::signals::DRAIN;
+use crate::commands::kit::targets;
 use crate::commands::monitor::serve::scrapes::{self, Ask};
 use crate::commands::monitor::serve::web_auth::{self, Auth};
 use crate::commands::monitor::serve::web_config::WebConfig;
 use crate::commands::monitor::serve::web_serve::{self, Live, TlsListener};
-use crate::commands::monitor::targets;
 use crate::context::Context;
 use crate::error::{Error, Result};
 

@@ -18,9 +18,9 @@ use futures_util::stream::FuturesUnordered;
 use tokio::sync::{Semaphore, mpsc, oneshot, watch};
 use tokio::time::Instant;
 
+use crate::commands::kit::targets::Target;
 use crate::commands::monitor::board::{self, Standing};
 use crate::commands::monitor::serve::scrape_health::{Change, Health};
-use crate::commands::monitor::targets::Target;
 use crate::context::Context;
 use crate::error::{Error, Kind, Result};
 use crate::output::prometheus;

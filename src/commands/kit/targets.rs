@@ -1,4 +1,4 @@
-//! Which entities `status` and `metrics serve` are about: arguments
+//! Which entities `status`, `metrics serve` and `watch` are about: arguments
 //! (`ID`, `ALIAS`, optionally prefixed `task:`, `pipeline:`, `workflow:`)
 //! or, without any, every alias in the profile, each with its kind and the
 //! alias that names it.

@@ -1,0 +1,709 @@
+//! Following a fleet's runs as they happen, the pure part: what is known of
+//! each entity between two looks, which looks are worth a request, and which
+//! events a new look makes (a run's first entry seen, each task entry, the
+//! run's verdict), each run once and in order. A pipeline's runs are folded
+//! from its log entries (`fold.rs`) and judged by the one rule
+//! (`finished.rs`): a run is reported finished only when the rule has
+//! established its verdict, never while it may still be going. A workflow
+//! or a task leaves no log: its runs are told from the statistics' last run
+//! (`Statistics`). No I/O, no clock: the caller asks, and hands in `now`.
+
+use std::collections::{HashMap, HashSet, VecDeque};
+
+use chrono::{DateTime, Utc};
+use uuid::Uuid;
+
+use crate::api::models::{LogEntryRef, RangeStats};
+use crate::kinds::Entity;
+use crate::runs::entry_key::{Key, key};
+use crate::runs::finished::{DEFAULT_SETTLE, Evidence, History, Rule, Settle};
+use crate::runs::fold::{Judged, RunFold, TaskSets, id_of, judge};
+use crate::runs::tally::listed_rule;
+use crate::time::{self, Window};
+
+/// How far before the newest entry seen each look's window starts: the
+/// log gives every entry of each run with one in the window, so a run that
+/// goes on is seen whole, and clocks that differ a little lose nothing.
+pub const OVERLAP: chrono::Duration = chrono::Duration::minutes(2);
+/// How far past `now` a window reaches: a server clock a little ahead.
+const AHEAD: chrono::Duration = chrono::Duration::minutes(1);
+/// Runs counted per hour over this long (the board's sparkline).
+const DAY: chrono::Duration = chrono::Duration::hours(24);
+/// Runs reported are remembered this long after their end, so that a later
+/// window that holds them again does not report them twice.
+const REMEMBER: chrono::Duration = chrono::Duration::hours(1);
+/// At most this many failed entries of one run are kept for its failure.
+const FAILED_KEPT: usize = 32;
+
+/// What the cheap request (statistics) says of an entity's last run: when
+/// this changes, something happened.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Glance {
+    /// The last run's time as sent (normalised), `None`: never ran.
+    pub at: Option<String>,
+    /// Whether it succeeded (so far).
+    pub ok: bool,
+    /// Its duration (so far), ms.
+    pub duration: i64,
+}
+
+impl Glance {
+    /// The last run as range statistics give it.
+    pub fn of(s: &RangeStats) -> Glance {
+        Glance {
+            at: s.last_run_executed_at.as_ref().map(|t| t.0.clone()),
+            ok: s.is_last_run_successful,
+            duration: s.last_run_duration,
+        }
+    }
+
+    /// Its time, when it ran.
+    pub fn time(&self) -> Option<DateTime<Utc>> {
+        time::parse_server_time(self.at.as_deref()?)
+    }
+}
+
+/// What a look found worth telling, in the order it happened.
+#[derive(Debug, Clone)]
+pub enum Event {
+    /// The first entry of a run was seen (for a workflow or a task: a new
+    /// last run in the statistics).
+    RunStarted {
+        /// The run's UUID (pipelines).
+        run: Option<String>,
+        /// Its first task's start, where known.
+        started: Option<DateTime<Utc>>,
+    },
+    /// One task entry of a pipeline run.
+    Task {
+        /// The run's UUID.
+        run: String,
+        /// The entry.
+        entry: Box<LogEntryRef<'static>>,
+    },
+    /// A run's verdict, established.
+    RunFinished(Box<Finished>),
+}
+
+/// A run whose verdict is established.
+#[derive(Debug, Clone)]
+pub struct Finished {
+    /// The run's UUID (pipelines).
+    pub run: Option<String>,
+    /// `succeeded` or `failed`.
+    pub verdict: &'static str,
+    /// How a success was established (none for a failure: a failed task).
+    pub evidence: Option<Evidence>,
+    /// The sum of its task durations (ms).
+    pub duration_ms: i64,
+    /// From its first task's start to its last task's end (ms).
+    pub elapsed_ms: Option<i64>,
+    /// Its first task's start and last task's end.
+    pub started: Option<DateTime<Utc>>,
+    /// When it ended.
+    pub ended: Option<DateTime<Utc>>,
+    /// Task entries it had.
+    pub tasks: usize,
+    /// Its failed entries, oldest first (pipelines).
+    pub failed: Vec<LogEntryRef<'static>>,
+}
+
+impl Finished {
+    fn of(j: &Judged, failed: Vec<LogEntryRef<'static>>) -> Finished {
+        let t = &j.tally;
+        Finished {
+            run: Some(t.id()),
+            verdict: j.result,
+            evidence: j.evidence.clone(),
+            duration_ms: t.duration_ms,
+            elapsed_ms: t.elapsed_ms(),
+            started: t.started(),
+            ended: t.ended(),
+            tasks: t.entries as usize,
+            failed,
+        }
+    }
+}
+
+/// A run still going, as the board shows it.
+#[derive(Debug, Clone)]
+pub struct Going {
+    /// The run's UUID (pipelines).
+    pub run: Option<String>,
+    /// Task entries so far.
+    pub tasks: usize,
+    /// How many the history says a run has, when it knows.
+    pub expected: Option<usize>,
+    /// Its first task's start.
+    pub started: Option<DateTime<Utc>>,
+}
+
+/// A run seen, its verdict not yet established.
+struct Open {
+    fold: RunFold,
+    keys: HashSet<Key>,
+    failed: Vec<LogEntryRef<'static>>,
+    /// Its `RunStarted` was told (a run passed over at the start never is).
+    told: bool,
+}
+
+/// One pipeline's runs as they are followed: the runs going, the runs
+/// already told (each once), and the runs of the last day per hour.
+pub struct Pipeline {
+    rule: Rule,
+    open: HashMap<Uuid, Open>,
+    told: HashMap<Uuid, DateTime<Utc>>,
+    sets: TaskSets,
+    /// When the last look was.
+    looked: Option<DateTime<Utc>>,
+    /// Runs that finished in the last day: (end, failed), oldest first.
+    day: VecDeque<(DateTime<Utc>, bool)>,
+    /// The latest finished run and the latest failed one, told or not.
+    latest: Latest,
+}
+
+/// The latest finished run seen and the latest failed one (told or passed
+/// over), for a board.
+#[derive(Debug, Clone, Default)]
+pub struct Latest {
+    /// The finished run that ended last.
+    pub finished: Option<Finished>,
+    /// The failed run that ended last.
+    pub failed: Option<Finished>,
+}
+
+impl Latest {
+    fn add(&mut self, f: &Finished) {
+        let newer = |o: &Option<Finished>| o.as_ref().is_none_or(|o| o.ended <= f.ended);
+        if newer(&self.finished) {
+            self.finished = Some(f.clone());
+        }
+        if f.verdict == "failed" && newer(&self.failed) {
+            self.failed = Some(f.clone());
+        }
+    }
+}
+
+impl Pipeline {
+    /// A pipeline whose runs are judged with `history` (its recent runs),
+    /// by the rule a run read from a log is judged by (`listed_rule`: a
+    /// second's grace once history's tasks are in), so that a run's verdict
+    /// here is the one `runs` gives, and comes with the look that sees its
+    /// last task.
+    pub fn new(history: &History) -> Pipeline {
+        Pipeline {
+            rule: listed_rule(history),
+            open: HashMap::new(),
+            told: HashMap::new(),
+            sets: TaskSets::default(),
+            looked: None,
+            day: VecDeque::new(),
+            latest: Latest::default(),
+        }
+    }
+
+    /// The latest finished and failed runs seen.
+    pub fn latest(&self) -> &Latest {
+        &self.latest
+    }
+
+    /// The rule its runs are judged by.
+    pub fn rule(&self) -> &Rule {
+        &self.rule
+    }
+
+    /// Whether a run is going (or not yet judged): the log is worth asking
+    /// even when the statistics did not change.
+    pub fn going(&self) -> bool {
+        !self.open.is_empty()
+    }
+
+    /// The window the next look reads: from a little before the last
+    /// look that worked (entries that came since end after it, give or take
+    /// the clocks) to a little past `now`.
+    pub fn window(&self, now: DateTime<Utc>) -> Window {
+        Window {
+            from: self.looked.unwrap_or(now) - OVERLAP,
+            to: now + AHEAD,
+        }
+    }
+
+    /// The runs going, oldest first.
+    pub fn runs_going(&self) -> Vec<Going> {
+        let mut v: Vec<&Open> = self.open.values().filter(|o| o.told).collect();
+        v.sort_by_key(|o| o.fold.started());
+        v.into_iter()
+            .map(|o| Going {
+                run: Some(o.fold.id()),
+                tasks: o.fold.entries as usize,
+                expected: self.rule.expected_total(),
+                started: o.fold.started(),
+            })
+            .collect()
+    }
+
+    /// Runs and failed runs per hour over the last 24 hours, oldest hour
+    /// first, as far as the looks saw them.
+    pub fn per_hour(&self, now: DateTime<Utc>) -> (Vec<u32>, Vec<u32>) {
+        per_hour(&self.day, now)
+    }
+
+    /// One look's entries (the log over `window`, any order): the events
+    /// they make, in order. Runs that finished before `quiet_before` are
+    /// taken in without a word (the first look: what ended before the watch
+    /// began, or before the time the caller replays from); every other run is told once: started,
+    /// its tasks as they come, finished when its verdict is established.
+    pub fn look(
+        &mut self,
+        entries: Vec<LogEntryRef<'static>>,
+        now: DateTime<Utc>,
+        quiet_before: Option<DateTime<Utc>>,
+    ) -> Vec<Event> {
+        self.looked = Some(now);
+        // Oldest first; the log is newest first, so among equal times the
+        // later in the response came first.
+        let mut fresh: Vec<(Option<i64>, usize, Uuid, LogEntryRef<'static>)> = Vec::new();
+        let n = entries.len();
+        for (i, e) in entries.into_iter().enumerate() {
+            let run = id_of(e.workflow_run_uuid.as_str()).0;
+            if self.told.contains_key(&run) {
+                continue;
+            }
+            let open = self.open.entry(run).or_insert_with(|| Open {
+                fold: RunFold::new(e.workflow_run_uuid.as_str()),
+                keys: HashSet::new(),
+                failed: Vec::new(),
+                told: false,
+            });
+            if !open.keys.insert(key(&e)) {
+                continue;
+            }
+            open.fold.add(&e, None, &mut self.sets);
+            if !e.is_successful && open.failed.len() < FAILED_KEPT {
+                open.failed.push(e.clone());
+            }
+            let at = time::parse_server_time(e.executed_at_raw.as_str());
+            fresh.push((at.map(|t| t.timestamp_micros()), n - i, run, e));
+        }
+        fresh.sort_by_key(|(at, order, _, _)| (*at, *order));
+        // Judged before anything is told: a run that had finished before
+        // the watch began is passed over whole.
+        let mut verdicts: Vec<(Uuid, Judged)> = self
+            .open
+            .iter()
+            .map(|(run, o)| (*run, judge(&self.rule, o.fold.clone(), now)))
+            .filter(|(_, j)| j.result != "running")
+            .collect();
+        verdicts.sort_by_key(|(_, j)| (j.tally.started(), j.tally.run));
+        let mut quiet: HashSet<Uuid> = HashSet::new();
+        for (run, j) in &verdicts {
+            let before = quiet_before.is_some_and(|q| j.tally.ended().is_none_or(|e| e < q));
+            if before && !self.open[run].told {
+                quiet.insert(*run);
+            }
+        }
+        let mut events = Vec::new();
+        for (_, _, run, e) in fresh {
+            if quiet.contains(&run) {
+                continue;
+            }
+            let open = self.open.get_mut(&run).expect("an open run");
+            if !open.told {
+                open.told = true;
+                events.push(Event::RunStarted {
+                    run: Some(open.fold.id()),
+                    started: open.fold.started(),
+                });
+            }
+            events.push(Event::Task {
+                run: open.fold.id(),
+                entry: Box::new(e),
+            });
+        }
+        for (run, j) in verdicts {
+            let open = self.open.remove(&run).expect("an open run");
+            let ended = j.tally.ended().unwrap_or(now);
+            self.told.insert(run, ended);
+            if ended > now - DAY {
+                self.day.push_back((ended, j.result == "failed"));
+            }
+            let mut failed = open.failed;
+            failed.sort_by_key(|e| time::parse_server_time(e.executed_at_raw.as_str()));
+            let f = Finished::of(&j, failed);
+            self.latest.add(&f);
+            if open.told {
+                events.push(Event::RunFinished(Box::new(f)));
+            }
+        }
+        self.forget(now);
+        events
+    }
+
+    /// Forget what no later window can hold again, and the day's counts
+    /// older than a day: memory stays flat however long the watch runs.
+    fn forget(&mut self, now: DateTime<Utc>) {
+        let before = self.window(now).from - REMEMBER;
+        self.told.retain(|_, ended| *ended >= before);
+        let mut day: Vec<(DateTime<Utc>, bool)> = self.day.drain(..).collect();
+        day.sort_by_key(|(t, _)| *t);
+        day.retain(|(t, _)| *t > now - DAY);
+        self.day = day.into();
+    }
+}
+
+fn per_hour(day: &VecDeque<(DateTime<Utc>, bool)>, now: DateTime<Utc>) -> (Vec<u32>, Vec<u32>) {
+    let (mut runs, mut failures) = (vec![0u32; 24], vec![0u32; 24]);
+    for (t, failed) in day {
+        let ago = (now - *t).num_hours();
+        if (0..24).contains(&ago) {
+            let i = 23 - ago as usize;
+            runs[i] += 1;
+            failures[i] += u32::from(*failed);
+        }
+    }
+    (runs, failures)
+}
+
+/// A workflow's or a task's runs, told from the statistics' last run (they
+/// leave no log). A task's run is one entry, finished when reported; a
+/// workflow's run failed when the statistics say so, and succeeded when
+/// they stayed the same for the settle time (as `last.rs` judges it).
+pub struct Statistics {
+    kind: Entity,
+    last: Option<Glance>,
+    /// The workflow run told started, its verdict not yet established, and
+    /// when its statistics last changed.
+    open: Option<(Glance, DateTime<Utc>)>,
+    day: VecDeque<(DateTime<Utc>, bool)>,
+    latest: Latest,
+}
+
+impl Statistics {
+    /// For an entity of `kind` (a workflow or a task).
+    pub fn new(kind: Entity) -> Statistics {
+        Statistics {
+            kind,
+            last: None,
+            open: None,
+            day: VecDeque::new(),
+            latest: Latest::default(),
+        }
+    }
+
+    /// The latest finished and failed runs seen.
+    pub fn latest(&self) -> &Latest {
+        &self.latest
+    }
+
+    /// Whether a run is going, not yet judged.
+    pub fn going(&self) -> Option<&Glance> {
+        self.open.as_ref().map(|(g, _)| g)
+    }
+
+    /// Runs and failed runs per hour over the last 24 hours, as seen.
+    pub fn per_hour(&self, now: DateTime<Utc>) -> (Vec<u32>, Vec<u32>) {
+        per_hour(&self.day, now)
+    }
+
+    /// One look's answer: the events it makes. The first look takes the
+    /// last run in without a word unless it ended at or after `quiet_before`.
+    pub fn look(
+        &mut self,
+        g: Glance,
+        now: DateTime<Utc>,
+        quiet_before: Option<DateTime<Utc>>,
+    ) -> Vec<Event> {
+        let first = self.last.is_none();
+        let changed = self.last.as_ref() != Some(&g);
+        self.last = Some(g.clone());
+        let mut events = Vec::new();
+        let new_run = changed && g.at.is_some() && (!first || is_after(&g, quiet_before));
+        if first && !new_run && g.at.is_some() {
+            self.passed_over(&g, now);
+        }
+        match self.kind {
+            Entity::Task if new_run => {
+                events.push(started(&g));
+                events.push(self.finish(&g, None));
+            }
+            Entity::Workflow => {
+                if new_run {
+                    // A newer answer than the run told: the run goes on, or
+                    // another began; either way it is the one followed now.
+                    if self.open.is_none() {
+                        events.push(started(&g));
+                    }
+                    self.open = Some((g.clone(), now));
+                }
+                if let Some((o, since)) = self.open.clone() {
+                    let quiet = (now - since).to_std().unwrap_or_default();
+                    if !o.ok {
+                        self.open = None;
+                        events.push(self.finish(&o, None));
+                    } else if quiet >= DEFAULT_SETTLE {
+                        self.open = None;
+                        let settle = Settle::Default(DEFAULT_SETTLE);
+                        events.push(self.finish(&o, Some(Evidence::Statistics { settle })));
+                    }
+                }
+            }
+            _ => {}
+        }
+        let cut = now - DAY;
+        while self.day.front().is_some_and(|(t, _)| *t <= cut) {
+            self.day.pop_front();
+        }
+        events
+    }
+
+    /// The last run before the watch began, known without a word: a task's
+    /// and a failed run at once, a workflow's success after the settle time.
+    fn passed_over(&mut self, g: &Glance, now: DateTime<Utc>) {
+        let old = g
+            .time()
+            .is_some_and(|t| (now - t).to_std().unwrap_or_default() >= DEFAULT_SETTLE);
+        let evidence = match (self.kind, g.ok) {
+            (Entity::Workflow, true) if !old => return,
+            (Entity::Workflow, true) => Some(Evidence::Statistics {
+                settle: Settle::Default(DEFAULT_SETTLE),
+            }),
+            _ => None,
+        };
+        // Counted by `finish`, as any run of the day; nothing is told.
+        let _ = self.finish(g, evidence);
+    }
+
+    fn finish(&mut self, g: &Glance, evidence: Option<Evidence>) -> Event {
+        let ended = g.time();
+        if let Some(e) = ended {
+            self.day.push_back((e, !g.ok));
+        }
+        // A task ran `duration` up to its time; a workflow's time is its
+        // last known row, not a start.
+        let started = (self.kind == Entity::Task)
+            .then(|| ended.map(|e| e - chrono::Duration::milliseconds(g.duration.max(0))))
+            .flatten();
+        let f = Finished {
+            run: None,
+            verdict: if g.ok { "succeeded" } else { "failed" },
+            evidence,
+            duration_ms: g.duration.max(0),
+            elapsed_ms: started.map(|_| g.duration.max(0)),
+            started,
+            ended,
+            tasks: usize::from(self.kind == Entity::Task),
+            failed: Vec::new(),
+        };
+        self.latest.add(&f);
+        Event::RunFinished(Box::new(f))
+    }
+}
+
+fn is_after(g: &Glance, quiet_before: Option<DateTime<Utc>>) -> bool {
+    match (quiet_before, g.time()) {
+        (None, _) => true,
+        (Some(q), Some(t)) => t >= q,
+        (Some(_), None) => false,
+    }
+}
+
+fn started(g: &Glance) -> Event {
+    Event::RunStarted {
+        run: None,
+        started: g.time(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::runs::finished::Entry;
+
+    const T0: i64 = 1_800_000_000;
+
+    fn at(s: i64) -> DateTime<Utc> {
+        DateTime::from_timestamp(T0 + s, 0).unwrap()
+    }
+
+    /// A task's UUID from its one-letter name (a to f).
+    fn tid(t: &str) -> String {
+        format!("00000000-0000-4000-9000-{t:0>12}")
+    }
+
+    fn entry(run: &str, task: &str, ok: bool, s: i64) -> LogEntryRef<'static> {
+        let task = tid(task);
+        let json = format!(
+            r#"{{"workflow_run_uuid":"{run}","task_uuid":"{task}","task_type":"query","is_successful":{ok},"duration":1000,"output":"","executed_at":"{}"}}"#,
+            at(s).to_rfc3339()
+        );
+        let e: LogEntryRef = serde_json::from_str(&json).unwrap();
+        e.into_static()
+    }
+
+    const R1: &str = "00000000-0000-4000-8000-000000000001";
+    const R2: &str = "00000000-0000-4000-8000-000000000002";
+    const R3: &str = "00000000-0000-4000-8000-000000000003";
+
+    /// Two past runs of tasks a, b: a fixed graph the rule knows.
+    fn history() -> History {
+        let mut v = Vec::new();
+        for (r, s) in [("p1", -7200), ("p2", -3600)] {
+            for (t, d) in [("a", 0), ("b", 5)] {
+                v.push(Entry {
+                    run: r.into(),
+                    task: tid(t),
+                    ok: true,
+                    at: Some(at(s + d)),
+                });
+            }
+        }
+        History::from_entries(&v, "", at(0))
+    }
+
+    fn names(ev: &[Event]) -> Vec<String> {
+        ev.iter()
+            .map(|e| match e {
+                Event::RunStarted { run, .. } => {
+                    format!("started {}", &run.as_deref().unwrap()[35..])
+                }
+                Event::Task { run, entry } => {
+                    format!("task {} {}", &run[35..], &entry.task_uuid.as_str()[35..])
+                }
+                Event::RunFinished(f) => {
+                    format!(
+                        "finished {} {}",
+                        &f.run.as_deref().unwrap()[35..],
+                        f.verdict
+                    )
+                }
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_run_is_told_once_in_order_and_finished_only_on_evidence() {
+        let mut p = Pipeline::new(&history());
+        // Before the watch: R1 whole and long finished: passed over.
+        let ev = p.look(
+            vec![entry(R1, "b", true, -595), entry(R1, "a", true, -600)],
+            at(0),
+            Some(at(0)),
+        );
+        assert!(ev.is_empty(), "{:?}", names(&ev));
+        // R2 begins: started and its task, never finished with a task to go.
+        let ev = p.look(vec![entry(R2, "a", true, 10)], at(12), None);
+        assert_eq!(names(&ev), ["started 2", "task 2 a"]);
+        assert!(p.going());
+        let ev = p.look(vec![entry(R2, "a", true, 10)], at(20), None);
+        assert!(ev.is_empty(), "history says b is to come: {:?}", names(&ev));
+        // The whole run again and its last task: told once, then finished
+        // after the grace (a second), as `runs` would judge it.
+        let again = || vec![entry(R2, "b", true, 110), entry(R2, "a", true, 10)];
+        let ev = p.look(again(), at(110), None);
+        assert_eq!(names(&ev), ["task 2 b"]);
+        let ev = p.look(again(), at(111), None);
+        assert_eq!(names(&ev), ["finished 2 succeeded"]);
+        // Never again, whatever window holds it.
+        assert!(p.look(again(), at(130), None).is_empty());
+        assert!(!p.going());
+        let (runs, _) = p.per_hour(at(130));
+        assert_eq!(runs.iter().sum::<u32>(), 2);
+    }
+
+    #[test]
+    fn a_failed_task_finishes_its_run_at_once_and_runs_keep_their_order() {
+        let mut p = Pipeline::new(&history());
+        let ev = p.look(
+            vec![
+                entry(R3, "a", true, 20),
+                entry(R2, "a", false, 15),
+                entry(R2, "c", true, 11),
+            ],
+            at(21),
+            None,
+        );
+        assert_eq!(
+            names(&ev),
+            [
+                "started 2",
+                "task 2 c",
+                "task 2 a",
+                "started 3",
+                "task 3 a",
+                "finished 2 failed"
+            ]
+        );
+        let Event::RunFinished(f) = &ev[5] else {
+            panic!()
+        };
+        assert_eq!(f.failed.len(), 1);
+        assert_eq!(f.duration_ms, 2000);
+        assert_eq!(f.elapsed_ms, Some(5000));
+        let (_, failures) = p.per_hour(at(21));
+        assert_eq!(failures[23], 1);
+    }
+
+    #[test]
+    fn since_replays_the_runs_that_ended_after_it() {
+        let mut p = Pipeline::new(&history());
+        let ev = p.look(
+            vec![
+                entry(R2, "b", true, -55),
+                entry(R2, "a", true, -60),
+                entry(R1, "b", true, -595),
+                entry(R1, "a", true, -600),
+            ],
+            at(0),
+            Some(at(-120)),
+        );
+        assert_eq!(
+            names(&ev),
+            ["started 2", "task 2 a", "task 2 b", "finished 2 succeeded"]
+        );
+        // The next window starts a little before this look.
+        assert_eq!(p.window(at(5)).from, at(0) - OVERLAP);
+    }
+
+    #[test]
+    fn a_run_going_when_the_watch_begins_is_told() {
+        let mut p = Pipeline::new(&History::default());
+        let ev = p.look(vec![entry(R2, "a", true, -3)], at(0), Some(at(0)));
+        assert_eq!(names(&ev), ["started 2", "task 2 a"]);
+        // No history: settled only after the default settle time.
+        assert!(p.look(vec![], at(300), None).is_empty());
+        let ev = p.look(vec![], at(-3 + 600), None);
+        assert_eq!(names(&ev), ["finished 2 succeeded"]);
+    }
+
+    fn glance(s: i64, ok: bool) -> Glance {
+        Glance {
+            at: Some(at(s).format("%Y-%m-%dT%H:%M:%SZ").to_string()),
+            ok,
+            duration: 1000,
+        }
+    }
+
+    #[test]
+    fn a_task_run_is_started_and_finished_by_a_new_answer() {
+        let mut s = Statistics::new(Entity::Task);
+        assert!(s.look(glance(-100, true), at(0), Some(at(0))).is_empty());
+        assert!(s.look(glance(-100, true), at(5), None).is_empty());
+        let ev = s.look(glance(3, false), at(10), None);
+        assert_eq!(ev.len(), 2);
+        assert!(matches!(&ev[1], Event::RunFinished(f) if f.verdict == "failed"));
+    }
+
+    #[test]
+    fn a_workflow_run_succeeds_after_the_settle_time_and_fails_at_once() {
+        let mut s = Statistics::new(Entity::Workflow);
+        assert!(s.look(glance(-100, true), at(0), Some(at(0))).is_empty());
+        let ev = s.look(glance(5, true), at(10), None);
+        assert!(matches!(&ev[..], [Event::RunStarted { .. }]));
+        assert!(s.going().is_some());
+        assert!(s.look(glance(5, true), at(300), None).is_empty());
+        let ev = s.look(glance(5, true), at(10 + 600), None);
+        assert!(matches!(&ev[..], [Event::RunFinished(f)] if f.verdict == "succeeded"));
+        let ev = s.look(glance(700, false), at(705), None);
+        assert_eq!(ev.len(), 2, "started and failed at once");
+    }
+}

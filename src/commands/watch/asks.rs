@@ -1,0 +1,223 @@
+//! The board's questions answered (`rows::Ask`): an entity's recent runs,
+//! one run's task bars, a run started after the user's confirmation, and a
+//! run's log followed line by line until asked to stop. Each answer is
+//! read from the service when asked (the board never asks it itself); an
+//! error is one line of text.
+
+use std::collections::HashSet;
+use std::time::Duration;
+
+use chrono::Utc;
+use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender};
+use uuid::Uuid;
+
+use crate::commands::kit::failure_text::TaskText;
+use crate::commands::watch::entity::read;
+use crate::commands::watch::rows::{Answer, Ask, FailureLine, RunLine, TaskBar};
+use crate::error::Error;
+use ylem_client::api::Client;
+use ylem_client::api::models::LogEntryRef;
+use ylem_client::runs::entry_key::{Key, key};
+use ylem_client::runs::failure::Finder;
+use ylem_client::runs::tally::Runs;
+use ylem_client::time::Window;
+use ylem_client::{Entity, RunKind};
+
+/// The runs view and a run's bars read the last day of the log, to here.
+const DAY: chrono::Duration = chrono::Duration::hours(24);
+const ENTRIES: usize = 20_000;
+/// At most this many runs in the runs view.
+const RUNS: usize = 100;
+/// A followed log is asked again this often.
+const LOG_POLL: Duration = Duration::from_secs(2);
+
+/// Answer every ask until the board hangs up.
+pub async fn answer(
+    api: &Client,
+    finder: &Finder,
+    asked: &mut UnboundedReceiver<Ask>,
+    answers: &UnboundedSender<Answer>,
+) {
+    // The run whose log is followed, and the entries already sent.
+    let mut following: Option<(Uuid, String, HashSet<Key>)> = None;
+    loop {
+        let ask = match &mut following {
+            None => asked.recv().await,
+            Some((id, run, seen)) => tokio::select! {
+                a = asked.recv() => a,
+                () = tokio::time::sleep(LOG_POLL) => {
+                    for line in new_lines(api, *id, run, seen).await {
+                        let _ = answers.send(Answer::LogLine(line));
+                    }
+                    continue;
+                }
+            },
+        };
+        let Some(ask) = ask else { return };
+        let answer = match ask {
+            Ask::Runs { kind, id } => Answer::Runs {
+                runs: runs(api, finder, kind, &id).await.map_err(text),
+                id,
+            },
+            Ask::Run { id, run_uuid } => Answer::Run {
+                tasks: bars(api, finder, &id, &run_uuid).await.map_err(text),
+                run_uuid,
+            },
+            Ask::Start { kind, id } => Answer::Started {
+                run: start(api, kind, &id).await.map_err(text),
+                id,
+            },
+            Ask::Log { id, run_uuid } => {
+                let Ok(uuid) = Uuid::parse_str(&id) else {
+                    continue;
+                };
+                let mut seen = HashSet::new();
+                for line in new_lines(api, uuid, &run_uuid, &mut seen).await {
+                    let _ = answers.send(Answer::LogLine(line));
+                }
+                following = Some((uuid, run_uuid, seen));
+                continue;
+            }
+            Ask::StopLog => {
+                following = None;
+                continue;
+            }
+        };
+        if answers.send(answer).is_err() {
+            return;
+        }
+    }
+}
+
+fn text(e: Error) -> String {
+    ylem_client::text::escape(&ylem_client::scrub(&e.message)).into_owned()
+}
+
+fn uuid(id: &str) -> Result<Uuid, Error> {
+    Uuid::parse_str(id).map_err(|_| Error::usage(format!("not a UUID: {id}")))
+}
+
+fn last_day() -> Window {
+    let now = Utc::now();
+    Window {
+        from: now - DAY,
+        to: now + chrono::Duration::minutes(1),
+    }
+}
+
+/// The entity's runs of the last day, newest first, judged by the model.
+async fn runs(api: &Client, finder: &Finder, kind: &str, id: &str) -> Result<Vec<RunLine>, Error> {
+    if kind != Entity::Pipeline.as_str() {
+        return Err(Error::usage(format!(
+            "a {kind} leaves no log: its runs cannot be listed, only its last run"
+        )));
+    }
+    let entries = read(api, uuid(id)?, &last_day(), ENTRIES).await?;
+    let mut folds = Runs::default();
+    folds.finder = Some(finder);
+    for e in &entries {
+        folds.add(e);
+    }
+    Ok(folds
+        .judged(Utc::now())
+        .take(RUNS)
+        .filter_map(|j| {
+            let t = &j.tally;
+            let failure = t.first_failed.as_ref().map(|f| {
+                let task = ylem_client::runs::failure::FailedTask {
+                    task_uuid: f.task.to_string(),
+                    task_type: f.task_type.to_string(),
+                    name: finder.name_of(&f.task.to_string()).map(str::to_string),
+                    executed_at: f.executed_at.to_string(),
+                    duration: f.duration,
+                    detail: f.detail.clone(),
+                };
+                FailureLine {
+                    run_uuid: Some(t.id()),
+                    task: task.name.clone().unwrap_or(task.task_uuid.clone()),
+                    message: task.messages().into_iter().next().unwrap_or_default(),
+                }
+            });
+            Some(RunLine {
+                run_uuid: t.id(),
+                result: j.result,
+                started: t.started(),
+                ended: t.ended()?,
+                duration_ms: t.duration_ms,
+                elapsed_ms: t.elapsed_ms(),
+                tasks: t.entries as usize,
+                failure,
+            })
+        })
+        .collect())
+}
+
+/// One run's entries as bars, oldest first.
+async fn bars(api: &Client, finder: &Finder, id: &str, run: &str) -> Result<Vec<TaskBar>, Error> {
+    let entries = read(api, uuid(id)?, &last_day(), ENTRIES).await?;
+    let mut v: Vec<TaskBar> = entries
+        .iter()
+        .filter(|e| e.workflow_run_uuid.as_str().eq_ignore_ascii_case(run))
+        .filter_map(|e| {
+            let end = ylem_client::time::parse_server_time(e.executed_at_raw.as_str())?;
+            let task = finder.task(&e.to_owned_entry());
+            Some(TaskBar {
+                task: ylem_client::text::escape(task.name.as_deref().unwrap_or(&task.task_uuid))
+                    .into_owned(),
+                task_type: ylem_client::text::escape(&task.task_type).into_owned(),
+                start: end - chrono::Duration::milliseconds(e.duration.max(0)),
+                end,
+                failed: !e.is_successful,
+                messages: match e.is_successful {
+                    true => Vec::new(),
+                    false => task.messages(),
+                },
+            })
+        })
+        .collect();
+    v.sort_by_key(|b| (b.start, b.end));
+    Ok(v)
+}
+
+async fn start(api: &Client, kind: &str, id: &str) -> Result<String, Error> {
+    let kind = match kind {
+        "pipeline" => RunKind::Pipeline,
+        "workflow" => RunKind::Workflow,
+        _ => {
+            return Err(Error::usage(format!(
+                "a {kind} cannot be started on its own"
+            )));
+        }
+    };
+    let s = api.start_run(kind, uuid(id)?).await?;
+    Ok(s.run_uuid().unwrap_or_default().to_string())
+}
+
+/// The run's entries not sent before, oldest first, one line each.
+async fn new_lines(api: &Client, id: Uuid, run: &str, seen: &mut HashSet<Key>) -> Vec<String> {
+    let entries = match read(api, id, &last_day(), ENTRIES).await {
+        Ok(e) => e,
+        Err(e) => return vec![format!("error: {}", text(e))],
+    };
+    let mut fresh: Vec<&LogEntryRef> = entries
+        .iter()
+        .filter(|e| e.workflow_run_uuid.as_str().eq_ignore_ascii_case(run))
+        .filter(|e| seen.insert(key(e)))
+        .collect();
+    fresh.sort_by_key(|e| ylem_client::time::parse_server_time(e.executed_at_raw.as_str()));
+    fresh
+        .into_iter()
+        .map(|e| {
+            let result = if e.is_successful { "ok" } else { "FAILED" };
+            ylem_client::text::escape(&format!(
+                "{} {} {} {} {}ms",
+                e.executed_at().as_str(),
+                e.task_uuid.as_str(),
+                e.task_type.as_str(),
+                result,
+                e.duration
+            ))
+            .into_owned()
+        })
+        .collect()
+}

@@ -1,0 +1,215 @@
+//! One watched entity: what is known of it between looks, and one look at
+//! the service. A look is one request in a steady state: range statistics
+//! of the last 24 hours (the last run, and the day's runs and failures that
+//! `status` words health with). A pipeline's log is asked only when those
+//! changed or a run of it is going; its first look reads its recent runs
+//! once (the history its runs are judged by, and what `--since` replays).
+//! While the service fails, the entity is looked at less and less often.
+
+use std::time::{Duration, Instant};
+
+use chrono::{DateTime, Utc};
+
+use crate::commands::kit::targets::Target;
+use crate::commands::watch::rows::EntityRow;
+use crate::error::Error;
+use ylem_client::Entity;
+use ylem_client::api::models::Text;
+use ylem_client::api::models::{LogEntryRef, RangeStats};
+use ylem_client::api::{self, Client};
+use ylem_client::quirks::last_seen::confirm;
+use ylem_client::runs::finished::History;
+use ylem_client::runs::fleet::{self, Event, Glance};
+use ylem_client::time::Window;
+
+/// A pipeline's first look reaches this far back for its history (the
+/// history look-up's three days) or `--since`, whichever is longer...
+const HISTORY: chrono::Duration = chrono::Duration::days(3);
+/// ...and reads at most this many entries of it, newest first.
+const FIRST_ENTRIES: usize = 2000;
+/// A later look's window is minutes long; a pipeline that writes more than
+/// this in it is read to here (the rest comes in the next look).
+const LOOK_ENTRIES: usize = 20_000;
+/// The longest pause between two looks at an entity that fails.
+const LONGEST_BACKOFF: Duration = Duration::from_secs(300);
+
+/// How an entity's runs are followed.
+pub enum Runs {
+    /// From its log, once the first look has read its history.
+    Pipeline(Option<fleet::Pipeline>),
+    /// From the statistics' last run.
+    Statistics(fleet::Statistics),
+}
+
+/// One entity, as the watch knows it.
+pub struct Watched {
+    pub target: Target,
+    pub runs: Runs,
+    /// The last answer's last run, and the day's statistics.
+    pub glance: Option<Glance>,
+    pub day: Option<RangeStats>,
+    /// The last run time an unchecked answer was confirmed for.
+    confirmed: Option<String>,
+    /// The error of the last look, while it lasts; failures in a row.
+    pub error: Option<Error>,
+    fails: u32,
+    /// No look before this (the backoff).
+    not_before: Option<Instant>,
+    /// The row the board last showed of it (`shown.rs`).
+    pub shown: Option<EntityRow>,
+}
+
+impl Watched {
+    pub fn new(target: Target) -> Watched {
+        let runs = match target.kind {
+            Entity::Pipeline => Runs::Pipeline(None),
+            k => Runs::Statistics(fleet::Statistics::new(k)),
+        };
+        Watched {
+            target,
+            runs,
+            glance: None,
+            day: None,
+            confirmed: None,
+            error: None,
+            fails: 0,
+            not_before: None,
+            shown: None,
+        }
+    }
+
+    /// Whether it is due for a look at `now` (not backing off).
+    pub fn due(&self, now: Instant) -> bool {
+        self.not_before.is_none_or(|t| now >= t)
+    }
+
+    /// A failed look: the pause before the next grows with each failure in
+    /// a row (one interval, two, four...), up to `LONGEST_BACKOFF`.
+    pub fn failed(&mut self, e: Error, interval: Duration) {
+        self.fails += 1;
+        let pause = interval
+            .saturating_mul(1 << (self.fails - 1).min(10))
+            .min(LONGEST_BACKOFF.max(interval));
+        // The next look comes at the first interval after the pause.
+        self.not_before = Some(Instant::now() + pause - interval.min(pause));
+        self.error = Some(e);
+    }
+
+    /// A look that worked; whether the entity had been failing.
+    pub fn recovered(&mut self) -> bool {
+        self.fails = 0;
+        self.not_before = None;
+        self.error.take().is_some()
+    }
+}
+
+/// What a look is given: the service, the time, and the watch's settings.
+pub struct Look<'a> {
+    pub api: &'a Client,
+    pub now: DateTime<Utc>,
+    /// `--since`: runs that ended after `now - since` are replayed.
+    pub since: Option<Duration>,
+}
+
+/// One look at `w`: the events it makes (the entity's state kept in `w`).
+pub async fn look(w: &mut Watched, l: &Look<'_>) -> Result<Vec<Event>, Error> {
+    let (kind, id, now) = (w.target.kind, w.target.uuid, l.now);
+    let day = Window {
+        from: now - chrono::Duration::hours(24),
+        to: now,
+    };
+    let stats = l.api.range_stats(kind, id, &day).await?;
+    let glance = Glance::of(&stats);
+    // An answer over a window without the entity's rows was not checked
+    // against the organisation: its last run is confirmed once (403 there:
+    // another organisation's, an access error).
+    let rows = stats.num_of_successes + stats.num_of_failures;
+    if let (0, Some(at)) = (rows, glance.time())
+        && w.confirmed != glance.at
+    {
+        confirm(l.api, kind, id, at).await?;
+        w.confirmed = glance.at.clone();
+    }
+    let changed = w.glance.as_ref() != Some(&glance);
+    let first = w.glance.is_none();
+    let since = l
+        .since
+        .and_then(|d| chrono::Duration::from_std(d).ok())
+        .unwrap_or_default();
+    let quiet_before = now - since;
+    let events = match &mut w.runs {
+        Runs::Statistics(s) => s.look(glance.clone(), now, first.then_some(quiet_before)),
+        Runs::Pipeline(p @ None) => {
+            // A pipeline that never ran has no history to read yet.
+            let from = now - HISTORY.max(since);
+            let entries = match glance.at {
+                Some(_) => read(l.api, id, &Window { from, to: now }, FIRST_ENTRIES).await?,
+                None => Vec::new(),
+            };
+            let history = History::from_entries(
+                &entries
+                    .iter()
+                    .map(|e| ylem_client::runs::history::entry(&e.to_owned_entry()))
+                    .collect::<Vec<_>>(),
+                "",
+                now,
+            );
+            let mut follow = fleet::Pipeline::new(&history);
+            let ev = follow.look(entries, now, Some(quiet_before));
+            *p = Some(follow);
+            ev
+        }
+        Runs::Pipeline(Some(p)) => {
+            let entries = match changed || p.going() {
+                true => read(l.api, id, &p.window(now), LOOK_ENTRIES).await?,
+                false => Vec::new(),
+            };
+            p.look(entries, now, None)
+        }
+    };
+    w.glance = Some(glance);
+    w.day = Some(stats);
+    Ok(events)
+}
+
+/// The log over `w`, at most `max` entries (newest first), each kept with
+/// its text copied out; a successful entry's output is not kept (only a
+/// failure's is read).
+pub async fn read(
+    api: &Client,
+    id: uuid::Uuid,
+    w: &Window,
+    max: usize,
+) -> Result<Vec<LogEntryRef<'static>>, Error> {
+    let mut s = api.pipeline_logs(id, w).await?;
+    let mut out: Vec<LogEntryRef<'static>> = Vec::new();
+    let mut decode = |out: &mut Vec<LogEntryRef<'static>>, b: &[u8], part| {
+        let Some((mut e, n)) = api::decode_entry(b, part)? else {
+            return Ok(None);
+        };
+        if e.is_successful {
+            e.output = None::<Text>;
+        }
+        out.push(e.into_static());
+        Ok(Some(((), n)))
+    };
+    while s
+        .next_with(
+            &mut out,
+            &mut |_| Ok::<_, ylem_client::Error>(()),
+            &mut decode,
+        )
+        .await?
+        .is_some()
+    {
+        if out.len() >= max {
+            // The oldest run read may be cut short: left out whole, so it
+            // is neither history nor told in part.
+            if let Some(cut) = out.last().map(|e| e.workflow_run_uuid.as_str().to_string()) {
+                out.retain(|e| e.workflow_run_uuid.as_str() != cut);
+            }
+            break;
+        }
+    }
+    Ok(out)
+}

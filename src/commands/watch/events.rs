@@ -1,0 +1,146 @@
+//! `watch`'s event stream: each event as one JSON object on its own line,
+//! written and flushed at once (a script reading the pipe sees a run's
+//! verdict as soon as it is established). Every event names its entity
+//! (`kind`, `id`, `alias`), when it was seen (`at`) and its run where it
+//! has one (`run_uuid`).
+
+use std::io::Write;
+
+use chrono::{DateTime, SecondsFormat, Utc};
+use serde_json::{Map, Value, json};
+
+use crate::commands::kit::evidence_text;
+use crate::commands::kit::failure_text::{FailureText, TaskText};
+use crate::commands::kit::targets::Target;
+use crate::error::{Error, Result};
+use ylem_client::runs::failure::Finder;
+use ylem_client::runs::fleet::{Event, Finished};
+
+/// What the watch tells: the fleet's events, and an entity's errors.
+pub enum Told<'a> {
+    Fleet(&'a Event),
+    /// The entity could not be read (the first failure of a spell).
+    Error(&'a Error),
+    /// It can be read again.
+    Recovered,
+}
+
+/// A time as every event writes it: UTC, milliseconds.
+pub fn time(t: DateTime<Utc>) -> String {
+    t.to_rfc3339_opts(SecondsFormat::Millis, true)
+}
+
+/// The event as one JSON object.
+pub fn object(t: &Target, told: &Told, at: DateTime<Utc>, finder: &Finder) -> Value {
+    let mut o = Map::new();
+    let name = match told {
+        Told::Fleet(Event::RunStarted { .. }) => "run_started",
+        Told::Fleet(Event::Task { .. }) => "task",
+        Told::Fleet(Event::RunFinished(_)) => "run_finished",
+        Told::Error(_) => "error",
+        Told::Recovered => "recovered",
+    };
+    o.insert("event".into(), name.into());
+    o.insert("at".into(), time(at).into());
+    o.insert("kind".into(), t.kind.to_string().into());
+    o.insert("id".into(), t.uuid.to_string().into());
+    o.insert("alias".into(), t.alias.clone().into());
+    match told {
+        Told::Fleet(Event::RunStarted { run, started }) => {
+            if let Some(r) = run {
+                o.insert("run_uuid".into(), r.clone().into());
+            }
+            o.insert("started".into(), started.map(time).into());
+        }
+        Told::Fleet(Event::Task { run, entry }) => {
+            o.insert("run_uuid".into(), run.clone().into());
+            o.insert("task".into(), entry.task_uuid.as_str().into());
+            o.insert(
+                "name".into(),
+                finder.name_of(entry.task_uuid.as_str()).into(),
+            );
+            o.insert("type".into(), entry.task_type.as_str().into());
+            let result = if entry.is_successful {
+                "succeeded"
+            } else {
+                "failed"
+            };
+            o.insert("result".into(), result.into());
+            o.insert("duration".into(), entry.duration.into());
+            o.insert("executed_at".into(), entry.executed_at().as_str().into());
+        }
+        Told::Fleet(Event::RunFinished(f)) => finished(&mut o, f, finder),
+        Told::Error(e) => {
+            o.insert(
+                "error".into(),
+                json!({
+                    "kind": e.kind.name(),
+                    "message": ylem_client::scrub(&e.message),
+                    "http_status": e.http_status,
+                }),
+            );
+        }
+        Told::Recovered => {}
+    }
+    Value::Object(o)
+}
+
+fn finished(o: &mut Map<String, Value>, f: &Finished, finder: &Finder) {
+    if let Some(r) = &f.run {
+        o.insert("run_uuid".into(), r.clone().into());
+    }
+    o.insert("verdict".into(), f.verdict.into());
+    let (completion, evidence) = match &f.evidence {
+        Some(e) => (e.name().to_string(), evidence_text::describe(e)),
+        None => ("failed_task".into(), "a task reported a failure".into()),
+    };
+    o.insert("completion".into(), completion.into());
+    o.insert("evidence".into(), evidence.into());
+    o.insert("duration".into(), f.duration_ms.into());
+    o.insert("elapsed".into(), f.elapsed_ms.into());
+    o.insert("started".into(), f.started.map(time).into());
+    o.insert("ended".into(), f.ended.map(time).into());
+    o.insert("tasks".into(), f.tasks.into());
+    let failure = match f.verdict {
+        "failed" => failure_of(f, finder)
+            .map(|(summary, tasks)| json!({"summary": summary, "tasks": tasks}))
+            .unwrap_or_else(
+                || json!({"summary": "reason unknown: no failed entry was read", "tasks": []}),
+            ),
+        _ => Value::Null,
+    };
+    o.insert("failure".into(), failure);
+}
+
+/// A failed run's failure: its summary line and its failed tasks, from the
+/// entries the watch read (none for a workflow or a task: no log).
+pub fn failure_of(f: &Finished, finder: &Finder) -> Option<(String, Vec<Value>)> {
+    let entries: Vec<_> = f.failed.iter().map(|e| e.to_owned_entry()).collect();
+    let failure = finder.of_entries(&entries)?;
+    let tasks = failure.tasks().iter().map(TaskText::to_json).collect();
+    Some((failure.summary(), tasks))
+}
+
+/// Writes one line per event to standard output, flushed at once.
+pub struct Stream {
+    out: std::io::Stdout,
+}
+
+impl Stream {
+    pub fn new() -> Stream {
+        Stream {
+            out: std::io::stdout(),
+        }
+    }
+
+    /// One event, whole, then flushed; a closed pipe is the end of the
+    /// watch (`Kind::PipeClosed`, exit 0).
+    pub fn write(&mut self, v: &Value) -> Result<()> {
+        let mut line = serde_json::to_vec(v).map_err(|e| Error::internal(e.to_string()))?;
+        line.push(b'\n');
+        let mut out = self.out.lock();
+        out.write_all(&line)?;
+        out.flush()?;
+        Ok(())
+    }
+}

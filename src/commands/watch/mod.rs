@@ -1,0 +1,20 @@
+//! `ylemctl watch`: the fleet followed live. `command.rs` is the command
+//! (which output, the loop, the stop); `engine.rs` one refresh of every
+//! entity; `entity.rs` one entity and one look at it; `events.rs` the
+//! event stream; `shown.rs` an entity's board row; `asks.rs` the board's
+//! questions answered; `rows.rs` what the board draws (shared with it);
+//! `board/` the terminal board itself.
+
+pub mod asks;
+pub mod board;
+pub mod command;
+pub mod engine;
+pub mod entity;
+pub mod events;
+// Shared verbatim with the board, which uses what the engine does not.
+#[allow(dead_code)]
+pub mod rows;
+pub mod shown;
+
+#[cfg(all(test, feature = "sandbox"))]
+mod board_feed_tests;
