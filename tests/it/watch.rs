@@ -61,8 +61,13 @@ fn start_runs(sb: &Sandbox, pipelines: &[&str], n: usize) -> Vec<String> {
         let o = sb.run(&args);
         assert_eq!(o.code, 0, "{}", o.stderr);
         let v: Value = serde_json::from_str(&o.stdout).unwrap();
-        for row in v.as_array().unwrap() {
-            runs.push(row["workflow_run_uuid"].as_str().unwrap().to_string());
+        // One ID gives the row, several an array of rows (run's one shape).
+        let rows = match v {
+            Value::Array(rows) => rows,
+            row => vec![row],
+        };
+        for row in rows {
+            runs.push(row["run_uuid"].as_str().unwrap().to_string());
         }
         if runs.len() >= n {
             break;
@@ -120,33 +125,45 @@ fn agrees_with_the_truth(dialect: &str) {
                 thread::sleep(Duration::from_millis(100));
             }
         });
-        // The watch's first looks (its history) before the first start.
-        thread::sleep(Duration::from_secs(2));
-        let mut all = Vec::new();
-        for _ in 0..5 {
-            let runs = start_runs(&sb, &pipelines, 1);
-            started.lock().unwrap().extend(runs.iter().cloned());
-            all.extend(runs);
-            thread::sleep(Duration::from_millis(1500));
-        }
-        assert!(all.len() >= 20, "{} runs started", all.len());
-        // Until every started run is finished in the stream (or 3 minutes).
-        let deadline = Instant::now() + Duration::from_secs(180);
-        while Instant::now() < deadline {
-            let told: HashSet<String> = lines
-                .lock()
-                .unwrap()
-                .iter()
-                .filter(|l| l.v["event"] == "run_finished")
-                .filter_map(|l| l.v["run_uuid"].as_str().map(str::to_string))
-                .collect();
-            if all.iter().all(|r| told.contains(r)) {
-                break;
+        // A failed assertion below must not leave the reader waiting on a
+        // watch that never ends: it stops the watch, then fails the test.
+        let body = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            // The watch's first looks (its history) before the first start.
+            thread::sleep(Duration::from_secs(2));
+            let mut all = Vec::new();
+            for _ in 0..5 {
+                let runs = start_runs(&sb, &pipelines, 1);
+                started.lock().unwrap().extend(runs.iter().cloned());
+                all.extend(runs);
+                thread::sleep(Duration::from_millis(1500));
             }
-            thread::sleep(Duration::from_millis(200));
-        }
-        assert_eq!(signal(&mut child, "-TERM"), Some(0), "SIGTERM: exit 0");
+            assert!(all.len() >= 20, "{} runs started", all.len());
+            // Until every started run is finished in the stream (or 3 minutes).
+            let deadline = Instant::now() + Duration::from_secs(180);
+            while Instant::now() < deadline {
+                let told: HashSet<String> = lines
+                    .lock()
+                    .unwrap()
+                    .iter()
+                    .filter(|l| l.v["event"] == "run_finished")
+                    .filter_map(|l| l.v["run_uuid"].as_str().map(str::to_string))
+                    .collect();
+                if all.iter().all(|r| told.contains(r)) {
+                    break;
+                }
+                thread::sleep(Duration::from_millis(200));
+            }
+            assert_eq!(signal(&mut child, "-TERM"), Some(0), "SIGTERM: exit 0");
+            all
+        }));
         done.store(true, Ordering::SeqCst);
+        let all = match body {
+            Ok(all) => all,
+            Err(panic) => {
+                let _ = child.kill();
+                std::panic::resume_unwind(panic)
+            }
+        };
         let lines = lines.lock().unwrap();
         let ended = ended.lock().unwrap();
         check(dialect, &lines, &all, &ended);

@@ -23,17 +23,20 @@ use crate::ui::Ui;
 use ylem_client::count::count;
 
 /// `watch` listens for Ctrl-C and SIGTERM itself and keeps its own
-/// `--max-time`: each ends it cleanly, its output whole (exit 0).
+/// `--max-time`: each ends it cleanly, its output whole (exit 0). Its
+/// events are a stream: `--jq` filters each as it comes.
 pub const CONDUCT: Conduct = Conduct {
     signals: Signals::Own,
     limit: Limit::Own,
-    ..Conduct::client("watch")
+    ..Conduct::client("watch").streams()
 };
 
 /// Where the watch goes: a board on a terminal, else the event stream.
 fn wants_board(ctx: &Context) -> Result<bool> {
     let s = &ctx.settings;
     match (s.format_given, s.format) {
+        // --jq filters events: the stream, on a terminal too.
+        (false, _) if s.jq.is_some() => Ok(false),
         (_, Format::Jsonl) => Ok(false),
         (false, _) => Ok(s.tty.stdout),
         (true, Format::Table) if s.tty.stdout => Ok(true),
