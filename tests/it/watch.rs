@@ -402,4 +402,20 @@ fn max_time_ends_it_and_since_replays() {
     };
     assert_eq!(finished[0]["verdict"], want);
     assert!(!o.all().contains(&sb.secret), "the secret leaked");
+    // --jq filters each event as it comes: the verdict alone, a raw string.
+    let expr = format!("select(.event == \"run_finished\" and .run_uuid == \"{run}\") | .verdict");
+    let o = sb.run(&[
+        "watch",
+        p,
+        "--since",
+        "1h",
+        "--interval",
+        "500ms",
+        "--max-time",
+        "3s",
+        "--jq",
+        &expr,
+    ]);
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    assert_eq!(o.stdout, format!("{want}\n"));
 }

@@ -19,7 +19,6 @@ use crate::commands::watch::events::{self, Stream};
 use crate::commands::watch::rows::{Answer, Ask, Board};
 use crate::context::Context;
 use crate::error::{Error, Result};
-use crate::ui::Ui;
 use ylem_client::count::count;
 
 /// `watch` listens for Ctrl-C and SIGTERM itself and keeps its own
@@ -73,7 +72,7 @@ pub async fn run(args: &WatchArgs, ctx: &Context) -> Result<()> {
         biased;
         _ = stop => Ok(()),
         () = until(ctx.deadline) => Ok(()),
-        r = stream(engine, args.interval, &ctx.ui) => r,
+        r = stream(engine, args.interval, ctx) => r,
     }
 }
 
@@ -88,8 +87,9 @@ async fn until(deadline: Option<std::time::Instant>) {
 /// The event stream: a refresh every interval, each event a line (with
 /// `-v`, how long each refresh took). Runs until it is stopped (the
 /// caller's select), or its output is closed.
-async fn stream(mut engine: Engine<'_>, interval: Duration, ui: &Ui) -> Result<()> {
-    let mut out = Stream::new();
+async fn stream(mut engine: Engine<'_>, interval: Duration, ctx: &Context) -> Result<()> {
+    let ui = &ctx.ui;
+    let mut out = Stream::new(ctx);
     let mut tell = |w: &Watched, told: &events::Told, finder: &_| {
         out.write(&events::object(&w.target, told, Utc::now(), finder))
     };

@@ -4,14 +4,13 @@
 //! (`kind`, `id`, `alias`), when it was seen (`at`) and its run where it
 //! has one (`run_uuid`).
 
-use std::io::Write;
-
 use chrono::{DateTime, SecondsFormat, Utc};
 use serde_json::{Map, Value, json};
 
 use crate::commands::kit::evidence_text;
 use crate::commands::kit::failure_text::{FailureText, TaskText};
 use crate::commands::kit::targets::Target;
+use crate::context::Context;
 use crate::error::{Error, Result};
 use ylem_client::runs::failure::Finder;
 use ylem_client::runs::fleet::{Event, Finished};
@@ -121,16 +120,15 @@ pub fn failure_of(f: &Finished, finder: &Finder) -> Option<(String, Vec<Value>)>
     Some((failure.summary(), tasks))
 }
 
-/// Writes one line per event to standard output, flushed at once.
-pub struct Stream {
-    out: std::io::Stdout,
+/// Writes one line per event to standard output, flushed at once, through
+/// the command's output (so `--jq` filters each event as it comes).
+pub struct Stream<'a> {
+    ctx: &'a Context,
 }
 
-impl Stream {
-    pub fn new() -> Stream {
-        Stream {
-            out: std::io::stdout(),
-        }
+impl<'a> Stream<'a> {
+    pub fn new(ctx: &'a Context) -> Stream<'a> {
+        Stream { ctx }
     }
 
     /// One event, whole, then flushed; a closed pipe is the end of the
@@ -138,9 +136,6 @@ impl Stream {
     pub fn write(&mut self, v: &Value) -> Result<()> {
         let mut line = serde_json::to_vec(v).map_err(|e| Error::internal(e.to_string()))?;
         line.push(b'\n');
-        let mut out = self.out.lock();
-        out.write_all(&line)?;
-        out.flush()?;
-        Ok(())
+        self.ctx.write_out(&line)
     }
 }
