@@ -669,3 +669,28 @@ fn help_lists_the_checks_with_indented_continuations() {
         }
     }
 }
+
+/// A server that fails the statistics request (5xx, no hint of its own):
+/// the api check fails with exit 5 and still names a fix.
+#[test]
+fn a_failing_statistics_request_fails_api_with_a_fix() {
+    use common::faultserver::{Action, json, with_token};
+    let s = with_token(|r, _| match r.path.contains("/stats/") {
+        true => Action::Raw(json(500, r#"{"error":"boom"}"#)),
+        false => Action::Raw(json(200, "[]")),
+    });
+    let base = format!("http://127.0.0.1:{}", s.port);
+    let o = ylem(
+        &["doctor", "-o", "json", "--retries", "0"],
+        &[
+            ("YLEM_BASE_URL", base.as_str()),
+            ("YLEM_CLIENT_ID", common::CLIENT_ID),
+            ("YLEM_CLIENT_SECRET", common::SECRET),
+        ],
+    );
+    clean(&o, None);
+    let v = shape(&o);
+    assert_eq!(o.code, 5, "{v}");
+    assert_eq!(status(&v, "api"), "fail", "{v}");
+    assert!(detail(&v, "api").contains("try again later"), "{v}");
+}
