@@ -84,6 +84,11 @@ fn run(cli: &Cli, mut settings: Settings) -> Result<Exit> {
         .map_err(|e| Error::internal(format!("cannot start the runtime: {e}")))?;
     settings.max_time = settings.max_time.or(conduct.max_time);
     conduct.fit_jq(&mut settings)?;
+    let args: Vec<String> = std::env::args().collect();
+    conduct.fit_format(
+        &mut settings,
+        settings::requested_format(&args, None).is_some(),
+    );
     let ctx = Context::new(settings);
     let r = rt.block_on(async {
         let stop = async {

@@ -171,6 +171,12 @@ impl StoredProfile {
         Ok(oauth::fetch_token(t, &self.client_id, &secret, &self.params).await?)
     }
 
+    /// Whether its token endpoint takes the parameters only in the URL
+    /// (remembered, or learnt by a request above).
+    pub fn query_form(&self) -> bool {
+        self.params.query_only()
+    }
+
     /// The refresh grant with `refresh`, its answer not cached.
     pub async fn refresh(&self, t: &Transport, refresh: &Secret) -> Result<oauth::TokenResponse> {
         Ok(oauth::refresh_token(t, &self.client_id, refresh, &self.params).await?)

@@ -423,3 +423,274 @@ fn the_proxy_from_the_environment_is_checked() {
     assert_eq!(o.code, 0, "{v}");
     assert!(detail(&v, "network").contains("no proxy"), "{v}");
 }
+
+/// A login stored in a fresh config directory `name`, to the sandbox.
+fn logged_in(sb: &Sandbox, name: &str) -> std::path::PathBuf {
+    let dir = temp_dir(name);
+    let login = ylem_in(
+        &dir,
+        &[
+            "login",
+            "--base-url",
+            &sb.base,
+            "--client-id",
+            &sb.client_id,
+            "--client-secret-stdin",
+            "--store",
+            "file",
+        ],
+        Some(&format!("{}\n", sb.secret)),
+        &[],
+    );
+    assert_eq!(login.code, 0, "{}", login.stderr);
+    dir
+}
+
+/// Aliases the other commands refuse or find nothing for are warned about
+/// in both dialects: another organisation's pipeline (refused), a made-up
+/// UUID and a pipeline's UUID set as a task (no run found); the good one
+/// answers.
+#[test]
+fn aliases_other_commands_refuse_or_cannot_find_warn() {
+    for dialect in ["ylem", "spec"] {
+        let sb = start_with(dialect, &[]);
+        let dir = logged_in(&sb, &format!("aliases-{dialect}"));
+        let other = sb
+            .other_org
+            .clone()
+            .expect("the other organisation's pipeline");
+        let good = format!("pipeline:{}", sb.pipelines[0].0);
+        let foreign = format!("pipeline:{other}");
+        let made_up = "pipeline:0d6e1f3a-7b2c-4c5d-9e8f-0a1b2c3d4e5f".to_string();
+        let wrong_kind = format!("task:{}", sb.pipelines[0].0);
+        for (name, target) in [
+            ("good", &good),
+            ("foreign", &foreign),
+            ("made-up", &made_up),
+            ("wrong-kind", &wrong_kind),
+        ] {
+            let o = ylem_in(&dir, &["alias", "set", name, target], None, &[]);
+            assert_eq!(o.code, 0, "{}", o.stderr);
+        }
+        let o = ylem_in(&dir, &["doctor", "-o", "json"], None, &[]);
+        clean(&o, Some(&sb));
+        let v = shape(&o);
+        assert_eq!(o.code, 0, "{dialect}: {v}");
+        assert_eq!(status(&v, "aliases"), "warn", "{dialect}: {v}");
+        let d = detail(&v, "aliases");
+        assert!(d.contains("4 aliases asked, 1 answered"), "{dialect}: {d}");
+        assert!(d.contains("foreign (pipeline): refused"), "{dialect}: {d}");
+        // The open-source server answers an unknown ID as one that never
+        // ran; the spec's server says 404.
+        match dialect {
+            "ylem" => {
+                assert!(d.contains("made-up: no run found"), "{d}");
+                assert!(d.contains("wrong-kind: no run found"), "{d}");
+                assert!(d.contains("not a task"), "{d}");
+            }
+            _ => {
+                assert!(d.contains("made-up: no pipeline 0d6e1f3a"), "{d}");
+                assert!(d.contains("wrong-kind: no task"), "{d}");
+            }
+        }
+        assert!(!d.contains("good"), "{dialect}: {d}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
+/// Every failure names a fix: an http service asked over https fails the
+/// TLS handshake with a hint (the JSON shape asserts a hint for each warn
+/// and fail).
+#[test]
+fn a_tls_handshake_with_a_plain_http_service_names_the_fix() {
+    let sb = start_with("ylem", &[]);
+    let base = sb.base.replace("http://", "https://");
+    let (o, v) = doctor(&sb, &base, &[]);
+    assert_eq!(o.code, 6, "{v}");
+    assert_eq!(status(&v, "network"), "fail", "{v}");
+    assert!(detail(&v, "network").contains("http://"), "{v}");
+    let text = ylem(
+        &["doctor"],
+        &[
+            ("YLEM_BASE_URL", base.as_str()),
+            ("YLEM_CLIENT_ID", sb.client_id.as_str()),
+            ("YLEM_CLIENT_SECRET", sb.secret.as_str()),
+        ],
+    );
+    let line = text.stdout.lines().nth(1).unwrap_or_default().to_string();
+    assert!(
+        line.starts_with("fail") && line.contains("(fix: "),
+        "{line}"
+    );
+}
+
+/// A base URL whose path is wrong: no token endpoint there is a set-up
+/// failure (exit 2) naming the base URL's path, not a "not found" of an ID
+/// doctor does not have.
+#[test]
+fn a_base_url_with_a_wrong_path_fails_credentials_as_set_up() {
+    for dialect in ["ylem", "spec"] {
+        let sb = start_with(dialect, &[]);
+        let base = format!("{}/wrong", sb.base);
+        let (o, v) = doctor(&sb, &base, &[]);
+        assert_eq!(o.code, 2, "{dialect}: {v}");
+        assert_eq!(status(&v, "credentials"), "fail", "{v}");
+        let d = detail(&v, "credentials");
+        assert!(d.contains("no token endpoint at"), "{d}");
+        assert!(d.contains("/wrong/v1/oauth/token"), "{d}");
+        assert!(d.contains("base URL's path"), "{d}");
+        assert!(!d.contains("the ID"), "{d}");
+    }
+}
+
+/// A token endpoint that reads the secret only from the URL: a warning in
+/// the JSON too, not only on stderr.
+#[test]
+fn a_token_endpoint_that_takes_only_the_query_form_warns() {
+    let sb = start_with("ylem", &["--token-params", "query"]);
+    let (o, v) = doctor(&sb, &sb.base, &[]);
+    assert_eq!(o.code, 0, "{v}");
+    assert_eq!(status(&v, "credentials"), "warn", "{v}");
+    let d = detail(&v, "credentials");
+    assert!(d.contains("only from the URL"), "{d}");
+    assert!(d.contains("RFC 6749"), "{d}");
+}
+
+/// A gateway that strips `Date`: the clock check warns (skew unknown), it
+/// does not fail the service that answered.
+#[test]
+fn a_server_without_a_date_header_warns_in_clock() {
+    use common::faultserver::{Action, json, with_token};
+    let s = with_token(|_, _| Action::Raw(json(200, "[]")));
+    let base = format!("http://127.0.0.1:{}", s.port);
+    let o = ylem(
+        &["doctor", "-o", "json"],
+        &[
+            ("YLEM_BASE_URL", base.as_str()),
+            ("YLEM_CLIENT_ID", common::CLIENT_ID),
+            ("YLEM_CLIENT_SECRET", common::SECRET),
+        ],
+    );
+    clean(&o, None);
+    let v = shape(&o);
+    assert_eq!(status(&v, "clock"), "warn", "{v}");
+    assert!(detail(&v, "clock").contains("no Date header"), "{v}");
+    assert_eq!(&statuses(&v)[..2], ["ok", "ok"], "{v}");
+    assert_ne!(status(&v, "credentials"), "skip", "{v}");
+}
+
+/// A script's YLEM_OUTPUT that doctor cannot print gives its table (jsonl:
+/// JSON); an explicit -o of it is still refused.
+#[test]
+fn ylem_output_from_the_environment_falls_back_to_a_table() {
+    let sb = start_with("ylem", &[]);
+    let env = |f: &'static str| {
+        vec![
+            ("YLEM_BASE_URL", sb.base.clone()),
+            ("YLEM_CLIENT_ID", sb.client_id.clone()),
+            ("YLEM_CLIENT_SECRET", sb.secret.clone()),
+            ("YLEM_OUTPUT", f.to_string()),
+        ]
+    };
+    for f in ["csv", "prometheus", "junit"] {
+        let e = env(f);
+        let e: Vec<(&str, &str)> = e.iter().map(|(k, v)| (*k, v.as_str())).collect();
+        let o = ylem(&["doctor"], &e);
+        clean(&o, Some(&sb));
+        assert_eq!(o.code, 0, "{f}: {}", o.stderr);
+        assert_eq!(o.stdout.lines().count(), 6, "{f}: {}", o.stdout);
+        assert!(o.stdout.starts_with("ok"), "{f}: {}", o.stdout);
+        let bad = ylem(&["doctor", "-o", f], &e);
+        assert_eq!(bad.code, 2, "{f}: {}", bad.stderr);
+    }
+    let e = env("jsonl");
+    let e: Vec<(&str, &str)> = e.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    let o = ylem(&["doctor"], &e);
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    shape(&o);
+}
+
+/// Set-up says where the profile came from, and a credentials directory
+/// others may read is warned about with its chmod.
+#[test]
+fn set_up_names_the_profile_source_and_the_credentials_directory_mode() {
+    let sb = start_with("ylem", &[]);
+    let dir = logged_in(&sb, "profile-source");
+    let o = ylem_in(&dir, &["doctor", "-o", "json"], None, &[]);
+    let v = shape(&o);
+    assert_eq!(o.code, 0, "{v}");
+    assert!(
+        detail(&v, "set-up").contains("profile 'default' (the default)"),
+        "{v}"
+    );
+    let o = ylem_in(
+        &dir,
+        &["doctor", "-o", "json"],
+        None,
+        &[("YLEM_PROFILE", "default")],
+    );
+    let v = shape(&o);
+    assert!(
+        detail(&v, "set-up").contains("profile 'default' (from YLEM_PROFILE)"),
+        "{v}"
+    );
+    let o = ylem_in(&dir, &["-p", "default", "doctor", "-o", "json"], None, &[]);
+    let v = shape(&o);
+    assert!(
+        detail(&v, "set-up").contains("profile 'default' (from -p/--profile)"),
+        "{v}"
+    );
+    let creds = dir.join("credentials");
+    common::certs::sh(&dir, "chmod", &["755", creds.to_str().unwrap()]);
+    let o = ylem_in(&dir, &["doctor", "-o", "json"], None, &[]);
+    let v = shape(&o);
+    assert_eq!(status(&v, "set-up"), "warn", "{v}");
+    assert!(detail(&v, "set-up").contains("chmod 700"), "{v}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The list of checks in `doctor --help` keeps its continuation lines
+/// indented at clap's default width (100 columns, no terminal).
+#[test]
+fn help_lists_the_checks_with_indented_continuations() {
+    for cols in ["100", "80"] {
+        let o = ylem(&["doctor", "--help"], &[("COLUMNS", cols)]);
+        assert_eq!(o.code, 0, "{}", o.stderr);
+        let block: Vec<&str> = o
+            .stdout
+            .lines()
+            .skip_while(|l| !l.starts_with("  set-up"))
+            .take_while(|l| !l.is_empty())
+            .collect();
+        assert_eq!(block.len(), 17, "{}", o.stdout);
+        for l in block {
+            assert!(l.starts_with("  "), "{cols}: {l:?}\n{}", o.stdout);
+            assert!(l.len() <= 80, "{cols}: {l:?}");
+        }
+    }
+}
+
+/// A server that fails the statistics request (5xx, no hint of its own):
+/// the api check fails with exit 5 and still names a fix.
+#[test]
+fn a_failing_statistics_request_fails_api_with_a_fix() {
+    use common::faultserver::{Action, json, with_token};
+    let s = with_token(|r, _| match r.path.contains("/stats/") {
+        true => Action::Raw(json(500, r#"{"error":"boom"}"#)),
+        false => Action::Raw(json(200, "[]")),
+    });
+    let base = format!("http://127.0.0.1:{}", s.port);
+    let o = ylem(
+        &["doctor", "-o", "json", "--retries", "0"],
+        &[
+            ("YLEM_BASE_URL", base.as_str()),
+            ("YLEM_CLIENT_ID", common::CLIENT_ID),
+            ("YLEM_CLIENT_SECRET", common::SECRET),
+        ],
+    );
+    clean(&o, None);
+    let v = shape(&o);
+    assert_eq!(o.code, 5, "{v}");
+    assert_eq!(status(&v, "api"), "fail", "{v}");
+    assert!(detail(&v, "api").contains("try again later"), "{v}");
+}

@@ -1,7 +1,10 @@
-//! The aliases check: each alias of the profile asked once, cheaply (its
-//! last run, as its kind): reachable, never run, not found as that kind,
-//! or refused (403, told apart as the other commands do).
+//! The aliases check: each alias of the profile asked once, as `last-run`
+//! asks it (the run model: the last-run answer, then at most one request
+//! that confirms it): reachable, never run (or unknown, or not of its
+//! kind: the service answers these alike), or refused (403: another
+//! organisation's, or a scope the token lacks).
 
+use ylem_client::runs::{Last, NotKnown};
 use ylem_client::{Client, Entity};
 
 use super::check::Check;
@@ -34,15 +37,22 @@ pub async fn check(ctx: &Context, client: &Client) -> Check {
             kindless.push(name.as_str());
         }
         let kind = kind.unwrap_or(Entity::Pipeline);
-        match client.last_run(kind, *id).await {
-            Ok(_) => {}
-            Err(e) if e.status == Some(403) => problems.push(format!(
-                "{name} ({kind}): refused (403): another organisation's, or a scope the token lacks"
+        let refused = || {
+            format!("{name} ({kind}): refused: another organisation's, or a scope the token lacks")
+        };
+        match ylem_client::runs::last::last(client, kind, *id, ctx.settings.now).await {
+            Ok(Last::Ran { .. }) => {}
+            Ok(Last::NoRunFound) => problems.push(format!(
+                "{name}: no run found: never ran, unknown, or not a {kind}"
             )),
-            Err(e) if e.status == Some(404) => {
+            Err(NotKnown::Unconfirmed(_)) => problems.push(refused()),
+            Err(NotKnown::Failed(e)) if e.status == Some(403) => problems.push(refused()),
+            Err(NotKnown::Failed(e)) if e.status == Some(404) => {
                 problems.push(format!("{name}: no {kind} {id} on this service"))
             }
-            Err(e) => problems.push(format!("{name}: {}", Error::from(e).message)),
+            Err(NotKnown::Failed(e)) => {
+                problems.push(format!("{name}: {}", Error::from(e).message))
+            }
         }
     }
     let mut detail = format!(

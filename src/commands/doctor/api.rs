@@ -27,19 +27,19 @@ pub async fn check(ctx: &Context, t: Transport, got: &Got) -> (Check, Option<Cli
             NAME,
             AUTH,
             "the statistics request was answered 401 with a token issued a moment ago: the organisation's plan has the API switched off",
-            Some("ask the organisation's administrator to switch the API on in its plan (or check the base URL)".into()),
+            "ask the organisation's administrator to switch the API on in its plan (or check the base URL)",
         )),
         Statistics::PlanDisabled => Some(Check::fail(
             NAME,
             AUTH,
             "the statistics request was answered 401: the service refuses YLEM_TOKEN",
-            Some("get a new token (e.g. 'ylemctl auth token'), or unset YLEM_TOKEN to use the profile's login".into()),
+            "get a new token (e.g. 'ylemctl auth token'), or unset YLEM_TOKEN to use the profile's login",
         )),
         Statistics::MissingScope => Some(Check::fail(
             NAME,
             AUTH,
             "the statistics request was answered 403: the token lacks the stats:read scope",
-            Some("ask the service's administrator to grant the client stats:read".into()),
+            "ask the service's administrator to grant the client stats:read",
         )),
         Statistics::Failed(e) => Some(Check::from_error(NAME, &Error::from(e))),
     };
@@ -47,7 +47,8 @@ pub async fn check(ctx: &Context, t: Transport, got: &Got) -> (Check, Option<Cli
         return (c, None);
     }
     let mut found = vec!["one statistics request answered".to_string()];
-    let mut warning: Option<(String, &str)> = None;
+    // Every warning, in the order found: (what, fix).
+    let mut warnings: Vec<(String, &str)> = Vec::new();
     let workflows = match api::workflow_endpoints(&client, now).await {
         Ok(w) => {
             found.push(match w {
@@ -58,7 +59,7 @@ pub async fn check(ctx: &Context, t: Transport, got: &Got) -> (Check, Option<Cli
         }
         Err(e) => {
             let what = format!("workflow endpoints not known: {}", Error::from(e).message);
-            warning = Some((what, AGAIN));
+            warnings.push((what, AGAIN));
             None
         }
     };
@@ -76,7 +77,7 @@ pub async fn check(ctx: &Context, t: Transport, got: &Got) -> (Check, Option<Cli
                 "the aggregate date form not known: {}",
                 Error::from(e).message
             );
-            warning = Some((what, AGAIN));
+            warnings.push((what, AGAIN));
             None
         }
     };
@@ -95,15 +96,24 @@ pub async fn check(ctx: &Context, t: Transport, got: &Got) -> (Check, Option<Cli
                 .any(|n| n.scope == "workflows:run")
         });
     if lacks_workflows {
-        warning = Some((
+        warnings.push((
             "the token lacks workflows:run, which workflow runs need".into(),
             "ask the service's administrator to grant the client workflows:run",
         ));
     }
     let detail = found.join("; ");
-    let check = match warning {
-        Some((what, hint)) => Check::warn(NAME, format!("{detail}; {what}"), hint),
-        None => Check::ok(NAME, detail),
+    let check = match warnings.is_empty() {
+        true => Check::ok(NAME, detail),
+        false => {
+            let whats: Vec<&str> = warnings.iter().map(|w| w.0.as_str()).collect();
+            let mut hints: Vec<&str> = warnings.iter().map(|w| w.1).collect();
+            hints.dedup();
+            Check::warn(
+                NAME,
+                format!("{detail}; {}", whats.join("; ")),
+                hints.join("; "),
+            )
+        }
     };
     (check, Some(client))
 }

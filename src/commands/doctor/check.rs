@@ -28,6 +28,34 @@ pub const SET_UP: u8 = 2;
 pub const AUTH: u8 = 3;
 pub const NETWORK: u8 = 6;
 
+/// The checks, in the order they run and are printed (the one list: the
+/// skips and the out-of-time path name them from here).
+pub const ORDER: [&str; 6] = [
+    "set-up",
+    "network",
+    "clock",
+    "credentials",
+    "api",
+    "aliases",
+];
+
+/// The fix a failure names when the error it came from has none: every
+/// warning and failure says what to do (the contract).
+pub fn default_hint(name: &str) -> &'static str {
+    match name {
+        "set-up" => "run 'ylemctl login', or check --base-url, YLEM_BASE_URL and the profile",
+        "network" => {
+            "check the base URL (scheme, host and port) and that the service is running; -vv shows the requests"
+        }
+        "clock" => "run 'ylemctl doctor -vv' to see the server's answer to the Date probe",
+        "credentials" => "check the client ID and secret ('ylemctl login' again), and the base URL",
+        "api" => {
+            "the service failed to answer: try again later, or ask its operators; -vv shows the requests"
+        }
+        _ => "run 'ylemctl doctor -vv' to see the requests and answers",
+    }
+}
+
 #[derive(Debug, Clone)]
 pub struct Check {
     pub name: &'static str,
@@ -61,19 +89,21 @@ impl Check {
         name: &'static str,
         code: u8,
         detail: impl Into<String>,
-        hint: Option<String>,
+        hint: impl Into<String>,
     ) -> Check {
         Check {
             status: Status::Fail,
-            hint,
+            hint: Some(hint.into()),
             code,
             ..Check::ok(name, detail)
         }
     }
 
-    /// A failure from a CLI error: its message, hint and exit code.
+    /// A failure from a CLI error: its message, hint (the check's own when
+    /// the error has none) and exit code.
     pub fn from_error(name: &'static str, e: &crate::error::Error) -> Check {
-        Check::fail(name, e.kind.exit_code(), e.message.clone(), e.hint.clone())
+        let hint = e.hint.clone().unwrap_or_else(|| default_hint(name).into());
+        Check::fail(name, e.kind.exit_code(), e.message.clone(), hint)
     }
 
     pub fn skip(name: &'static str, why: impl Into<String>) -> Check {

@@ -3,7 +3,7 @@
 //! the wrong hours.
 
 use ylem_client::Transport;
-use ylem_client::diagnose::clock::server_clock;
+use ylem_client::diagnose::clock::{Said, server_clock};
 
 use super::check::{Check, SET_UP};
 use crate::context::Context;
@@ -18,9 +18,26 @@ const FAIL_SECS: i64 = 300;
 
 const HINT: &str = "set this machine's clock by NTP (e.g. 'timedatectl set-ntp true'), or have the service's operators set theirs: windows are sent in UTC without a zone";
 
+const NO_DATE: &str = "keep this machine's clock set by NTP ('timedatectl set-ntp true'); a gateway in between may strip the header: ask its operators to keep it";
+
 pub async fn check(_ctx: &Context, t: &Transport) -> Check {
     let c = match server_clock(t).await {
-        Ok(c) => c,
+        Ok(Said::Clock(c)) => c,
+        // The service answered: only the skew is unknown, not a failure.
+        Ok(Said::NoDate) => {
+            return Check::warn(
+                NAME,
+                "the server sends no Date header: the skew is unknown",
+                NO_DATE,
+            );
+        }
+        Ok(Said::Unreadable(d)) => {
+            return Check::warn(
+                NAME,
+                format!("the server's Date header {d:?} does not parse: the skew is unknown"),
+                NO_DATE,
+            );
+        }
         Err(e) => return Check::from_error(NAME, &Error::from(e)),
     };
     let off = c.skew_secs.abs();
@@ -47,6 +64,6 @@ pub async fn check(_ctx: &Context, t: &Transport) -> Check {
         NAME,
         SET_UP,
         format!("{said} (over 5 min: windows would miss runs)"),
-        Some(HINT.into()),
+        HINT,
     )
 }

@@ -7,7 +7,7 @@ use ylem_client::auth::oauth::{self, TokenResponse};
 use ylem_client::diagnose::scopes;
 use ylem_client::{Secret, time::human_ms};
 
-use super::check::Check;
+use super::check::{Check, SET_UP};
 use super::setup::Creds;
 use crate::context::Context;
 use crate::credentials::token_params;
@@ -25,7 +25,7 @@ pub struct Got {
 }
 
 pub async fn check(ctx: &Context, t: &Transport, creds: &Creds) -> (Check, Option<Got>) {
-    let (r, refreshed) = match creds {
+    let (r, refreshed, query) = match creds {
         Creds::None => {
             return (
                 Check::skip(NAME, "skipped: no credentials (see set-up)"),
@@ -50,9 +50,10 @@ pub async fn check(ctx: &Context, t: &Transport, creds: &Creds) -> (Check, Optio
                         Some(rt) => Some(oauth::refresh_token(t, id, rt, &params).await),
                         None => None,
                     };
-                    (r, refreshed.map(|x| x.map_err(Error::from)))
+                    let query = params.query_only();
+                    (r, refreshed.map(|x| x.map_err(Error::from)), query)
                 }
-                Err(e) => return (Check::from_error(NAME, &Error::from(e)), None),
+                Err(e) => return (failed(t, &Error::from(e)), None),
             }
         }
         Creds::Profile(p) => match p.fresh(t).await {
@@ -61,18 +62,38 @@ pub async fn check(ctx: &Context, t: &Transport, creds: &Creds) -> (Check, Optio
                     Some(rt) => Some(p.refresh(t, rt).await),
                     None => None,
                 };
-                (r, refreshed)
+                (r, refreshed, p.query_form())
             }
-            Err(e) => return (Check::from_error(NAME, &e), None),
+            Err(e) => return (failed(t, &e), None),
         },
     };
-    judge(r, refreshed)
+    judge(r, refreshed, query)
 }
 
-/// The token response and the refresh's outcome, judged. The token the API
-/// check uses is the refreshed one when there is one: a server may end the
-/// first with its refresh.
-fn judge(r: TokenResponse, refreshed: Option<Result<TokenResponse>>) -> (Check, Option<Got>) {
+/// The token request failed. A 404 there is the base URL's path (doctor
+/// has no ID that could be wrong): a set-up failure.
+fn failed(t: &Transport, e: &Error) -> Check {
+    if e.http_status == Some(404) {
+        let at = format!("{}/v1/oauth/token", t.base_url().trim_end_matches('/'));
+        return Check::fail(
+            NAME,
+            SET_UP,
+            format!("no token endpoint at {at} (HTTP 404)"),
+            "is the base URL's path right? it is the service's root, e.g. https://ylem.example.com",
+        );
+    }
+    Check::from_error(NAME, e)
+}
+
+/// The token response and the refresh's outcome, judged (each warning
+/// kept); `query`: the secret went in the URL. The token the API check uses
+/// is the refreshed one when there is one: a server may end the first with
+/// its refresh.
+fn judge(
+    r: TokenResponse,
+    refreshed: Option<Result<TokenResponse>>,
+    query: bool,
+) -> (Check, Option<Got>) {
     let kind = r
         .token_type
         .clone()
@@ -104,30 +125,52 @@ fn judge(r: TokenResponse, refreshed: Option<Result<TokenResponse>>) -> (Check, 
         .token_type
         .as_deref()
         .is_none_or(|k| k.eq_ignore_ascii_case("bearer"));
-    let check = if !missing.is_empty() {
+    // Every warning, in the order read: (what, fix).
+    let mut warnings: Vec<(String, String)> = Vec::new();
+    if !missing.is_empty() {
         let lacks: Vec<String> = missing
             .iter()
             .map(|n| format!("{} ({})", n.scope, n.opens))
             .collect();
         let names: Vec<&str> = missing.iter().map(|n| n.scope).collect();
-        Check::warn(
-            NAME,
-            format!("{detail}; lacks {}", lacks.join(", ")),
+        warnings.push((
+            format!("lacks {}", lacks.join(", ")),
             format!(
                 "ask the service's administrator to grant the client {}",
                 names.join(" and ")
             ),
-        )
-    } else if !bearer {
-        Check::warn(
-            NAME,
-            detail,
-            "the token is sent as a Bearer token: the service may refuse it",
-        )
-    } else if let Some(h) = refresh_warn {
-        Check::warn(NAME, detail, h)
-    } else {
-        Check::ok(NAME, detail)
+        ));
+    }
+    if !bearer {
+        warnings.push((
+            format!("token_type {kind} is not Bearer"),
+            "the token is sent as a Bearer token: the service may refuse it".into(),
+        ));
+    }
+    if query {
+        warnings.push((
+            "the token endpoint reads its parameters only from the URL: the client secret reaches the server's access logs (and any proxy's)".into(),
+            "ask the service's operators to read the token request's body (RFC 6749 section 2.3.1)".into(),
+        ));
+    }
+    if let Some(h) = refresh_warn {
+        warnings.push((String::new(), h));
+    }
+    let check = match warnings.is_empty() {
+        true => Check::ok(NAME, detail),
+        false => {
+            let whats: Vec<&str> = warnings
+                .iter()
+                .map(|w| w.0.as_str())
+                .filter(|w| !w.is_empty())
+                .collect();
+            let hints: Vec<&str> = warnings.iter().map(|w| w.1.as_str()).collect();
+            let detail = match whats.is_empty() {
+                true => detail,
+                false => format!("{detail}; {}", whats.join("; ")),
+            };
+            Check::warn(NAME, detail, hints.join("; "))
+        }
     };
     let token = match refreshed {
         Some(Ok(again)) => again.access_token,

@@ -22,7 +22,14 @@ const TRUST_HINT: &str = "add the service's CA to the system's trust store, or p
 pub async fn check(ctx: &Context, base_url: &str) -> Check {
     let ep = match net::endpoint(base_url) {
         Ok(ep) => ep,
-        Err(e) => return Check::fail(NAME, SET_UP, e.message, None),
+        Err(e) => {
+            return Check::fail(
+                NAME,
+                SET_UP,
+                e.message,
+                "fix --base-url, YLEM_BASE_URL or the profile's base_url (e.g. https://ylem.example.com)",
+            );
+        }
     };
     let within = ctx.settings.connect_timeout;
     let proxy = proxy_for(&ctx.settings.proxy_env, &ep);
@@ -34,7 +41,7 @@ pub async fn check(ctx: &Context, base_url: &str) -> Check {
                     NAME,
                     NETWORK,
                     format!("the proxy {var}={} is not a URL", redacted(url)),
-                    Some(format!("fix or unset {var}")),
+                    format!("fix or unset {var}"),
                 );
             }
         },
@@ -47,7 +54,7 @@ pub async fn check(ctx: &Context, base_url: &str) -> Check {
                 NAME,
                 NETWORK,
                 format!("{}{through}", e.message),
-                Some("check the host name in the base URL, and this machine's DNS".into()),
+                "check the host name in the base URL, and this machine's DNS",
             );
         }
     };
@@ -58,10 +65,10 @@ pub async fn check(ctx: &Context, base_url: &str) -> Check {
                 NAME,
                 NETWORK,
                 format!("{}{through}", e.message),
-                Some(format!(
+                format!(
                     "is the service running and listening on port {}? check the base URL, a firewall or the proxy",
                     target.port
-                )),
+                ),
             );
         }
     };
@@ -82,7 +89,12 @@ pub async fn check(ctx: &Context, base_url: &str) -> Check {
     }
     match tls::handshake(stream, &ep.host, within + Duration::from_secs(5)).await {
         Ok(facts) => judge(&reached, &ep, &facts, ctx.settings.now),
-        Err(e) => Check::fail(NAME, NETWORK, format!("{reached}; {}", e.message), None),
+        Err(e) => Check::fail(
+            NAME,
+            NETWORK,
+            format!("{reached}; {}", e.message),
+            "is it an https service? if it speaks plain http, use http:// in the base URL; else check the port",
+        ),
     }
 }
 
@@ -90,10 +102,13 @@ pub async fn check(ctx: &Context, base_url: &str) -> Check {
 fn judge(reached: &str, ep: &Endpoint, f: &TlsFacts, now: DateTime<Utc>) -> Check {
     let expiry = f.not_after.map(|t| {
         let days = (t - now).num_days();
-        (
-            days,
-            format!("expires {} (in {days} days)", t.format("%Y-%m-%d")),
-        )
+        let date = t.format("%Y-%m-%d");
+        let said = match days {
+            d if t < now => format!("expired {date} ({} days ago)", -d),
+            0 => format!("expires {date} (today)"),
+            d => format!("expires {date} (in {d} days)"),
+        };
+        (days, said)
     });
     let when = expiry.as_ref().map(|e| e.1.clone()).unwrap_or_default();
     let name = match f.name_matches {
@@ -107,7 +122,7 @@ fn judge(reached: &str, ep: &Endpoint, f: &TlsFacts, now: DateTime<Utc>) -> Chec
             NAME,
             NETWORK,
             format!("{reached}; TLS: {what}; {name}; {when}"),
-            Some(hint.to_string()),
+            hint,
         )
     };
     match &f.verdict {
@@ -157,13 +172,44 @@ fn proxy_for(env: &[(&'static str, String)], ep: &Endpoint) -> Option<(&'static 
         false => get(&["HTTP_PROXY", "http_proxy"]),
     }
     .or_else(|| get(&["ALL_PROXY", "all_proxy"]))?;
-    let exempt = get(&["NO_PROXY", "no_proxy"]).is_some_and(|(_, list)| {
-        list.split(',').map(str::trim).any(|n| {
-            let n = n.trim_start_matches('.');
-            n == "*" || (!n.is_empty() && (ep.host == n || ep.host.ends_with(&format!(".{n}"))))
-        })
-    });
+    let exempt = get(&["NO_PROXY", "no_proxy"])
+        .is_some_and(|(_, list)| list.split(',').any(|n| exempts(n.trim(), &ep.host)));
     (!exempt).then_some(proxy)
+}
+
+/// Whether one `NO_PROXY` entry exempts `host`, as reqwest reads it: `*`,
+/// an IP address or a CIDR range (`127.0.0.0/8`, `::1/128`) for an IP
+/// host, else the domain itself or any name under it (`.corp`, `corp`).
+fn exempts(entry: &str, host: &str) -> bool {
+    let entry = entry.trim_matches(['[', ']']);
+    if entry == "*" {
+        return true;
+    }
+    let ip = host
+        .trim_matches(['[', ']'])
+        .parse::<std::net::IpAddr>()
+        .ok();
+    if let (Some(ip), Some((net, bits))) = (ip, entry.split_once('/')) {
+        let (Ok(net), Ok(bits)) = (net.parse::<std::net::IpAddr>(), bits.parse::<u32>()) else {
+            return false;
+        };
+        let masked = |a: u128, width: u32| match bits {
+            0 => 0,
+            b if b >= width => a,
+            b => a >> (width - b),
+        };
+        return match (ip, net) {
+            (std::net::IpAddr::V4(a), std::net::IpAddr::V4(n)) => {
+                masked(u32::from(a).into(), 32) == masked(u32::from(n).into(), 32)
+            }
+            (std::net::IpAddr::V6(a), std::net::IpAddr::V6(n)) => {
+                masked(u128::from(a), 128) == masked(u128::from(n), 128)
+            }
+            _ => false,
+        };
+    }
+    let n = entry.trim_start_matches("*.").trim_start_matches('.');
+    !n.is_empty() && (host == n || host.ends_with(&format!(".{n}")))
 }
 
 fn proxy_endpoint(u: &Url) -> Option<Endpoint> {
@@ -222,5 +268,43 @@ mod tests {
         assert!(proxy_for(&env, &ep("internal.example", true)).is_none());
         assert!(proxy_for(&env, &ep("a.corp", true)).is_none());
         assert_eq!(redacted("http://u:pw@proxy:3128"), "http://***@proxy:3128/");
+    }
+
+    /// CIDR ranges exempt the IP hosts in them, as reqwest's NO_PROXY.
+    #[test]
+    fn no_proxy_takes_cidr_ranges() {
+        for (entry, host, exempt) in [
+            ("127.0.0.0/8", "127.0.0.1", true),
+            ("127.0.0.0/8", "127.9.8.7", true),
+            ("10.0.0.0/8", "127.0.0.1", false),
+            ("192.168.1.0/24", "192.168.2.1", false),
+            ("::1/128", "::1", true),
+            ("[::1]", "::1", true),
+            ("0.0.0.0/0", "127.0.0.1", true),
+            ("127.0.0.0/8", "localhost", false),
+            ("*.corp", "a.corp", true),
+        ] {
+            assert_eq!(exempts(entry, host), exempt, "{entry} {host}");
+        }
+        let env = vec![
+            ("HTTP_PROXY", "http://proxy:3128".to_string()),
+            ("NO_PROXY", "example.com, 127.0.0.0/8".to_string()),
+        ];
+        assert!(proxy_for(&env, &ep("127.0.0.1", false)).is_none());
+    }
+
+    /// An expired certificate says how long ago, not "in -3 days".
+    #[test]
+    fn an_expired_certificate_says_days_ago() {
+        let now = chrono::Utc::now();
+        let f = TlsFacts {
+            verdict: Verdict::Expired,
+            not_after: Some(now - chrono::Duration::days(3) - chrono::Duration::hours(1)),
+            name_matches: Some(true),
+            version: None,
+        };
+        let c = judge("reached", &ep("h", true), &f, now);
+        assert!(c.detail.contains("3 days ago"), "{}", c.detail);
+        assert!(!c.detail.contains("in -"), "{}", c.detail);
     }
 }

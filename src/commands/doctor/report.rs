@@ -33,7 +33,9 @@ pub fn json(checks: &[Check]) -> String {
 /// `STATUS  NAME         DETAIL  (fix: HINT)`, one line a check, the
 /// server's words escaped so that each stays one line.
 pub fn text(checks: &[Check]) -> String {
-    let clean = |s: &str| ylem_client::scrub(&ylem_client::text::escape(s));
+    // Scrubbed first: escaping could split a secret that holds a control
+    // character so that scrub no longer finds it.
+    let clean = |s: &str| ylem_client::text::escape(&ylem_client::scrub(s)).into_owned();
     checks
         .iter()
         .map(|c| {
@@ -62,8 +64,8 @@ mod tests {
         let checks = vec![
             Check::ok("set-up", "fine"),
             Check::warn("network", "slow", "wait"),
-            Check::fail("clock", 2, "off", None),
-            Check::fail("credentials", 3, "refused", Some("log in".into())),
+            Check::fail("clock", 2, "off", "set it"),
+            Check::fail("credentials", 3, "refused", "log in"),
         ];
         assert_eq!(exit(&checks), Exit::Code(2));
         assert_eq!(exit(&checks[..2]), Exit::Success);
@@ -71,7 +73,22 @@ mod tests {
         assert_eq!(v["ok"], false);
         assert_eq!(v["checks"][0]["hint"], serde_json::Value::Null);
         assert_eq!(v["checks"][3]["hint"], "log in");
-        let t = text(&[Check::fail("api", 5, "a\nb", Some("x".into()))]);
+        let t = text(&[Check::fail("api", 5, "a\nb", "x")]);
         assert_eq!(t.lines().count(), 1, "{t}");
+    }
+
+    /// A secret holding a control character is scrubbed before escaping
+    /// turns that character into something scrub would no longer match.
+    #[test]
+    fn a_secret_with_a_control_character_is_scrubbed() {
+        let secret = ylem_client::Secret::new("doctor-report-\u{1b}-tail-9f8e7d");
+        let t = text(&[Check::fail(
+            "api",
+            5,
+            format!("the server said {}", secret.expose()),
+            "x",
+        )]);
+        assert!(!t.contains("tail-9f8e7d"), "{t}");
+        assert!(t.contains("***"), "{t}");
     }
 }

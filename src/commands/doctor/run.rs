@@ -5,7 +5,7 @@
 
 use std::time::Duration;
 
-use super::check::{Check, NETWORK, Status};
+use super::check::{Check, NETWORK, ORDER, Status};
 use super::{aliases, api, clock, credentials, network, report, setup};
 use crate::cli::Format;
 use crate::commands::kit::conduct::{Conduct, Limit, Outputs};
@@ -51,10 +51,7 @@ async fn checks(ctx: &Context) -> Vec<Check> {
     };
     all.push(set_up);
     let Some(base_url) = plan.base_url.clone() else {
-        for name in ["network", "clock", "credentials", "api", "aliases"] {
-            all.push(Check::skip(name, "skipped: no base URL (see set-up)"));
-        }
-        return all;
+        return skip_rest(all, "skipped: no base URL (see set-up)");
     };
     let Some(net) = bounded(ctx, network::check(ctx, &base_url)).await else {
         return out_of_time(ctx, all, "network");
@@ -120,21 +117,14 @@ fn out_of_time(ctx: &Context, mut all: Vec<Check>, name: &'static str) -> Vec<Ch
             "out of time: --max-time of {} ran out during this check",
             time::human_ms(limit.as_millis() as i64)
         ),
-        Some("raise --max-time; a service that answers slowly also shows with -vv".into()),
+        "raise --max-time; a service that answers slowly also shows with -vv",
     ));
     skip_rest(all, "skipped: out of time")
 }
 
 /// The checks not reached yet, skipped with `why`.
 fn skip_rest(mut all: Vec<Check>, why: &str) -> Vec<Check> {
-    for name in [
-        "set-up",
-        "network",
-        "clock",
-        "credentials",
-        "api",
-        "aliases",
-    ] {
+    for name in ORDER {
         if !all.iter().any(|c| c.name == name) {
             all.push(Check::skip(name, why));
         }

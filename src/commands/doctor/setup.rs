@@ -51,7 +51,9 @@ pub async fn check(ctx: &Context) -> (Check, Plan) {
                 true => e.message.clone(),
                 false => format!("{detail}; {}", e.message),
             };
-            Check::fail(NAME, SET_UP, detail, e.hint.clone())
+            let hint = e.hint.clone();
+            let hint = hint.unwrap_or_else(|| super::check::default_hint(NAME).into());
+            Check::fail(NAME, SET_UP, detail, hint)
         }
     };
     (check, plan)
@@ -65,7 +67,11 @@ async fn inspect(
     plan: &mut Plan,
 ) -> Result<Option<(String, String)>, Error> {
     let s = &ctx.settings;
-    found.push(format!("profile '{}'", s.profile));
+    found.push(format!(
+        "profile '{}' ({})",
+        s.profile,
+        profile_source(&s.profile)
+    ));
     let config = ctx.config()?;
     let resolved = match (&s.config_dir, config) {
         (Some(dir), _) => {
@@ -151,6 +157,26 @@ async fn credentials(
     )))
 }
 
+/// Where the profile's name came from: `-p`/`--profile` on the command
+/// line, `YLEM_PROFILE`, or neither (the default). Clap reads both into one
+/// value, so the arguments are looked at again (before any `--`).
+fn profile_source(profile: &str) -> &'static str {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut given = false;
+    for a in args.iter().take_while(|a| *a != "--") {
+        given |= a == "-p"
+            || a == "--profile"
+            || a.starts_with("--profile=")
+            || (a.starts_with("-p") && !a.starts_with("--"));
+    }
+    let env = std::env::var("YLEM_PROFILE").ok().filter(|v| !v.is_empty());
+    match (given, env) {
+        (true, _) => "from -p/--profile",
+        (false, Some(v)) if v == profile => "from YLEM_PROFILE",
+        _ => "the default",
+    }
+}
+
 fn login_hint(profile: &str) -> String {
     match profile {
         "default" => "run 'ylemctl login'".into(),
@@ -158,7 +184,8 @@ fn login_hint(profile: &str) -> String {
     }
 }
 
-/// A config file others may write, or credential files others may read.
+/// A config file others may write, or a credentials directory or files
+/// others may read: each one, with its chmod.
 fn file_modes(r: &Resolved, dir: Option<&Path>) -> Option<(String, String)> {
     let dir = dir?;
     let mut loose = Vec::new();
@@ -168,6 +195,9 @@ fn file_modes(r: &Resolved, dir: Option<&Path>) -> Option<(String, String)> {
     }
     if r.store == StoreKind::File {
         let files = Store::files_dir(dir);
+        if mode(&files).is_some_and(|m| m & 0o077 != 0) {
+            loose.push((files.clone(), 0o700));
+        }
         let prefix = format!("{}.", r.name);
         for e in std::fs::read_dir(&files).into_iter().flatten().flatten() {
             let named = e.file_name().to_string_lossy().starts_with(&prefix);
@@ -176,12 +206,21 @@ fn file_modes(r: &Resolved, dir: Option<&Path>) -> Option<(String, String)> {
             }
         }
     }
-    let (path, want) = loose.first()?;
-    let m = mode(path).unwrap_or(0);
-    Some((
-        format!("{} has mode {m:o}, open to other users", path.display()),
-        format!("chmod {want:o} {}", path.display()),
-    ))
+    if loose.is_empty() {
+        return None;
+    }
+    let whats: Vec<String> = loose
+        .iter()
+        .map(|(p, _)| {
+            let m = mode(p).unwrap_or(0);
+            format!("{} has mode {m:o}, open to other users", p.display())
+        })
+        .collect();
+    let fixes: Vec<String> = loose
+        .iter()
+        .map(|(p, want)| format!("chmod {want:o} {}", p.display()))
+        .collect();
+    Some((whats.join("; "), fixes.join("; ")))
 }
 
 #[cfg(unix)]

@@ -165,6 +165,21 @@ impl Conduct {
         }
     }
 
+    /// A report of its own (doctor) under a `YLEM_OUTPUT` it cannot print
+    /// (`from_args`: `-o` was given): a table (JSON for `jsonl`) rather
+    /// than a refusal, since a script's default should not stop the
+    /// diagnosis. An explicit `-o` stays refused (`check_outputs`).
+    pub fn fit_format(&self, settings: &mut Settings, from_args: bool) {
+        use crate::cli::Format;
+        if self.outputs != Outputs::TableOrJson || from_args {
+            return;
+        }
+        settings.format = match settings.format {
+            Format::Json | Format::Jsonl => Format::Json,
+            _ => Format::Table,
+        };
+    }
+
     /// A command that runs until it is stopped and stops itself cleanly.
     pub const fn server(self) -> Conduct {
         Conduct {

@@ -4,7 +4,7 @@
 
 use chrono::{DateTime, NaiveDateTime, Utc};
 
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::http::Transport;
 
 /// The path asked: any answer carries a `Date`, and this one needs no
@@ -23,22 +23,37 @@ pub struct ServerClock {
     pub skew_secs: i64,
 }
 
+/// What one answer said of the server's clock.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Said {
+    /// Its `Date`, read.
+    Clock(ServerClock),
+    /// No `Date` header (a gateway may strip it): the skew is unknown,
+    /// though the service answered.
+    NoDate,
+    /// A `Date` that does not parse as HTTP's date: what it held.
+    Unreadable(String),
+}
+
 /// Ask the server once and compare its `Date` with this machine's clock.
-/// A server that sends no `Date` (or one that does not parse) is a
-/// `Server` error.
-pub async fn server_clock(t: &Transport) -> Result<ServerClock> {
+/// An answer without a readable `Date` is not an error: the request went
+/// through, only the skew is unknown.
+pub async fn server_clock(t: &Transport) -> Result<Said> {
     let before = Utc::now();
     let (_, date) = t.probe(PATH).await?;
     let after = Utc::now();
     let local = before + (after - before) / 2;
-    let date = date.ok_or_else(|| Error::server("the server's answer has no Date header"))?;
-    let server = parse_http_date(&date)
-        .ok_or_else(|| Error::server("the server's Date header does not parse"))?;
-    Ok(ServerClock {
+    let Some(date) = date else {
+        return Ok(Said::NoDate);
+    };
+    let Some(server) = parse_http_date(&date) else {
+        return Ok(Said::Unreadable(date));
+    };
+    Ok(Said::Clock(ServerClock {
         server,
         local,
         skew_secs: ((server - local).num_milliseconds() as f64 / 1000.0).round() as i64,
-    })
+    }))
 }
 
 /// HTTP's IMF-fixdate, `Sun, 06 Nov 1994 08:49:37 GMT` (RFC 9110 5.6.7).
