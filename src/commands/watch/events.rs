@@ -139,3 +139,74 @@ impl<'a> Stream<'a> {
         self.ctx.write_out(&line)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ylem_client::Entity;
+    use ylem_client::runs::failure::{Outputs, Unreadable};
+
+    struct Plain;
+
+    impl Outputs for Plain {
+        fn plain_text(&self, output: &str) -> std::result::Result<String, Unreadable> {
+            Ok(output.to_string())
+        }
+
+        fn excerpt(&self, text: &str) -> String {
+            text.to_string()
+        }
+    }
+
+    /// Every event names its entity; `run_uuid` only where there is a run
+    /// (a workflow's runs have none, an error none); a failure its tasks.
+    #[test]
+    fn every_event_names_its_entity_and_its_run_where_it_has_one() {
+        let finder = Finder::new(Box::new(Plain), Default::default());
+        let t = Target {
+            kind: Entity::Workflow,
+            uuid: uuid::Uuid::nil(),
+            alias: Some("nightly".into()),
+        };
+        let at = DateTime::from_timestamp(1_800_000_000, 0).unwrap();
+        let started = Event::RunStarted {
+            run: None,
+            started: Some(at),
+        };
+        let v = object(&t, &Told::Fleet(&started), at, &finder);
+        assert_eq!(v["event"], "run_started");
+        assert_eq!(v["at"], "2027-01-15T08:00:00.000Z");
+        assert_eq!(
+            (&v["kind"], &v["alias"]),
+            (&json!("workflow"), &json!("nightly"))
+        );
+        assert!(v.get("run_uuid").is_none(), "{v}");
+        let e = Error::new(crate::error::Kind::Network, "cannot connect");
+        let v = object(&t, &Told::Error(&e), at, &finder);
+        assert_eq!(v["error"]["kind"], "network");
+        assert!(v.get("run_uuid").is_none());
+        let failed = r#"{"workflow_run_uuid":"00000000-0000-4000-8000-000000000001","task_uuid":"00000000-0000-4000-9000-000000000001","task_type":"query","is_successful":false,"duration":5,"output":"[{\"Code\":1,\"Severity\":\"critical\",\"Message\":\"boom\"}]","executed_at":"2027-01-15T08:00:00Z"}"#;
+        let entry: ylem_client::api::models::LogEntryRef = serde_json::from_str(failed).unwrap();
+        let f = Finished {
+            run: Some("00000000-0000-4000-8000-000000000001".into()),
+            verdict: "failed",
+            evidence: None,
+            duration_ms: 5,
+            elapsed_ms: Some(5),
+            started: None,
+            ended: Some(at),
+            tasks: 1,
+            failed: vec![entry.into_static()],
+        };
+        let v = object(
+            &t,
+            &Told::Fleet(&Event::RunFinished(Box::new(f))),
+            at,
+            &finder,
+        );
+        assert_eq!(v["run_uuid"], "00000000-0000-4000-8000-000000000001");
+        assert_eq!(v["completion"], "failed_task");
+        assert_eq!(v["failure"]["tasks"][0]["errors"][0]["Message"], "boom");
+        assert!(v["failure"]["summary"].as_str().unwrap().contains("boom"));
+    }
+}
