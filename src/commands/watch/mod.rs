@@ -11,8 +11,6 @@ pub mod command;
 pub mod engine;
 pub mod entity;
 pub mod events;
-// Shared verbatim with the board, which uses what the engine does not.
-#[allow(dead_code)]
 pub mod rows;
 pub mod shown;
 
