@@ -127,54 +127,6 @@ pub const FAILS_7D: Column = Column::new("fails_7d", "FAILS_7D");
 mod tests {
     use super::*;
 
-    /// What a narrow table keeps longest (issue 36): a run list's run,
-    /// result and failure; a log's run, task, result and time; the board's
-    /// name, health and failure; and nothing else of theirs.
-    #[test]
-    fn the_columns_that_name_a_row_or_say_what_went_wrong_are_kept() {
-        let kept = |cols: &[Column]| -> Vec<&str> {
-            cols.iter()
-                .filter(|c| c.keep.is_some())
-                .map(|c| c.name)
-                .collect()
-        };
-        let runs = [RUN_UUID, RESULT, STARTED, DURATION, TASKS, FAILURE];
-        assert_eq!(kept(&runs), ["run_uuid", "result", "failure"]);
-        let logs = [
-            WORKFLOW_RUN_UUID,
-            TASK_UUID,
-            TASK_TYPE,
-            IS_SUCCESSFUL,
-            DURATION,
-            DECODED_OUTPUT,
-            METRIC_VALUE,
-            EXECUTED_AT,
-            DECODE_ERROR,
-        ];
-        assert_eq!(
-            kept(&logs),
-            [
-                "workflow_run_uuid",
-                "task_uuid",
-                "is_successful",
-                "executed_at"
-            ]
-        );
-        let board = [
-            NAME,
-            KIND,
-            STATUS,
-            LAST_RUN,
-            AGE,
-            RUNS_24H,
-            FAILS_24H,
-            AVG_DURATION,
-            FAILS_7D,
-            FAILURE,
-        ];
-        assert_eq!(kept(&board), ["name", "status", "failure"]);
-    }
-
     /// Each rank says one place in the order.
     #[test]
     fn ranks_are_distinct() {
