@@ -4,8 +4,10 @@
 //! a failed one's `<failure>` carries its error messages, decoded as every
 //! command decodes a failure); the tasks of the history's task set that did
 //! not run are `<skipped>`; a run that has not ended (still running, the
-//! wait ran out) has one `<error>` case saying so, and a start that failed
-//! (one of several IDs) is a suite with one `<error>` case. The suite's
+//! wait ran out) has one `<error>` case saying so, as has a run whose log
+//! could not be read again after its wait (`unread`: the failed tasks the
+//! wait kept, then the error), and a start that failed (one of several
+//! IDs) is a suite with one `<error>` case. The suite's
 //! time is the run's elapsed time and its timestamp the run's start, by
 //! the run model's rule (first task's `executed_at - duration` to the last
 //! task's end).
