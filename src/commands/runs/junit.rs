@@ -196,10 +196,10 @@ pub fn refused(finder: &Finder, pipeline: Uuid, e: &Error) -> Suite {
 /// first task is not known).
 pub fn unread(finder: &Finder, r: &Report, elapsed_ms: i64, e: &Error) -> Suite {
     let mut s = suite(finder, r);
+    // `Error`'s `Display`: the server's words escaped, secrets scrubbed.
     let message = format!(
-        "the run's log could not be read again for this report: {}: {}",
-        e.kind.name(),
-        ylem_client::scrub(&e.message)
+        "the run's log could not be read again for this report: {}: {e}",
+        e.kind.name()
     );
     s.cases.push(Case {
         classname: s.name.clone(),
@@ -306,7 +306,7 @@ mod tests {
             executed_at: Timestamp("2026-01-01T00:00:01Z".into()),
         };
         let entries = [failed];
-        let e = Error::server("HTTP 503 for GET /v1/stats/…/logs");
+        let e = Error::server("HTTP 503 for GET /v1/stats/…/logs: \u{1b}[2Jdown");
         let s = unread(&finder(), &report("r", &entries, End::Failed), 5400, &e);
         assert_eq!((s.time_ms, s.timestamp.as_deref()), (5400, None));
         assert_eq!(s.cases.len(), 2, "{s:?}");
@@ -316,6 +316,7 @@ mod tests {
         };
         assert!(message.contains("could not be read again"), "{message}");
         assert!(message.contains("HTTP 503"), "{message}");
+        assert!(!message.contains('\u{1b}'), "{message}");
         assert_eq!(s.cases[1].name, "log of run r");
     }
 }
