@@ -19,6 +19,11 @@ pub struct Column {
     /// wrong): left out only after every other column, the highest order
     /// first. `None` for the rest.
     pub keep: Option<u8>,
+    /// A kept column that names its row a second time (a log entry's task
+    /// beside its run): once it is left out, the room it leaves may take
+    /// ordinary columns back, as the row is named already. Any other kept
+    /// column left out keeps ordinary columns out (`output::fit`).
+    pub second_name: bool,
     /// A time shown with its age in a table (`2026-11-23 08:32 (3h ago)`).
     pub aged: bool,
 }
@@ -42,6 +47,7 @@ impl Column {
             header,
             fit: Fit::Whole,
             keep: None,
+            second_name: false,
             aged: false,
         }
     }
@@ -73,6 +79,15 @@ impl Column {
     pub const fn kept(self, order: u8) -> Self {
         Column {
             keep: Some(order),
+            ..self
+        }
+    }
+
+    /// Kept longest, though it names its row a second time: its room,
+    /// once it is left out, may take ordinary columns back.
+    pub const fn second_name(self) -> Self {
+        Column {
+            second_name: true,
             ..self
         }
     }

@@ -74,6 +74,7 @@ pub fn plan(
         let whole =
             |keep: &[usize]| keep.iter().map(|&i| natural[i]).sum::<usize>() + frame(keep.len());
         take_back(
+            columns,
             &mut keep,
             &mut out,
             &|k: &[usize]| whole(k) <= limit,
@@ -135,15 +136,21 @@ fn victim(columns: &[Column], keep: &[usize], empty: &dyn Fn(usize) -> bool) -> 
 /// A wide column left out may leave room for narrower ones left out
 /// before it: they come back into `keep`, the last left out first, where
 /// the table then `fits` with no text shortened (an empty one stays out:
-/// it says nothing).
+/// it says nothing). While a kept column with something in it is out (a
+/// failure, a time), only kept ones come back: a table never shows an
+/// ordinary column where one kept longer was left out. A column that names
+/// its row a second time (`Column::second_name`) does not hold its room so.
 fn take_back(
+    columns: &[Column],
     keep: &mut Vec<usize>,
     out: &mut Vec<usize>,
     fits: &dyn Fn(&[usize]) -> bool,
     empty: &dyn Fn(usize) -> bool,
 ) {
+    let kept = |i: usize| columns[i].keep.is_some();
+    let holds = |i: usize| kept(i) && !columns[i].second_name && !empty(i);
     for k in (0..out.len()).rev() {
-        if empty(out[k]) {
+        if empty(out[k]) || (!kept(out[k]) && out.iter().any(|&i| holds(i))) {
             continue;
         }
         let mut with = keep.clone();
@@ -261,9 +268,10 @@ mod tests {
         assert_eq!(p(40).keep, [0, 2, 4], "{:?}", p(40));
         assert_eq!(p(40).dropped, ["kind", "fails_7d"]);
         // A kept failure is not cut below what names its task; the room
-        // it leaves takes the others back.
-        assert_eq!(p(38).keep, [0, 1, 2, 3], "{:?}", p(38));
-        assert_eq!(p(38).dropped, ["failure"]);
+        // it leaves takes no ordinary column back (kind and fails_7d would
+        // fit in it whole): they are not kept longer than the failure.
+        assert_eq!(p(38).keep, [0, 2], "{:?}", p(38));
+        assert_eq!(p(38).dropped, ["kind", "fails_7d", "failure"]);
         // Then the highest order first: why, then how; which row, never.
         assert_eq!(p(20).keep, [0, 2], "{:?}", p(20));
         assert_eq!(p(10).keep, [0], "{:?}", p(10));
@@ -272,10 +280,11 @@ mod tests {
         let row = vec!["2026-11-23 08:32:52".to_string(), UUID.to_string()];
         let p = plan(&cols, &headers(&cols), &[row], Some(50), true, false);
         assert_eq!((p.keep, p.dropped), (vec![1], vec!["started".to_string()]));
-        // Room a wide column left behind takes narrower ones back, whole.
+        // Room a wide second name of the row (a log entry's task) left
+        // behind takes narrower ones back, whole.
         let cols = [
             col("run_uuid").kept(0),
-            col("task_uuid").kept(4),
+            col("task_uuid").kept(4).second_name(),
             col("task_type").ranked(17),
             col("duration").ranked(24),
         ];
@@ -286,6 +295,21 @@ mod tests {
         let p = plan(&cols, &headers(&cols), &[row], Some(70), true, false);
         assert_eq!(p.keep, [0, 2, 3], "{p:?}");
         assert_eq!(p.dropped, ["task_uuid"]);
+        // Any other kept column holds its room: a run's time left out on
+        // 60 columns keeps its duration out too (logs --failed).
+        let cols = [
+            col("run_uuid").kept(0),
+            col("result").kept(1),
+            col("duration").ranked(24),
+            col("executed_at").kept(3),
+        ];
+        let row: Vec<String> = [UUID, "failed", "1.2s", "2026-11-23 08:32:52"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        let p = plan(&cols, &headers(&cols), &[row], Some(60), true, false);
+        assert_eq!(p.keep, [0, 1], "{p:?}");
+        assert_eq!(p.dropped, ["duration", "executed_at"]);
         // A kept first column goes by its order too (a run's entries:
         // their time before their task).
         let cols = [col("executed_at").kept(3), col("task").kept(0)];

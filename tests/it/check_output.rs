@@ -61,6 +61,9 @@ fn check_json_is_the_status_line_as_an_object() {
         // The age may have moved on by a second between the two.
         let m = v["message"].as_str().unwrap();
         assert_eq!(m.split(" ago").next(), words.split(" ago").next(), "{v}");
+        // The long output (each failed task's messages), the same in both.
+        let long: Vec<&str> = text.stdout.lines().skip(1).collect();
+        assert_eq!(m.lines().skip(1).collect::<Vec<_>>(), long, "{v}");
         let perf = perf_of(&text.stdout);
         let obj = v["perfdata"].as_object().unwrap();
         let labels: Vec<&String> = obj.keys().collect();

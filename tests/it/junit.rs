@@ -130,11 +130,11 @@ fn check_suite(
         s["time"],
         t["elapsed"]
     );
-    let stamp = s["timestamp"].as_str().unwrap();
-    assert!(
-        chrono::NaiveDateTime::parse_from_str(stamp, "%Y-%m-%dT%H:%M:%S").is_ok(),
-        "{stamp}"
-    );
+    // The run's start: its first task's, to the second, in UTC.
+    let started = t["started"].as_str().unwrap();
+    let started = chrono::DateTime::parse_from_rfc3339(started).unwrap();
+    let want = started.naive_utc().format("%Y-%m-%dT%H:%M:%S").to_string();
+    assert_eq!(s["timestamp"], want, "{s}\n{t}");
     let name_of = |uuid: &str| {
         alias
             .iter()
@@ -306,6 +306,99 @@ fn a_failed_and_a_succeeded_run_read_by_junitparser() {
     assert_eq!(o.code, 0, "{}", o.stderr);
     let again = &read_report(d, &o.stdout)["suites"][0];
     assert_eq!(again["cases"], s["cases"]);
+}
+
+/// `run --wait -o junit` whose log cannot be read again once the wait has
+/// seen the run succeed (review1 item 9), through a proxy in front of the
+/// sandbox. The wait's polls all ask from the same time (ten minutes
+/// before the wait began); the read after the wait asks from ten minutes
+/// before the command began. The proxy holds the start's answer 1.5 s, so
+/// the two differ, and answers 503 to any log read from another time than
+/// the polls'. The report still comes, read by junitparser: the run's
+/// suite, its result, an `<error>` case saying the log could not be read
+/// again; the exit code is the run's (0); stderr says why it is short.
+#[test]
+fn a_log_not_read_again_after_the_wait_still_gives_the_report() {
+    use common::faultserver::*;
+    use std::sync::{Arc, Mutex};
+    let sb = start_with("ylem", &["--task-delay", "100ms"]);
+    let dir = tempfile::tempdir().unwrap();
+    let (steady, _) = pipeline(&sb, &["started runs always succeed"]);
+    let base = sb.base.clone();
+    // (the run started, the time the wait's polls ask from, reads refused)
+    type Seen3 = (Option<String>, Option<String>, usize);
+    let state: Arc<Mutex<Seen3>> = Arc::default();
+    let st = state.clone();
+    let proxy = FaultServer::start(move |r, _| {
+        let from = r
+            .path
+            .split("/logs/")
+            .nth(1)
+            .and_then(|t| t.split('/').next());
+        let mut st = st.lock().unwrap();
+        if let (Some(from), Some(_)) = (from, &st.0) {
+            match &st.1 {
+                None => st.1 = Some(from.to_string()),
+                Some(polls) if polls != from => {
+                    st.2 += 1;
+                    return Action::Raw(json(503, r#"{"error":"unavailable"}"#));
+                }
+                Some(_) => {}
+            }
+        }
+        let start = r.method == "POST" && !r.path.contains("/oauth/");
+        if start {
+            std::thread::sleep(std::time::Duration::from_millis(1500));
+        }
+        let answer = forward(&base, r);
+        if start {
+            let text = String::from_utf8_lossy(&answer);
+            let at = text.find("\"pipeline_run_uuid\":\"");
+            let at = at.unwrap_or_else(|| panic!("a run started: {text}")) + 21;
+            st.0 = Some(text[at..at + 36].to_string());
+        }
+        Action::Raw(answer)
+    });
+    let env = [
+        ("YLEM_BASE_URL", proxy.base()),
+        ("YLEM_CLIENT_ID", sb.client_id.clone()),
+        ("YLEM_CLIENT_SECRET", sb.secret.clone()),
+    ];
+    let env: Vec<(&str, &str)> = env.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    let args = [
+        "run",
+        "pipeline",
+        &steady,
+        "--wait",
+        "--poll",
+        "500ms",
+        "--wait-timeout",
+        "60s",
+        "-o",
+        "junit",
+    ];
+    let o = common::ylem(&args, &env);
+    no_secret(&sb, &o);
+    let (run, _, refused) = state.lock().unwrap().clone();
+    assert!(refused > 0, "the read after the wait refused: {}", o.stderr);
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    assert!(
+        o.stderr.contains("its log could not be read again"),
+        "{}",
+        o.stderr
+    );
+    let r = read_report(dir.path(), &o.stdout);
+    let s = &r["suites"][0];
+    let run = run.unwrap();
+    assert_eq!(s["properties"]["run_uuid"], run, "{s}");
+    assert_eq!(s["properties"]["result"], "succeeded", "{s}");
+    let counts = [&s["tests"], &s["errors"], &s["failures"], &s["skipped"]];
+    assert_eq!(counts, [1, 1, 0, 0], "{s}");
+    let e = &s["cases"][0]["result"][0];
+    assert_eq!(e["kind"], "error", "{s}");
+    let message = e["message"].as_str().unwrap();
+    assert!(message.contains("could not be read again"), "{s}");
+    assert!(close(&s["time"], &sb.truth(&run)["elapsed"]), "{s}");
 }
 
 #[test]

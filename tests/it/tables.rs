@@ -248,58 +248,35 @@ fn tables_keep_what_was_asked_at_80_and_60_columns() {
         a.extend(["--fields", fields]);
         a
     };
-    // (args, columns, headers there, headers not there, wider than the
-    // terminal: only where the whole values of --fields are)
-    type Case = (
-        Vec<&'static str>,
-        usize,
-        &'static [&'static str],
-        &'static [&'static str],
-        bool,
-    );
+    // (args, columns, the headers shown, exactly, in their order; wider
+    // than the terminal: only where the whole values of --fields are).
+    // Exact lists: a kept column left out while an ordinary one is shown
+    // (FAILURE out, TASKS in) is the rule broken (review1 item 4).
+    type Case = (Vec<&'static str>, usize, &'static [&'static str], bool);
     let cases: Vec<Case> = vec![
-        (
-            runs.to_vec(),
-            80,
-            &["RUN_UUID", "RESULT", "FAILURE"],
-            &["STARTED"],
-            false,
-        ),
-        (
-            runs.to_vec(),
-            60,
-            &["RUN_UUID", "RESULT"],
-            &["FAILURE"],
-            false,
-        ),
+        (runs.to_vec(), 80, &["RUN_UUID", "RESULT", "FAILURE"], false),
+        (runs.to_vec(), 60, &["RUN_UUID", "RESULT"], false),
         (
             with(&runs, "run_uuid,failure"),
             80,
             &["RUN_UUID", "FAILURE"],
-            &[],
             false,
         ),
         (
             with(&runs, "run_uuid,failure"),
             60,
             &["RUN_UUID", "FAILURE"],
-            &[],
             false,
         ),
+        // The task's UUID does not fit beside them; it names its row a
+        // second time, so the room it leaves takes the narrow METRIC back.
         (
             logs.to_vec(),
             80,
-            &["RUN_UUID", "RESULT", "EXECUTED_AT"],
-            &["TASK_UUID"],
+            &["RUN_UUID", "RESULT", "METRIC", "EXECUTED_AT"],
             false,
         ),
-        (
-            logs.to_vec(),
-            60,
-            &["RUN_UUID", "RESULT"],
-            &["TASK_UUID", "EXECUTED_AT"],
-            false,
-        ),
+        (logs.to_vec(), 60, &["RUN_UUID", "RESULT"], false),
         (
             with(
                 &logs,
@@ -307,30 +284,21 @@ fn tables_keep_what_was_asked_at_80_and_60_columns() {
             ),
             80,
             &["RUN_UUID", "TASK_UUID", "RESULT", "EXECUTED_AT", "OUTPUT"],
-            &[],
             true,
         ),
         (
             with(&logs, "run_uuid,task_uuid,result"),
             60,
             &["RUN_UUID", "TASK_UUID", "RESULT"],
-            &[],
             true,
         ),
         (
             status.to_vec(),
             80,
-            &["NAME", "STATUS", "FAILURE"],
-            &["KIND", "RUNS_24H"],
+            &["NAME", "STATUS", "AGE", "FAILS_24H", "FAILURE"],
             false,
         ),
-        (
-            status.to_vec(),
-            60,
-            &["NAME", "STATUS", "FAILURE"],
-            &["KIND", "RUNS_24H"],
-            false,
-        ),
+        (status.to_vec(), 60, &["NAME", "STATUS", "FAILURE"], false),
         (
             with(&status, "name,kind,runs_24h,fails_24h,avg_duration,failure"),
             60,
@@ -342,25 +310,15 @@ fn tables_keep_what_was_asked_at_80_and_60_columns() {
                 "AVG_DURATION",
                 "FAILURE",
             ],
-            &[],
             true,
         ),
     ];
-    for (args, cols, there, not_there, wider) in cases {
+    for (args, cols, there, wider) in cases {
         let o = pty::run(&args, &env, cols as u16, 40);
         let what = format!("{args:?} at {cols}");
         assert_eq!(o.code, 0, "{what}: {}", o.stderr);
         let got = headers(&o.stdout);
-        assert_eq!(
-            got.iter().filter(|h| there.contains(&h.as_str())).count(),
-            there.len(),
-            "{what}: {got:?}\n{}",
-            o.stdout
-        );
-        assert!(
-            !got.iter().any(|h| not_there.contains(&h.as_str())),
-            "{what}: {got:?}"
-        );
+        assert_eq!(got, there, "{what}:\n{}", o.stdout);
         let widest = plain(&o.stdout)
             .lines()
             .map(unicode_width::UnicodeWidthStr::width)
@@ -370,8 +328,7 @@ fn tables_keep_what_was_asked_at_80_and_60_columns() {
         // Every UUID whole, however wide.
         assert_fits(&o.stdout, widest, &what);
         if args.contains(&"--fields") {
-            // Asked-for columns: all there, none in the note.
-            assert_eq!(got.len(), there.len(), "{what}: {got:?}");
+            // Asked-for columns: none in the note.
             let note = o.stderr.lines().find(|l| l.contains("left out"));
             assert!(note.is_none(), "{what}: {}", o.stderr);
         }

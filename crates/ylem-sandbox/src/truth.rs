@@ -14,7 +14,7 @@ use super::state::{Shared, not_found_text};
 use super::sync;
 
 /// `{"run","pipeline","tasks","reported","finished","is_successful",
-/// "input_bytes","failed","entries","duration","elapsed"}`; `is_successful` is the
+/// "input_bytes","failed","entries","duration","elapsed","started"}`; `is_successful` is the
 /// outcome the run has (or will have) when finished, `input_bytes` the size
 /// of the body it was started with (0 for none); `failed` lists the failed
 /// task entries reported so far, oldest first, with their plain outputs
@@ -23,7 +23,8 @@ use super::sync;
 /// `duration` in ms); `duration` is the sum of the
 /// reported entries' durations (ms) and `elapsed` the wall clock from the
 /// first task's start (`executed_at - duration`) to the last task's end, as
-/// the log shows them (null before the first entry).
+/// the log shows them (null before the first entry), `started` that first
+/// task's start (RFC 3339, UTC; null before the first entry).
 pub async fn run(State(s): State<Arc<Shared>>, Path(raw): Path<String>) -> Response {
     let Ok(uuid) = Uuid::parse_str(&raw) else {
         return not_found_text();
@@ -44,6 +45,7 @@ pub async fn run(State(s): State<Arc<Shared>>, Path(raw): Path<String>) -> Respo
         "run": run.uuid.to_string(),
         "duration": duration,
         "elapsed": elapsed,
+        "started": start.map(|s| s.to_rfc3339_opts(chrono::SecondsFormat::AutoSi, true)),
         "pipeline": entity.def.uuid.to_string(),
         "tasks": run.size,
         "reported": run.entries.len(),

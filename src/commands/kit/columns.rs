@@ -13,7 +13,8 @@
 //! The columns that name a row or say what went wrong are kept longest
 //! (`Column::kept`), whatever their place in the table: left out only when
 //! nothing else is left, in the order below, which is also one order for
-//! every command. A column named in `--fields` is never left out at all
+//! every command; while one is left out, no other column takes its room
+//! (but a second UUID's: `SECOND_UUID`). A column named in `--fields` is never left out at all
 //! (`output::fit`).
 
 use crate::output::{Cell, Column};
@@ -30,6 +31,10 @@ const WHEN: u8 = 3;
 /// A second UUID in a row another column names (a log entry's task, a
 /// last run's run): 39 cells with its frame, so on 80 columns the row's
 /// name, its result and its time stay and it goes (`--fields` keeps both).
+/// Such a column is also a `second_name`: once it is out, the room it
+/// leaves may take ordinary columns back (a log at 100 columns shows its
+/// task's type and duration), where any other kept column left out keeps
+/// them out.
 const SECOND_UUID: u8 = 4;
 
 /// A run's time as every command writes it (RFC 3339, UTC).
@@ -48,7 +53,9 @@ pub const ERROR: Column = Column::new("error", "ERROR").free(12);
 
 // A log entry (`logs`, the records of a run start).
 pub const WORKFLOW_RUN_UUID: Column = Column::new("workflow_run_uuid", "RUN_UUID").kept(WHICH);
-pub const TASK_UUID: Column = Column::new("task_uuid", "TASK_UUID").kept(SECOND_UUID);
+pub const TASK_UUID: Column = Column::new("task_uuid", "TASK_UUID")
+    .kept(SECOND_UUID)
+    .second_name();
 pub const TASK_TYPE: Column = Column::new("task_type", "TASK_TYPE").ranked(17);
 pub const IS_SUCCESSFUL: Column = Column::new("is_successful", "RESULT").kept(HOW);
 pub const DURATION: Column = Column::new("duration", "DURATION").ranked(24);
@@ -63,7 +70,9 @@ pub const DECODE_ERROR: Column = Column::new("decode_error", "DECODE_ERROR").fre
 // A run: started (`run`), waited for (`run --wait`), listed (`runs`).
 pub const RUN_UUID: Column = Column::new("run_uuid", "RUN_UUID").kept(WHICH);
 /// A last run's run, in a row about its entity (`last-run`): a second UUID.
-pub const LAST_RUN_UUID: Column = Column::new("run_uuid", "RUN_UUID").kept(SECOND_UUID);
+pub const LAST_RUN_UUID: Column = Column::new("run_uuid", "RUN_UUID")
+    .kept(SECOND_UUID)
+    .second_name();
 pub const OUTCOME: Column = Column::new("outcome", "OUTCOME");
 pub const RECORDS: Column = Column::new("records", "RECORDS");
 pub const VERDICT: Column = Column::new("verdict", "VERDICT");
@@ -117,54 +126,6 @@ pub const FAILS_7D: Column = Column::new("fails_7d", "FAILS_7D");
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// What a narrow table keeps longest (issue 36): a run list's run,
-    /// result and failure; a log's run, task, result and time; the board's
-    /// name, health and failure; and nothing else of theirs.
-    #[test]
-    fn the_columns_that_name_a_row_or_say_what_went_wrong_are_kept() {
-        let kept = |cols: &[Column]| -> Vec<&str> {
-            cols.iter()
-                .filter(|c| c.keep.is_some())
-                .map(|c| c.name)
-                .collect()
-        };
-        let runs = [RUN_UUID, RESULT, STARTED, DURATION, TASKS, FAILURE];
-        assert_eq!(kept(&runs), ["run_uuid", "result", "failure"]);
-        let logs = [
-            WORKFLOW_RUN_UUID,
-            TASK_UUID,
-            TASK_TYPE,
-            IS_SUCCESSFUL,
-            DURATION,
-            DECODED_OUTPUT,
-            METRIC_VALUE,
-            EXECUTED_AT,
-            DECODE_ERROR,
-        ];
-        assert_eq!(
-            kept(&logs),
-            [
-                "workflow_run_uuid",
-                "task_uuid",
-                "is_successful",
-                "executed_at"
-            ]
-        );
-        let board = [
-            NAME,
-            KIND,
-            STATUS,
-            LAST_RUN,
-            AGE,
-            RUNS_24H,
-            FAILS_24H,
-            AVG_DURATION,
-            FAILS_7D,
-            FAILURE,
-        ];
-        assert_eq!(kept(&board), ["name", "status", "failure"]);
-    }
 
     /// Each rank says one place in the order.
     #[test]

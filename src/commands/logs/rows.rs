@@ -136,6 +136,17 @@ mod tests {
     use super::*;
     use ylem_client::api::models::LogEntryRef;
 
+    /// A narrow log keeps each entry's run, task, result and time longest
+    /// (issue 36), decoded or not, and nothing else of its columns.
+    #[test]
+    fn a_narrow_log_keeps_run_task_result_and_time() {
+        for columns in [COLUMNS, COLUMNS_DECODED] {
+            let kept: Vec<&Column> = columns.iter().filter(|c| c.keep.is_some()).collect();
+            let want = [&WORKFLOW_RUN_UUID, &TASK_UUID, &IS_SUCCESSFUL, &EXECUTED_AT];
+            assert_eq!(kept, want);
+        }
+    }
+
     /// Each cell of `row` is the one its column names: every field of an
     /// entry told apart by its value.
     #[test]

@@ -223,23 +223,8 @@ pub async fn run(a: &CheckArgs, ctx: &Context) -> Result<Exit> {
             }),
         None => measure(a, ctx).await,
     };
-    let (state, line) = match measured {
-        Ok(facts) if json => {
-            let (state, mut msgs, perf) = judge(a, &facts, ctx.settings.now);
-            let long = match (&facts.failure, msgs.first_mut()) {
-                (Some(f), Some(first)) => {
-                    first.push_str(&format!(": {}", f.summary_whole()));
-                    long_output(f)
-                }
-                _ => String::new(),
-            };
-            let message = format!("{kind} {name} {}{long}", msgs.join(", "));
-            (state, check_output::object(state.label(), &message, &perf))
-        }
-        Err(e) if json => (
-            State::Unknown,
-            check_output::object("UNKNOWN", &format!("{kind} {name}: {e}"), &[]),
-        ),
+    // The verdict once; then a status line or its JSON.
+    let (state, message, perf, long) = match measured {
         Ok(facts) => {
             let (state, mut msgs, perf) = judge(a, &facts, ctx.settings.now);
             // The failed task and its first message on the status line; all
@@ -253,30 +238,32 @@ pub async fn run(a: &CheckArgs, ctx: &Context) -> Result<Exit> {
             };
             (
                 state,
-                format!(
-                    "{} - {kind} {name} {} | {}{long}",
-                    state.label(),
-                    msgs.join(", "),
-                    perf.join(" ")
-                ),
+                format!("{kind} {name} {}", msgs.join(", ")),
+                perf,
+                long,
             )
         }
+        // On one line, whatever the server said (`Error`'s `Display`
+        // escapes and redacts it): a monitoring system reads lines.
         Err(e) => (
             State::Unknown,
-            // On one line, whatever the server said (`Error`'s `Display`
-            // escapes and redacts it): a monitoring system reads lines.
-            format!("UNKNOWN - {kind} {name}: {e}"),
+            format!("{kind} {name}: {e}"),
+            Vec::new(),
+            String::new(),
         ),
     };
     if json {
-        ctx.write_out(line.as_bytes())?;
+        let message = format!("{message}{long}");
+        let object = check_output::object(state.label(), &message, &perf);
+        ctx.write_out(object.as_bytes())?;
         return Ok(state.exit());
     }
-    let line = match line.split_once('\n') {
-        Some((first, rest)) => format!("{}\n{rest}", first.trim_end_matches(" | ")),
-        None => line.trim_end_matches(" | ").to_string(),
+    // No performance data (an UNKNOWN): no ` | ` either.
+    let line = match perf.is_empty() {
+        true => format!("{} - {message}{long}\n", state.label()),
+        false => format!("{} - {message} | {}{long}\n", state.label(), perf.join(" ")),
     };
-    ctx.write_out(format!("{line}\n").as_bytes())?;
+    ctx.write_out(line.as_bytes())?;
     Ok(state.exit())
 }
 

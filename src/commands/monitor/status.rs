@@ -45,7 +45,8 @@ pub const COLUMNS: &[Column] = &[
 /// Whether the last run has not finished on evidence (machine rows).
 const RUN_IN_PROGRESS: Column = Column::new("run_in_progress", "RUN_IN_PROGRESS");
 
-/// The table: what a person scans, worst first.
+/// The table: what a person scans, worst first; the failure last, where
+/// it may be left out to fit.
 const TABLE_COLUMNS: &[Column] = &[
     NAME,
     KIND,
@@ -56,6 +57,7 @@ const TABLE_COLUMNS: &[Column] = &[
     FAILS_24H,
     AVG_DURATION,
     FAILS_7D,
+    FAILURE,
 ];
 
 /// How an entity is doing (`kit::health`), from what the service said.
@@ -90,7 +92,7 @@ pub async fn run(args: &StatusArgs, ctx: &Context) -> Result<()> {
     // The failure follows the facts (before the error columns of machine
     // rows), last in a table, where it may be left out to fit.
     let columns = match table {
-        true => TABLE_COLUMNS.iter().copied().chain([FAILURE]).collect(),
+        true => TABLE_COLUMNS.to_vec(),
         false => crate::commands::kit::ids::multi_columns(
             ctx,
             &failure_text::with_columns(COLUMNS, None, true),
@@ -288,5 +290,13 @@ mod tests {
         assert_eq!(sparkline(&[0, 0, 0, 0, 0, 0, 0], true), "▁▁▁▁▁▁▁");
         assert_eq!(sparkline(&[0, 1, 2, 4, 0, 0, 4], true), "▁▄▅█▁▁█");
         assert_eq!(sparkline(&[1, 0, 3], false), "1,0,3");
+    }
+
+    /// A narrow board keeps its name, health and failure longest (issue
+    /// 36), and nothing else of its table's columns.
+    #[test]
+    fn a_narrow_board_keeps_name_health_and_failure() {
+        let kept: Vec<&Column> = TABLE_COLUMNS.iter().filter(|c| c.keep.is_some()).collect();
+        assert_eq!(kept, [&NAME, &STATUS, &FAILURE]);
     }
 }

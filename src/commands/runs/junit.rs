@@ -4,8 +4,10 @@
 //! a failed one's `<failure>` carries its error messages, decoded as every
 //! command decodes a failure); the tasks of the history's task set that did
 //! not run are `<skipped>`; a run that has not ended (still running, the
-//! wait ran out) has one `<error>` case saying so, and a start that failed
-//! (one of several IDs) is a suite with one `<error>` case. The suite's
+//! wait ran out) has one `<error>` case saying so, as has a run whose log
+//! could not be read again after its wait (`unread`: the failed tasks the
+//! wait kept, then the error), and a start that failed (one of several
+//! IDs) is a suite with one `<error>` case. The suite's
 //! time is the run's elapsed time and its timestamp the run's start, by
 //! the run model's rule (first task's `executed_at - duration` to the last
 //! task's end).
@@ -131,7 +133,7 @@ pub fn suite(finder: &Finder, r: &Report) -> Suite {
     if let End::Open(why) = &r.end {
         cases.push(Case {
             classname: class.clone(),
-            name: format!("run {}", r.run),
+            name: format!("run {}", table::escape(r.run)),
             time_ms: 0,
             result: CaseResult::Error {
                 message: why.clone(),
@@ -147,7 +149,8 @@ pub fn suite(finder: &Finder, r: &Report) -> Suite {
     };
     let mut properties = vec![
         ("pipeline_uuid".to_string(), r.pipeline.to_string()),
-        ("run_uuid".to_string(), r.run.to_string()),
+        // The server's text, escaped as the task names are.
+        ("run_uuid".to_string(), table::escape(r.run)),
         ("result".to_string(), verdict.to_string()),
     ];
     if let Some(e) = &r.evidence {
@@ -184,6 +187,34 @@ pub fn refused(finder: &Finder, pipeline: Uuid, e: &Error) -> Suite {
     }
 }
 
+/// The suite of a run whose log could not be read again after its wait
+/// (`r` holds the failed entries the wait kept, and no task set: which
+/// tasks did not run cannot be told): those entries, and an `<error>`
+/// case saying the rest is missing, so that a CI report still shows the
+/// run, how it ended and why, and that its list of tasks is short. Its
+/// time is the run's elapsed time as the wait saw it; no timestamp (its
+/// first task is not known).
+pub fn unread(finder: &Finder, r: &Report, elapsed_ms: i64, e: &Error) -> Suite {
+    let mut s = suite(finder, r);
+    // `Error`'s `Display`: the server's words escaped, secrets scrubbed.
+    let message = format!(
+        "the run's log could not be read again for this report: {}: {e}",
+        e.kind.name()
+    );
+    s.cases.push(Case {
+        classname: s.name.clone(),
+        name: format!("log of run {}", table::escape(r.run)),
+        time_ms: 0,
+        result: CaseResult::Error {
+            text: format!("{message}\nOnly the failed tasks the wait saw are listed."),
+            message,
+        },
+    });
+    s.timestamp = None;
+    s.time_ms = elapsed_ms;
+    s
+}
+
 /// Write the report on stdout.
 pub fn print(ctx: &Context, suites: &[Suite]) -> Result<()> {
     let xml = render(suites).map_err(|e| Error::internal(format!("JUnit report: {e}")))?;
@@ -209,4 +240,83 @@ pub async fn entries_of(
         out.push(e);
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ylem_client::api::models::Timestamp;
+    use ylem_client::runs::failure::{Outputs, Unreadable};
+
+    /// Outputs in plain text (no Base64): what the test writes.
+    struct Plain;
+
+    impl Outputs for Plain {
+        fn plain_text(&self, output: &str) -> std::result::Result<String, Unreadable> {
+            Ok(output.to_string())
+        }
+        fn excerpt(&self, text: &str) -> String {
+            text.to_string()
+        }
+    }
+
+    fn finder() -> Finder {
+        Finder::new(Box::new(Plain), Default::default())
+    }
+
+    fn report<'a>(run: &'a str, entries: &'a [LogEntry], end: End) -> Report<'a> {
+        Report {
+            pipeline: Uuid::nil(),
+            run,
+            entries,
+            graph: None,
+            types: None,
+            end,
+            evidence: None,
+        }
+    }
+
+    /// The run's UUID is the server's text: escaped as the task names are,
+    /// in the property and in the case that stands for an open run.
+    #[test]
+    fn the_run_uuid_is_escaped_like_other_server_text() {
+        let run = "6f1c\u{202e}cba\u{1b}[31m";
+        let s = suite(&finder(), &report(run, &[], End::Open("running".into())));
+        let (_, uuid) = s.properties.iter().find(|(k, _)| k == "run_uuid").unwrap();
+        assert_eq!(uuid, &table::escape(run));
+        let case = s.cases.last().unwrap();
+        assert_eq!(case.name, format!("run {}", table::escape(run)));
+        for text in [uuid, &case.name] {
+            assert!(!text.contains(['\u{202e}', '\u{1b}']), "{text:?}");
+        }
+    }
+
+    /// A log not read again: the failed entries the wait kept, an `<error>`
+    /// saying why the rest is missing, the wait's elapsed time.
+    #[test]
+    fn a_log_not_read_again_leaves_the_failed_tasks_and_an_error() {
+        let failed = LogEntry {
+            workflow_run_uuid: "r".into(),
+            task_uuid: "a87db346-0000-4000-8000-000000000000".into(),
+            task_type: "filter".into(),
+            is_successful: false,
+            duration: 1100,
+            output: r#"[{"Code":4220,"Severity":"critical","Message":"expired"}]"#.into(),
+            metric_value: None,
+            executed_at: Timestamp("2026-01-01T00:00:01Z".into()),
+        };
+        let entries = [failed];
+        let e = Error::server("HTTP 503 for GET /v1/stats/…/logs: \u{1b}[2Jdown");
+        let s = unread(&finder(), &report("r", &entries, End::Failed), 5400, &e);
+        assert_eq!((s.time_ms, s.timestamp.as_deref()), (5400, None));
+        assert_eq!(s.cases.len(), 2, "{s:?}");
+        assert!(matches!(s.cases[0].result, CaseResult::Failed { .. }));
+        let CaseResult::Error { message, .. } = &s.cases[1].result else {
+            panic!("{s:?}");
+        };
+        assert!(message.contains("could not be read again"), "{message}");
+        assert!(message.contains("HTTP 503"), "{message}");
+        assert!(!message.contains('\u{1b}'), "{message}");
+        assert_eq!(s.cases[1].name, "log of run r");
+    }
 }

@@ -214,3 +214,27 @@ pub fn fill(r: &mut Row, id: &uuid::Uuid, j: &Judged) {
         .set(&COMPLETION, Cell::Str(completion))
         .set(&EVIDENCE, Cell::Str(evidence));
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A narrow run list keeps each run, its result and its failure
+    /// longest (issue 36), and the pipeline where several are listed;
+    /// nothing else of its table. The columns are the ones the table
+    /// takes by name from what `run` builds, as `--fields` would.
+    #[test]
+    fn a_narrow_run_list_keeps_run_result_and_failure() {
+        let columns = failure_text::with_columns(COLUMNS, None, false);
+        let shown = TABLE_DEFAULT.iter().map(|d| {
+            columns
+                .iter()
+                .find(|c| c.name == d.name)
+                .unwrap_or_else(|| panic!("{} in the rows' columns", d.name))
+        });
+        // Whole columns, so a run's UUID kept as a second one (as
+        // `last-run`'s) would not do.
+        let kept: Vec<Column> = shown.filter(|c| c.keep.is_some()).copied().collect();
+        assert_eq!(kept, [UUID, RUN_UUID, RESULT, FAILURE]);
+    }
+}

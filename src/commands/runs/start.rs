@@ -373,7 +373,19 @@ async fn report(
             continue;
         }
         let Some((id, f, _)) = runs.next() else { break };
-        let entries = junit::entries_of(api, *id, &f.run, from).await?;
+        // A log that cannot be read again (a 5xx, a timeout after a long
+        // wait) costs the report its passed tasks, not the report: the
+        // run's suite from what the wait kept, the exit code the run's.
+        let (entries, unread) = match junit::entries_of(api, *id, &f.run, from).await {
+            Ok(entries) => (entries, None),
+            Err(e) => {
+                ctx.ui.warn(&format!(
+                    "the JUnit report of run {} lists only its failed tasks: its log could not be read again ({e})",
+                    crate::output::table::escape(&f.run)
+                ));
+                (f.failed_entries.clone(), Some(e))
+            }
+        };
         let history = histories[id].get();
         let rule = history.map(|h| Rule::new(h, args.expect_tasks, args.settle, args.poll));
         let end = match f.outcome {
@@ -384,21 +396,24 @@ async fn report(
                 count(f.tasks_done, "task", "tasks")
             )),
         };
-        suites.push(junit::suite(
-            finder,
-            &junit::Report {
-                pipeline: *id,
-                run: &f.run,
-                entries: &entries,
-                graph: rule
-                    .as_ref()
-                    .and_then(|r| r.graph.as_ref())
-                    .map(|g| g.0.as_slice()),
-                types: history.map(|h| &h.task_types),
-                end,
-                evidence: f.evidence.as_ref().map(evidence_text::describe),
-            },
-        ));
+        let r = junit::Report {
+            pipeline: *id,
+            run: &f.run,
+            entries: &entries,
+            // Which tasks did not run is told from the whole log only.
+            graph: rule
+                .as_ref()
+                .and_then(|r| r.graph.as_ref())
+                .map(|g| g.0.as_slice())
+                .filter(|_| unread.is_none()),
+            types: history.map(|h| &h.task_types),
+            end,
+            evidence: f.evidence.as_ref().map(evidence_text::describe),
+        };
+        suites.push(match &unread {
+            None => junit::suite(finder, &r),
+            Some(e) => junit::unread(finder, &r, f.elapsed.as_millis() as i64, e),
+        });
     }
     junit::print(ctx, &suites)
 }

@@ -3,35 +3,12 @@
 
 use crate::common;
 
-use std::io::{Read, Write};
-
 use common::faultserver::*;
 use common::report::Scenario;
 use common::sandbox;
 use common::*;
 
 use super::strs;
-
-/// Forward a request to the sandbox as it came, and its answer back whole.
-fn forward(base: &str, r: &Seen) -> Vec<u8> {
-    let host = base.trim_start_matches("http://");
-    let mut s = std::net::TcpStream::connect(host).unwrap();
-    let mut head = format!(
-        "{} {} HTTP/1.1\r\nhost: {host}\r\nconnection: close\r\n",
-        r.method, r.path
-    );
-    for (k, v) in &r.headers {
-        if !["host", "connection", "content-length"].contains(&k.to_ascii_lowercase().as_str()) {
-            head.push_str(&format!("{k}: {v}\r\n"));
-        }
-    }
-    head.push_str(&format!("content-length: {}\r\n\r\n", r.body.len()));
-    s.write_all(head.as_bytes()).unwrap();
-    s.write_all(r.body.as_bytes()).unwrap();
-    let mut out = Vec::new();
-    let _ = s.read_to_end(&mut out);
-    out
-}
 
 /// Whether a request is a history lookup: a pipeline's log from a day or
 /// more back (a wait's own polls ask from ten minutes back).
