@@ -246,22 +246,9 @@ pub async fn entries_of(
 mod tests {
     use super::*;
     use ylem_client::api::models::Timestamp;
-    use ylem_client::runs::failure::{Outputs, Unreadable};
-
-    /// Outputs in plain text (no Base64): what the test writes.
-    struct Plain;
-
-    impl Outputs for Plain {
-        fn plain_text(&self, output: &str) -> std::result::Result<String, Unreadable> {
-            Ok(output.to_string())
-        }
-        fn excerpt(&self, text: &str) -> String {
-            text.to_string()
-        }
-    }
 
     fn finder() -> Finder {
-        Finder::new(Box::new(Plain), Default::default())
+        crate::commands::kit::failure_read::plain_finder()
     }
 
     fn report<'a>(run: &'a str, entries: &'a [LogEntry], end: End) -> Report<'a> {

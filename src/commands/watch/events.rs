@@ -144,25 +144,12 @@ impl<'a> Stream<'a> {
 mod tests {
     use super::*;
     use ylem_client::Entity;
-    use ylem_client::runs::failure::{Outputs, Unreadable};
-
-    struct Plain;
-
-    impl Outputs for Plain {
-        fn plain_text(&self, output: &str) -> std::result::Result<String, Unreadable> {
-            Ok(output.to_string())
-        }
-
-        fn excerpt(&self, text: &str) -> String {
-            text.to_string()
-        }
-    }
 
     /// Every event names its entity; `run_uuid` only where there is a run
     /// (a workflow's runs have none, an error none); a failure its tasks.
     #[test]
     fn every_event_names_its_entity_and_its_run_where_it_has_one() {
-        let finder = Finder::new(Box::new(Plain), Default::default());
+        let finder = crate::commands::kit::failure_read::plain_finder();
         let t = Target {
             kind: Entity::Workflow,
             uuid: uuid::Uuid::nil(),
