@@ -63,6 +63,22 @@ impl Outputs for Decoded {
     }
 }
 
+/// For the wings' unit tests: outputs in plain text (no Base64), as the
+/// tests write them, read through the service's `Finder`.
+#[cfg(test)]
+pub fn plain_finder() -> Finder {
+    struct Plain;
+    impl Outputs for Plain {
+        fn plain_text(&self, output: &str) -> std::result::Result<String, Unreadable> {
+            Ok(output.to_string())
+        }
+        fn excerpt(&self, text: &str) -> String {
+            text.to_string()
+        }
+    }
+    Finder::new(Box::new(Plain), Default::default())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -111,20 +127,4 @@ mod tests {
         };
         assert_eq!(finder().task(&sealed).detail, Detail::Encrypted);
     }
-}
-
-/// For the wings' unit tests: outputs in plain text (no Base64), as the
-/// tests write them, read through the service's `Finder`.
-#[cfg(test)]
-pub fn plain_finder() -> Finder {
-    struct Plain;
-    impl Outputs for Plain {
-        fn plain_text(&self, output: &str) -> std::result::Result<String, Unreadable> {
-            Ok(output.to_string())
-        }
-        fn excerpt(&self, text: &str) -> String {
-            text.to_string()
-        }
-    }
-    Finder::new(Box::new(Plain), Default::default())
 }
