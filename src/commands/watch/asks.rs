@@ -1,8 +1,8 @@
 //! The board's questions answered (`rows::Ask`): an entity's recent runs,
 //! one run's task bars, a run started after the user's confirmation, and a
-//! run's log followed line by line until its verdict is known or the user stops. Each answer is
-//! read from the service when asked (the board never asks it itself); an
-//! error is one line of text.
+//! run's log followed line by line until its verdict is known or the user
+//! stops. Each answer is read from the service when asked (the board never
+//! asks it itself); an error is one line of text.
 
 use std::collections::HashSet;
 use std::time::Duration;
