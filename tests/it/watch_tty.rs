@@ -304,6 +304,20 @@ fn the_board_in_a_real_terminal() {
             && s.lines().skip(1).any(|l| l.contains(&task))
     });
     seen.push_str(&s);
+    // The run had ended: its verdict is said at once, and its log is not
+    // read again (before, the whole day was read every 2 s until Esc).
+    seen.push_str(&t.wait("the followed run's verdict", 30, |s| {
+        s.contains("finished: failed")
+    }));
+    let p1 = sb.pipelines[1].0.to_string();
+    let before = day_reads(&sb.requests(), &p1);
+    assert!(before >= 1, "the runs view read the day");
+    std::thread::sleep(Duration::from_secs(5));
+    let after = day_reads(&sb.requests(), &p1);
+    assert!(
+        after <= before,
+        "the log of a finished run was read again: {before} day-wide reads, then {after}"
+    );
     t.keys(&["Escape"]);
     t.wait("the waterfall again", 10, |s| {
         s.contains(&format!("run {run} of p1")) && s.contains('█')
@@ -334,6 +348,17 @@ fn the_board_in_a_real_terminal() {
         .unwrap();
     assert!(ok.success());
     assert_terminal_back(&t, "SIGTERM");
+
+    // -v on the board's terminal: refused (its lines would be drawn over
+    // the board), with where to send them instead.
+    t.line("clear");
+    t.line(&format!("{bin} -v watch --interval 1s; echo \"EXIT=$?\""));
+    let s = t.wait("-v refused", 20, |s| {
+        s.lines().any(|l| l.starts_with("EXIT="))
+    });
+    assert!(s.contains("EXIT=2"), "{s}");
+    assert!(s.contains("2> watch.log") && s.contains("-o jsonl"), "{s}");
+    seen.push_str(&s);
     seen.push_str(&t.tmux(&["capture-pane", "-p", "-S", "-"]));
 
     // No secret on any screen: the client secret, the output key, and the
@@ -353,4 +378,22 @@ fn the_board_in_a_real_terminal() {
         "the output key reached the screen"
     );
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// How many reads of pipeline `id`'s log spanned most of a day (the runs
+/// view's, the waterfall's, a followed log's first read) in `requests`.
+fn day_reads(requests: &[String], id: &str) -> usize {
+    let day = chrono::Duration::hours(23);
+    requests
+        .iter()
+        .filter_map(|r| r.split_once(&format!("/v1/stats/pipelines/{id}/logs/")))
+        .filter(|(_, w)| {
+            let w = w.split('?').next().unwrap_or_default().replace("%20", " ");
+            let mut ends = w.split('/').map(ylem_client::time::parse_server_time);
+            match (ends.next().flatten(), ends.next().flatten()) {
+                (Some(from), Some(to)) => to - from >= day,
+                _ => false,
+            }
+        })
+        .count()
 }

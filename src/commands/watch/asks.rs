@@ -1,8 +1,8 @@
 //! The board's questions answered (`rows::Ask`): an entity's recent runs,
 //! one run's task bars, a run started after the user's confirmation, and a
-//! run's log followed line by line until asked to stop. Each answer is
-//! read from the service when asked (the board never asks it itself); an
-//! error is one line of text.
+//! run's log followed line by line until its verdict is known or the user
+//! stops. Each answer is read from the service when asked (the board never
+//! asks it itself); an error is one line of text.
 
 use std::collections::HashSet;
 use std::time::Duration;
@@ -19,6 +19,8 @@ use ylem_client::api::Client;
 use ylem_client::api::models::LogEntryRef;
 use ylem_client::runs::entry_key::{Key, key};
 use ylem_client::runs::failure::Finder;
+use ylem_client::runs::finished::Rule;
+use ylem_client::runs::fleet::OVERLAP;
 use ylem_client::runs::tally::Runs;
 use ylem_client::time::Window;
 use ylem_client::{Entity, RunKind};
@@ -38,16 +40,21 @@ pub async fn answer(
     asked: &mut UnboundedReceiver<Ask>,
     answers: &UnboundedSender<Answer>,
 ) {
-    // The run whose log is followed, and the entries already sent.
-    let mut following: Option<(Uuid, String, HashSet<Key>)> = None;
+    // The run whose log is followed, while its verdict is not known.
+    let mut following: Option<Follow> = None;
     loop {
         let ask = match &mut following {
             None => asked.recv().await,
-            Some((id, run, seen)) => tokio::select! {
+            Some(f) => tokio::select! {
                 a = asked.recv() => a,
                 () = tokio::time::sleep(LOG_POLL) => {
-                    for line in new_lines(api, *id, run, seen).await {
+                    let w = f.window(Utc::now());
+                    let (lines, over) = f.poll(api, finder, &w).await;
+                    for line in lines {
                         let _ = answers.send(Answer::LogLine(line));
+                    }
+                    if over {
+                        following = None;
                     }
                     continue;
                 }
@@ -71,11 +78,15 @@ pub async fn answer(
                 let Ok(uuid) = Uuid::parse_str(&id) else {
                     continue;
                 };
-                let mut seen = HashSet::new();
-                for line in new_lines(api, uuid, &run_uuid, &mut seen).await {
+                // The first read finds the run in the last day (and the
+                // history its verdict is judged by); the polls after it
+                // read only from the newest entry seen.
+                let mut f = Follow::new(uuid, run_uuid);
+                let (lines, over) = f.poll(api, finder, &last_day()).await;
+                for line in lines {
                     let _ = answers.send(Answer::LogLine(line));
                 }
-                following = Some((uuid, run_uuid, seen));
+                following = (!over).then_some(f);
                 continue;
             }
             Ask::StopLog => {
@@ -193,20 +204,97 @@ async fn start(api: &Client, kind: &str, id: &str) -> Result<String, Error> {
     Ok(s.run_uuid().unwrap_or_default().to_string())
 }
 
-/// The run's entries not sent before, oldest first, one line each.
-async fn new_lines(api: &Client, id: Uuid, run: &str, seen: &mut HashSet<Key>) -> Vec<String> {
-    let entries = match read(api, id, &last_day(), ENTRIES).await {
-        Ok(e) => e,
-        Err(e) => return vec![format!("error: {}", text(e))],
-    };
-    let mut fresh: Vec<&LogEntryRef> = entries
+/// A run's log followed: the entries sent, the newest one's time, and the
+/// rule its verdict is judged by (learnt from the first read's day).
+struct Follow {
+    id: Uuid,
+    run: String,
+    seen: HashSet<Key>,
+    newest: Option<chrono::DateTime<Utc>>,
+    /// The run's entries so far (a failed one's output cut at read time).
+    entries: Vec<LogEntryRef<'static>>,
+    rule: Option<Rule>,
+}
+
+impl Follow {
+    fn new(id: Uuid, run: String) -> Follow {
+        Follow {
+            id,
+            run,
+            seen: HashSet::new(),
+            newest: None,
+            entries: Vec::new(),
+            rule: None,
+        }
+    }
+
+    /// From the newest entry seen (or now), less the engine's overlap for
+    /// entries written late, to a little ahead: never the whole day again.
+    fn window(&self, now: chrono::DateTime<Utc>) -> Window {
+        Window {
+            from: self.newest.unwrap_or(now) - OVERLAP,
+            to: now + chrono::Duration::minutes(1),
+        }
+    }
+
+    /// The lines of the entries not sent before, oldest first, and whether
+    /// the run's verdict is now known (then the last line says it).
+    async fn poll(&mut self, api: &Client, finder: &Finder, w: &Window) -> (Vec<String>, bool) {
+        let all = match read(api, self.id, w, ENTRIES).await {
+            Ok(e) => e,
+            Err(e) => return (vec![format!("error: {}", text(e))], false),
+        };
+        let now = Utc::now();
+        if self.rule.is_none() {
+            let mut day = Runs::default();
+            for e in &all {
+                day.add(e);
+            }
+            self.rule = Some(day.rule(now));
+        }
+        let run = self.run.clone();
+        let mut fresh: Vec<LogEntryRef<'static>> = all
+            .into_iter()
+            .filter(|e| e.workflow_run_uuid.as_str().eq_ignore_ascii_case(&run))
+            .filter(|e| self.seen.insert(key(e)))
+            .collect();
+        fresh.sort_by_key(|e| ylem_client::time::parse_server_time(e.executed_at_raw.as_str()));
+        let mut lines = lines(&fresh);
+        if let Some(t) = fresh
+            .iter()
+            .filter_map(|e| ylem_client::time::parse_server_time(e.executed_at_raw.as_str()))
+            .max()
+        {
+            self.newest = self.newest.max(Some(t));
+        }
+        self.entries.extend(fresh);
+        let verdict = self.verdict(finder, now);
+        if let Some(v) = verdict {
+            lines.push(format!("finished: {v}"));
+        }
+        (lines, verdict.is_some())
+    }
+
+    /// The run's verdict by the model, once it is not `running`.
+    fn verdict(&self, finder: &Finder, now: chrono::DateTime<Utc>) -> Option<&'static str> {
+        let rule = self.rule.clone()?;
+        let mut folds = Runs::default();
+        folds.finder = Some(finder);
+        for e in &self.entries {
+            folds.add(e);
+        }
+        folds
+            .judged_by(rule, now)
+            .next()
+            .map(|j| j.result)
+            .filter(|r| *r != "running")
+    }
+}
+
+/// One line per entry, in the order given.
+fn lines(entries: &[LogEntryRef<'static>]) -> Vec<String> {
+    entries
         .iter()
-        .filter(|e| e.workflow_run_uuid.as_str().eq_ignore_ascii_case(run))
-        .filter(|e| seen.insert(key(e)))
-        .collect();
-    fresh.sort_by_key(|e| ylem_client::time::parse_server_time(e.executed_at_raw.as_str()));
-    fresh
-        .into_iter()
         .map(|e| {
             let result = if e.is_successful { "ok" } else { "FAILED" };
             ylem_client::text::escape(&format!(

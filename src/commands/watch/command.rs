@@ -49,6 +49,14 @@ fn wants_board(ctx: &Context) -> Result<bool> {
 
 pub async fn run(args: &WatchArgs, ctx: &Context) -> Result<()> {
     let board = wants_board(ctx)?;
+    // -v's request log and the client's retry lines go to stderr; on the
+    // same terminal as the board they would be drawn across its rows.
+    if board && ctx.settings.verbose > 0 && ctx.settings.tty.stderr {
+        return Err(Error::usage(
+            "-v would write over the board: send stderr elsewhere, or watch the event stream",
+        )
+        .with_hint("ylemctl -v watch 2> watch.log   (or: ylemctl -v watch -o jsonl)"));
+    }
     let targets = targets::resolve(ctx, &args.ids)?;
     let api = ctx.api()?;
     let finder = failure_read::finder(ctx, None)?;

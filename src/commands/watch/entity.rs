@@ -189,6 +189,8 @@ pub async fn read(
         };
         if e.is_successful {
             e.output = None::<Text>;
+        } else {
+            cut_failed_output(&mut e.output);
         }
         out.push(e.into_static());
         Ok(Some(((), n)))
@@ -212,4 +214,47 @@ pub async fn read(
         }
     }
     Ok(out)
+}
+
+/// A failed entry's output is kept to this many bytes: the entries, the
+/// open runs' failed entries and each entity's last failure are held for as
+/// long as the watch runs, and one output may be up to the 64 MiB an entry
+/// may be. 64 KiB of Base64 is 48 KiB of text: room for a task's messages.
+/// A longer output is read from its beginning (an errors array cut short is
+/// shown as an excerpt; an encrypted one cut short cannot be read).
+const FAILED_OUTPUT_KEPT: usize = 64 * 1024;
+
+/// Cut a failed entry's output to `FAILED_OUTPUT_KEPT`, at a multiple of 4
+/// (whole Base64 groups, so the beginning still decodes).
+fn cut_failed_output(output: &mut Option<Text<'_>>) {
+    let Some(t) = output else { return };
+    let s = t.as_str();
+    if s.len() <= FAILED_OUTPUT_KEPT {
+        return;
+    }
+    let mut end = FAILED_OUTPUT_KEPT - FAILED_OUTPUT_KEPT % 4;
+    while !s.is_char_boundary(end) {
+        end -= 1;
+    }
+    *output = Some(Text::owned(s[..end].to_string()));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_failed_output_is_cut_to_its_bound_and_a_small_one_kept_whole() {
+        let mut big = Some(Text::owned("QUJD".repeat(10 * 1024 * 1024 / 4)));
+        cut_failed_output(&mut big);
+        let big = big.unwrap();
+        assert_eq!(big.as_str().len(), FAILED_OUTPUT_KEPT);
+        assert!(big.as_str().starts_with("QUJDQUJD"));
+        let mut small = Some(Text::owned("QUJD".to_string()));
+        cut_failed_output(&mut small);
+        assert_eq!(small.unwrap().as_str(), "QUJD");
+        let mut none = None;
+        cut_failed_output(&mut none);
+        assert!(none.is_none());
+    }
 }

@@ -55,7 +55,15 @@ pub async fn run(
             _ = term_sig.recv() => break Ok(()),
             _ = int_sig.recv() => break Ok(()),
             changed = board.changed(), if board_open => match changed {
-                Ok(()) => app.set_board(board.borrow_and_update().clone()),
+                Ok(()) => {
+                    app.set_board(board.borrow_and_update().clone());
+                    // The whole board redrawn at each refresh: a stray line
+                    // on stderr (another process's, or the client's) is
+                    // wiped, not left across the rows.
+                    if let Err(e) = terminal.clear() {
+                        break Err(terminal_error(&e));
+                    }
+                }
                 // The engine has stopped; what it last said stays shown.
                 Err(_) => board_open = false,
             },
