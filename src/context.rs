@@ -119,7 +119,15 @@ impl Context {
             runs.join(", ")
         );
         self.ui.error(&said);
-        r
+        match r {
+            // The writer's own error, from the filter failing mid-stream: the
+            // output stopped there, as a closed pipe stops it (exit 0, said
+            // once above), not an internal error.
+            Err(w) if while_writing.is_some() && w.message == "I/O error: --jq failed" => {
+                Err(Error::new(crate::error::Kind::PipeClosed, "--jq failed"))
+            }
+            r => r,
+        }
     }
 
     pub fn style(&self) -> Style {

@@ -395,6 +395,22 @@ fn a_failing_filter_after_a_run_started_keeps_the_runs_exit_code() {
         o.stderr
     );
     assert!(!o.all().contains(&sb.secret));
+    // A stream (-o jsonl) fails while the row is written: still not 2.
+    let o = sb.run(&[
+        "run",
+        "pipeline",
+        p,
+        "-o",
+        "jsonl",
+        "--jq",
+        ".run_uuid | tonumber",
+    ]);
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    assert!(
+        o.stderr.contains("the command ran: started"),
+        "{}",
+        o.stderr
+    );
     // Read-only: still exit 2.
     let o = sb.run(&["stats", "pipeline", p, "--jq", ".num_of_successes.b"]);
     assert_eq!(o.code, 2, "{}", o.stderr);
