@@ -32,7 +32,7 @@ jsonl\t''
 csv\t''
 prometheus\t''
 junit\t''"
-complete -c ylemctl -n "__fish_ylemctl_needs_command" -l jq -d 'Filter the JSON output with a jq expression, as gh --jq: strings raw, other values compact, one a line; each row of logs, runs and -o jsonl on its own (implies -o json; exit 2 for a bad expression, before any request)' -r
+complete -c ylemctl -n "__fish_ylemctl_needs_command" -l jq -d 'Filter the JSON output with a jq expression, as gh --jq: strings raw (escaped on a terminal; off it a string may span lines: use tojson for one a line), other values compact, one a line; each row of logs, runs and -o jsonl on its own (implies -o json; exit 2 for a bad expression, before any request)' -r
 complete -c ylemctl -n "__fish_ylemctl_needs_command" -l fields -d 'Columns or keys to keep, in this order (comma-separated); a table never leaves them out to fit the terminal' -r
 complete -c ylemctl -n "__fish_ylemctl_needs_command" -l output-file -d 'With -o prometheus: write the exposition to PATH atomically (a temporary file in the same directory, then renamed), for node_exporter\'s textfile collector' -r -F
 complete -c ylemctl -n "__fish_ylemctl_needs_command" -l connect-timeout -d 'Longest time to connect (TCP and TLS) [default: 10s]' -r
@@ -87,7 +87,7 @@ jsonl\t''
 csv\t''
 prometheus\t''
 junit\t''"
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l jq -d 'Filter the JSON output with a jq expression, as gh --jq: strings raw, other values compact, one a line; each row of logs, runs and -o jsonl on its own (implies -o json; exit 2 for a bad expression, before any request)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l jq -d 'Filter the JSON output with a jq expression, as gh --jq: strings raw (escaped on a terminal; off it a string may span lines: use tojson for one a line), other values compact, one a line; each row of logs, runs and -o jsonl on its own (implies -o json; exit 2 for a bad expression, before any request)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l fields -d 'Columns or keys to keep, in this order (comma-separated); a table never leaves them out to fit the terminal' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l output-file -d 'With -o prometheus: write the exposition to PATH atomically (a temporary file in the same directory, then renamed), for node_exporter\'s textfile collector' -r -F
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l connect-timeout -d 'Longest time to connect (TCP and TLS) [default: 10s]' -r
@@ -120,7 +120,7 @@ jsonl\t''
 csv\t''
 prometheus\t''
 junit\t''"
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -l jq -d 'Filter the JSON output with a jq expression, as gh --jq: strings raw, other values compact, one a line; each row of logs, runs and -o jsonl on its own (implies -o json; exit 2 for a bad expression, before any request)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -l jq -d 'Filter the JSON output with a jq expression, as gh --jq: strings raw (escaped on a terminal; off it a string may span lines: use tojson for one a line), other values compact, one a line; each row of logs, runs and -o jsonl on its own (implies -o json; exit 2 for a bad expression, before any request)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -l fields -d 'Columns or keys to keep, in this order (comma-separated); a table never leaves them out to fit the terminal' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -l output-file -d 'With -o prometheus: write the exposition to PATH atomically (a temporary file in the same directory, then renamed), for node_exporter\'s textfile collector' -r -F
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -l connect-timeout -d 'Longest time to connect (TCP and TLS) [default: 10s]' -r
@@ -156,7 +156,7 @@ jsonl\t''
 csv\t''
 prometheus\t''
 junit\t''"
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand runs" -l jq -d 'Filter the JSON output with a jq expression, as gh --jq: strings raw, other values compact, one a line; each row of logs, runs and -o jsonl on its own (implies -o json; exit 2 for a bad expression, before any request)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand runs" -l jq -d 'Filter the JSON output with a jq expression, as gh --jq: strings raw (escaped on a terminal; off it a string may span lines: use tojson for one a line), other values compact, one a line; each row of logs, runs and -o jsonl on its own (implies -o json; exit 2 for a bad expression, before any request)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand runs" -l fields -d 'Columns or keys to keep, in this order (comma-separated); a table never leaves them out to fit the terminal' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand runs" -l output-file -d 'With -o prometheus: write the exposition to PATH atomically (a temporary file in the same directory, then renamed), for node_exporter\'s textfile collector' -r -F
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand runs" -l connect-timeout -d 'Longest time to connect (TCP and TLS) [default: 10s]' -r
@@ -187,7 +187,7 @@ jsonl\t''
 csv\t''
 prometheus\t''
 junit\t''"
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand stats" -l jq -d 'Filter the JSON output with a jq expression, as gh --jq: strings raw, other values compact, one a line; each row of logs, runs and -o jsonl on its own (implies -o json; exit 2 for a bad expression, before any request)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand stats" -l jq -d 'Filter the JSON output with a jq expression, as gh --jq: strings raw (escaped on a terminal; off it a string may span lines: use tojson for one a line), other values compact, one a line; each row of logs, runs and -o jsonl on its own (implies -o json; exit 2 for a bad expression, before any request)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand stats" -l fields -d 'Columns or keys to keep, in this order (comma-separated); a table never leaves them out to fit the terminal' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand stats" -l output-file -d 'With -o prometheus: write the exposition to PATH atomically (a temporary file in the same directory, then renamed), for node_exporter\'s textfile collector' -r -F
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand stats" -l connect-timeout -d 'Longest time to connect (TCP and TLS) [default: 10s]' -r
@@ -219,7 +219,7 @@ jsonl\t''
 csv\t''
 prometheus\t''
 junit\t''"
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand aggregate" -l jq -d 'Filter the JSON output with a jq expression, as gh --jq: strings raw, other values compact, one a line; each row of logs, runs and -o jsonl on its own (implies -o json; exit 2 for a bad expression, before any request)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand aggregate" -l jq -d 'Filter the JSON output with a jq expression, as gh --jq: strings raw (escaped on a terminal; off it a string may span lines: use tojson for one a line), other values compact, one a line; each row of logs, runs and -o jsonl on its own (implies -o json; exit 2 for a bad expression, before any request)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand aggregate" -l fields -d 'Columns or keys to keep, in this order (comma-separated); a table never leaves them out to fit the terminal' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand aggregate" -l output-file -d 'With -o prometheus: write the exposition to PATH atomically (a temporary file in the same directory, then renamed), for node_exporter\'s textfile collector' -r -F
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand aggregate" -l connect-timeout -d 'Longest time to connect (TCP and TLS) [default: 10s]' -r
@@ -246,7 +246,7 @@ jsonl\t''
 csv\t''
 prometheus\t''
 junit\t''"
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand last-run" -l jq -d 'Filter the JSON output with a jq expression, as gh --jq: strings raw, other values compact, one a line; each row of logs, runs and -o jsonl on its own (implies -o json; exit 2 for a bad expression, before any request)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand last-run" -l jq -d 'Filter the JSON output with a jq expression, as gh --jq: strings raw (escaped on a terminal; off it a string may span lines: use tojson for one a line), other values compact, one a line; each row of logs, runs and -o jsonl on its own (implies -o json; exit 2 for a bad expression, before any request)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand last-run" -l fields -d 'Columns or keys to keep, in this order (comma-separated); a table never leaves them out to fit the terminal' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand last-run" -l output-file -d 'With -o prometheus: write the exposition to PATH atomically (a temporary file in the same directory, then renamed), for node_exporter\'s textfile collector' -r -F
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand last-run" -l connect-timeout -d 'Longest time to connect (TCP and TLS) [default: 10s]' -r
@@ -271,7 +271,7 @@ complete -c ylemctl -n "__fish_ylemctl_using_subcommand check" -l max-duration -
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand check" -l decrypt-key-file -d 'Key file (32 bytes, hex or Base64) that opens encrypted task outputs, to say why a run failed (also YLEM_DECRYPT_KEY_FILE, or the profile\'s decrypt_key_file)' -r -F
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand check" -l fields -d 'Columns or keys to keep, in this order (comma-separated); a table never leaves them out to fit the terminal' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand check" -l concurrency -d 'Requests in flight at once when several IDs are given [default: 8]' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand check" -l jq -d 'Filter the JSON output with a jq expression, as gh --jq: strings raw, other values compact, one a line; each row of logs, runs and -o jsonl on its own (implies -o json; exit 2 for a bad expression, before any request)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand check" -l jq -d 'Filter the JSON output with a jq expression, as gh --jq: strings raw (escaped on a terminal; off it a string may span lines: use tojson for one a line), other values compact, one a line; each row of logs, runs and -o jsonl on its own (implies -o json; exit 2 for a bad expression, before any request)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand check" -s o -l output -d 'Output: table (the plugin\'s status line, the default), json ({state, message, perfdata}) or prometheus' -r -f -a "table\t''
 json\t''
 jsonl\t''
@@ -302,7 +302,7 @@ jsonl\t''
 csv\t''
 prometheus\t''
 junit\t''"
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand status" -l jq -d 'Filter the JSON output with a jq expression, as gh --jq: strings raw, other values compact, one a line; each row of logs, runs and -o jsonl on its own (implies -o json; exit 2 for a bad expression, before any request)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand status" -l jq -d 'Filter the JSON output with a jq expression, as gh --jq: strings raw (escaped on a terminal; off it a string may span lines: use tojson for one a line), other values compact, one a line; each row of logs, runs and -o jsonl on its own (implies -o json; exit 2 for a bad expression, before any request)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand status" -l fields -d 'Columns or keys to keep, in this order (comma-separated); a table never leaves them out to fit the terminal' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand status" -l output-file -d 'With -o prometheus: write the exposition to PATH atomically (a temporary file in the same directory, then renamed), for node_exporter\'s textfile collector' -r -F
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand status" -l connect-timeout -d 'Longest time to connect (TCP and TLS) [default: 10s]' -r
@@ -329,7 +329,7 @@ jsonl\t''
 csv\t''
 prometheus\t''
 junit\t''"
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand doctor" -l jq -d 'Filter the JSON output with a jq expression, as gh --jq: strings raw, other values compact, one a line; each row of logs, runs and -o jsonl on its own (implies -o json; exit 2 for a bad expression, before any request)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand doctor" -l jq -d 'Filter the JSON output with a jq expression, as gh --jq: strings raw (escaped on a terminal; off it a string may span lines: use tojson for one a line), other values compact, one a line; each row of logs, runs and -o jsonl on its own (implies -o json; exit 2 for a bad expression, before any request)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand doctor" -l output-file -d 'With -o prometheus: write the exposition to PATH atomically (a temporary file in the same directory, then renamed), for node_exporter\'s textfile collector' -r -F
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand doctor" -l connect-timeout -d 'Longest time to connect (TCP and TLS) [default: 10s]' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand doctor" -l timeout -d 'Longest wait for the server with no progress: the first byte, any stall between bytes; a body that keeps arriving is never cut [default: 60s]' -r
@@ -354,7 +354,7 @@ jsonl\t''
 csv\t''
 prometheus\t''
 junit\t''"
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand watch" -l jq -d 'Filter the JSON output with a jq expression, as gh --jq: strings raw, other values compact, one a line; each row of logs, runs and -o jsonl on its own (implies -o json; exit 2 for a bad expression, before any request)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand watch" -l jq -d 'Filter the JSON output with a jq expression, as gh --jq: strings raw (escaped on a terminal; off it a string may span lines: use tojson for one a line), other values compact, one a line; each row of logs, runs and -o jsonl on its own (implies -o json; exit 2 for a bad expression, before any request)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand watch" -l fields -d 'Columns or keys to keep, in this order (comma-separated); a table never leaves them out to fit the terminal' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand watch" -l output-file -d 'With -o prometheus: write the exposition to PATH atomically (a temporary file in the same directory, then renamed), for node_exporter\'s textfile collector' -r -F
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand watch" -l connect-timeout -d 'Longest time to connect (TCP and TLS) [default: 10s]' -r
@@ -379,7 +379,7 @@ jsonl\t''
 csv\t''
 prometheus\t''
 junit\t''"
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and not __fish_seen_subcommand_from serve help" -l jq -d 'Filter the JSON output with a jq expression, as gh --jq: strings raw, other values compact, one a line; each row of logs, runs and -o jsonl on its own (implies -o json; exit 2 for a bad expression, before any request)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and not __fish_seen_subcommand_from serve help" -l jq -d 'Filter the JSON output with a jq expression, as gh --jq: strings raw (escaped on a terminal; off it a string may span lines: use tojson for one a line), other values compact, one a line; each row of logs, runs and -o jsonl on its own (implies -o json; exit 2 for a bad expression, before any request)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and not __fish_seen_subcommand_from serve help" -l fields -d 'Columns or keys to keep, in this order (comma-separated); a table never leaves them out to fit the terminal' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and not __fish_seen_subcommand_from serve help" -l output-file -d 'With -o prometheus: write the exposition to PATH atomically (a temporary file in the same directory, then renamed), for node_exporter\'s textfile collector' -r -F
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and not __fish_seen_subcommand_from serve help" -l connect-timeout -d 'Longest time to connect (TCP and TLS) [default: 10s]' -r
@@ -410,7 +410,7 @@ jsonl\t''
 csv\t''
 prometheus\t''
 junit\t''"
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and __fish_seen_subcommand_from serve" -l jq -d 'Filter the JSON output with a jq expression, as gh --jq: strings raw, other values compact, one a line; each row of logs, runs and -o jsonl on its own (implies -o json; exit 2 for a bad expression, before any request)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and __fish_seen_subcommand_from serve" -l jq -d 'Filter the JSON output with a jq expression, as gh --jq: strings raw (escaped on a terminal; off it a string may span lines: use tojson for one a line), other values compact, one a line; each row of logs, runs and -o jsonl on its own (implies -o json; exit 2 for a bad expression, before any request)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and __fish_seen_subcommand_from serve" -l fields -d 'Columns or keys to keep, in this order (comma-separated); a table never leaves them out to fit the terminal' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and __fish_seen_subcommand_from serve" -l output-file -d 'With -o prometheus: write the exposition to PATH atomically (a temporary file in the same directory, then renamed), for node_exporter\'s textfile collector' -r -F
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and __fish_seen_subcommand_from serve" -l connect-timeout -d 'Longest time to connect (TCP and TLS) [default: 10s]' -r
@@ -457,7 +457,7 @@ jsonl\t''
 csv\t''
 prometheus\t''
 junit\t''"
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l jq -d 'Filter the JSON output with a jq expression, as gh --jq: strings raw, other values compact, one a line; each row of logs, runs and -o jsonl on its own (implies -o json; exit 2 for a bad expression, before any request)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l jq -d 'Filter the JSON output with a jq expression, as gh --jq: strings raw (escaped on a terminal; off it a string may span lines: use tojson for one a line), other values compact, one a line; each row of logs, runs and -o jsonl on its own (implies -o json; exit 2 for a bad expression, before any request)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l output-file -d 'With -o prometheus: write the exposition to PATH atomically (a temporary file in the same directory, then renamed), for node_exporter\'s textfile collector' -r -F
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l color -d 'When to use colour (NO_COLOR turns it off even with always; CLICOLOR_FORCE on in auto)' -r -f -a "auto\t''
 always\t''
@@ -477,7 +477,7 @@ jsonl\t''
 csv\t''
 prometheus\t''
 junit\t''"
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand demo" -l jq -d 'Filter the JSON output with a jq expression, as gh --jq: strings raw, other values compact, one a line; each row of logs, runs and -o jsonl on its own (implies -o json; exit 2 for a bad expression, before any request)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand demo" -l jq -d 'Filter the JSON output with a jq expression, as gh --jq: strings raw (escaped on a terminal; off it a string may span lines: use tojson for one a line), other values compact, one a line; each row of logs, runs and -o jsonl on its own (implies -o json; exit 2 for a bad expression, before any request)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand demo" -l fields -d 'Columns or keys to keep, in this order (comma-separated); a table never leaves them out to fit the terminal' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand demo" -l connect-timeout -d 'Longest time to connect (TCP and TLS) [default: 10s]' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand demo" -l timeout -d 'Longest wait for the server with no progress: the first byte, any stall between bytes; a body that keeps arriving is never cut [default: 60s]' -r
@@ -500,7 +500,7 @@ keyring\t'The OS keyring (Secret Service, macOS Keychain, Windows Credential Man
 file\t'A file of mode 0600 in a 0700 directory under the config directory'"
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand login" -l fields -d 'Columns or keys to keep, in this order (comma-separated); a table never leaves them out to fit the terminal' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand login" -l concurrency -d 'Requests in flight at once when several IDs are given [default: 8]' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand login" -l jq -d 'Filter the JSON output with a jq expression, as gh --jq: strings raw, other values compact, one a line; each row of logs, runs and -o jsonl on its own (implies -o json; exit 2 for a bad expression, before any request)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand login" -l jq -d 'Filter the JSON output with a jq expression, as gh --jq: strings raw (escaped on a terminal; off it a string may span lines: use tojson for one a line), other values compact, one a line; each row of logs, runs and -o jsonl on its own (implies -o json; exit 2 for a bad expression, before any request)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand login" -s p -l profile -d 'Profile to use' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand login" -l base-url -d 'Base URL of the service (a profile\'s credentials go only to its own)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand login" -s o -l output -d 'Output format (prometheus: stats, last-run, status and check; junit: run pipeline --wait and runs --run)' -r -f -a "table\t''
@@ -526,7 +526,7 @@ complete -c ylemctl -n "__fish_ylemctl_using_subcommand login" -s h -l help -d '
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand login" -s V -l version -d 'Print version'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand logout" -l fields -d 'Columns or keys to keep, in this order (comma-separated); a table never leaves them out to fit the terminal' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand logout" -l concurrency -d 'Requests in flight at once when several IDs are given [default: 8]' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand logout" -l jq -d 'Filter the JSON output with a jq expression, as gh --jq: strings raw, other values compact, one a line; each row of logs, runs and -o jsonl on its own (implies -o json; exit 2 for a bad expression, before any request)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand logout" -l jq -d 'Filter the JSON output with a jq expression, as gh --jq: strings raw (escaped on a terminal; off it a string may span lines: use tojson for one a line), other values compact, one a line; each row of logs, runs and -o jsonl on its own (implies -o json; exit 2 for a bad expression, before any request)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand logout" -s p -l profile -d 'Profile to use' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand logout" -l base-url -d 'Base URL of the service (a profile\'s credentials go only to its own)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand logout" -s o -l output -d 'Output format (prometheus: stats, last-run, status and check; junit: run pipeline --wait and runs --run)' -r -f -a "table\t''
@@ -557,7 +557,7 @@ jsonl\t''
 csv\t''
 prometheus\t''
 junit\t''"
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and not __fish_seen_subcommand_from status token help" -l jq -d 'Filter the JSON output with a jq expression, as gh --jq: strings raw, other values compact, one a line; each row of logs, runs and -o jsonl on its own (implies -o json; exit 2 for a bad expression, before any request)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and not __fish_seen_subcommand_from status token help" -l jq -d 'Filter the JSON output with a jq expression, as gh --jq: strings raw (escaped on a terminal; off it a string may span lines: use tojson for one a line), other values compact, one a line; each row of logs, runs and -o jsonl on its own (implies -o json; exit 2 for a bad expression, before any request)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and not __fish_seen_subcommand_from status token help" -l fields -d 'Columns or keys to keep, in this order (comma-separated); a table never leaves them out to fit the terminal' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and not __fish_seen_subcommand_from status token help" -l output-file -d 'With -o prometheus: write the exposition to PATH atomically (a temporary file in the same directory, then renamed), for node_exporter\'s textfile collector' -r -F
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and not __fish_seen_subcommand_from status token help" -l connect-timeout -d 'Longest time to connect (TCP and TLS) [default: 10s]' -r
@@ -585,7 +585,7 @@ jsonl\t''
 csv\t''
 prometheus\t''
 junit\t''"
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from status" -l jq -d 'Filter the JSON output with a jq expression, as gh --jq: strings raw, other values compact, one a line; each row of logs, runs and -o jsonl on its own (implies -o json; exit 2 for a bad expression, before any request)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from status" -l jq -d 'Filter the JSON output with a jq expression, as gh --jq: strings raw (escaped on a terminal; off it a string may span lines: use tojson for one a line), other values compact, one a line; each row of logs, runs and -o jsonl on its own (implies -o json; exit 2 for a bad expression, before any request)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from status" -l fields -d 'Columns or keys to keep, in this order (comma-separated); a table never leaves them out to fit the terminal' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from status" -l output-file -d 'With -o prometheus: write the exposition to PATH atomically (a temporary file in the same directory, then renamed), for node_exporter\'s textfile collector' -r -F
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from status" -l connect-timeout -d 'Longest time to connect (TCP and TLS) [default: 10s]' -r
@@ -611,7 +611,7 @@ jsonl\t''
 csv\t''
 prometheus\t''
 junit\t''"
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from token" -l jq -d 'Filter the JSON output with a jq expression, as gh --jq: strings raw, other values compact, one a line; each row of logs, runs and -o jsonl on its own (implies -o json; exit 2 for a bad expression, before any request)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from token" -l jq -d 'Filter the JSON output with a jq expression, as gh --jq: strings raw (escaped on a terminal; off it a string may span lines: use tojson for one a line), other values compact, one a line; each row of logs, runs and -o jsonl on its own (implies -o json; exit 2 for a bad expression, before any request)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from token" -l fields -d 'Columns or keys to keep, in this order (comma-separated); a table never leaves them out to fit the terminal' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from token" -l output-file -d 'With -o prometheus: write the exposition to PATH atomically (a temporary file in the same directory, then renamed), for node_exporter\'s textfile collector' -r -F
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from token" -l connect-timeout -d 'Longest time to connect (TCP and TLS) [default: 10s]' -r
@@ -639,7 +639,7 @@ jsonl\t''
 csv\t''
 prometheus\t''
 junit\t''"
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and not __fish_seen_subcommand_from set list remove help" -l jq -d 'Filter the JSON output with a jq expression, as gh --jq: strings raw, other values compact, one a line; each row of logs, runs and -o jsonl on its own (implies -o json; exit 2 for a bad expression, before any request)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and not __fish_seen_subcommand_from set list remove help" -l jq -d 'Filter the JSON output with a jq expression, as gh --jq: strings raw (escaped on a terminal; off it a string may span lines: use tojson for one a line), other values compact, one a line; each row of logs, runs and -o jsonl on its own (implies -o json; exit 2 for a bad expression, before any request)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and not __fish_seen_subcommand_from set list remove help" -l fields -d 'Columns or keys to keep, in this order (comma-separated); a table never leaves them out to fit the terminal' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and not __fish_seen_subcommand_from set list remove help" -l output-file -d 'With -o prometheus: write the exposition to PATH atomically (a temporary file in the same directory, then renamed), for node_exporter\'s textfile collector' -r -F
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and not __fish_seen_subcommand_from set list remove help" -l connect-timeout -d 'Longest time to connect (TCP and TLS) [default: 10s]' -r
@@ -668,7 +668,7 @@ jsonl\t''
 csv\t''
 prometheus\t''
 junit\t''"
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from set" -l jq -d 'Filter the JSON output with a jq expression, as gh --jq: strings raw, other values compact, one a line; each row of logs, runs and -o jsonl on its own (implies -o json; exit 2 for a bad expression, before any request)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from set" -l jq -d 'Filter the JSON output with a jq expression, as gh --jq: strings raw (escaped on a terminal; off it a string may span lines: use tojson for one a line), other values compact, one a line; each row of logs, runs and -o jsonl on its own (implies -o json; exit 2 for a bad expression, before any request)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from set" -l fields -d 'Columns or keys to keep, in this order (comma-separated); a table never leaves them out to fit the terminal' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from set" -l output-file -d 'With -o prometheus: write the exposition to PATH atomically (a temporary file in the same directory, then renamed), for node_exporter\'s textfile collector' -r -F
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from set" -l connect-timeout -d 'Longest time to connect (TCP and TLS) [default: 10s]' -r
@@ -694,7 +694,7 @@ jsonl\t''
 csv\t''
 prometheus\t''
 junit\t''"
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from list" -l jq -d 'Filter the JSON output with a jq expression, as gh --jq: strings raw, other values compact, one a line; each row of logs, runs and -o jsonl on its own (implies -o json; exit 2 for a bad expression, before any request)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from list" -l jq -d 'Filter the JSON output with a jq expression, as gh --jq: strings raw (escaped on a terminal; off it a string may span lines: use tojson for one a line), other values compact, one a line; each row of logs, runs and -o jsonl on its own (implies -o json; exit 2 for a bad expression, before any request)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from list" -l fields -d 'Columns or keys to keep, in this order (comma-separated); a table never leaves them out to fit the terminal' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from list" -l output-file -d 'With -o prometheus: write the exposition to PATH atomically (a temporary file in the same directory, then renamed), for node_exporter\'s textfile collector' -r -F
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from list" -l connect-timeout -d 'Longest time to connect (TCP and TLS) [default: 10s]' -r
@@ -720,7 +720,7 @@ jsonl\t''
 csv\t''
 prometheus\t''
 junit\t''"
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from remove" -l jq -d 'Filter the JSON output with a jq expression, as gh --jq: strings raw, other values compact, one a line; each row of logs, runs and -o jsonl on its own (implies -o json; exit 2 for a bad expression, before any request)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from remove" -l jq -d 'Filter the JSON output with a jq expression, as gh --jq: strings raw (escaped on a terminal; off it a string may span lines: use tojson for one a line), other values compact, one a line; each row of logs, runs and -o jsonl on its own (implies -o json; exit 2 for a bad expression, before any request)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from remove" -l fields -d 'Columns or keys to keep, in this order (comma-separated); a table never leaves them out to fit the terminal' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from remove" -l output-file -d 'With -o prometheus: write the exposition to PATH atomically (a temporary file in the same directory, then renamed), for node_exporter\'s textfile collector' -r -F
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from remove" -l connect-timeout -d 'Longest time to connect (TCP and TLS) [default: 10s]' -r
@@ -750,7 +750,7 @@ jsonl\t''
 csv\t''
 prometheus\t''
 junit\t''"
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand completions" -l jq -d 'Filter the JSON output with a jq expression, as gh --jq: strings raw, other values compact, one a line; each row of logs, runs and -o jsonl on its own (implies -o json; exit 2 for a bad expression, before any request)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand completions" -l jq -d 'Filter the JSON output with a jq expression, as gh --jq: strings raw (escaped on a terminal; off it a string may span lines: use tojson for one a line), other values compact, one a line; each row of logs, runs and -o jsonl on its own (implies -o json; exit 2 for a bad expression, before any request)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand completions" -l fields -d 'Columns or keys to keep, in this order (comma-separated); a table never leaves them out to fit the terminal' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand completions" -l connect-timeout -d 'Longest time to connect (TCP and TLS) [default: 10s]' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand completions" -l timeout -d 'Longest wait for the server with no progress: the first byte, any stall between bytes; a body that keeps arriving is never cut [default: 60s]' -r

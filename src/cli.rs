@@ -83,7 +83,7 @@ pub struct GlobalArgs {
     /// Output format (prometheus: stats, last-run, status and check; junit: run pipeline --wait and runs --run)
     #[arg(short, long, global = true, env = "YLEM_OUTPUT", value_enum)]
     pub output: Option<Format>,
-    /// Filter the JSON output with a jq expression, as gh --jq: strings raw, other values compact, one a line; each row of logs, runs and -o jsonl on its own (implies -o json; exit 2 for a bad expression, before any request)
+    /// Filter the JSON output with a jq expression, as gh --jq: strings raw (escaped on a terminal; off it a string may span lines: use tojson for one a line), other values compact, one a line; each row of logs, runs and -o jsonl on its own (implies -o json; exit 2 for a bad expression, before any request)
     #[arg(long, global = true, value_name = "EXPR")]
     pub jq: Option<String>,
     /// Columns or keys to keep, in this order (comma-separated); a table never leaves them out to fit the terminal

@@ -59,7 +59,7 @@ impl Context {
                     crate::cli::Format::Jsonl => Cut::Each,
                     _ => Cut::Whole,
                 };
-                let (w, handle) = jq::writer(jq.clone(), cut, out);
+                let (w, handle) = jq::writer(jq.clone(), cut, out, settings.tty.stdout);
                 (Box::new(w) as Box<dyn Write + Send>, Some(handle))
             }
             None => (out, None),
@@ -81,16 +81,53 @@ impl Context {
     /// whole value, or a stream's last line) and write it out. A failure of
     /// the filter is the command's error (it is why the output stopped);
     /// the command's own error stays when the filter did not fail.
+    ///
+    /// Once a run was started, though, the filter's failure is not the
+    /// command's: exit 2 says "nothing was sent", and a script that retries
+    /// on it would start a second run. The command keeps its own result
+    /// (0, 7, 8 ...) and the filter's error goes to stderr naming the runs
+    /// started, also when the command itself failed (it is not dropped).
     pub fn finish_output<T>(&self, r: Result<T>) -> Result<T> {
         let Some(jq) = &self.jq else {
             return r;
         };
-        if let Some(e) = jq.failed() {
-            return Err(e);
+        let while_writing = jq.failed();
+        let filtered = match while_writing.clone() {
+            Some(e) => Err(e),
+            None => jq.finish(),
+        };
+        let Err(e) = filtered else {
+            return r;
+        };
+        let started = self.started.lock().map(|s| s.clone()).unwrap_or_default();
+        if started.is_empty() {
+            // The filter's failure while the command wrote is why it stopped
+            // (its own error is then the writer's); else the command's first.
+            return match while_writing {
+                Some(e) => Err(e),
+                None => r.and(Err(e)),
+            };
         }
-        let finished = jq.finish();
-        let v = r?;
-        finished.map(|()| v)
+        let runs: Vec<String> = started
+            .iter()
+            .map(|(kind, id, run)| format!("{kind} {id} run {run}"))
+            .collect();
+        let mut said = e.clone();
+        said.message = format!(
+            "{} (the command ran: started {}; its output could not be filtered)",
+            e.message,
+            runs.join(", ")
+        );
+        self.ui.error(&said);
+        match r {
+            // The writer's own error, from the filter failing mid-stream: the
+            // output stopped there, as a closed pipe stops it (exit 0, said
+            // once above), not an internal error.
+            Err(w) if while_writing.is_some() && w.message == "I/O error: --jq failed" => {
+                Err(Error::new(crate::error::Kind::PipeClosed, "--jq failed"))
+            }
+            r => r,
+        }
     }
 
     pub fn style(&self) -> Style {

@@ -85,7 +85,7 @@ impl Jq {
     }
 
     /// Run the filter on the JSON text `input`, writing each result to `w`.
-    fn run(&self, input: &[u8], w: &mut dyn Write) -> Result<(), Failure> {
+    fn run(&self, input: &[u8], w: &mut dyn Write, escape: bool) -> Result<(), Failure> {
         let value = jaq_json::read::parse_single(input).map_err(|e| {
             Failure::Filter(format!(
                 "the output is not JSON ({e}): --jq filters -o json or jsonl"
@@ -94,7 +94,7 @@ impl Jq {
         let ctx = Ctx::<Data>::new(&self.filter.lut, Vars::new([]));
         for out in self.filter.id.run((ctx, value)) {
             match out {
-                Ok(v) => print(w, &v).map_err(Failure::Io)?,
+                Ok(v) => print(w, &v, escape).map_err(Failure::Io)?,
                 Err(exn) => match exn.get_err() {
                     Ok(e) => return Err(Failure::Filter(shorten(e.to_string()))),
                     Err(exn) => match exn.get_halt() {
@@ -112,8 +112,16 @@ impl Jq {
 }
 
 /// One result, as gh prints it: a string raw, anything else compact JSON.
-fn print(w: &mut dyn Write, v: &Val) -> io::Result<()> {
+/// On a terminal (`escape`) a string's control characters, line breaks and
+/// bidi overrides are escaped as tables escape them: the text is the
+/// server's, and raw it could clear the screen or forge a line. Off a
+/// terminal it stays raw: it is data, as `jq -r` gives it.
+fn print(w: &mut dyn Write, v: &Val, escape: bool) -> io::Result<()> {
     match v {
+        Val::TStr(s) | Val::BStr(s) if escape => {
+            let text = String::from_utf8_lossy(s);
+            w.write_all(ylem_client::text::escape(&text).as_bytes())?
+        }
         Val::TStr(s) | Val::BStr(s) => w.write_all(s)?,
         v => jaq_json::write::write(w, &jaq_json::write::Pp::default(), 0, v)?,
     }
@@ -182,6 +190,8 @@ struct State {
     rows: usize,
     /// The first failure of the filter: once set, nothing more is written.
     failed: Option<Error>,
+    /// Standard output is a terminal: escape raw strings (`print`).
+    escape: bool,
 }
 
 /// Standard output under `--jq`: hand it to the printers in place of the
@@ -191,8 +201,14 @@ pub struct JqOut(Arc<Mutex<State>>);
 /// The handle that ends filtering and reports its failure.
 pub struct JqHandle(Arc<Mutex<State>>);
 
-/// A writer that filters what is written to `inner`, and its handle.
-pub fn writer(jq: Arc<Jq>, cut: Cut, inner: Box<dyn Write + Send>) -> (JqOut, JqHandle) {
+/// A writer that filters what is written to `inner`, and its handle;
+/// `escape` when `inner` is a terminal.
+pub fn writer(
+    jq: Arc<Jq>,
+    cut: Cut,
+    inner: Box<dyn Write + Send>,
+    escape: bool,
+) -> (JqOut, JqHandle) {
     let state = Arc::new(Mutex::new(State {
         jq,
         cut,
@@ -200,6 +216,7 @@ pub fn writer(jq: Arc<Jq>, cut: Cut, inner: Box<dyn Write + Send>) -> (JqOut, Jq
         pending: Vec::new(),
         rows: 0,
         failed: None,
+        escape,
     }));
     (JqOut(state.clone()), JqHandle(state))
 }
@@ -210,7 +227,7 @@ impl State {
             return Ok(());
         }
         self.rows += 1;
-        match self.jq.run(input, &mut self.inner) {
+        match self.jq.run(input, &mut self.inner, self.escape) {
             Ok(()) => Ok(()),
             Err(Failure::Io(e)) => Err(e),
             Err(Failure::Filter(msg)) => {
@@ -303,9 +320,13 @@ mod tests {
     }
 
     fn through(expr: &str, cut: Cut, input: &[&[u8]]) -> (String, Result<()>) {
+        through_to(expr, cut, input, false)
+    }
+
+    fn through_to(expr: &str, cut: Cut, input: &[&[u8]], tty: bool) -> (String, Result<()>) {
         let buf = Buf::default();
         let jq = Arc::new(Jq::compile(expr).unwrap());
-        let (mut w, h) = writer(jq, cut, Box::new(buf.clone()));
+        let (mut w, h) = writer(jq, cut, Box::new(buf.clone()), tty);
         let mut r = Ok(());
         for i in input {
             if let Err(e) = w.write_all(i) {
@@ -333,6 +354,18 @@ mod tests {
         );
         r.unwrap();
         assert_eq!(out, "x y\n{\"b\":[1,2]}\nnull\n");
+    }
+
+    #[test]
+    fn on_a_terminal_a_string_cannot_forge_a_line_or_move_the_cursor() {
+        let input: &[&[u8]] = &[b"{\"t\":\"q\\u001b[2JFORGED\\nhealthy  inv  ok\\u202eevil\"}\n"];
+        let (out, r) = through_to(".t", Cut::Each, input, true);
+        r.unwrap();
+        assert_eq!(out, "q\\u{1b}[2JFORGED\\nhealthy  inv  ok\\u{202e}evil\n");
+        // Off a terminal the string is data: as it came, as `jq -r` gives it.
+        let (out, r) = through_to(".t", Cut::Each, input, false);
+        r.unwrap();
+        assert_eq!(out, "q\u{1b}[2JFORGED\nhealthy  inv  ok\u{202e}evil\n");
     }
 
     #[test]

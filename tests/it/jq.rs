@@ -358,3 +358,60 @@ fn jq_takes_json_output_only_and_a_failing_filter_is_exit_2() {
         "{e}"
     );
 }
+
+/// A filter failing after a run was started is not exit 2 ("nothing was
+/// sent"): the run's own exit code stays, and stderr names the run; with
+/// --wait the filter's error is not dropped.
+#[test]
+fn a_failing_filter_after_a_run_started_keeps_the_runs_exit_code() {
+    let sb = sandbox::start_with("ylem", &["--task-delay", "20ms"]);
+    let p = &sb.pipelines[0].0;
+    let o = sb.run(&["run", "pipeline", p, "--jq", ".run_uuid | tonumber"]);
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    assert!(o.stderr.contains("--jq failed"), "{}", o.stderr);
+    assert!(
+        o.stderr.contains("the command ran: started"),
+        "{}",
+        o.stderr
+    );
+    let o = sb.run(&[
+        "run",
+        "pipeline",
+        p,
+        "--wait",
+        "--jq",
+        ".verdict | tonumber",
+    ]);
+    assert!(
+        o.code == 0 || o.code == 7 || o.code == 8,
+        "{}: {}",
+        o.code,
+        o.stderr
+    );
+    assert!(o.stderr.contains("--jq failed"), "{}", o.stderr);
+    assert!(
+        o.stderr.contains("the command ran: started"),
+        "{}",
+        o.stderr
+    );
+    assert!(!o.all().contains(&sb.secret));
+    // A stream (-o jsonl) fails while the row is written: still not 2.
+    let o = sb.run(&[
+        "run",
+        "pipeline",
+        p,
+        "-o",
+        "jsonl",
+        "--jq",
+        ".run_uuid | tonumber",
+    ]);
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    assert!(
+        o.stderr.contains("the command ran: started"),
+        "{}",
+        o.stderr
+    );
+    // Read-only: still exit 2.
+    let o = sb.run(&["stats", "pipeline", p, "--jq", ".num_of_successes.b"]);
+    assert_eq!(o.code, 2, "{}", o.stderr);
+}

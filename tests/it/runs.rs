@@ -255,3 +255,33 @@ fn logs_task_keeps_one_tasks_entries() {
         .count();
     assert_eq!(two.as_array().unwrap().len(), want);
 }
+
+/// The same run has the same result whatever `runs`' window: a narrow
+/// `--since` holding only our own fresh runs (no complete history of its
+/// own) judges them as the default window, `runs --run` and `watch` do.
+#[test]
+fn a_narrow_window_judges_a_run_as_the_wide_one() {
+    let sb = start_with("ylem", &["--task-delay", "20ms"]);
+    let p = sb.pipelines[0].0.clone();
+    for _ in 0..3 {
+        let o = sb.run(&["run", "pipeline", &p, "--wait", "-o", "json"]);
+        assert!(o.code == 0 || o.code == 7, "{}", o.stderr);
+    }
+    let (code, narrow) = json(&sb, &["runs", &p, "--since", "4h"]);
+    assert_eq!(code, 0);
+    let (code, wide) = json(&sb, &["runs", &p]);
+    assert_eq!(code, 0);
+    let narrow = narrow.as_array().unwrap();
+    assert!(narrow.len() >= 3, "{narrow:?}");
+    for r in narrow {
+        let run = r["run_uuid"].as_str().unwrap();
+        let same = wide
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|w| w["run_uuid"] == r["run_uuid"])
+            .unwrap_or_else(|| panic!("{run} not in the default window"));
+        assert_eq!(r["result"], same["result"], "{run}: {r} vs {same}");
+        assert_ne!(r["result"], "running", "{run}: {r}");
+    }
+}

@@ -132,10 +132,12 @@ async fn fold_with<'a>(
 /// and quiet for the default settle time would count as finished though
 /// the pipeline's runs show a task of it takes an hour.
 pub async fn rule_for(api: &Client, id: uuid::Uuid, runs: &Runs<'_>, ctx: &Context) -> Rule {
-    // Too little to learn from: no gap between tasks, and at most one
-    // complete run (which may be the very run in question, quiet a while).
+    // The window's own history only when it holds complete runs to take a
+    // task count from: a gap alone (runs still going, a narrow `--since`)
+    // would judge a finished run "running" where `runs --run`, `run --wait`
+    // and `watch` (which all take the look-up below) say it succeeded.
     let own = runs.history(ctx.settings.now);
-    if own.runs.len() > 1 || own.longest_gap.is_some() {
+    if own.runs.len() > 1 {
         return listed_rule(&own);
     }
     listed_rule(&crate::commands::kit::run_history::history(api, id, &ctx.ui).await)
