@@ -41,7 +41,7 @@ pub struct Context {
     out: Out,
     /// Runs this command started (kind, ID, run UUID): after Ctrl-C, the
     /// error says how to follow them, as they go on on the server.
-    pub started: std::sync::Mutex<Vec<(ylem_client::RunKind, Uuid, String)>>,
+    pub started: Arc<std::sync::Mutex<Vec<(ylem_client::RunKind, Uuid, String)>>>,
     /// The plain-`http` warning was given (once per command).
     warned_in_clear: AtomicBool,
     /// `--jq`'s writer, finished when the command ends.
@@ -52,6 +52,7 @@ impl Context {
     pub fn new(settings: Settings) -> Self {
         let out: Box<dyn Write + Send> =
             Box::new(BufWriter::with_capacity(64 * 1024, std::io::stdout()));
+        let started: Arc<std::sync::Mutex<Vec<_>>> = Arc::default();
         // Under --jq the printers write into the filter, which writes out.
         let (out, jq) = match &settings.jq {
             Some(jq) => {
@@ -59,7 +60,9 @@ impl Context {
                     crate::cli::Format::Jsonl => Cut::Each,
                     _ => Cut::Whole,
                 };
-                let (w, handle) = jq::writer(jq.clone(), cut, out, settings.tty.stdout);
+                let runs = started.clone();
+                let went_on = Box::new(move || runs.lock().map(|r| !r.is_empty()).unwrap_or(true));
+                let (w, handle) = jq::writer(jq.clone(), cut, out, settings.tty.stdout, went_on);
                 (Box::new(w) as Box<dyn Write + Send>, Some(handle))
             }
             None => (out, None),
@@ -71,7 +74,7 @@ impl Context {
             config: std::sync::OnceLock::new(),
             aliases: std::sync::OnceLock::new(),
             out: Arc::new(Mutex::new(Some(out))),
-            started: std::sync::Mutex::new(Vec::new()),
+            started,
             warned_in_clear: AtomicBool::new(false),
             jq,
         }
@@ -119,15 +122,7 @@ impl Context {
             runs.join(", ")
         );
         self.ui.error(&said);
-        match r {
-            // The writer's own error, from the filter failing mid-stream: the
-            // output stopped there, as a closed pipe stops it (exit 0, said
-            // once above), not an internal error.
-            Err(w) if while_writing.is_some() && w.message == "I/O error: --jq failed" => {
-                Err(Error::new(crate::error::Kind::PipeClosed, "--jq failed"))
-            }
-            r => r,
-        }
+        r
     }
 
     pub fn style(&self) -> Style {

@@ -192,6 +192,11 @@ struct State {
     failed: Option<Error>,
     /// Standard output is a terminal: escape raw strings (`print`).
     escape: bool,
+    /// Whether the command has done what cannot be undone (started a
+    /// run): then a failure of the filter drops the rest of the output
+    /// instead of failing the command's writing, so the command still
+    /// reaches its own exit code (0, 7, 8) and the failure is said after.
+    went_on: Box<dyn Fn() -> bool + Send>,
 }
 
 /// Standard output under `--jq`: hand it to the printers in place of the
@@ -202,12 +207,14 @@ pub struct JqOut(Arc<Mutex<State>>);
 pub struct JqHandle(Arc<Mutex<State>>);
 
 /// A writer that filters what is written to `inner`, and its handle;
-/// `escape` when `inner` is a terminal.
+/// `escape` when `inner` is a terminal; `went_on` says whether the command
+/// has started something a failure of the filter must not stop.
 pub fn writer(
     jq: Arc<Jq>,
     cut: Cut,
     inner: Box<dyn Write + Send>,
     escape: bool,
+    went_on: Box<dyn Fn() -> bool + Send>,
 ) -> (JqOut, JqHandle) {
     let state = Arc::new(Mutex::new(State {
         jq,
@@ -217,6 +224,7 @@ pub fn writer(
         rows: 0,
         failed: None,
         escape,
+        went_on,
     }));
     (JqOut(state.clone()), JqHandle(state))
 }
@@ -240,7 +248,10 @@ impl State {
                         "the expression does not fit the data: see the fields with -o json (--jq filters each row of logs, runs and -o jsonl on its own)",
                     ),
                 );
-                Err(io::Error::other("--jq failed"))
+                match (self.went_on)() {
+                    true => Ok(()),
+                    false => Err(io::Error::other("--jq failed")),
+                }
             }
         }
     }
@@ -250,7 +261,11 @@ impl Write for JqOut {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
         let mut s = self.0.lock().unwrap_or_else(|p| p.into_inner());
         if s.failed.is_some() {
-            return Err(io::Error::other("--jq failed"));
+            return match (s.went_on)() {
+                // The rest is dropped: the command goes on to its verdict.
+                true => Ok(buf.len()),
+                false => Err(io::Error::other("--jq failed")),
+            };
         }
         s.pending.extend_from_slice(buf);
         if s.cut == Cut::Each {
@@ -326,7 +341,7 @@ mod tests {
     fn through_to(expr: &str, cut: Cut, input: &[&[u8]], tty: bool) -> (String, Result<()>) {
         let buf = Buf::default();
         let jq = Arc::new(Jq::compile(expr).unwrap());
-        let (mut w, h) = writer(jq, cut, Box::new(buf.clone()), tty);
+        let (mut w, h) = writer(jq, cut, Box::new(buf.clone()), tty, Box::new(|| false));
         let mut r = Ok(());
         for i in input {
             if let Err(e) = w.write_all(i) {

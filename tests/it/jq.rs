@@ -411,6 +411,30 @@ fn a_failing_filter_after_a_run_started_keeps_the_runs_exit_code() {
         "{}",
         o.stderr
     );
+    // A waited run's rows as a stream, the filter failing on its row: the
+    // verdict's exit code all the same (0 or 7, as the truth says).
+    let o = sb.run(&[
+        "run",
+        "pipeline",
+        p,
+        "--wait",
+        "-o",
+        "jsonl",
+        "--jq",
+        ".verdict | tonumber",
+    ]);
+    assert!(o.stderr.contains("--jq failed"), "{}", o.stderr);
+    let run = o
+        .stderr
+        .split(" run ")
+        .nth(1)
+        .and_then(|t| t.get(..36))
+        .unwrap_or_else(|| panic!("the run named: {}", o.stderr));
+    let want = match sb.truth(run)["is_successful"] == true {
+        true => 0,
+        false => 7,
+    };
+    assert_eq!(o.code, want, "{}", o.stderr);
     // Read-only: still exit 2.
     let o = sb.run(&["stats", "pipeline", p, "--jq", ".num_of_successes.b"]);
     assert_eq!(o.code, 2, "{}", o.stderr);
