@@ -34,8 +34,6 @@ pub const CONDUCT: Conduct = Conduct {
 fn wants_board(ctx: &Context) -> Result<bool> {
     let s = &ctx.settings;
     match (s.format_given, s.format) {
-        // --jq filters events: the stream, on a terminal too.
-        (false, _) if s.jq.is_some() => Ok(false),
         (_, Format::Jsonl) => Ok(false),
         (false, _) => Ok(s.tty.stdout),
         (true, Format::Table) if s.tty.stdout => Ok(true),
