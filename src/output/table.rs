@@ -9,10 +9,10 @@ use super::cell::Cell;
 use super::column::Column;
 use super::fit;
 use super::style::{Shape, Style};
-use super::width::cells;
+
 // Where other code has always found them (a log line, a failure's detail).
 use super::width::wrap;
-pub use super::width::{OUTPUT_WIDTH, escape, shorten};
+pub use super::width::{OUTPUT_WIDTH, cells, escape, prefix, shorten};
 use crate::time::{self, Zone};
 
 /// The text of a cell in a table.
@@ -68,13 +68,19 @@ pub fn age(t: DateTime<Utc>, now: DateTime<Utc>) -> String {
     if s < 0 {
         return "in the future".into();
     }
+    format!("{} ago", span(s))
+}
+
+/// A span of `s` seconds (not negative) in its largest whole unit: `45s`,
+/// `12m`, `3h`, `2d` (what `age` and the watch board write).
+pub fn span(s: i64) -> String {
     let (n, unit) = match s {
-        0..60 => (s, "s"),
+        ..60 => (s, "s"),
         60..3600 => (s / 60, "m"),
         3600..86_400 => (s / 3600, "h"),
         _ => (s / 86_400, "d"),
     };
-    format!("{n}{unit} ago")
+    format!("{n}{unit}")
 }
 
 /// The zone times are shown in, as the header says it.

@@ -27,23 +27,28 @@ pub fn shorten(s: &str, max: usize) -> String {
     if cells(&one_line) <= max {
         return one_line;
     }
-    // Room for the ellipsis (one cell); a wide character that would cross
-    // the edge is left out whole.
-    let room = max.max(1) - 1;
+    // Room for the ellipsis (one cell).
+    let mut out = prefix(&one_line, max.max(1) - 1);
+    // Text shortened once already (a task's `5ecffbbe…`) ends in one
+    // ellipsis, not two.
+    if !out.ends_with('…') {
+        out.push('…');
+    }
+    out
+}
+
+/// The longest start of `s` that takes at most `room` terminal cells; a
+/// wide character that would cross the edge is left out whole.
+pub fn prefix(s: &str, room: usize) -> String {
     let mut used = 0;
     let mut out = String::new();
-    for c in one_line.chars() {
+    for c in s.chars() {
         let w = unicode_width::UnicodeWidthChar::width(c).unwrap_or(0);
         if used + w > room {
             break;
         }
         used += w;
         out.push(c);
-    }
-    // Text shortened once already (a task's `5ecffbbe…`) ends in one
-    // ellipsis, not two.
-    if !out.ends_with('…') {
-        out.push('…');
     }
     out
 }

@@ -14,7 +14,8 @@ use ratatui::widgets::{Cell, Paragraph, Row, Table, TableState};
 
 use super::super::rows::EntityRow;
 use super::app::App;
-use super::look::{age, fit, health_style, ms, result_style, since, sparkline};
+use super::look::{age, fit, health_style, result_style, since, sparkline};
+use crate::time::human_ms;
 
 /// How long a change stays highlighted.
 pub const CHANGE_SHOWN: Duration = Duration::from_secs(5);
@@ -146,7 +147,7 @@ fn last_run(r: &EntityRow, now: DateTime<Utc>) -> Line<'static> {
         Some(l) => Line::from(vec![
             Span::raw(format!("{} ", age(now, l.ended))),
             Span::styled(l.result, result_style(l.result)),
-            Span::raw(format!(" {}", ms(l.duration_ms))),
+            Span::raw(format!(" {}", human_ms(l.duration_ms))),
         ]),
     }
 }

@@ -10,7 +10,8 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
 use super::super::rows::TaskBar;
-use super::look::{fit, ms};
+use super::look::fit;
+use crate::time::human_ms;
 
 /// Draw `tasks` in `area`, from line `scroll` on (kept so that the last
 /// line can still be reached, never past it).
@@ -37,7 +38,7 @@ fn lines(tasks: &[TaskBar], width: usize) -> Vec<Line<'static>> {
     let fixed = 2 + name_w + 1 + if wide { type_w + 1 } else { 0 } + 9;
     let bar_w = width.saturating_sub(fixed).max(4);
     let pad = " ".repeat(fixed - 9);
-    let end = ms(span);
+    let end = human_ms(span);
     let mut out = vec![Line::from(Span::styled(
         format!("{pad}0s{:>w$}", end, w = bar_w.saturating_sub(2)),
         Style::new().fg(Color::DarkGray),
@@ -102,7 +103,7 @@ fn bar_line(
     spans.push(Span::raw(" ".repeat(bar_w - to)));
     spans.push(Span::raw(format!(
         " {:>8}",
-        ms((t.end - t.start).num_milliseconds())
+        human_ms((t.end - t.start).num_milliseconds())
     )));
     Line::from(spans)
 }

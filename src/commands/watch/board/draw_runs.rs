@@ -10,8 +10,9 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Cell, Paragraph, Row, Table, TableState};
 
 use super::super::rows::RunLine;
-use super::look::{clock, fit, ms, result_style, short_uuid};
+use super::look::{clock, fit, result_style, short_uuid};
 use super::views::Loaded;
+use crate::time::human_ms;
 
 /// Draw `runs` in `area`, the `selected` one highlighted.
 pub fn draw(
@@ -62,7 +63,7 @@ pub fn draw(
                     .map(|s| clock(now, s))
                     .unwrap_or_else(|| "?".into()),
             ),
-            Cell::from(ms(r.duration_ms)),
+            Cell::from(human_ms(r.duration_ms)),
             Cell::from(format!("{:>5}", r.tasks)),
             Cell::from(Span::styled(failure, Style::new().fg(Color::Red))),
         ])

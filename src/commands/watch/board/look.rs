@@ -1,29 +1,16 @@
 //! How the board writes its values: ages, durations, the per-hour
 //! sparkline, a health's colour, and text cut to a width.
 
+use crate::output::table::{cells, prefix, span};
+use crate::time::human_ms;
 use chrono::{DateTime, Utc};
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
-use unicode_width::UnicodeWidthChar;
-
-use crate::time::human_ms;
 
 /// How long ago, in one unit: `12s`, `5m`, `3h`, `2d` (`0s` when in the future,
 /// a clock a little ahead of ours).
 pub fn age(now: DateTime<Utc>, then: DateTime<Utc>) -> String {
-    let s = (now - then).num_seconds();
-    match s {
-        ..=0 => "0s".into(),
-        1..60 => format!("{s}s"),
-        60..3600 => format!("{}m", s / 60),
-        3600..86_400 => format!("{}h", s / 3600),
-        _ => format!("{}d", s / 86_400),
-    }
-}
-
-/// A duration in milliseconds, as every command writes it.
-pub fn ms(ms: i64) -> String {
-    human_ms(ms)
+    span((now - then).num_seconds().max(0))
 }
 
 /// Elapsed time since `then`, as a duration.
@@ -92,25 +79,17 @@ pub fn sparkline(runs: &[u32], failures: &[u32]) -> Line<'static> {
     Line::from(spans.collect::<Vec<_>>())
 }
 
-/// `text` cut to `width` columns, an ellipsis marking the cut.
+/// `text` (already escaped) cut to `width` columns, an ellipsis marking
+/// the cut.
 pub fn fit(text: &str, width: usize) -> String {
-    let total: usize = text.chars().map(|c| c.width().unwrap_or(0)).sum();
-    if total <= width {
+    if cells(text) <= width {
         return text.to_string();
     }
-    let mut out = String::new();
-    let mut used = 0;
-    for c in text.chars() {
-        let w = c.width().unwrap_or(0);
-        if used + w + 1 > width {
-            break;
-        }
-        used += w;
-        out.push(c);
+    if width == 0 {
+        return String::new();
     }
-    if width > 0 {
-        out.push('…');
-    }
+    let mut out = prefix(text, width - 1);
+    out.push('…');
     out
 }
 
