@@ -5,11 +5,14 @@
 //! moments leave the old state or the new one, and no temp file outlives
 //! the next command; `modes` — the modes and owners the user gave the
 //! config directory and files are kept (a non-root user via `setpriv`);
-//! `clock` — `watch -o jsonl` under libfaketime with the wall clock moved
+//! `leftovers` — doctor names temp files, logout removes every copy of the
+//! secret, a damaged secret or an older version's mix is named; `clock` —
+//! `watch -o jsonl` under libfaketime with the wall clock moved
 //! back and forward announces nothing old and repeats nothing.
 
 mod clock;
 mod kills;
+mod leftovers;
 mod modes;
 
 use std::path::{Path, PathBuf};
