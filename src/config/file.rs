@@ -485,6 +485,47 @@ mod tests {
     }
 
     #[test]
+    fn the_machines_refusals_are_exit_2_and_other_failures_internal() {
+        use std::io::{Error as IoError, ErrorKind as K};
+        let p = Path::new("/x/config.toml");
+        for k in [
+            K::PermissionDenied,
+            K::ReadOnlyFilesystem,
+            K::StorageFull,
+            K::QuotaExceeded,
+        ] {
+            let e = io_error("cannot write", p, IoError::from(k));
+            assert_eq!(e.kind.exit_code(), 2, "{k:?}");
+            assert!(e.message.contains("nothing was changed") && e.hint.is_some());
+        }
+        let e = io_error("cannot write", p, IoError::from(K::InvalidData));
+        assert_eq!(e.kind, crate::error::Kind::Internal);
+    }
+
+    #[test]
+    fn an_existing_files_mode_is_kept_and_a_read_only_one_refused() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let f = dir.path().join("config.toml");
+        fs::write(&f, "a = 1\n").unwrap();
+        fs::set_permissions(&f, fs::Permissions::from_mode(0o644)).unwrap();
+        write_atomic(&f, b"a = 2\n", 0o600).unwrap();
+        assert_eq!(
+            fs::metadata(&f).unwrap().permissions().mode() & 0o777,
+            0o644
+        );
+        fs::set_permissions(&f, fs::Permissions::from_mode(0o400)).unwrap();
+        assert_eq!(
+            write_atomic(&f, b"a = 3\n", 0o600)
+                .unwrap_err()
+                .kind
+                .exit_code(),
+            2
+        );
+        assert_eq!(fs::read_to_string(&f).unwrap(), "a = 2\n");
+    }
+
+    #[test]
     fn profile_names_are_plain() {
         assert!(check_profile_name("prod-eu_1.x").is_ok());
         for bad in ["", "../x", ".hidden", "a/b", "a b"] {

@@ -6,8 +6,8 @@
 use std::path::Path;
 
 use super::check::{Check, SET_UP};
-use crate::context::Context;
 use crate::config::temps;
+use crate::context::Context;
 use crate::credentials::profile::{Resolved, not_logged_in};
 use crate::credentials::store::{Item, Store, StoreKind};
 use crate::credentials::stored::StoredProfile;

@@ -63,11 +63,14 @@ fn alias_of(dir: &Path, name: &str) -> Option<String> {
         .map(str::to_string)
 }
 
+/// The command under test, run in a config directory with extra variables.
+type Act<'a> = &'a dyn Fn(&Path, &[(&str, &str)]) -> Out;
+
 /// One scenario: a set-up, the command killed, what its states may be.
 struct Scenario<'a> {
     name: &'static str,
     setup: &'a dyn Fn(&Path),
-    act: &'a dyn Fn(&Path, &[(&str, &str)]) -> Out,
+    act: Act<'a>,
     /// After the kill and the next command: the state, checked whole.
     state: &'a dyn Fn(&Path) -> String,
     old: String,

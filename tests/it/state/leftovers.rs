@@ -44,7 +44,10 @@ fn doctor_names_a_temp_file_and_logout_removes_every_copy_of_the_secret() {
     assert!(said.contains("rm "), "{said}");
     let o = ylem_in(d.path(), &["logout"], None, &[]);
     assert_eq!(o.code, 0, "{}", o.stderr);
-    assert!(!secret_tmp.exists(), "logout left a temp copy of the secret");
+    assert!(
+        !secret_tmp.exists(),
+        "logout left a temp copy of the secret"
+    );
     assert_eq!(any_file_holds(d.path(), &sb.secret), None);
 }
 
@@ -73,7 +76,10 @@ fn a_secret_file_cut_short_is_named_not_sent_nor_saved_back() {
 
 #[test]
 fn the_mix_an_older_killed_login_left_says_to_log_in_again() {
-    let (a, b) = (start_with("spec", &["--seed", "1"]), start_with("spec", &["--seed", "2"]));
+    let (a, b) = (
+        start_with("spec", &["--seed", "1"]),
+        start_with("spec", &["--seed", "2"]),
+    );
     let (da, db) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
     assert_eq!(login(da.path(), &a, &[]).code, 0);
     assert_eq!(login(db.path(), &b, &[]).code, 0);
