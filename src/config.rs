@@ -6,8 +6,10 @@
 
 pub mod aliases;
 pub mod base_url;
+pub mod fault;
 mod file;
 pub mod read;
+pub mod temps;
 
 pub use file::{
     ConfigFile, Profile, check_profile_name, ensure_private_dir, io_error, replace_file,

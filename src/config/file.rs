@@ -70,6 +70,25 @@ mod modes {
     pub fn temp(b: &mut tempfile::Builder<'_, '_>, mode: u32) {
         b.permissions(fs::Permissions::from_mode(mode));
     }
+    /// A file that exists and is another user's (root's, after a `sudo`)
+    /// is not replaced by one of ours: `temp` was just made by us.
+    pub fn same_owner(path: &Path, temp: &Path) -> std::io::Result<()> {
+        use std::os::unix::fs::MetadataExt;
+        let (Ok(old), Ok(ours)) = (fs::metadata(path), fs::metadata(temp)) else {
+            return Ok(());
+        };
+        if old.uid() == ours.uid() {
+            return Ok(());
+        }
+        Err(std::io::Error::new(
+            std::io::ErrorKind::PermissionDenied,
+            format!(
+                "it belongs to user {}, not to this user ({}): not replaced",
+                old.uid(),
+                ours.uid()
+            ),
+        ))
+    }
 }
 
 #[cfg(not(unix))]
@@ -87,52 +106,132 @@ mod modes {
         Ok(())
     }
     pub fn temp(_b: &mut tempfile::Builder<'_, '_>, _mode: u32) {}
+    pub fn same_owner(_path: &Path, _temp: &Path) -> std::io::Result<()> {
+        Ok(())
+    }
 }
 
-/// Create `dir` (and parents) if missing; `dir` itself gets mode 0700.
+/// Create `dir` (and parents) if missing, `dir` itself with mode 0700. A
+/// directory that exists keeps its mode: the user's choice (a read-only
+/// 0500, a shared 0750) is theirs, and `doctor` warns about a loose one.
 pub fn ensure_private_dir(dir: &Path) -> Result<()> {
     check_dir(dir)?;
+    if dir.is_dir() {
+        return Ok(());
+    }
     modes::dir(fs::DirBuilder::new().recursive(true), 0o700)
         .create(dir)
-        .map_err(|e| io_error("cannot create", dir, e))?;
-    // An existing directory keeps its mode under `create`: tighten it.
-    modes::set(dir, 0o700).map_err(|e| io_error("cannot set the mode of", dir, e))
+        .map_err(|e| io_error("cannot create", dir, e))
 }
 
-/// Write `bytes` to `path` atomically with `mode`: a temp file in the same
-/// directory (created with that mode, so the content is never readable by
-/// others even briefly), synced, then renamed over the old file.
+/// Write the state file `path` (config, credentials) atomically: a file
+/// that exists keeps its mode and owner (written with its mode, refused
+/// when it is read-only or another user's, never replaced silently by one
+/// of other modes or ours); a new one gets `mode`. The abandoned temp files
+/// of earlier writes beside it are swept first.
 pub fn write_atomic(path: &Path, bytes: &[u8], mode: u32) -> Result<()> {
-    replace_file(path, bytes, mode).map_err(|e| io_error("cannot write", path, e))
+    let dir = parent_of(path);
+    super::temps::sweep(dir, super::temps::is_state);
+    let mode = match existing_mode(path)? {
+        Some(m) => m,
+        None => mode,
+    };
+    replace_checked(path, bytes, mode, true).map_err(|e| io_error("cannot write", path, e))
+}
+
+/// The mode of the file `path` if there is one; an error when it is
+/// read-only to its owner (the user said: do not change it).
+fn existing_mode(path: &Path) -> Result<Option<u32>> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let Ok(m) = fs::metadata(path) else {
+            return Ok(None);
+        };
+        let mode = m.permissions().mode() & 0o7777;
+        if mode & 0o200 == 0 {
+            return Err(Error::usage(format!(
+                "{} is read-only (mode {mode:o}): not changed",
+                path.display()
+            ))
+            .with_hint(format!(
+                "to let ylemctl write it: chmod u+w {}",
+                path.display()
+            )));
+        }
+        Ok(Some(mode))
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = path;
+        Ok(None)
+    }
+}
+
+fn parent_of(path: &Path) -> &Path {
+    match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    }
 }
 
 /// The one atomic file writer (config, credential files, `--output-file`):
 /// `tempfile`'s named temporary file beside `path`, whose name starts with
-/// a dot (collectors that read `*.prom` never see it), created new under a
-/// random name (never through a link another user planted in a shared
-/// directory such as a textfile collector's) with `mode`, synced, then
-/// persisted (renamed) over `path`. Nothing is left behind on failure:
-/// the temporary file is removed when it is dropped unpersisted.
+/// a dot (collectors that read `*.prom` never see it) and carries our PID
+/// (`temps`: the sweep of a killed write's), created new under a random
+/// name (never through a link another user planted in a shared directory
+/// such as a textfile collector's) with `mode`, synced, then persisted
+/// (renamed) over `path`. Nothing is left behind on failure: the temporary
+/// file is removed when it is dropped unpersisted.
 pub fn replace_file(path: &Path, bytes: &[u8], mode: u32) -> std::io::Result<()> {
     let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("file");
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
-    };
-    let prefix = format!(".{name}.");
+    super::temps::sweep(parent_of(path), |t| t == name);
+    replace_checked(path, bytes, mode, false)
+}
+
+fn replace_checked(path: &Path, bytes: &[u8], mode: u32, same_owner: bool) -> std::io::Result<()> {
+    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("file");
+    let prefix = super::temps::prefix(name);
     let mut b = tempfile::Builder::new();
     b.prefix(&prefix).suffix(".tmp");
     modes::temp(&mut b, mode);
-    let mut f = b.tempfile_in(dir)?;
+    super::fault::point();
+    let mut f = b.tempfile_in(parent_of(path))?;
+    if same_owner {
+        modes::same_owner(path, f.path())?;
+    }
     // The umask may have narrowed the mode asked for at creation.
     modes::set(f.path(), mode)?;
     f.write_all(bytes)?;
     f.as_file().sync_all()?;
-    f.persist(path).map(drop).map_err(|e| e.error)
+    super::fault::point();
+    f.persist(path).map(drop).map_err(|e| e.error)?;
+    super::fault::point();
+    Ok(())
 }
 
+/// A failed read or write of a local file. The machine's refusals (a
+/// permission, a read-only file system, a full disk) are the user's to
+/// fix, not a bug of ours: exit 2 with what to do; the old file is intact
+/// (writes are renames).
 pub fn io_error(what: &str, path: &Path, e: std::io::Error) -> Error {
-    Error::internal(format!("{what} {}: {e}", path.display()))
+    use std::io::ErrorKind as K;
+    let hint = match e.kind() {
+        K::PermissionDenied => Some(format!(
+            "the directory or file is not writable by this user: check its mode and owner (ls -ld {})",
+            parent_of(path).display()
+        )),
+        K::ReadOnlyFilesystem => Some("the file system is mounted read-only".to_string()),
+        K::StorageFull | K::QuotaExceeded => {
+            Some("the disk (or your quota) is full: free some space".to_string())
+        }
+        _ => None,
+    };
+    let message = format!("{what} {}: {e}", path.display());
+    match hint {
+        Some(h) => Error::usage(format!("{message}; nothing was changed")).with_hint(h),
+        None => Error::internal(message),
+    }
 }
 
 /// A config directory that exists must be a directory (a usage error
@@ -154,6 +253,9 @@ impl ConfigFile {
     /// must be a regular file of UTF-8 text within `read::SMALL`.
     pub fn load(dir: &Path) -> Result<ConfigFile> {
         check_dir(dir)?;
+        // A killed write's temp files go at the next command (best effort).
+        super::temps::sweep(dir, super::temps::is_state);
+        super::temps::sweep(&dir.join("credentials"), super::temps::is_state);
         let path = dir.join("config.toml");
         let text = read::bounded_text(&path, "config file", read::SMALL)?.unwrap_or_default();
         let table: toml::Table = toml::from_str(&text).map_err(|e| {
@@ -380,6 +482,47 @@ mod tests {
         let e = ConfigFile::load(dir.path()).err().unwrap();
         assert!(e.message.contains("config.toml at line 3"), "{}", e.message);
         assert_eq!(e.kind, crate::error::Kind::Usage);
+    }
+
+    #[test]
+    fn the_machines_refusals_are_exit_2_and_other_failures_internal() {
+        use std::io::{Error as IoError, ErrorKind as K};
+        let p = Path::new("/x/config.toml");
+        for k in [
+            K::PermissionDenied,
+            K::ReadOnlyFilesystem,
+            K::StorageFull,
+            K::QuotaExceeded,
+        ] {
+            let e = io_error("cannot write", p, IoError::from(k));
+            assert_eq!(e.kind.exit_code(), 2, "{k:?}");
+            assert!(e.message.contains("nothing was changed") && e.hint.is_some());
+        }
+        let e = io_error("cannot write", p, IoError::from(K::InvalidData));
+        assert_eq!(e.kind, crate::error::Kind::Internal);
+    }
+
+    #[test]
+    fn an_existing_files_mode_is_kept_and_a_read_only_one_refused() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let f = dir.path().join("config.toml");
+        fs::write(&f, "a = 1\n").unwrap();
+        fs::set_permissions(&f, fs::Permissions::from_mode(0o644)).unwrap();
+        write_atomic(&f, b"a = 2\n", 0o600).unwrap();
+        assert_eq!(
+            fs::metadata(&f).unwrap().permissions().mode() & 0o777,
+            0o644
+        );
+        fs::set_permissions(&f, fs::Permissions::from_mode(0o400)).unwrap();
+        assert_eq!(
+            write_atomic(&f, b"a = 3\n", 0o600)
+                .unwrap_err()
+                .kind
+                .exit_code(),
+            2
+        );
+        assert_eq!(fs::read_to_string(&f).unwrap(), "a = 2\n");
     }
 
     #[test]

@@ -7,6 +7,7 @@
 
 pub(crate) mod binding;
 pub(crate) mod profile;
+pub(crate) mod secrets;
 pub(crate) mod store;
 pub(crate) mod stored;
 pub(crate) mod token_params;

@@ -11,7 +11,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use crate::config::{ensure_private_dir, io_error, read, write_atomic};
+use crate::config::{ensure_private_dir, fault, io_error, read, temps, write_atomic};
 use crate::error::{Error, Result};
 
 /// How long a keyring call may take before we give up on it.
@@ -138,15 +138,36 @@ impl Store {
         }
     }
 
+    /// Remove the file store's temp files of the item, whoever wrote them
+    /// and however new (`logout`: a killed write's may hold the secret).
+    pub fn delete_temps(config_dir: &Path, profile: &str, item: Item) -> Result<()> {
+        let dir = Self::files_dir(config_dir);
+        let target = format!("{profile}.{}.json", item.name());
+        for p in temps::ours(&dir, |t| t == target) {
+            fs::remove_file(&p).map_err(|e| io_error("cannot remove", &p, e))?;
+        }
+        Ok(())
+    }
+
+    /// The item's file in the file store, for errors that name it.
+    pub fn file_of(&self, item: Item) -> PathBuf {
+        self.file(item)
+    }
+
     /// Remove the item; a missing one is not an error.
     pub async fn delete(&self, item: Item) -> Result<()> {
         match self.kind {
-            StoreKind::File => match fs::remove_file(self.file(item)) {
-                Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
-                    Err(io_error("cannot remove", &self.file(item), e))
-                }
-                _ => Ok(()),
-            },
+            StoreKind::File => {
+                fault::point();
+                let r = match fs::remove_file(self.file(item)) {
+                    Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+                        Err(io_error("cannot remove", &self.file(item), e))
+                    }
+                    _ => Ok(()),
+                };
+                fault::point();
+                r
+            }
             StoreKind::Keyring => {
                 let user = self.user(item);
                 keyring_call(move || {

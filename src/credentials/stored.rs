@@ -18,14 +18,15 @@ use std::fs::{File, OpenOptions};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use ylem_client::auth::binding::{Binding, StoredSecret, service_of};
+use ylem_client::auth::binding::{Binding, service_of};
 use ylem_client::auth::oauth;
 use ylem_client::auth::token::{CachedToken, Memo};
 use ylem_client::auth::token_params::TokenParams;
 use ylem_client::auth::{TokenFuture, TokenProvider};
 use ylem_client::{Secret, Transport};
 
-use super::store::{Item, Store};
+use super::secrets::{self, Opened};
+use super::store::{Item, Store, StoreKind};
 use crate::error::{Error, Result};
 use crate::ui::Ui;
 
@@ -148,7 +149,7 @@ impl StoredProfile {
                 )),
             }
         }
-        let secret = self.secret().await?;
+        let secret = self.secret_pruned(true).await?;
         let r = oauth::fetch_token(t, &self.client_id, &secret, &self.params)
             .await
             .map_err(|e| {
@@ -189,25 +190,57 @@ impl StoredProfile {
     /// store: a login that moved the profile meanwhile left another
     /// service's secret there, which must not go to this one.
     async fn secret(&self) -> Result<Secret> {
+        self.secret_pruned(false).await
+    }
+
+    /// The stored secret; `prune` (under the profile's lock): the other
+    /// login a killed login left beside it is dropped.
+    async fn secret_pruned(&self, prune: bool) -> Result<Secret> {
         let text = self.store.get(Item::Secret).await?.ok_or_else(|| {
             Error::auth("this profile has no stored client secret (logged out?)")
                 .with_hint("run 'ylemctl login'")
         })?;
-        match self.binding.open_secret(&text) {
-            StoredSecret::Bound(s) => Ok(s),
-            StoredSecret::Unsealed(s) => {
-                let sealed = self.binding.seal_secret(&s);
-                if let Err(e) = self.store.set(Item::Secret, sealed.expose().to_string()).await {
-                    self.ui.verbose(&format!("cannot seal the stored secret: {e}"));
+        match secrets::open(&self.binding, &text) {
+            Opened::Bound(s, others) => {
+                if others && prune {
+                    self.keep(&self.binding.seal_secret(&s), "prune the stored secret").await;
                 }
                 Ok(s)
             }
-            StoredSecret::Other { service, client } => Err(Error::auth(format!(
-                "the stored client secret was saved for {service} (client {client}), not {} (client {}): nothing was sent",
+            Opened::Unsealed(s) => {
+                self.keep(&self.binding.seal_secret(&s), "seal the stored secret").await;
+                Ok(s)
+            }
+            Opened::Other { service, client } => Err(Error::auth(format!(
+                "the stored client secret was saved for {service} (client {client}), but the profile's config names {} (client {}): nothing was sent",
                 self.binding.service(),
                 self.client_id
             ))
-            .with_hint("the profile was logged in again elsewhere while this ran: run the command again, or 'ylemctl login' for the service you mean")),
+            .with_hint("a login was interrupted, or moved the profile while this ran: run 'ylemctl login' (with --base-url and --client-id of the service you mean) to log the profile in whole again")),
+            Opened::Corrupt => Err(Error::auth(format!(
+                "the stored client secret {} is damaged (not a secret as ylemctl saves it): it was not sent",
+                self.where_secret()
+            ))
+            .with_hint("run 'ylemctl login' again to save the secret anew")),
+        }
+    }
+
+    /// Write the secret back (sealed, or alone), best effort.
+    async fn keep(&self, sealed: &Secret, what: &str) {
+        if let Err(e) = self
+            .store
+            .set(Item::Secret, sealed.expose().to_string())
+            .await
+        {
+            self.ui.verbose(&format!("cannot {what}: {e}"));
+        }
+    }
+
+    /// The secret's file, or the keyring entry, for an error.
+    fn where_secret(&self) -> String {
+        match self.store.kind {
+            StoreKind::File => format!("in {}", self.store.file_of(Item::Secret).display()),
+            StoreKind::Keyring => format!("in the {}", self.store.location()),
         }
     }
 }
@@ -252,11 +285,12 @@ async fn lock(path: &Path) -> Option<File> {
         if let Some(dir) = path.parent() {
             crate::config::ensure_private_dir(dir).map_err(std::io::Error::other)?;
         }
-        let f = OpenOptions::new()
-            .create(true)
-            .truncate(false)
-            .write(true)
-            .open(&path)?;
+        let mut o = OpenOptions::new();
+        o.create(true).truncate(false).write(true);
+        // Private, as the config's lock is.
+        #[cfg(unix)]
+        std::os::unix::fs::OpenOptionsExt::mode(&mut o, 0o600);
+        let f = o.open(&path)?;
         f.lock()?;
         Ok(f)
     });

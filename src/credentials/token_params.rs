@@ -59,26 +59,30 @@ pub fn remembered(config: &ConfigFile, name: &str) -> bool {
 /// Set (`query`) or clear the profile's key, re-read under the config lock;
 /// whether the profile exists (nothing is written for one that does not).
 pub fn remember(dir: &Path, name: &str, query: bool) -> Result<bool> {
-    ConfigFile::update(dir, |c| {
-        let Some(t) = c
-            .table_mut()
-            .get_mut("profiles")
-            .and_then(|p| p.get_mut(name))
-            .and_then(|p| p.as_table_mut())
-        else {
-            return Ok((false, false));
-        };
-        let had = t.get(KEY).and_then(|v| v.as_str()) == Some(QUERY);
-        if had == query {
-            return Ok((false, true));
-        }
-        if query {
-            t.insert(KEY.into(), toml::Value::String(QUERY.into()));
-        } else {
-            t.remove(KEY);
-        }
-        Ok((true, true))
+    ConfigFile::update(dir, |c| match set_in(c, name, query) {
+        None => Ok((false, false)),
+        Some(changed) => Ok((changed, true)),
     })
+}
+
+/// Set or clear the key in `c` (a login saves it with the profile, in one
+/// write); `None` without such a profile, else whether it changed.
+pub fn set_in(c: &mut ConfigFile, name: &str, query: bool) -> Option<bool> {
+    let t = c
+        .table_mut()
+        .get_mut("profiles")
+        .and_then(|p| p.get_mut(name))
+        .and_then(|p| p.as_table_mut())?;
+    let had = t.get(KEY).and_then(|v| v.as_str()) == Some(QUERY);
+    if had == query {
+        return Some(false);
+    }
+    if query {
+        t.insert(KEY.into(), toml::Value::String(QUERY.into()));
+    } else {
+        t.remove(KEY);
+    }
+    Some(true)
 }
 
 #[cfg(test)]

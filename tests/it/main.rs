@@ -54,6 +54,7 @@ mod sandbox_banner;
 mod sandbox_help;
 mod shapes;
 mod sigterm;
+mod state;
 mod status;
 mod streaming;
 mod tables;

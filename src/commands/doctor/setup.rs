@@ -6,6 +6,7 @@
 use std::path::Path;
 
 use super::check::{Check, SET_UP};
+use crate::config::temps;
 use crate::context::Context;
 use crate::credentials::profile::{Resolved, not_logged_in};
 use crate::credentials::store::{Item, Store, StoreKind};
@@ -184,8 +185,8 @@ fn login_hint(profile: &str) -> String {
     }
 }
 
-/// A config file others may write, or a credentials directory or files
-/// others may read: each one, with its chmod.
+/// A config file others may write, a credentials directory or files others
+/// may read (each one, with its chmod), and temp files killed writes left.
 fn file_modes(r: &Resolved, dir: Option<&Path>) -> Option<(String, String)> {
     let dir = dir?;
     let mut loose = Vec::new();
@@ -206,20 +207,32 @@ fn file_modes(r: &Resolved, dir: Option<&Path>) -> Option<(String, String)> {
             }
         }
     }
-    if loose.is_empty() {
-        return None;
-    }
-    let whats: Vec<String> = loose
+    let mut whats: Vec<String> = loose
         .iter()
         .map(|(p, _)| {
             let m = mode(p).unwrap_or(0);
             format!("{} has mode {m:o}, open to other users", p.display())
         })
         .collect();
-    let fixes: Vec<String> = loose
+    let mut fixes: Vec<String> = loose
         .iter()
         .map(|(p, want)| format!("chmod {want:o} {}", p.display()))
         .collect();
+    // A killed write's temp files that no sweep could remove (a read-only
+    // directory): one may hold a client secret.
+    for p in [dir.to_path_buf(), Store::files_dir(dir)]
+        .iter()
+        .flat_map(|d| temps::ours(d, temps::is_state))
+    {
+        whats.push(format!(
+            "{} is the temp file of a write that was killed (it may hold a secret)",
+            p.display()
+        ));
+        fixes.push(format!("rm {}", p.display()));
+    }
+    if whats.is_empty() {
+        return None;
+    }
     Some((whats.join("; "), fixes.join("; ")))
 }
 

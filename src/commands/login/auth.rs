@@ -8,12 +8,13 @@ use crate::cli::{AuthCommand, Format, TokenArgs};
 use crate::commands::kit::conduct::Conduct;
 use crate::context::Context;
 use crate::credentials::profile::not_logged_in;
+use crate::credentials::secrets::{self, Opened};
 use crate::credentials::store::{Item, StoreKind};
 use crate::credentials::stored::read_bound;
 use crate::error::Result;
 use crate::settings::EnvCredentials;
 use crate::time;
-use ylem_client::auth::binding::{Binding, StoredSecret};
+use ylem_client::auth::binding::Binding;
 
 pub const CONDUCT: Conduct = Conduct::client("auth");
 
@@ -176,6 +177,15 @@ async fn status(ctx: &Context) -> Result<()> {
             s.profile
         )));
     }
+    if !st.logged_in && st.secret_other {
+        // What an interrupted login of an older version leaves: the config
+        // names one service, the store holds another's secret.
+        return Err(crate::error::Error::auth(format!(
+            "profile '{}' is not logged in whole: its stored secret was saved for another service or client than its config names (an interrupted login); nothing was sent",
+            s.profile
+        ))
+        .with_hint("run 'ylemctl login' again (with --base-url and --client-id of the service you mean) to repair it"));
+    }
     if !st.logged_in {
         return Err(not_logged_in(&s.profile));
     }
@@ -204,7 +214,7 @@ async fn stored_items(
     };
     // A secret sealed for another service or client is there, but unusable.
     st.secret_other = match (binding, secret.as_deref()) {
-        (Some(b), Some(t)) => matches!(b.open_secret(t), StoredSecret::Other { .. }),
+        (Some(b), Some(t)) => matches!(secrets::open(b, t), Opened::Other { .. }),
         _ => false,
     };
     st.secret_stored = secret.is_some() && !st.secret_other;

@@ -1,9 +1,10 @@
 //! `ylemctl login` and `ylemctl logout`: save a checked OAuth client in a
 //! profile, and remove it again.
 //!
-//! `login` fetches a token before it saves anything, and a save that fails
-//! half-way puts back what was there: a login either fully happens or leaves
-//! the previous state as it was.
+//! `login` fetches a token before it saves anything, writes so that a
+//! process killed at any point leaves the old login or the new one whole
+//! (`Saving::save`), and a save that fails half-way puts back what was
+//! there.
 
 use std::io::{BufRead, IsTerminal, Read};
 
@@ -12,7 +13,7 @@ use crate::commands::kit::conduct::Conduct;
 use crate::config::{ConfigFile, Profile, check_profile_name};
 use crate::context::Context;
 use crate::credentials::store::{self, Item, Store, StoreKind};
-use crate::credentials::{binding, profile, stored, token_params};
+use crate::credentials::{binding, profile, secrets, stored, token_params};
 use crate::error::{Error, Result};
 use crate::settings::{Settings, normalize_base_url};
 use crate::ui::Ui;
@@ -85,9 +86,24 @@ pub async fn run(args: &LoginArgs, ctx: &Context) -> Result<()> {
     // Under the profile's lock: a renewal in flight finishes first, with
     // the secret it was started with.
     let _lock = stored::lock_profile(&dir, &s.profile).await;
-    save(&store, &sealed_secret, &sealed, &dir, &s.profile, &new).await?;
-    // Best effort: a form not kept costs one refused request next time.
-    let _ = token_params::remember(&dir, &s.profile, params.query_only());
+    // The old login is kept beside the new one until the config names the
+    // new one (`secrets`): only when both are in the same store.
+    let old_binding = match (&old.base_url, &old.client_id, old.store.as_deref()) {
+        (Some(u), Some(c), Some(k)) if StoreKind::parse(k) == Some(kind) => {
+            Some(Binding::new(u, c))
+        }
+        _ => None,
+    };
+    let saving = Saving {
+        store: &store,
+        secret: &sealed_secret,
+        token: &sealed,
+        config_dir: &dir,
+        name: &s.profile,
+        profile: &new,
+        query: params.query_only(),
+    };
+    saving.save(old_binding.as_ref()).await?;
     // The old store's copy would be a stale secret nobody looks after.
     if let Some(k) = old.store.as_deref().and_then(StoreKind::parse)
         && k != kind
@@ -188,48 +204,92 @@ async fn choose_store(flag: Option<StoreChoice>, s: &Settings, ui: &Ui) -> Resul
     }
 }
 
-/// Secret, token (sealed with its binding), then the config file; on
-/// failure restore the store items.
-async fn save(
-    store: &Store,
-    secret: &Secret,
-    token: &str,
-    config_dir: &std::path::Path,
-    name: &str,
-    profile: &Profile,
-) -> Result<()> {
-    let before = (
-        store.get(Item::Secret).await.ok().flatten(),
-        store.get(Item::Token).await.ok().flatten(),
-    );
-    let attempt = async {
-        store.set(Item::Secret, secret.expose().to_string()).await?;
-        store.set(Item::Token, token.to_string()).await?;
-        // Re-read under the config lock: another process may have saved
-        // another profile or an alias since this login began.
-        ConfigFile::update(config_dir, |c| {
-            c.set_profile(name, profile);
-            Ok((true, ()))
-        })
-    };
-    if let Err(e) = attempt.await {
-        for (item, old) in [(Item::Secret, before.0), (Item::Token, before.1)] {
-            let _ = match old {
-                Some(v) => store.set(item, v).await,
-                None => store.delete(item).await,
-            };
+/// What a login writes: the secret (sealed), the token (sealed), the
+/// profile and its token form, in that order.
+struct Saving<'a> {
+    store: &'a Store,
+    secret: &'a Secret,
+    token: &'a str,
+    config_dir: &'a std::path::Path,
+    name: &'a str,
+    profile: &'a Profile,
+    query: bool,
+}
+
+impl Saving<'_> {
+    /// Written so that every prefix leaves a whole login (killed at any
+    /// point, the old one or the new one works): the secret with the old
+    /// login's kept beside it (`secrets::pending`), the token (a token the
+    /// old config does not open is no cache to it: it renews with its own
+    /// secret), then the config in one write, naming the new login; last,
+    /// the new secret alone. On failure the store items are put back.
+    async fn save(&self, old: Option<&Binding>) -> Result<()> {
+        let store = self.store;
+        let before = (
+            store.get(Item::Secret).await.ok().flatten(),
+            store.get(Item::Token).await.ok().flatten(),
+        );
+        let kept = match (old, before.0.as_deref()) {
+            (Some(b), Some(t)) => match secrets::open(b, t) {
+                secrets::Opened::Bound(s, _) | secrets::Opened::Unsealed(s) => {
+                    Some(b.seal_secret(&s))
+                }
+                _ => None,
+            },
+            _ => None,
+        };
+        let pending = secrets::pending(self.secret, kept.as_ref().map(|k| k.expose()));
+        let attempt = async {
+            store
+                .set(Item::Secret, pending.expose().to_string())
+                .await?;
+            store.set(Item::Token, self.token.to_string()).await?;
+            // Re-read under the config lock: another process may have saved
+            // another profile or an alias since this login began.
+            ConfigFile::update(self.config_dir, |c| {
+                c.set_profile(self.name, self.profile);
+                token_params::set_in(c, self.name, self.query);
+                Ok((true, ()))
+            })
+        };
+        if let Err(e) = attempt.await {
+            for (item, old) in [(Item::Secret, before.0), (Item::Token, before.1)] {
+                let _ = match old {
+                    Some(v) => store.set(item, v).await,
+                    None => store.delete(item).await,
+                };
+            }
+            return Err(e.context("login not saved"));
         }
-        return Err(e.context("login not saved"));
+        // Best effort: a renewal prunes the old secret otherwise.
+        if kept.is_some() {
+            let _ = store
+                .set(Item::Secret, self.secret.expose().to_string())
+                .await;
+        }
+        Ok(())
     }
-    Ok(())
 }
 
 pub async fn logout(ctx: &Context) -> Result<()> {
     let r = ctx.profile()?;
     let store = r.store();
     let had = store.get(Item::Secret).await?.is_some();
-    store.delete(Item::Secret).await?;
+    // Under the profile's lock: no renewal caches a token after this.
+    let _lock = stored::lock_profile(&r.config_dir, &r.name).await;
+    // The secret goes last, so a logout killed half-way leaves the login
+    // working (it renews its token); every file that may hold it goes:
+    // the file store's copy whatever store the profile names (a killed
+    // move between stores leaves one), and killed writes' temp files.
     store.delete(Item::Token).await?;
+    let files = Store::new(StoreKind::File, &r.config_dir, &r.name);
+    for item in [Item::Token, Item::Secret] {
+        Store::delete_temps(&r.config_dir, &r.name, item)?;
+        if store.kind != StoreKind::File {
+            files.delete(item).await?;
+        }
+    }
+    store.delete(Item::Secret).await?;
     if had {
         ctx.note(&format!(
             "Logged out: removed the secret and token of profile '{}' from the {} store (its base URL and client id stay in {})",

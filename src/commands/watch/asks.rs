@@ -12,6 +12,7 @@ use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender};
 use uuid::Uuid;
 
 use crate::commands::kit::failure_text::TaskText;
+use crate::commands::watch::clock;
 use crate::commands::watch::entity::read;
 use crate::commands::watch::rows::{Answer, Ask, FailureLine, RunLine, TaskBar};
 use crate::error::Error;
@@ -48,7 +49,7 @@ pub async fn answer(
             Some(f) => tokio::select! {
                 a = asked.recv() => a,
                 () = tokio::time::sleep(LOG_POLL) => {
-                    let w = f.window(Utc::now());
+                    let w = f.window(clock::now());
                     let (lines, over) = f.poll(api, finder, &w).await;
                     for line in lines {
                         let _ = answers.send(Answer::LogLine(line));
@@ -109,7 +110,7 @@ fn uuid(id: &str) -> Result<Uuid, Error> {
 }
 
 fn last_day() -> Window {
-    let now = Utc::now();
+    let now = clock::now();
     Window {
         from: now - DAY,
         to: now + chrono::Duration::minutes(1),
@@ -130,7 +131,7 @@ async fn runs(api: &Client, finder: &Finder, kind: &str, id: &str) -> Result<Vec
         folds.add(e);
     }
     Ok(folds
-        .judged(Utc::now())
+        .judged(clock::now())
         .take(RUNS)
         .filter_map(|j| {
             let t = &j.tally;
@@ -244,7 +245,7 @@ impl Follow {
             Ok(e) => e,
             Err(e) => return (vec![format!("error: {}", text(e))], false),
         };
-        let now = Utc::now();
+        let now = clock::now();
         if self.rule.is_none() {
             let mut day = Runs::default();
             for e in &all {

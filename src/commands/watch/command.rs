@@ -6,13 +6,13 @@
 use std::future::Future;
 use std::time::Duration;
 
-use chrono::Utc;
 use tokio::sync::{mpsc, watch};
 
 use crate::cli::{Format, WatchArgs};
 use crate::commands::kit::conduct::{Conduct, Limit, Signals};
 use crate::commands::kit::{failure_read, signals, targets};
 use crate::commands::watch::asks;
+use crate::commands::watch::clock;
 use crate::commands::watch::engine::Engine;
 use crate::commands::watch::entity::Watched;
 use crate::commands::watch::events::{self, Stream};
@@ -97,7 +97,7 @@ async fn stream(mut engine: Engine<'_>, interval: Duration, ctx: &Context) -> Re
     let ui = &ctx.ui;
     let mut out = Stream::new(ctx);
     let mut tell = |w: &Watched, told: &events::Told, finder: &_| {
-        out.write(&events::object(&w.target, told, Utc::now(), finder))
+        out.write(&events::object(&w.target, told, clock::now(), finder))
     };
     loop {
         let began = tokio::time::Instant::now();

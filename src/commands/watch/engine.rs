@@ -6,9 +6,9 @@
 
 use std::time::{Duration, Instant};
 
-use chrono::Utc;
 use futures_util::{StreamExt, stream};
 
+use crate::commands::watch::clock;
 use crate::commands::watch::entity::{self, Look, Watched};
 use crate::commands::watch::events::Told;
 use crate::commands::watch::rows::Board;
@@ -34,7 +34,7 @@ impl Engine<'_> {
     /// or its recovery) handed to `tell` as its look completes. `--since`
     /// applies to the first look at each entity only.
     pub async fn refresh(&mut self, tell: &mut Tell<'_>) -> Result<()> {
-        let now = Utc::now();
+        let now = clock::now();
         let due = Instant::now();
         let l = Look {
             api: self.api,
@@ -74,7 +74,7 @@ impl Engine<'_> {
 
     /// The board as it stands.
     pub fn board(&mut self) -> Board {
-        let now = Utc::now();
+        let now = clock::now();
         let finder = self.finder;
         Board {
             rows: self

@@ -3,10 +3,12 @@
 //! entity; `entity.rs` one entity and one look at it; `events.rs` the
 //! event stream; `shown.rs` an entity's board row; `asks.rs` the board's
 //! questions answered; `rows.rs` what the board draws (shared with it);
-//! `board/` the terminal board itself.
+//! `board/` the terminal board itself; `clock.rs` the monotonic "now"
+//! every part of it uses.
 
 pub mod asks;
 pub mod board;
+pub mod clock;
 pub mod command;
 pub mod engine;
 pub mod entity;

@@ -47,7 +47,8 @@ pub async fn run(
     let mut tick = tokio::time::interval(TICK);
     let (mut board_open, mut answers_open) = (true, true);
     let end = loop {
-        if let Err(e) = terminal.draw(|f| draw::screen(f, &app, chrono::Utc::now(), Instant::now()))
+        if let Err(e) =
+            terminal.draw(|f| draw::screen(f, &app, super::super::clock::now(), Instant::now()))
         {
             break Err(terminal_error(&e));
         }
