@@ -36,7 +36,9 @@ pub struct Followed {
     pub tasks_done: usize,
     pub tasks_failed: usize,
     pub duration_ms: i64,
-    pub elapsed: Duration,
+    /// The run's wall clock, first task's start to last task's end; `None`
+    /// for a workflow (statistics give no start: never the wait's time).
+    pub elapsed: Option<Duration>,
     /// Whether task counts were seen (not for workflows, followed by statistics).
     pub per_task: bool,
     /// How success was established.
@@ -351,7 +353,7 @@ impl PipelineRun<'_> {
             tasks_done: self.seen.len(),
             tasks_failed: self.seen.iter().filter(|e| !e.ok).count(),
             duration_ms: self.duration_ms,
-            elapsed: Duration::from_millis(self.elapsed_ms as u64),
+            elapsed: Some(Duration::from_millis(self.elapsed_ms as u64)),
             per_task: true,
             evidence,
             failed_entries: self.failed.clone(),
@@ -425,7 +427,6 @@ impl Watch for WorkflowRun<'_> {
                 outcome,
                 Some(ms),
                 evidence,
-                started,
             )));
         }
         self.last = now;
@@ -437,8 +438,8 @@ impl Watch for WorkflowRun<'_> {
         )))
     }
 
-    fn timed_out(&self, started: Instant) -> Followed {
-        workflow_summary(self.run, Outcome::TimedOut, None, None, started)
+    fn timed_out(&self, _started: Instant) -> Followed {
+        workflow_summary(self.run, Outcome::TimedOut, None, None)
     }
 }
 
@@ -447,7 +448,6 @@ fn workflow_summary(
     outcome: Outcome,
     ms: Option<i64>,
     evidence: Option<Evidence>,
-    started: Instant,
 ) -> Followed {
     Followed {
         run: run.to_string(),
@@ -456,7 +456,8 @@ fn workflow_summary(
         tasks_done: 0,
         tasks_failed: usize::from(outcome == Outcome::Failed),
         duration_ms: ms.unwrap_or(0),
-        elapsed: started.elapsed(),
+        // The wait's own time is not the run's (`stats_only`).
+        elapsed: None,
         per_task: false,
         evidence,
         failed_entries: Vec::new(),
@@ -477,14 +478,12 @@ mod tests {
         }
         async fn look(&mut self, started: Instant) -> Result<Progress> {
             match self.0.remove(0)? {
-                Some(o) => Ok(Progress::Done(workflow_summary(
-                    "r", o, None, None, started,
-                ))),
+                Some(o) => Ok(Progress::Done(workflow_summary("r", o, None, None))),
                 None => Ok(Progress::Pending(String::new())),
             }
         }
-        fn timed_out(&self, started: Instant) -> Followed {
-            workflow_summary("r", Outcome::TimedOut, None, None, started)
+        fn timed_out(&self, _started: Instant) -> Followed {
+            workflow_summary("r", Outcome::TimedOut, None, None)
         }
     }
 

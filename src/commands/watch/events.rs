@@ -89,10 +89,10 @@ fn finished(o: &mut Map<String, Value>, f: &Finished, finder: &Finder) {
         o.insert("run_uuid".into(), r.clone().into());
     }
     o.insert("verdict".into(), f.verdict.into());
-    let (completion, evidence) = match &f.evidence {
-        Some(e) => (e.name().to_string(), evidence_text::describe(e)),
-        None => ("failed_task".into(), "a task reported a failure".into()),
-    };
+    let (completion, evidence) = (
+        f.evidence.completion(),
+        evidence_text::established(&f.evidence),
+    );
     o.insert("completion".into(), completion.into());
     o.insert("evidence".into(), evidence.into());
     o.insert("duration".into(), f.duration_ms.into());
@@ -177,7 +177,7 @@ mod tests {
         let f = Finished {
             run: Some("00000000-0000-4000-8000-000000000001".into()),
             verdict: "failed",
-            evidence: None,
+            evidence: ylem_client::runs::Established::FailedTask,
             duration_ms: 5,
             elapsed_ms: Some(5),
             started: None,

@@ -6,6 +6,7 @@ use chrono::{DateTime, Utc};
 
 use crate::api::models::LogEntry;
 use crate::runs::finished::Evidence;
+use crate::runs::stats_only::Fact;
 
 /// One run as a program states it: its result, times and failed entries.
 #[derive(Debug, Clone)]
@@ -64,7 +65,23 @@ pub enum Established {
     FailedTask,
     /// Not complete on evidence: this many task entries so far.
     SoFar(u32),
-    /// Said by what the service answered (statistics; a run the log did
-    /// not hold).
+    /// Said by what the service answered (a run the log did not hold).
     Said(&'static str),
+    /// A workflow's or a task's run, from statistics alone (`stats_only`).
+    Statistics(Fact),
+}
+
+impl Established {
+    /// The machine name (`completion`): the rule's evidence, `failed_task`,
+    /// `running` (not complete on evidence), `not_in_log`, or a
+    /// statistics-only fact (`stats_only::Fact::name`).
+    pub fn completion(&self) -> &'static str {
+        match self {
+            Established::Rule(e) => e.name(),
+            Established::FailedTask => "failed_task",
+            Established::SoFar(_) => "running",
+            Established::Said(_) => "not_in_log",
+            Established::Statistics(f) => f.name(),
+        }
+    }
 }
