@@ -445,9 +445,9 @@ impl Statistics {
     /// A run's start as `stats_only` knows it: a task's, `duration` before
     /// its time; a workflow's is not known.
     fn started(&self, g: &Glance) -> Event {
-        let started = g.time().and_then(|at| {
-            stats_only::last_run(self.kind, g.ok, at, g.duration, at).started
-        });
+        let started = g
+            .time()
+            .and_then(|at| stats_only::last_run(self.kind, g.ok, at, g.duration, at).started);
         Event::RunStarted { run: None, started }
     }
 
@@ -477,7 +477,6 @@ fn is_after(g: &Glance, quiet_before: Option<DateTime<Utc>>) -> bool {
         (Some(_), None) => false,
     }
 }
-
 
 #[cfg(test)]
 mod tests {
@@ -684,7 +683,7 @@ mod tests {
     #[test]
     fn since_replays_a_settled_workflow_run_closed_at_once() {
         let mut s = Statistics::new(Entity::Workflow);
-        // Ended 14 minutes ago, inside --since 1h: told and closed at once.
+        // Ended 14 minutes ago, inside a 1-hour replay: told and closed at once.
         let ev = s.look(glance(-840, true), at(0), Some(at(-3600)));
         let [Event::RunStarted { .. }, Event::RunFinished(f)] = &ev[..] else {
             panic!("{ev:?}")

@@ -25,44 +25,8 @@ use chrono::{DateTime, Utc};
 use crate::api::models::RangeStats;
 use crate::kinds::Entity;
 use crate::runs::finished::DEFAULT_SETTLE;
+pub use crate::runs::view::Fact;
 use crate::runs::view::{Established, RunView};
-
-/// How a statistics-only run's result was established (`completion`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Fact {
-    /// A task's success: one entry, finished when reported.
-    TaskReported,
-    /// A workflow's success, the last run for the settle time.
-    Settled,
-    /// The statistics say the last run failed.
-    Failed,
-    /// A workflow's success younger than the settle time: not yet counted.
-    Unsettled,
-}
-
-impl Fact {
-    /// The machine name (`completion`).
-    pub fn name(self) -> &'static str {
-        match self {
-            Fact::TaskReported => "task_reported",
-            Fact::Settled => "statistics_settled",
-            Fact::Failed => "statistics_failed",
-            Fact::Unsettled => "unsettled",
-        }
-    }
-
-    /// For people (`evidence`).
-    pub fn text(self) -> &'static str {
-        match self {
-            Fact::TaskReported => "a task is one entry, finished when reported",
-            Fact::Settled => "settled: no newer run for the settle time",
-            Fact::Failed => "the last-run statistics say it failed",
-            Fact::Unsettled => {
-                "a workflow leaves no log: its run counts after the settle time without a newer one"
-            }
-        }
-    }
-}
 
 /// A window's runs and failed runs, as its statistics count them.
 pub fn counts(s: &RangeStats) -> (i64, i64) {

@@ -1,12 +1,12 @@
 //! One run as a program states it (`RunView`) and how its result was
 //! established: the shape a last run (`last.rs`) is given in, and a failed
-//! run's failure (`failure.rs`) is read from.
+//! run's failure (`failure.rs`) is read from; the statistics-only facts'
+//! names (`Fact`, judged in `stats_only.rs`).
 
 use chrono::{DateTime, Utc};
 
 use crate::api::models::LogEntry;
 use crate::runs::finished::Evidence;
-use crate::runs::stats_only::Fact;
 
 /// One run as a program states it: its result, times and failed entries.
 #[derive(Debug, Clone)]
@@ -82,6 +82,44 @@ impl Established {
             Established::SoFar(_) => "running",
             Established::Said(_) => "not_in_log",
             Established::Statistics(f) => f.name(),
+        }
+    }
+}
+
+/// How a statistics-only run's result was established (`completion`),
+/// as `stats_only::last_run` judges it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Fact {
+    /// A task's success: one entry, finished when reported.
+    TaskReported,
+    /// A workflow's success, the last run for the settle time.
+    Settled,
+    /// The statistics say the last run failed.
+    Failed,
+    /// A workflow's success younger than the settle time: not yet counted.
+    Unsettled,
+}
+
+impl Fact {
+    /// The machine name (`completion`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Fact::TaskReported => "task_reported",
+            Fact::Settled => "statistics_settled",
+            Fact::Failed => "statistics_failed",
+            Fact::Unsettled => "unsettled",
+        }
+    }
+
+    /// For people (`evidence`).
+    pub fn text(self) -> &'static str {
+        match self {
+            Fact::TaskReported => "a task is one entry, finished when reported",
+            Fact::Settled => "settled: no newer run for the settle time",
+            Fact::Failed => "the last-run statistics say it failed",
+            Fact::Unsettled => {
+                "a workflow leaves no log: its run counts after the settle time without a newer one"
+            }
         }
     }
 }
