@@ -32,6 +32,9 @@ fn worded(kind: RunKind, n: NotStarted) -> Error {
         NotStarted::Paused(e) => Error::from(e).with_hint(format!(
             "resume the {kind} in Ylem, then start it again (if it is not paused, the token lacks the pipelines:run scope)"
         )),
+        NotStarted::MissingScope(e, scope) => Error::from(e).with_hint(format!(
+            "ask the service's administrator to grant the client {scope}"
+        )),
         NotStarted::Failed(e) => Error::from(e),
     }
 }
