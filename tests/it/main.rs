@@ -19,6 +19,7 @@ mod doctor;
 mod e2e_sandbox;
 mod edges;
 mod endpoints;
+mod entities;
 mod errors;
 mod exporter_hardening;
 mod exporter_log;
