@@ -13,6 +13,7 @@ mod bodies;
 mod check_output;
 mod credentials;
 mod cron;
+mod cron_lines;
 mod date_form;
 mod differential;
 mod doctor;
