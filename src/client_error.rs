@@ -12,7 +12,7 @@ use crate::error::{Error, Kind};
 
 /// A 401 to a token issued a moment ago: the credentials work (the token
 /// endpoint issued it), so it is the plan check, as `doctor` says it.
-pub const PLAN_HINT: &str = "a token issued a moment ago was refused: the organisation's plan has the API switched off; ask the organisation's administrator to switch the API on in its plan (or check the base URL)";
+pub const PLAN_HINT: &str = "ask the organisation's administrator to switch the API on in its plan (or check the base URL: another service's refuses these tokens)";
 
 /// A run start that failed after it may have reached the service.
 pub const MAY_HAVE_STARTED: &str = "the run may have started anyway: check 'ylemctl logs' or 'ylemctl last-run' before starting it again";

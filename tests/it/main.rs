@@ -15,6 +15,7 @@ mod credentials;
 mod cron;
 mod cron_lines;
 mod date_form;
+mod diagnoses;
 mod differential;
 mod doctor;
 mod e2e_sandbox;

@@ -24,8 +24,9 @@ pub enum NotStarted {
     /// organisation's entity (or a token without the statistics scope).
     Elsewhere(Error),
     /// A 403 for an entity whose statistics can be read: a paused pipeline
-    /// (or a token without the scope to start runs).
-    Paused(Error),
+    /// (or a token without the scope to start runs); `true` when the token
+    /// response named the scope among those granted (so it is the pause).
+    Paused(Error, bool),
     /// A 403 to a token whose response named its scopes, without the one
     /// this start needs (named).
     MissingScope(Error, &'static str),
@@ -38,7 +39,7 @@ impl NotStarted {
     pub fn into_error(self) -> Error {
         match self {
             NotStarted::Elsewhere(e)
-            | NotStarted::Paused(e)
+            | NotStarted::Paused(e, _)
             | NotStarted::MissingScope(e, _)
             | NotStarted::Failed(e) => e,
         }
@@ -97,7 +98,10 @@ async fn explain(api: &Client, kind: RunKind, id: Uuid, e: Error) -> NotStarted 
         Err(s) if s.status == Some(403) => {
             NotStarted::Elsewhere(e.context(format!("the {kind} belongs to another organisation")))
         }
-        _ => NotStarted::Paused(e.context(format!("the {kind} is paused"))),
+        _ => NotStarted::Paused(
+            e.context(format!("the {kind} is paused")),
+            granted.is_some(),
+        ),
     }
 }
 
