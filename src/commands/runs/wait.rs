@@ -476,7 +476,7 @@ mod tests {
         fn waiting(&self) -> String {
             String::new()
         }
-        async fn look(&mut self, started: Instant) -> Result<Progress> {
+        async fn look(&mut self, _started: Instant) -> Result<Progress> {
             match self.0.remove(0)? {
                 Some(o) => Ok(Progress::Done(workflow_summary("r", o, None, None))),
                 None => Ok(Progress::Pending(String::new())),
