@@ -22,6 +22,7 @@ mod e2e_sandbox;
 mod edges;
 mod endpoints;
 mod entities;
+mod entities_board;
 mod errors;
 mod exporter_hardening;
 mod exporter_log;
