@@ -1,6 +1,7 @@
 //! Workflows and tasks, which leave no log, against the sandbox (both
 //! dialects; the open-source server has no workflows): `last-run`, `check`,
-//! `status -o json`, `last-run -o prometheus` and `watch -o jsonl`, asked
+//! `status -o json`, `last-run -o prometheus`, the exporter and `watch -o
+//! jsonl`, asked
 //! at once, give one verdict and one set of times, and `status`' counts are
 //! `stats --since 24h`'s; a run the stream opens it closes, with a
 //! documented `completion` that agrees with its verdict. Also: `run
@@ -8,6 +9,9 @@
 
 use serde_json::Value;
 
+use std::io::{BufRead, BufReader, Read, Write};
+
+use crate::common::process::{Killed, free_port};
 use crate::common::sandbox::{Sandbox, start};
 
 /// Every `completion` the README documents.
@@ -32,9 +36,11 @@ struct Said {
     last: Value,
     check: String,
     prom: String,
+    /// The exporter's exposition (every entity).
+    exported: String,
 }
 
-fn ask(sb: &Sandbox, kind: &str, id: &str) -> Said {
+fn ask(sb: &Sandbox, kind: &str, id: &str, exporter: u16) -> Said {
     let typed = format!("{kind}:{id}");
     let run = |a: &[&str]| {
         let o = sb.run(a);
@@ -52,6 +58,7 @@ fn ask(sb: &Sandbox, kind: &str, id: &str) -> Said {
         let last = s.spawn(|| json(&["last-run", kind, id, "-o", "json"]));
         let check = s.spawn(|| run(&["check", kind, id, "--max-age", "1000h,2000h"]));
         let prom = s.spawn(|| run(&["last-run", kind, id, "-o", "prometheus"]));
+        let exported = s.spawn(|| scrape(exporter));
         Said {
             stats: stats.join().unwrap(),
             // One ID: an object (several: a list).
@@ -62,15 +69,54 @@ fn ask(sb: &Sandbox, kind: &str, id: &str) -> Said {
             last: last.join().unwrap(),
             check: check.join().unwrap(),
             prom: prom.join().unwrap(),
+            exported: exported.join().unwrap(),
         }
     })
 }
 
-/// A gauge's value in an exposition.
-fn gauge(text: &str, name: &str) -> Option<f64> {
+/// A gauge's value for the entity `id` in an exposition.
+fn gauge(text: &str, name: &str, id: &str) -> Option<f64> {
     text.lines()
-        .find(|l| l.starts_with(&format!("{name}{{")))
+        .find(|l| l.starts_with(&format!("{name}{{")) && l.contains(&format!("uuid=\"{id}\"")))
         .and_then(|l| l.rsplit(' ').next()?.parse().ok())
+}
+
+/// `metrics serve` for `targets` on a free loopback port, once it serves
+/// (a second's cache: the figures do not move meanwhile).
+fn exporter(sb: &Sandbox, targets: &[String]) -> (Killed, u16) {
+    let port = free_port();
+    let listen = format!("127.0.0.1:{port}");
+    let dir = tempfile::tempdir().unwrap();
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_ylemctl"))
+        .env_clear()
+        .env("YLEM_BASE_URL", &sb.base)
+        .env("YLEM_CLIENT_ID", &sb.client_id)
+        .env("YLEM_CLIENT_SECRET", &sb.secret)
+        .env("YLEM_CONFIG_DIR", dir.path())
+        .args(["metrics", "serve", "--listen", &listen, "--cache", "1s"])
+        .args(targets)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    assert!(line.starts_with("Serving http://"), "{line}");
+    (Killed(child), port)
+}
+
+fn scrape(port: u16) -> String {
+    let mut s = std::net::TcpStream::connect(("127.0.0.1", port)).unwrap();
+    s.set_read_timeout(Some(std::time::Duration::from_secs(30)))
+        .unwrap();
+    write!(s, "GET /metrics HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n").unwrap();
+    let mut text = String::new();
+    s.read_to_string(&mut text).unwrap();
+    text.split_once("\r\n\r\n")
+        .map(|(_, b)| b.to_string())
+        .unwrap_or_default()
 }
 
 /// The stream's events of one entity, over a bounded watch replaying a day.
@@ -103,8 +149,9 @@ fn workflows_and_tasks_have_one_verdict_one_time_and_the_statistics_counts() {
         let ents = entities(&sb, dialect);
         let targets: Vec<String> = ents.iter().map(|(k, id)| format!("{k}:{id}")).collect();
         let events = stream(&sb, &targets);
+        let (_exporter, port) = exporter(&sb, &targets);
         for (kind, id) in &ents {
-            let s = ask(&sb, kind, id);
+            let s = ask(&sb, kind, id, port);
             let at = format!("{dialect} {kind} {id}");
             let ok = s.last["is_successful"].as_bool();
             let Some(ok) = ok else {
@@ -122,9 +169,17 @@ fn workflows_and_tasks_have_one_verdict_one_time_and_the_statistics_counts() {
             assert_eq!(s.status["failures_24h"], f, "{at}");
             // One verdict.
             assert_eq!(s.status["last_run_successful"], ok, "{at}");
+            let success = Some(f64::from(u8::from(ok)));
+            assert_eq!(gauge(&s.prom, "ylem_last_run_success", id), success, "{at}");
             assert_eq!(
-                gauge(&s.prom, "ylem_last_run_success"),
-                Some(f64::from(u8::from(ok))),
+                gauge(&s.exported, "ylem_last_run_success", id),
+                success,
+                "{at}"
+            );
+            assert_eq!(gauge(&s.exported, "ylem_runs", id), Some(n as f64), "{at}");
+            assert_eq!(
+                gauge(&s.exported, "ylem_run_failures", id),
+                Some(f as f64),
                 "{at}"
             );
             assert_eq!(s.check.starts_with("CRITICAL"), !ok, "{at}: {}", s.check);
@@ -135,11 +190,10 @@ fn workflows_and_tasks_have_one_verdict_one_time_and_the_statistics_counts() {
             let t = chrono::DateTime::parse_from_rfc3339(&ended)
                 .unwrap()
                 .timestamp();
-            assert_eq!(
-                gauge(&s.prom, "ylem_last_run_timestamp_seconds"),
-                Some(t as f64),
-                "{at}"
-            );
+            for text in [&s.prom, &s.exported] {
+                let g = gauge(text, "ylem_last_run_timestamp_seconds", id);
+                assert_eq!(g, Some(t as f64), "{at}");
+            }
             // The stream: the same run, opened and closed, one verdict.
             let mine: Vec<&Value> = events.iter().filter(|e| e["id"] == id.as_str()).collect();
             let started = mine.iter().filter(|e| e["event"] == "run_started").count();
