@@ -223,6 +223,9 @@ fn workflows_and_tasks_have_one_verdict_one_time_and_the_statistics_counts() {
             assert_eq!(fin_ended.timestamp(), t, "{at}");
             assert_eq!(fin["elapsed"], s.last["elapsed"], "{at}");
             assert_eq!(fin["duration"], s.last["duration"], "{at}");
+            if !ok && *kind == "workflow" {
+                assert_eq!(fin["failure"]["summary"], s.status["failure"], "{at}");
+            }
         }
     }
 }
