@@ -18,6 +18,7 @@ use ylem_client::count::{count, noun};
 use ylem_client::runs::finished::{Entry, Evidence, Rule, Settle, Verdict};
 use ylem_client::runs::history::{entry, lookup};
 use ylem_client::runs::poll::{self, Ended, Look};
+use ylem_client::runs::stats_only;
 
 /// How a followed run ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -362,8 +363,9 @@ impl PipelineRun<'_> {
 }
 
 /// Follow a workflow run through last-run statistics: done when a run newer
-/// than `before` appears and its figures stay the same for `settle`
-/// (statistics are the only evidence a workflow leaves).
+/// than `before` appears and is judged by `stats_only` with `settle`
+/// (failed at once; succeeded once it has stayed the last run for `settle`
+/// after its own time): statistics are the only evidence a workflow leaves.
 pub async fn workflow(
     api: &Client,
     id: Uuid,
@@ -380,7 +382,6 @@ pub async fn workflow(
         before,
         settle,
         last: None,
-        changed_at: Instant::now(),
     };
     wait_for(step, pace, ui).await
 }
@@ -394,7 +395,6 @@ struct WorkflowRun<'a> {
     settle: Settle,
     /// (executed_at, is_successful, duration) at the last look.
     last: Option<(String, bool, i64)>,
-    changed_at: Instant,
 }
 
 impl Watch for WorkflowRun<'_> {
@@ -409,23 +409,31 @@ impl Watch for WorkflowRun<'_> {
         let newer = now
             .as_ref()
             .is_some_and(|n| Some(&n.0) != self.before.as_ref());
-        if now != self.last {
-            self.changed_at = Instant::now();
-        }
-        if newer && self.changed_at.elapsed() >= self.settle.duration() {
-            let (_, ok, ms) = now.unwrap_or_default();
-            let (outcome, evidence) = if ok {
-                let ev = Evidence::Statistics {
-                    settle: self.settle,
-                };
-                (Outcome::Succeeded, Some(ev))
-            } else {
-                (Outcome::Failed, None)
+        // Judged as every command judges a workflow's run (`stats_only`),
+        // with --settle: a failure at once, a success once it has stayed
+        // the last run for the settle time after its own time.
+        let judged = now.as_ref().filter(|_| newer).and_then(|(at, ok, ms)| {
+            let at = ylem_client::time::parse_server_time(at)?;
+            let now = chrono::Utc::now();
+            let settle = self.settle.duration();
+            Some(stats_only::last_run_settled(
+                kind, *ok, at, *ms, now, settle,
+            ))
+        });
+        if let Some(v) = judged.filter(|v| v.success().is_some()) {
+            let (outcome, evidence) = match v.success() {
+                Some(true) => {
+                    let ev = Evidence::Statistics {
+                        settle: self.settle,
+                    };
+                    (Outcome::Succeeded, Some(ev))
+                }
+                _ => (Outcome::Failed, None),
             };
             return Ok(Progress::Done(workflow_summary(
                 self.run,
                 outcome,
-                Some(ms),
+                Some(v.duration_ms),
                 evidence,
             )));
         }

@@ -45,7 +45,21 @@ pub fn last_run(
     duration_ms: i64,
     now: DateTime<Utc>,
 ) -> RunView {
-    let young = (now - at).to_std().unwrap_or_default() < DEFAULT_SETTLE;
+    last_run_settled(kind, ok, at, duration_ms, now, DEFAULT_SETTLE)
+}
+
+/// `last_run` with the settle time a caller gave (`run workflow --wait
+/// --settle`): a workflow's success counts once it has been the last run
+/// for `settle` after its own time.
+pub fn last_run_settled(
+    kind: Entity,
+    ok: bool,
+    at: DateTime<Utc>,
+    duration_ms: i64,
+    now: DateTime<Utc>,
+    settle: std::time::Duration,
+) -> RunView {
+    let young = (now - at).to_std().unwrap_or_default() < settle;
     let fact = match (ok, kind) {
         (false, _) => Fact::Failed,
         (true, Entity::Workflow) if young => Fact::Unsettled,
