@@ -64,8 +64,10 @@ pub async fn start_run(
 /// named its scopes and that one is not among them. The spec's lone
 /// `workflows:run` is its one scope for the whole API: it lacks nothing.
 pub fn lacking(kind: RunKind, granted: Option<&str>) -> Option<&'static str> {
-    let granted = crate::diagnose::scopes::granted(granted?);
-    let has = |s: &str| granted.iter().any(|g| g == s);
+    // Space-separated as OAuth has it, or comma-separated as the real
+    // server writes them (as `diagnose::scopes::granted` reads them).
+    let granted = granted?;
+    let has = |s: &str| granted.split([' ', ',']).any(|g| g == s);
     let needed = match kind {
         RunKind::Pipeline if has("workflows:run") && !has("stats:read") => return None,
         RunKind::Pipeline => "pipelines:run",

@@ -48,8 +48,8 @@ pub fn last_run(
     last_run_settled(kind, ok, at, duration_ms, now, DEFAULT_SETTLE)
 }
 
-/// `last_run` with the settle time a caller gave (`run workflow --wait
-/// --settle`): a workflow's success counts once it has been the last run
+/// `last_run` with the settle time a caller gave (a wait for a workflow run
+/// it started): a workflow's success counts once it has been the last run
 /// for `settle` after its own time.
 pub fn last_run_settled(
     kind: Entity,
