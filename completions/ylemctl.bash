@@ -1645,7 +1645,7 @@ _ylemctl() {
             return 0
             ;;
         ylemctl__subcmd__last__subcmd__run)
-            opts="-p -o -v -q -h -V --fail-on-failure --decrypt-key-file --profile --base-url --output --jq --fields --no-header --output-file --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version task pipeline workflow"
+            opts="-p -o -v -q -h -V --fail-on-failure --running-ok --decrypt-key-file --profile --base-url --output --jq --fields --no-header --output-file --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version task pipeline workflow"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

@@ -98,7 +98,7 @@ complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l concurrency -d '
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l color -d 'When to use colour (NO_COLOR turns it off even with always; CLICOLOR_FORCE on in auto)' -r -f -a "auto\t''
 always\t''
 never\t''"
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l wait -d 'Follow the runs until they finish: exit 0 when they succeeded (on evidence: see --settle and --expect-tasks), 7 when a task failed, 8 when --wait-timeout ran out'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l wait -d 'Follow the runs until they finish: exit 0 when they succeeded (on evidence: see --settle and --expect-tasks), 7 when a task failed, 8 when --wait-timeout ran out. `completion` says which rule decided: history, expected_tasks, settled, failed_task, timed_out; for a workflow (no log) statistics_settled or statistics_failed, and no elapsed (the wait\'s time is not the run\'s)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l no-header -d 'No header row (table, csv)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l local -d 'Read naive times and show times in the local time zone (also YLEM_TZ=local)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -s v -l verbose -d '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)'
@@ -258,6 +258,7 @@ complete -c ylemctl -n "__fish_ylemctl_using_subcommand last-run" -l color -d 'W
 always\t''
 never\t''"
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand last-run" -l fail-on-failure -d 'Exit 7 when a last run failed, 8 when it has not finished (for `cron && ...` chains)'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand last-run" -l running-ok -d 'With --fail-on-failure: a last run not finished yet exits 0 with a note instead of 8, so a cron job landing mid-run raises no alert (the run is judged at the next one); a failed run still exits 7'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand last-run" -l no-header -d 'No header row (table, csv)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand last-run" -l local -d 'Read naive times and show times in the local time zone (also YLEM_TZ=local)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand last-run" -s v -l verbose -d '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)'

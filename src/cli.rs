@@ -215,8 +215,8 @@ pub enum Command {
     #[command(
         name = "last-run",
         after_help = concat!(
-            "Examples:\n  ylemctl last-run pipeline 3f2a1b4c-...\n  ylemctl last-run task ID1 ID2 -o json\n  ylemctl -q last-run pipeline ID --fail-on-failure || mail -s 'pipeline failed' ops@example.com",
-            exits!("7 the last run failed, 8 it has not finished (--fail-on-failure)")
+            "Examples:\n  ylemctl last-run pipeline 3f2a1b4c-...\n  ylemctl last-run task ID1 ID2 -o json\n  ylemctl -q last-run pipeline ID --fail-on-failure --running-ok || mail -s 'pipeline failed' ops@example.com",
+            exits!("7 the last run failed, 8 it has not finished (--fail-on-failure; 0 with --running-ok)")
         )
     )]
     LastRun(LastRunArgs),
@@ -342,7 +342,10 @@ pub struct RunArgs {
     pub to: Option<String>,
     /// Follow the runs until they finish: exit 0 when they succeeded (on
     /// evidence: see --settle and --expect-tasks), 7 when a task failed, 8
-    /// when --wait-timeout ran out
+    /// when --wait-timeout ran out. `completion` says which rule decided:
+    /// history, expected_tasks, settled, failed_task, timed_out; for a
+    /// workflow (no log) statistics_settled or statistics_failed, and no
+    /// elapsed (the wait's time is not the run's)
     #[arg(long)]
     pub wait: bool,
     /// Longest time to wait for the runs to finish
@@ -552,6 +555,11 @@ pub struct LastRunArgs {
     /// Exit 7 when a last run failed, 8 when it has not finished (for `cron && ...` chains)
     #[arg(long)]
     pub fail_on_failure: bool,
+    /// With --fail-on-failure: a last run not finished yet exits 0 with a
+    /// note instead of 8, so a cron job landing mid-run raises no alert
+    /// (the run is judged at the next one); a failed run still exits 7
+    #[arg(long, requires = "fail_on_failure")]
+    pub running_ok: bool,
     /// Key file (32 bytes, hex or Base64) that opens encrypted task outputs,
     /// to say why a run failed (also YLEM_DECRYPT_KEY_FILE, or the profile's
     /// decrypt_key_file)

@@ -10,6 +10,10 @@ use ylem_client::{Cause, ErrorKind};
 
 use crate::error::{Error, Kind};
 
+/// A 401 to a token issued a moment ago: the credentials work (the token
+/// endpoint issued it), so it is the plan check, as `doctor` says it.
+pub const PLAN_HINT: &str = "ask the organisation's administrator to switch the API on in its plan (or check the base URL: another service's refuses these tokens)";
+
 /// A run start that failed after it may have reached the service.
 pub const MAY_HAVE_STARTED: &str = "the run may have started anyway: check 'ylemctl logs' or 'ylemctl last-run' before starting it again";
 
@@ -85,9 +89,7 @@ fn hint(cause: &Cause) -> Option<&'static str> {
             "run 'ylemctl login', or check YLEM_TOKEN / YLEM_CLIENT_ID and YLEM_CLIENT_SECRET"
         }
         Cause::FixedTokenRejected => "the token given in YLEM_TOKEN was rejected: get a new one",
-        Cause::FreshTokenRejected => {
-            "the credentials give tokens the service does not accept: check the base URL and the client"
-        }
+        Cause::FreshTokenRejected => PLAN_HINT,
         Cause::ForbiddenStats => {
             "the ID belongs to another organisation, or the token lacks the stats:read scope"
         }

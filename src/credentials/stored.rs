@@ -255,6 +255,10 @@ impl TokenProvider for StoredProfile {
                 .map_err(ylem_client::Error::from)
         })
     }
+
+    fn granted(&self) -> Option<String> {
+        self.memo.granted()
+    }
 }
 
 /// The token cached in `store` under `binding`, if any (`auth status` and

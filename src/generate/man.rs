@@ -35,7 +35,7 @@ const EXIT: Items = &[
     ),
     (
         "8",
-        "run \\-\\-wait (or runs \\-\\-run \\-\\-wait \\-\\-exit\\-status) timed out before the run finished; runs \\-\\-run \\-\\-exit\\-status: the run has not finished, or its end cannot be established.",
+        "run \\-\\-wait (or runs \\-\\-run \\-\\-wait \\-\\-exit\\-status) timed out before the run finished; runs \\-\\-run \\-\\-exit\\-status: the run has not finished, or its end cannot be established; last\\-run \\-\\-fail\\-on\\-failure: the last run has not finished (0 with \\-\\-running\\-ok, as cron lines use it: a job landing mid\\-run raises no alert).",
     ),
     ("130", "Interrupted (Ctrl\\-C)."),
     (
@@ -168,8 +168,16 @@ A failed task entry means \fBfailed\fR at once (exit 7). Branching and
 for_each pipelines have runs of different sizes: they end by rule 2. The
 output says which rule decided (\fBcompletion\fR, \fBevidence\fR). A
 workflow run is followed through its last\-run statistics, and ends when a
-new run has stayed unchanged for \-\-settle. \-\-wait\-timeout (default 30m)
-limits the whole wait: exit 8, naming how many tasks had reported.
+new run has stayed unchanged for \-\-settle. Its \fBelapsed\fR is empty: the
+statistics give no start, and the wait's own time is not the run's.
+\-\-wait\-timeout (default 30m) limits the whole wait: exit 8, naming how
+many tasks had reported.
+.PP
+Every \fBcompletion\fR value: \fBhistory\fR, \fBexpected_tasks\fR,
+\fBsettled\fR, \fBfailed_task\fR, \fBrunning\fR (not complete on evidence),
+\fBtimed_out\fR; for workflows and tasks, known from statistics alone:
+\fBstatistics_settled\fR, \fBstatistics_failed\fR, \fBtask_reported\fR,
+\fBunsettled\fR; \fBnot_in_log\fR (a last run the log did not hold yet).
 "#;
 
 const RUN_FAILS: &str = r#".PP

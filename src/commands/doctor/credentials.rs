@@ -183,3 +183,32 @@ fn judge(
     };
     (check, Some(got))
 }
+
+/// A token granting only the spec's one scope, `workflows:run`, reads as
+/// granting the whole API (the spec names no other). When the statistics
+/// request was refused 403 all the same, the service guards its endpoints
+/// by scope and the token lacks the ones the commands need: the
+/// credentials check that said ok warns, naming them.
+pub fn spec_scope_refused(creds: &mut Check, got: &Got) {
+    let lone = got
+        .granted
+        .as_deref()
+        .is_some_and(|g| g.len() == 1 && g[0] == "workflows:run");
+    if !lone || creds.status != super::check::Status::Ok {
+        return;
+    }
+    let lacks: Vec<String> = scopes::NEEDED
+        .iter()
+        .filter(|n| n.scope != "workflows:run")
+        .map(|n| format!("{} ({})", n.scope, n.opens))
+        .collect();
+    *creds = Check::warn(
+        NAME,
+        format!(
+            "{}; the service refuses it reading (403): it lacks {}",
+            creds.detail,
+            lacks.join(", ")
+        ),
+        "ask the service's administrator to grant the client stats:read and pipelines:run",
+    );
+}

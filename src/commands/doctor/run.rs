@@ -75,8 +75,9 @@ async fn checks(ctx: &Context) -> Vec<Check> {
         return out_of_time(ctx, all, "credentials");
     };
     let creds_failed = creds.status == Status::Fail;
-    all.push(creds);
+    let mut creds = creds;
     let Some(got) = got else {
+        all.push(creds);
         let why = match creds_failed {
             true => "skipped: the credentials check failed",
             false => "skipped: no credentials (see set-up)",
@@ -84,8 +85,13 @@ async fn checks(ctx: &Context) -> Vec<Check> {
         return skip_rest(all, why);
     };
     let Some((api, client)) = bounded(ctx, api::check(ctx, transport, &got)).await else {
+        all.push(creds);
         return out_of_time(ctx, all, "api");
     };
+    if api.status == Status::Fail && api.detail.contains("lacks the stats:read scope") {
+        credentials::spec_scope_refused(&mut creds, &got);
+    }
+    all.push(creds);
     all.push(api);
     let Some(client) = client else {
         all.push(Check::skip("aliases", "skipped: the api check failed"));

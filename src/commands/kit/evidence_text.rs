@@ -48,6 +48,7 @@ pub fn established(e: &Established) -> String {
             count(*n, "task", "tasks")
         ),
         Established::Said(s) => (*s).to_string(),
+        Established::Statistics(f) => f.text().to_string(),
     }
 }
 

@@ -29,8 +29,14 @@ fn worded(kind: RunKind, n: NotStarted) -> Error {
         NotStarted::Elsewhere(e) => Error::from(e).with_hint(
             "its statistics are refused too: check the ID and the profile in use (or the token lacks the stats:read scope)",
         ),
-        NotStarted::Paused(e) => Error::from(e).with_hint(format!(
+        NotStarted::Paused(e, true) => Error::from(e).with_hint(format!(
+            "resume the {kind} in Ylem, then start it again"
+        )),
+        NotStarted::Paused(e, false) => Error::from(e).with_hint(format!(
             "resume the {kind} in Ylem, then start it again (if it is not paused, the token lacks the pipelines:run scope)"
+        )),
+        NotStarted::MissingScope(e, scope) => Error::from(e).with_hint(format!(
+            "ask the service's administrator to grant the client {scope}"
         )),
         NotStarted::Failed(e) => Error::from(e),
     }

@@ -412,7 +412,7 @@ async fn report(
         };
         suites.push(match &unread {
             None => junit::suite(finder, &r),
-            Some(e) => junit::unread(finder, &r, f.elapsed.as_millis() as i64, e),
+            Some(e) => junit::unread(finder, &r, f.elapsed.map_or(0, |d| d.as_millis() as i64), e),
         });
     }
     junit::print(ctx, &suites)
@@ -508,6 +508,11 @@ pub fn fill_wait(r: &mut Row, id: Uuid, f: &Followed) {
     };
     let (completion, evidence) = match (&f.evidence, f.outcome) {
         (Some(e), _) => (e.name().to_string(), evidence_text::describe(e)),
+        // A workflow is followed through its statistics (`stats_only`).
+        (None, Outcome::Failed) if !f.per_task => {
+            let fact = ylem_client::runs::stats_only::Fact::Failed;
+            (fact.name().into(), fact.text().into())
+        }
         (None, Outcome::Failed) => ("failed_task".into(), "a task reported a failure".into()),
         (None, _) => (
             "timed_out".into(),
@@ -531,7 +536,11 @@ pub fn fill_wait(r: &mut Row, id: Uuid, f: &Followed) {
         .set(&TASKS_DONE, count(f.tasks_done))
         .set(&TASKS_FAILED, count(f.tasks_failed))
         .set(&DURATION, Cell::Ms(f.duration_ms))
-        .set(&ELAPSED, Cell::Ms(f.elapsed.as_millis() as i64))
+        .set(
+            &ELAPSED,
+            f.elapsed
+                .map_or(Cell::Null, |d| Cell::Ms(d.as_millis() as i64)),
+        )
         .set(&COMPLETION, Cell::Str(completion))
         .set(&EVIDENCE, Cell::Str(evidence));
 }

@@ -18,6 +18,7 @@ use ylem_client::count::{count, noun};
 use ylem_client::runs::finished::{Entry, Evidence, Rule, Settle, Verdict};
 use ylem_client::runs::history::{entry, lookup};
 use ylem_client::runs::poll::{self, Ended, Look};
+use ylem_client::runs::stats_only;
 
 /// How a followed run ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -36,7 +37,9 @@ pub struct Followed {
     pub tasks_done: usize,
     pub tasks_failed: usize,
     pub duration_ms: i64,
-    pub elapsed: Duration,
+    /// The run's wall clock, first task's start to last task's end; `None`
+    /// for a workflow (statistics give no start: never the wait's time).
+    pub elapsed: Option<Duration>,
     /// Whether task counts were seen (not for workflows, followed by statistics).
     pub per_task: bool,
     /// How success was established.
@@ -351,7 +354,7 @@ impl PipelineRun<'_> {
             tasks_done: self.seen.len(),
             tasks_failed: self.seen.iter().filter(|e| !e.ok).count(),
             duration_ms: self.duration_ms,
-            elapsed: Duration::from_millis(self.elapsed_ms as u64),
+            elapsed: Some(Duration::from_millis(self.elapsed_ms as u64)),
             per_task: true,
             evidence,
             failed_entries: self.failed.clone(),
@@ -360,8 +363,9 @@ impl PipelineRun<'_> {
 }
 
 /// Follow a workflow run through last-run statistics: done when a run newer
-/// than `before` appears and its figures stay the same for `settle`
-/// (statistics are the only evidence a workflow leaves).
+/// than `before` appears and is judged by `stats_only` with `settle`
+/// (failed at once; succeeded once it has stayed the last run for `settle`
+/// after its own time): statistics are the only evidence a workflow leaves.
 pub async fn workflow(
     api: &Client,
     id: Uuid,
@@ -378,7 +382,6 @@ pub async fn workflow(
         before,
         settle,
         last: None,
-        changed_at: Instant::now(),
     };
     wait_for(step, pace, ui).await
 }
@@ -392,7 +395,6 @@ struct WorkflowRun<'a> {
     settle: Settle,
     /// (executed_at, is_successful, duration) at the last look.
     last: Option<(String, bool, i64)>,
-    changed_at: Instant,
 }
 
 impl Watch for WorkflowRun<'_> {
@@ -407,25 +409,32 @@ impl Watch for WorkflowRun<'_> {
         let newer = now
             .as_ref()
             .is_some_and(|n| Some(&n.0) != self.before.as_ref());
-        if now != self.last {
-            self.changed_at = Instant::now();
-        }
-        if newer && self.changed_at.elapsed() >= self.settle.duration() {
-            let (_, ok, ms) = now.unwrap_or_default();
-            let (outcome, evidence) = if ok {
-                let ev = Evidence::Statistics {
-                    settle: self.settle,
-                };
-                (Outcome::Succeeded, Some(ev))
-            } else {
-                (Outcome::Failed, None)
+        // Judged as every command judges a workflow's run (`stats_only`),
+        // with --settle: a failure at once, a success once it has stayed
+        // the last run for the settle time after its own time.
+        let judged = now.as_ref().filter(|_| newer).and_then(|(at, ok, ms)| {
+            let at = ylem_client::time::parse_server_time(at)?;
+            let now = chrono::Utc::now();
+            let settle = self.settle.duration();
+            Some(stats_only::last_run_settled(
+                kind, *ok, at, *ms, now, settle,
+            ))
+        });
+        if let Some(v) = judged.filter(|v| v.success().is_some()) {
+            let (outcome, evidence) = match v.success() {
+                Some(true) => {
+                    let ev = Evidence::Statistics {
+                        settle: self.settle,
+                    };
+                    (Outcome::Succeeded, Some(ev))
+                }
+                _ => (Outcome::Failed, None),
             };
             return Ok(Progress::Done(workflow_summary(
                 self.run,
                 outcome,
-                Some(ms),
+                Some(v.duration_ms),
                 evidence,
-                started,
             )));
         }
         self.last = now;
@@ -437,8 +446,8 @@ impl Watch for WorkflowRun<'_> {
         )))
     }
 
-    fn timed_out(&self, started: Instant) -> Followed {
-        workflow_summary(self.run, Outcome::TimedOut, None, None, started)
+    fn timed_out(&self, _started: Instant) -> Followed {
+        workflow_summary(self.run, Outcome::TimedOut, None, None)
     }
 }
 
@@ -447,7 +456,6 @@ fn workflow_summary(
     outcome: Outcome,
     ms: Option<i64>,
     evidence: Option<Evidence>,
-    started: Instant,
 ) -> Followed {
     Followed {
         run: run.to_string(),
@@ -456,7 +464,8 @@ fn workflow_summary(
         tasks_done: 0,
         tasks_failed: usize::from(outcome == Outcome::Failed),
         duration_ms: ms.unwrap_or(0),
-        elapsed: started.elapsed(),
+        // The wait's own time is not the run's (`stats_only`).
+        elapsed: None,
         per_task: false,
         evidence,
         failed_entries: Vec::new(),
@@ -475,16 +484,14 @@ mod tests {
         fn waiting(&self) -> String {
             String::new()
         }
-        async fn look(&mut self, started: Instant) -> Result<Progress> {
+        async fn look(&mut self, _started: Instant) -> Result<Progress> {
             match self.0.remove(0)? {
-                Some(o) => Ok(Progress::Done(workflow_summary(
-                    "r", o, None, None, started,
-                ))),
+                Some(o) => Ok(Progress::Done(workflow_summary("r", o, None, None))),
                 None => Ok(Progress::Pending(String::new())),
             }
         }
-        fn timed_out(&self, started: Instant) -> Followed {
-            workflow_summary("r", Outcome::TimedOut, None, None, started)
+        fn timed_out(&self, _started: Instant) -> Followed {
+            workflow_summary("r", Outcome::TimedOut, None, None)
         }
     }
 

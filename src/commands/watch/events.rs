@@ -8,11 +8,13 @@ use chrono::{DateTime, SecondsFormat, Utc};
 use serde_json::{Map, Value, json};
 
 use crate::commands::kit::evidence_text;
+use crate::commands::kit::failure_text::unknown_text;
 use crate::commands::kit::failure_text::{FailureText, TaskText};
 use crate::commands::kit::targets::Target;
 use crate::context::Context;
 use crate::error::{Error, Result};
-use ylem_client::runs::failure::Finder;
+use ylem_client::Entity;
+use ylem_client::runs::failure::{Finder, Unknown};
 use ylem_client::runs::fleet::{Event, Finished};
 
 /// What the watch tells: the fleet's events, and an entity's errors.
@@ -68,7 +70,7 @@ pub fn object(t: &Target, told: &Told, at: DateTime<Utc>, finder: &Finder) -> Va
             o.insert("duration".into(), entry.duration.into());
             o.insert("executed_at".into(), entry.executed_at().as_str().into());
         }
-        Told::Fleet(Event::RunFinished(f)) => finished(&mut o, f, finder),
+        Told::Fleet(Event::RunFinished(f)) => finished(&mut o, f, finder, t.kind),
         Told::Error(e) => {
             o.insert(
                 "error".into(),
@@ -84,15 +86,15 @@ pub fn object(t: &Target, told: &Told, at: DateTime<Utc>, finder: &Finder) -> Va
     Value::Object(o)
 }
 
-fn finished(o: &mut Map<String, Value>, f: &Finished, finder: &Finder) {
+fn finished(o: &mut Map<String, Value>, f: &Finished, finder: &Finder, kind: Entity) {
     if let Some(r) = &f.run {
         o.insert("run_uuid".into(), r.clone().into());
     }
     o.insert("verdict".into(), f.verdict.into());
-    let (completion, evidence) = match &f.evidence {
-        Some(e) => (e.name().to_string(), evidence_text::describe(e)),
-        None => ("failed_task".into(), "a task reported a failure".into()),
-    };
+    let (completion, evidence) = (
+        f.evidence.completion(),
+        evidence_text::established(&f.evidence),
+    );
     o.insert("completion".into(), completion.into());
     o.insert("evidence".into(), evidence.into());
     o.insert("duration".into(), f.duration_ms.into());
@@ -103,9 +105,15 @@ fn finished(o: &mut Map<String, Value>, f: &Finished, finder: &Finder) {
     let failure = match f.verdict {
         "failed" => failure_of(f, finder)
             .map(|(summary, tasks)| json!({"summary": summary, "tasks": tasks}))
-            .unwrap_or_else(
-                || json!({"summary": "reason unknown: no failed entry was read", "tasks": []}),
-            ),
+            .unwrap_or_else(|| {
+                // As `status` says it of a run with no log read.
+                let summary = match kind {
+                    Entity::Workflow => unknown_text(Unknown::Workflow),
+                    Entity::Task => unknown_text(Unknown::Task),
+                    Entity::Pipeline => "reason unknown: no failed entry was read",
+                };
+                json!({"summary": summary, "tasks": []})
+            }),
         _ => Value::Null,
     };
     o.insert("failure".into(), failure);
@@ -143,7 +151,6 @@ impl<'a> Stream<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use ylem_client::Entity;
 
     /// Every event names its entity; `run_uuid` only where there is a run
     /// (a workflow's runs have none, an error none); a failure its tasks.
@@ -177,7 +184,7 @@ mod tests {
         let f = Finished {
             run: Some("00000000-0000-4000-8000-000000000001".into()),
             verdict: "failed",
-            evidence: None,
+            evidence: ylem_client::runs::Established::FailedTask,
             duration_ms: 5,
             elapsed_ms: Some(5),
             started: None,

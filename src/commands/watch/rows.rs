@@ -24,6 +24,10 @@ pub struct EntityRow {
     /// Runs and failed runs per hour over the last 24 hours, oldest first.
     pub runs_per_hour: Vec<u32>,
     pub failures_per_hour: Vec<u32>,
+    /// The day's runs and failed runs as the 24-hour statistics count them,
+    /// for a workflow or a task (`stats_only::counts`: no hourly figures, so
+    /// no bars); `None`: the sum of the hours (a pipeline, from its log).
+    pub counts: Option<(u32, u32)>,
     /// The latest failure: its task (alias or UUID) and first message.
     pub failure: Option<FailureLine>,
     /// When something shown in this row last changed (highlighted a while).

@@ -28,9 +28,10 @@ pub fn row(w: &mut Watched, finder: &Finder, now: DateTime<Utc>) -> EntityRow {
             }),
         ),
         Runs::Pipeline(None) => (Latest::default(), (vec![0; 24], vec![0; 24]), None),
+        // No hourly statistics: no bars (`stats_only`), the counts below.
         Runs::Statistics(s) => (
             s.latest().clone(),
-            s.per_hour(now),
+            (Vec::new(), Vec::new()),
             s.going().map(|g| RunningRun {
                 run_uuid: None,
                 tasks: 0,
@@ -59,6 +60,14 @@ pub fn row(w: &mut Watched, finder: &Finder, now: DateTime<Utc>) -> EntityRow {
         running,
         runs_per_hour,
         failures_per_hour,
+        counts: match (&w.runs, &w.day) {
+            (Runs::Statistics(_), Some(d)) => {
+                let (n, f) = ylem_client::runs::stats_only::counts(d);
+                Some((n.min(u32::MAX as i64) as u32, f.min(u32::MAX as i64) as u32))
+            }
+            (Runs::Statistics(_), None) => Some((0, 0)),
+            _ => None,
+        },
         failure: latest.failed.as_ref().and_then(|f| failure_line(f, finder)),
         changed_at: None,
         error: w.error.as_ref().map(|e| {

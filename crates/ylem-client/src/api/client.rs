@@ -68,7 +68,12 @@ impl Client {
                 let fresh = self.auth.token(&self.transport, Some(&token)).await?;
                 request(&fresh).await.map_err(|e| {
                     if e.is_unauthorized() {
-                        Error::auth(format!("{} (again, with a fresh token)", e.message))
+                        // The token endpoint has just issued it: the
+                        // credentials work, so this is the plan check.
+                        Error::auth(format!(
+                            "{} (again, with a token issued a moment ago: the organisation's plan has the API switched off)",
+                            e.message
+                        ))
                             .with_status(401)
                             .with_cause(Cause::FreshTokenRejected)
                     } else {

@@ -28,6 +28,12 @@ pub trait TokenProvider: Send + Sync {
     /// one if need be (through `t`: see `oauth`). `rejected` is a token the
     /// server answered 401 to: never hand it out again.
     fn token<'a>(&'a self, t: &'a Transport, rejected: Option<&'a Secret>) -> TokenFuture<'a>;
+
+    /// The scopes the last token handed out grants, as its token response
+    /// said (`None`: not known).
+    fn granted(&self) -> Option<String> {
+        None
+    }
 }
 
 /// Where bearer tokens come from.
@@ -48,6 +54,16 @@ impl TokenSource {
             TokenSource::Fixed(token) => Ok(token.clone()),
             TokenSource::Client(c) => c.token(t, rejected).await,
             TokenSource::Provider(p) => p.token(t, rejected).await,
+        }
+    }
+
+    /// The scopes the token in use grants, as its token response said
+    /// (`None`: not known, as for a fixed token).
+    pub fn granted(&self) -> Option<String> {
+        match self {
+            TokenSource::Fixed(_) => None,
+            TokenSource::Client(c) => c.memo.granted(),
+            TokenSource::Provider(p) => p.granted(),
         }
     }
 

@@ -28,6 +28,10 @@ pub struct CachedToken {
     /// The lifetime the server gave (`expires_in`, seconds); `None` when it
     /// gave none, or for a cache written before lifetimes were kept.
     pub lifetime: Option<i64>,
+    /// The scopes the token response said it grants (`scope`, as sent);
+    /// `None` when it named none, or for a cache written before they were
+    /// kept. Not a secret: it names what a refusal is about.
+    pub scope: Option<String>,
 }
 
 impl CachedToken {
@@ -39,6 +43,7 @@ impl CachedToken {
             // `expires_in` is already positive and at most a year.
             expires_at: r.expires_in.map(|s| chrono::Utc::now().timestamp() + s),
             lifetime: r.expires_in,
+            scope: r.scope.clone(),
         }
     }
 
@@ -49,6 +54,7 @@ impl CachedToken {
             "refresh_token": self.refresh.as_ref().map(Secret::expose),
             "expires_at": self.expires_at,
             "lifetime": self.lifetime,
+            "scope": self.scope,
         })
         .to_string()
     }
@@ -62,6 +68,8 @@ impl CachedToken {
             expires_at: Option<i64>,
             #[serde(default)]
             lifetime: Option<i64>,
+            #[serde(default)]
+            scope: Option<String>,
         }
         let r: Raw = serde_json::from_str(text).ok()?;
         Some(CachedToken {
@@ -69,6 +77,7 @@ impl CachedToken {
             refresh: r.refresh_token,
             expires_at: r.expires_at,
             lifetime: r.lifetime,
+            scope: r.scope,
         })
     }
 
@@ -114,6 +123,12 @@ impl Memo {
         }
     }
 
+    /// The scopes the memo's token grants, as its token response said
+    /// (`None`: not known, or the memo is busy renewing it).
+    pub fn granted(&self) -> Option<String> {
+        self.cached.try_lock().ok()?.as_ref()?.1.scope.clone()
+    }
+
     /// The memo's token if usable and fetched under `key`, else the one
     /// `renew` gets (kept for next time, under `key`). `rejected` is a token
     /// the server answered 401 to.
@@ -154,11 +169,13 @@ mod tests {
             refresh: Some(Secret::new("ref-123456")),
             expires_at: Some(chrono::Utc::now().timestamp() + 3600),
             lifetime: Some(3600),
+            scope: Some("stats:read".into()),
         };
         let d = CachedToken::decode(&c.encode()).unwrap();
         assert_eq!(d.access, c.access);
         assert_eq!(d.refresh, c.refresh);
         assert_eq!(d.lifetime, Some(3600));
+        assert_eq!(d.scope.as_deref(), Some("stats:read"));
         assert!(d.fresh(EXPIRY_MARGIN));
         assert!(!d.fresh(Duration::from_secs(7200)));
         assert!(CachedToken::decode("{\"access_tok").is_none());
@@ -175,6 +192,7 @@ mod tests {
             refresh: None,
             expires_at: Some(now + left),
             lifetime,
+            scope: None,
         };
         assert_eq!(token(Some(60), 60).renewal(), Duration::from_secs(30));
         assert_eq!(token(Some(86_400), 1).renewal(), EXPIRY_MARGIN);
@@ -197,6 +215,7 @@ mod tests {
             refresh: None,
             expires_at: None,
             lifetime: None,
+            scope: None,
         };
         let key = Binding::new("http://127.0.0.1:1", "client-1");
         let a = memo
@@ -221,6 +240,7 @@ mod tests {
             refresh: None,
             expires_at: None,
             lifetime: None,
+            scope: None,
         };
         let a = Binding::new("http://127.0.0.1:1", "client-1");
         let t = memo.token(&a, None, || async { Ok(token("tok-aaaa1")) });

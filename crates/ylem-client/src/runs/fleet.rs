@@ -6,7 +6,9 @@
 //! (`finished.rs`): a run is reported finished only when the rule has
 //! established its verdict, never while it may still be going. A workflow
 //! or a task leaves no log: its runs are told from the statistics' last run
-//! (`Statistics`). No I/O, no clock: the caller asks, and hands in `now`.
+//! (`Statistics`), judged as every command judges them (`stats_only`), and
+//! a run told started is always told finished once that verdict is known.
+//! No I/O, no clock: the caller asks, and hands in `now`.
 
 use std::collections::{HashMap, HashSet, VecDeque};
 
@@ -16,9 +18,11 @@ use uuid::Uuid;
 use crate::api::models::{LogEntryRef, RangeStats};
 use crate::kinds::Entity;
 use crate::runs::entry_key::{Key, key};
-use crate::runs::finished::{DEFAULT_SETTLE, Evidence, History, Rule, Settle};
+use crate::runs::finished::{History, Rule};
 use crate::runs::fold::{Judged, RunFold, TaskSets, id_of, judge};
+use crate::runs::stats_only;
 use crate::runs::tally::listed_rule;
+use crate::runs::view::{Established, RunView};
 use crate::time::{self, Window};
 
 /// How far before the newest entry seen each look's window starts: the
@@ -92,8 +96,8 @@ pub struct Finished {
     pub run: Option<String>,
     /// `succeeded` or `failed`.
     pub verdict: &'static str,
-    /// How a success was established (none for a failure: a failed task).
-    pub evidence: Option<Evidence>,
+    /// How its verdict was established (`completion`, `evidence`).
+    pub evidence: Established,
     /// The sum of its task durations (ms).
     pub duration_ms: i64,
     /// From its first task's start to its last task's end (ms).
@@ -114,7 +118,10 @@ impl Finished {
         Finished {
             run: Some(t.id()),
             verdict: j.result,
-            evidence: j.evidence.clone(),
+            evidence: match &j.evidence {
+                Some(e) => Established::Rule(e.clone()),
+                None => Established::FailedTask,
+            },
             duration_ms: t.duration_ms,
             elapsed_ms: t.elapsed_ms(),
             started: t.started(),
@@ -365,16 +372,18 @@ fn per_hour(day: &VecDeque<(DateTime<Utc>, bool)>, now: DateTime<Utc>) -> (Vec<u
 }
 
 /// A workflow's or a task's runs, told from the statistics' last run (they
-/// leave no log). A task's run is one entry, finished when reported; a
-/// workflow's run failed when the statistics say so, and succeeded when
-/// they stayed the same for the settle time (as `last.rs` judges it).
+/// leave no log) and judged by `stats_only::last_run`, as `last-run`,
+/// `status` and `check` judge them: a task's run is finished when
+/// reported, a failure at once, a workflow's success once it has been the
+/// last run for the settle time after its own time. A run told started is
+/// told finished when that verdict comes; counts are the statistics'
+/// (`stats_only::counts`), not runs seen.
 pub struct Statistics {
     kind: Entity,
     last: Option<Glance>,
-    /// The workflow run told started, its verdict not yet established, and
-    /// when its statistics last changed.
-    open: Option<(Glance, DateTime<Utc>)>,
-    day: VecDeque<(DateTime<Utc>, bool)>,
+    /// The last run, its verdict not yet established, and whether its
+    /// start was told (a run passed over at the start is not).
+    open: Option<(Glance, bool)>,
     latest: Latest,
 }
 
@@ -385,7 +394,6 @@ impl Statistics {
             kind,
             last: None,
             open: None,
-            day: VecDeque::new(),
             latest: Latest::default(),
         }
     }
@@ -395,18 +403,13 @@ impl Statistics {
         &self.latest
     }
 
-    /// Whether a run is going, not yet judged.
+    /// Whether a run is going, not yet judged (and told started).
     pub fn going(&self) -> Option<&Glance> {
-        self.open.as_ref().map(|(g, _)| g)
+        self.open.as_ref().filter(|(_, told)| *told).map(|(g, _)| g)
     }
 
-    /// Runs and failed runs per hour over the last 24 hours, as seen.
-    pub fn per_hour(&self, now: DateTime<Utc>) -> (Vec<u32>, Vec<u32>) {
-        per_hour(&self.day, now)
-    }
-
-    /// One look's answer: the events it makes. The first look takes the
-    /// last run in without a word unless it ended at or after `quiet_before`.
+    /// One look's answer: the events it makes. The first look tells the
+    /// last run only if it ended at or after `quiet_before`.
     pub fn look(
         &mut self,
         g: Glance,
@@ -417,85 +420,53 @@ impl Statistics {
         let changed = self.last.as_ref() != Some(&g);
         self.last = Some(g.clone());
         let mut events = Vec::new();
-        let new_run = changed && g.at.is_some() && (!first || is_after(&g, quiet_before));
-        if first && !new_run && g.at.is_some() {
-            self.passed_over(&g, now);
-        }
-        match self.kind {
-            Entity::Task if new_run => {
-                events.push(started(&g));
-                events.push(self.finish(&g, None));
+        if changed && g.time().is_some() {
+            let tell = !first || is_after(&g, quiet_before);
+            // A newer answer than the run open: the run goes on, or another
+            // began; either way it is the one followed now.
+            let was_told = self.open.as_ref().is_some_and(|(_, t)| *t);
+            if tell && !was_told {
+                events.push(self.started(&g));
             }
-            Entity::Workflow => {
-                if new_run {
-                    // A newer answer than the run told: the run goes on, or
-                    // another began; either way it is the one followed now.
-                    if self.open.is_none() {
-                        events.push(started(&g));
-                    }
-                    self.open = Some((g.clone(), now));
-                }
-                if let Some((o, since)) = self.open.clone() {
-                    let quiet = (now - since).to_std().unwrap_or_default();
-                    if !o.ok {
-                        self.open = None;
-                        events.push(self.finish(&o, None));
-                    } else if quiet >= DEFAULT_SETTLE {
-                        self.open = None;
-                        let settle = Settle::Default(DEFAULT_SETTLE);
-                        events.push(self.finish(&o, Some(Evidence::Statistics { settle })));
-                    }
-                }
-            }
-            _ => {}
+            self.open = Some((g, tell || was_told));
         }
-        let cut = now - DAY;
-        while self.day.front().is_some_and(|(t, _)| *t <= cut) {
-            self.day.pop_front();
+        if let Some((o, told)) = self.open.clone()
+            && let Some(f) = self.judged(&o, now)
+        {
+            self.open = None;
+            self.latest.add(&f);
+            if told {
+                events.push(Event::RunFinished(Box::new(f)));
+            }
         }
         events
     }
 
-    /// The last run before the watch began, known without a word: a task's
-    /// and a failed run at once, a workflow's success after the settle time.
-    fn passed_over(&mut self, g: &Glance, now: DateTime<Utc>) {
-        let old = g
+    /// A run's start as `stats_only` knows it: a task's, `duration` before
+    /// its time; a workflow's is not known.
+    fn started(&self, g: &Glance) -> Event {
+        let started = g
             .time()
-            .is_some_and(|t| (now - t).to_std().unwrap_or_default() >= DEFAULT_SETTLE);
-        let evidence = match (self.kind, g.ok) {
-            (Entity::Workflow, true) if !old => return,
-            (Entity::Workflow, true) => Some(Evidence::Statistics {
-                settle: Settle::Default(DEFAULT_SETTLE),
-            }),
-            _ => None,
-        };
-        // Counted by `finish`, as any run of the day; nothing is told.
-        let _ = self.finish(g, evidence);
+            .and_then(|at| stats_only::last_run(self.kind, g.ok, at, g.duration, at).started);
+        Event::RunStarted { run: None, started }
     }
 
-    fn finish(&mut self, g: &Glance, evidence: Option<Evidence>) -> Event {
-        let ended = g.time();
-        if let Some(e) = ended {
-            self.day.push_back((e, !g.ok));
-        }
-        // A task ran `duration` up to its time; a workflow's time is its
-        // last known row, not a start.
-        let started = (self.kind == Entity::Task)
-            .then(|| ended.map(|e| e - chrono::Duration::milliseconds(g.duration.max(0))))
-            .flatten();
-        let f = Finished {
+    /// The run's verdict at `now`, when it is established.
+    fn judged(&self, g: &Glance, now: DateTime<Utc>) -> Option<Finished> {
+        let at = g.time()?;
+        let v: RunView = stats_only::last_run(self.kind, g.ok, at, g.duration, now);
+        v.success()?;
+        Some(Finished {
             run: None,
-            verdict: if g.ok { "succeeded" } else { "failed" },
-            evidence,
-            duration_ms: g.duration.max(0),
-            elapsed_ms: started.map(|_| g.duration.max(0)),
-            started,
-            ended,
+            verdict: v.result,
+            evidence: v.evidence.clone().unwrap_or(Established::FailedTask),
+            duration_ms: v.duration_ms,
+            elapsed_ms: v.elapsed_ms(),
+            started: v.started,
+            ended: Some(v.ended),
             tasks: usize::from(self.kind == Entity::Task),
             failed: Vec::new(),
-        };
-        self.latest.add(&f);
-        Event::RunFinished(Box::new(f))
+        })
     }
 }
 
@@ -504,13 +475,6 @@ fn is_after(g: &Glance, quiet_before: Option<DateTime<Utc>>) -> bool {
         (None, _) => true,
         (Some(q), Some(t)) => t >= q,
         (Some(_), None) => false,
-    }
-}
-
-fn started(g: &Glance) -> Event {
-    Event::RunStarted {
-        run: None,
-        started: g.time(),
     }
 }
 
@@ -691,19 +655,46 @@ mod tests {
         let ev = s.look(glance(3, false), at(10), None);
         assert_eq!(ev.len(), 2);
         assert!(matches!(&ev[1], Event::RunFinished(f) if f.verdict == "failed"));
+        let ev = s.look(glance(20, true), at(21), None);
+        let [Event::RunStarted { .. }, Event::RunFinished(f)] = &ev[..] else {
+            panic!("{ev:?}")
+        };
+        assert_eq!(
+            (f.verdict, f.evidence.completion()),
+            ("succeeded", "task_reported")
+        );
     }
 
     #[test]
     fn a_workflow_run_succeeds_after_the_settle_time_and_fails_at_once() {
         let mut s = Statistics::new(Entity::Workflow);
-        assert!(s.look(glance(-100, true), at(0), Some(at(0))).is_empty());
+        assert!(s.look(glance(-700, true), at(0), Some(at(0))).is_empty());
         let ev = s.look(glance(5, true), at(10), None);
         assert!(matches!(&ev[..], [Event::RunStarted { .. }]));
         assert!(s.going().is_some());
         assert!(s.look(glance(5, true), at(300), None).is_empty());
-        let ev = s.look(glance(5, true), at(10 + 600), None);
+        // Settled by the run's own time, as `last-run` judges it.
+        let ev = s.look(glance(5, true), at(5 + 600), None);
         assert!(matches!(&ev[..], [Event::RunFinished(f)] if f.verdict == "succeeded"));
         let ev = s.look(glance(700, false), at(705), None);
         assert_eq!(ev.len(), 2, "started and failed at once");
+    }
+
+    #[test]
+    fn since_replays_a_settled_workflow_run_closed_at_once() {
+        let mut s = Statistics::new(Entity::Workflow);
+        // Ended 14 minutes ago, inside a 1-hour replay: told and closed at once.
+        let ev = s.look(glance(-840, true), at(0), Some(at(-3600)));
+        let [Event::RunStarted { .. }, Event::RunFinished(f)] = &ev[..] else {
+            panic!("{ev:?}")
+        };
+        assert_eq!(f.evidence.completion(), "statistics_settled");
+        assert_eq!(f.elapsed_ms, None, "a workflow's start is not known");
+        // A young run passed over at the start is never opened on the stream.
+        let mut s = Statistics::new(Entity::Workflow);
+        assert!(s.look(glance(-5, true), at(0), Some(at(0))).is_empty());
+        assert!(s.going().is_none());
+        assert!(s.look(glance(-5, true), at(600), None).is_empty());
+        assert!(s.latest().finished.is_some());
     }
 }

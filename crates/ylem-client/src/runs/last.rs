@@ -15,7 +15,6 @@ use crate::api::{self, Client};
 use crate::error::{Error, Result};
 use crate::kinds::Entity;
 use crate::quirks::last_seen::{LastSeen, confirm, last_seen};
-use crate::runs::finished::DEFAULT_SETTLE;
 use crate::runs::fold::{Judged, RunFold, judge};
 use crate::runs::tally::{Runs, listed_rule};
 use crate::runs::view::{Established, RunView};
@@ -115,39 +114,9 @@ pub async fn last(
     })
 }
 
-/// A task's or workflow's last run, as statistics give it: a task is one
-/// entry (finished when reported); a workflow's success counts after the
-/// settle time without a newer run.
+/// A task's or workflow's last run, as statistics give it (`stats_only`).
 fn from_statistics(kind: Entity, r: &LastRun, at: DateTime<Utc>, now: DateTime<Utc>) -> RunView {
-    let young = (now - at).to_std().unwrap_or_default() < DEFAULT_SETTLE;
-    let (result, evidence) = match (r.is_successful, kind) {
-        (false, _) => ("failed", "the last-run statistics say it failed"),
-        (true, Entity::Workflow) if young => (
-            "unsettled",
-            "a workflow leaves no log: its run counts after the settle time without a newer one",
-        ),
-        (true, Entity::Workflow) => ("succeeded", "settled: no newer run for the settle time"),
-        (true, _) => ("succeeded", "a task is one entry, finished when reported"),
-    };
-    // A task started `duration` before it ended; a duration no time can
-    // hold (a hostile 9e18) gives no start rather than a panic.
-    let started = (kind == Entity::Task)
-        .then(|| {
-            chrono::Duration::try_milliseconds(r.duration.max(0))
-                .and_then(|d| at.checked_sub_signed(d))
-        })
-        .flatten();
-    RunView {
-        run: None,
-        result,
-        evidence: Some(Established::Said(evidence)),
-        ended: at,
-        started,
-        duration_ms: r.duration.max(0),
-        tasks: None,
-        expected: None,
-        failed: Vec::new(),
-    }
+    crate::runs::stats_only::last_run(kind, r.is_successful, at, r.duration, now)
 }
 
 /// The window a last run's log is read over. One second around it holds

@@ -1,6 +1,6 @@
 //! The run model: a pipeline run folded from its log entries (`fold`),
 //! when it has finished (`finished`, the evidence rule), the runs of a log
-//! (`tally`), a fleet's runs followed as they happen (`fleet`), a pipeline's history, a run's failure, an entity's last run
+//! (`tally`), what a workflow's or task's runs are known by from statistics alone (`stats_only`), a fleet's runs followed as they happen (`fleet`), a pipeline's history, a run's failure, an entity's last run
 //! (`last`, stated as a `RunView`), a run's input read back from its
 //! external trigger (`input`), the keys that tell a log entry seen
 //! before, and the one polling driver (`poll`, generic over its step's
@@ -15,6 +15,7 @@ pub mod history;
 pub mod input;
 pub mod last;
 pub mod poll;
+pub mod stats_only;
 pub mod tally;
 pub mod view;
 

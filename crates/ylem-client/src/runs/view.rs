@@ -1,6 +1,7 @@
 //! One run as a program states it (`RunView`) and how its result was
 //! established: the shape a last run (`last.rs`) is given in, and a failed
-//! run's failure (`failure.rs`) is read from.
+//! run's failure (`failure.rs`) is read from; the statistics-only facts'
+//! names (`Fact`, judged in `stats_only.rs`).
 
 use chrono::{DateTime, Utc};
 
@@ -64,7 +65,61 @@ pub enum Established {
     FailedTask,
     /// Not complete on evidence: this many task entries so far.
     SoFar(u32),
-    /// Said by what the service answered (statistics; a run the log did
-    /// not hold).
+    /// Said by what the service answered (a run the log did not hold).
     Said(&'static str),
+    /// A workflow's or a task's run, from statistics alone (`stats_only`).
+    Statistics(Fact),
+}
+
+impl Established {
+    /// The machine name (`completion`): the rule's evidence, `failed_task`,
+    /// `running` (not complete on evidence), `not_in_log`, or a
+    /// statistics-only fact (`stats_only::Fact::name`).
+    pub fn completion(&self) -> &'static str {
+        match self {
+            Established::Rule(e) => e.name(),
+            Established::FailedTask => "failed_task",
+            Established::SoFar(_) => "running",
+            Established::Said(_) => "not_in_log",
+            Established::Statistics(f) => f.name(),
+        }
+    }
+}
+
+/// How a statistics-only run's result was established (`completion`),
+/// as `stats_only::last_run` judges it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Fact {
+    /// A task's success: one entry, finished when reported.
+    TaskReported,
+    /// A workflow's success, the last run for the settle time.
+    Settled,
+    /// The statistics say the last run failed.
+    Failed,
+    /// A workflow's success younger than the settle time: not yet counted.
+    Unsettled,
+}
+
+impl Fact {
+    /// The machine name (`completion`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Fact::TaskReported => "task_reported",
+            Fact::Settled => "statistics_settled",
+            Fact::Failed => "statistics_failed",
+            Fact::Unsettled => "unsettled",
+        }
+    }
+
+    /// For people (`evidence`).
+    pub fn text(self) -> &'static str {
+        match self {
+            Fact::TaskReported => "a task is one entry, finished when reported",
+            Fact::Settled => "settled: no newer run for the settle time",
+            Fact::Failed => "the last-run statistics say it failed",
+            Fact::Unsettled => {
+                "a workflow leaves no log: its run counts after the settle time without a newer one"
+            }
+        }
+    }
 }

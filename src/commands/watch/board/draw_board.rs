@@ -170,8 +170,12 @@ fn running(r: &EntityRow, now: DateTime<Utc>) -> Line<'static> {
 
 /// Runs and failed runs over 24 hours, then one character per hour.
 fn day(r: &EntityRow) -> Line<'static> {
-    let runs: u32 = r.runs_per_hour.iter().sum();
-    let failed: u32 = r.failures_per_hour.iter().sum();
+    let (runs, failed) = r.counts.unwrap_or_else(|| {
+        (
+            r.runs_per_hour.iter().sum(),
+            r.failures_per_hour.iter().sum(),
+        )
+    });
     let mut spans = vec![Span::raw(format!("{:>3}/", runs))];
     let fs = if failed > 0 {
         Style::new().fg(Color::Red)

@@ -53,6 +53,7 @@ pub fn board(tick: Instant) -> Board {
         running: None,
         runs_per_hour: hours(&[(0, 2), (6, 4), (12, 4), (18, 4), (22, 1), (23, 3)]),
         failures_per_hour: hours(&[(23, 1)]),
+        counts: None,
         failure: Some(FailureLine {
             run_uuid: Some(R1.into()),
             task: "load-warehouse".into(),
@@ -81,6 +82,7 @@ pub fn board(tick: Instant) -> Board {
         }),
         runs_per_hour: vec![1; 24],
         failures_per_hour: vec![0; 24],
+        counts: None,
         failure: None,
         changed_at: Some(tick - Duration::from_secs(30)),
         error: None,
@@ -94,6 +96,7 @@ pub fn board(tick: Instant) -> Board {
         running: None,
         runs_per_hour: vec![0; 24],
         failures_per_hour: vec![0; 24],
+        counts: None,
         failure: None,
         changed_at: None,
         error: Some(("network".into(), "connection refused".into())),

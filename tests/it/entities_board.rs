@@ -1,0 +1,110 @@
+//! `watch`'s board in a real terminal (tmux, as `watch_tty.rs`) for a
+//! workflow and a task by alias: its `24H RUNS/FAILED` are `stats --since
+//! 24h`'s, and the health beside them is `status`'s. Both dialects (the
+//! open-source server has no workflows: a task only). Needs tmux.
+
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+use crate::common::sandbox::{Sandbox, start};
+
+/// A tmux server of the test's own, killed when dropped.
+struct Tmux(String);
+
+impl Drop for Tmux {
+    fn drop(&mut self) {
+        let _ = Command::new("tmux")
+            .args(["-L", &self.0, "kill-server"])
+            .output();
+    }
+}
+
+impl Tmux {
+    fn run(sb: &Sandbox, dir: &std::path::Path, args: &[&str], tag: &str) -> Tmux {
+        let t = Tmux(format!("ylemctl-entities-{tag}-{}", std::process::id()));
+        let mut cmd = vec![env!("CARGO_BIN_EXE_ylemctl")];
+        cmd.extend_from_slice(args);
+        let ok = Command::new("tmux")
+            .env_clear()
+            .env("PATH", std::env::var("PATH").unwrap_or_default())
+            .env("TERM", "xterm-256color")
+            .env("YLEM_CONFIG_DIR", dir)
+            .env("YLEM_BASE_URL", &sb.base)
+            .env("YLEM_CLIENT_ID", &sb.client_id)
+            .env("YLEM_CLIENT_SECRET", &sb.secret)
+            .args(["-L", &t.0, "-f", "/dev/null", "new-session", "-d"])
+            .args(["-x", "120", "-y", "20"])
+            .args(cmd)
+            .status()
+            .expect("tmux is needed for this test (.ci/run installs it)");
+        assert!(ok.success());
+        t
+    }
+
+    fn screen(&self) -> String {
+        let o = Command::new("tmux")
+            .args(["-L", &self.0, "capture-pane", "-p"])
+            .output()
+            .unwrap();
+        String::from_utf8_lossy(&o.stdout).into_owned()
+    }
+}
+
+fn counts(sb: &Sandbox, kind: &str, id: &str) -> String {
+    let v = sb.json(&["stats", kind, id, "--since", "24h"]);
+    let (s, f) = (
+        v["num_of_successes"].as_i64().unwrap(),
+        v["num_of_failures"].as_i64().unwrap(),
+    );
+    format!("{}/{f}", s + f)
+}
+
+#[test]
+fn the_boards_counts_for_workflows_and_tasks_are_the_statistics() {
+    for dialect in ["spec", "ylem"] {
+        let sb = start(dialect);
+        let dir = tempfile::tempdir().unwrap();
+        let mut ents = vec![("qevents", "task", sb.pipelines[0].1[0].clone())];
+        if dialect == "spec" {
+            ents.push(("triage", "workflow", sb.workflows[0].clone()));
+        }
+        for (alias, kind, id) in &ents {
+            let o = sb.run_with(
+                &["alias", "set", alias, &format!("{kind}:{id}")],
+                &[("YLEM_CONFIG_DIR", dir.path().to_str().unwrap())],
+            );
+            assert_eq!(o.code, 0, "{}", o.stderr);
+        }
+        let names: Vec<&str> = ents.iter().map(|e| e.0).collect();
+        let mut args = vec!["watch"];
+        args.extend(&names);
+        let t = Tmux::run(&sb, dir.path(), &args, dialect);
+        let end = Instant::now() + Duration::from_secs(30);
+        let screen = loop {
+            let s = t.screen();
+            if s.contains("refreshed") && names.iter().all(|n| s.contains(n)) {
+                break s;
+            }
+            assert!(Instant::now() < end, "{dialect}: no board:\n{s}");
+            std::thread::sleep(Duration::from_millis(200));
+        };
+        for (alias, kind, id) in &ents {
+            let want = counts(&sb, kind, id);
+            let status = sb.json(&["status", &format!("{kind}:{id}")]);
+            let health = status["status"].as_str().unwrap().to_string();
+            let line = screen
+                .lines()
+                .find(|l| l.split_whitespace().any(|w| w == *alias))
+                .unwrap();
+            let words: Vec<&str> = line.split_whitespace().collect();
+            assert!(
+                words.contains(&want.as_str()),
+                "{dialect} {alias}: {want} in {line}"
+            );
+            assert!(
+                words.contains(&health.as_str()),
+                "{dialect} {alias}: {health} in {line}"
+            );
+        }
+    }
+}
