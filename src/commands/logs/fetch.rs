@@ -6,10 +6,11 @@ use crate::commands::kit::conduct::{self, Conduct, Limit, Signals};
 use crate::commands::kit::key_file::read_key;
 use crate::commands::kit::signals;
 use crate::commands::logs::follow;
+use crate::commands::kit::columns::WORKFLOW_RUN_UUID;
 use crate::commands::logs::rows::{COLUMNS, COLUMNS_DECODED, Sink, print_entry};
 use crate::context::Context;
 use crate::error::Result;
-use crate::output::Shape;
+use crate::output::{Column, Shape};
 use ylem_client::api;
 use ylem_client::output::{Decoder, Scratch};
 
@@ -42,9 +43,17 @@ pub async fn run(args: &LogsArgs, ctx: &Context) -> Result<()> {
     } else {
         COLUMNS
     };
-    // On a narrow terminal the run, its result, the time and the task stay
-    // longest, decoded or not (the columns say so: `kit/columns.rs`).
-    let printer = ctx.printer(Shape::List, columns, false)?;
+    // On a narrow terminal the run, its result, the decoded output, the
+    // time and the task stay longest (the columns say so: `kit/columns.rs`);
+    // the run of `--run` is said already: it goes first.
+    let columns: Vec<Column> = columns
+        .iter()
+        .map(|c| match run_filter.is_some() && c.name == WORKFLOW_RUN_UUID.name {
+            true => c.given(),
+            false => *c,
+        })
+        .collect();
+    let printer = ctx.printer(Shape::List, &columns, false)?;
     let mut sink = Sink {
         printer,
         decoder,
