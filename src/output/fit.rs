@@ -58,7 +58,10 @@ pub fn plan(
     // its idle value (a metric of 0) says as little.
     let empty = |i: usize| {
         let idle = |v: &str| columns[i].idle == Some(v);
-        !rows.is_empty() && rows.iter().all(|r| r[i].is_empty() || r[i] == "-" || idle(&r[i]))
+        !rows.is_empty()
+            && rows
+                .iter()
+                .all(|r| r[i].is_empty() || r[i] == "-" || idle(&r[i]))
     };
     let least = |i: usize| match (free(i), columns[i].keep.is_some()) {
         // Asked-for text wraps: it may be as narrow as any.

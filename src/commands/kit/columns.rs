@@ -52,9 +52,7 @@ pub const KIND: Column = Column::new("kind", "KIND").ranked(26);
 
 // Several IDs: what became of each (`kit/ids.rs`'s `multi_columns`).
 pub const ERROR_KIND: Column = Column::new("error_kind", "ERROR_KIND").kept(WHY);
-pub const ERROR: Column = Column::new("error", "ERROR")
-    .free(12)
-    .also(&["error_kind"]);
+pub const ERROR: Column = Column::new("error", "ERROR").free(12).also(&["error_kind"]);
 
 // A log entry (`logs`, the records of a run start).
 pub const WORKFLOW_RUN_UUID: Column = Column::new("workflow_run_uuid", "RUN_UUID").kept(WHICH);

@@ -83,6 +83,9 @@ pub struct Sink<'a> {
     /// `logs --task`: only these tasks' entries (lower-case UUIDs); empty
     /// keeps every entry.
     pub tasks: Vec<String>,
+    /// `logs --tail N` read once: how many more entries are printed (the
+    /// log comes newest first); `None`: every one.
+    pub left: Option<usize>,
 }
 
 /// Print one entry through the sink's printer, decoding its output when
@@ -95,6 +98,11 @@ pub fn print_entry(sink: &mut Sink, e: &LogEntryRef) -> Result<()> {
             .any(|t| t.eq_ignore_ascii_case(e.task_uuid.as_str()))
     {
         return Ok(());
+    }
+    match &mut sink.left {
+        Some(0) => return Ok(()),
+        Some(n) => *n -= 1,
+        None => {}
     }
     let at = e.executed_at();
     let mut r = row(e, &at);
@@ -148,7 +156,12 @@ mod tests {
                 .map(|c| c.name)
                 .collect()
         };
-        let plain = ["workflow_run_uuid", "task_uuid", "task_type", "is_successful"];
+        let plain = [
+            "workflow_run_uuid",
+            "task_uuid",
+            "task_type",
+            "is_successful",
+        ];
         assert_eq!(kept(COLUMNS), [&plain[..], &["executed_at"]].concat());
         let decoded = [&plain[..], &["output", "executed_at", "decode_error"]].concat();
         assert_eq!(kept(COLUMNS_DECODED), decoded);

@@ -24,7 +24,7 @@ pub struct EntityRow {
     /// Runs and failed runs per hour over the last 24 hours, oldest first.
     pub runs_per_hour: Vec<u32>,
     pub failures_per_hour: Vec<u32>,
-    /// The latest failure: its task (alias or UUID) and first message.
+    /// The latest failure: its task (alias or type) and first message.
     pub failure: Option<FailureLine>,
     /// When something shown in this row last changed (highlighted a while).
     pub changed_at: Option<Instant>,
@@ -32,6 +32,9 @@ pub struct EntityRow {
     /// entity could not be read at the last refresh; the rest of the row is
     /// what was last known.
     pub error: Option<(String, String)>,
+    /// Nothing was ever read of it (its error came first): its last run
+    /// and day are unknown (`-`), not none.
+    pub unread: bool,
 }
 
 impl EntityRow {
@@ -67,7 +70,10 @@ pub struct RunningRun {
 #[derive(Debug, Clone, PartialEq)]
 pub struct FailureLine {
     pub run_uuid: Option<String>,
+    /// The task's alias, else its type: what a person reads first.
     pub task: String,
+    /// The task's UUID, for the detail line.
+    pub task_uuid: String,
     pub message: String,
 }
 
