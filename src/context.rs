@@ -47,6 +47,8 @@ pub struct Context {
     given: Arc<std::sync::Mutex<Vec<(String, String)>>>,
     /// The plain-`http` warning was given (once per command).
     warned_in_clear: AtomicBool,
+    /// The "-p is not used" warning was given (once per command).
+    warned_profile: AtomicBool,
     /// `--jq`'s writer, finished when the command ends.
     jq: Option<JqHandle>,
 }
@@ -80,6 +82,7 @@ impl Context {
             started,
             given: Arc::default(),
             warned_in_clear: AtomicBool::new(false),
+            warned_profile: AtomicBool::new(false),
             jq,
         }
     }
@@ -352,6 +355,22 @@ impl Context {
                 return Ok((t, TokenSource::Provider(Arc::new(source))));
             }
         };
+        // A profile named for its login would be ignored without a word.
+        if self.settings.profile_named && !self.warned_profile.swap(true, Ordering::SeqCst) {
+            let which = match &self.settings.credentials {
+                EnvCredentials::Token(_) => "YLEM_TOKEN is",
+                _ => "YLEM_CLIENT_ID and YLEM_CLIENT_SECRET are",
+            };
+            self.ui.warn(&format!(
+                "{which} set and used: the login of profile '{}' is not (unset {} to use it)",
+                self.settings.profile,
+                if which.starts_with("YLEM_TOKEN") {
+                    "it"
+                } else {
+                    "them"
+                }
+            ));
+        }
         // Credentials from the environment still use the profile's base URL
         // when none is given (`YLEM_TOKEN=$(ylemctl auth token) ylemctl ...`).
         // Only the config file is read for it, never a credential store.

@@ -4,6 +4,10 @@
 
 use std::io::Write;
 
+/// The errors and hints said on stderr by this process (one command).
+static SAID: std::sync::Mutex<std::collections::BTreeSet<String>> =
+    std::sync::Mutex::new(std::collections::BTreeSet::new());
+
 use indicatif::ProgressDrawTarget;
 
 use crate::error::Error;
@@ -85,11 +89,28 @@ impl Ui {
         }
         if self.json_errors {
             // A machine format: the data as it came (serde_json has escaped
-            // what would break its line), redacted.
+            // what would break its line), redacted; each error once.
+            let mut said = SAID.lock().unwrap_or_else(|p| p.into_inner());
+            if !said.insert(e.render_json()) {
+                return;
+            }
             let _ = std::io::stderr()
                 .lock()
                 .write_all(e.render_json().as_bytes());
         } else {
+            // Said already (several IDs' errors are said in the order
+            // given, the worst again as the command's end): once; a hint
+            // said already (one cause behind several errors): once.
+            let mut said = SAID.lock().unwrap_or_else(|p| p.into_inner());
+            if !said.insert(e.render_text()) {
+                return;
+            }
+            let mut e = e.clone();
+            if let Some(h) = &e.hint {
+                if !said.insert(format!("hint: {h}")) {
+                    e.hint = None;
+                }
+            }
             self.write(&e.render_text());
         }
     }

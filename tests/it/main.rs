@@ -55,6 +55,7 @@ mod sandbox_banner;
 mod sandbox_help;
 mod shapes;
 mod sigterm;
+mod small_things;
 mod status;
 mod streaming;
 mod table_fit;
