@@ -106,10 +106,10 @@ impl Ui {
                 return;
             }
             let mut e = e.clone();
-            if let Some(h) = &e.hint {
-                if !said.insert(format!("hint: {h}")) {
-                    e.hint = None;
-                }
+            if let Some(h) = &e.hint
+                && !said.insert(format!("hint: {h}"))
+            {
+                e.hint = None;
             }
             self.write(&e.render_text());
         }
