@@ -136,3 +136,38 @@ fn aggregate_refuses_periods_past_9999_before_sending() {
     assert_eq!(o.code, 0, "{}", o.stderr);
     assert!(o.stdout.contains("9999-01-01T00:00:00Z"), "{}", o.stdout);
 }
+
+#[test]
+fn every_status_and_last_run_word_the_board_shows_is_documented() {
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let at = readme.find("`status` is `failed`").unwrap();
+    let doc = &readme[at..at + 1500];
+    let words = [
+        "failed",
+        "unknown",
+        "degraded",
+        "never",
+        "running",
+        "ok",
+        "unsettled",
+    ];
+    for w in words {
+        assert!(doc.contains(&format!("`{w}")), "README's status lacks {w}");
+    }
+    // What the board says of the sandbox's entities is among them.
+    let s = sandbox::start("ylem");
+    let mut ids: Vec<String> = s
+        .pipelines
+        .iter()
+        .map(|p| format!("pipeline:{}", p.0))
+        .collect();
+    ids.extend(s.workflows.iter().map(|w| format!("workflow:{w}")));
+    let mut args = vec!["status"];
+    args.extend(ids.iter().map(String::as_str));
+    let v = s.json(&args);
+    for row in v.as_array().unwrap() {
+        let status = row["status"].as_str().unwrap();
+        assert!(words.contains(&status), "{status} undocumented: {row}");
+    }
+}
