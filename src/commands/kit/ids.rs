@@ -146,7 +146,7 @@ pub fn worst_of(ctx: &Context, errors: Vec<Error>) -> Result<()> {
         .max_by_key(|&i| errors[i].kind.exit_code());
     if errors.len() > 1 {
         for e in &errors {
-            ctx.report(e);
+            ctx.ui.error_once(e);
         }
     }
     worst.map_or(Ok(()), |i| Err(errors[i].clone()))
