@@ -1867,7 +1867,7 @@ _ylemctl() {
             return 0
             ;;
         ylemctl__subcmd__logs)
-            opts="-f -p -o -v -q -h -V --from --to --since --run --failed --task --decode --decrypt-key-file --follow --concurrency --profile --base-url --output --jq --fields --no-header --output-file --local --connect-timeout --timeout --max-time --retries --color --verbose --quiet --help --version"
+            opts="-f -p -o -v -q -h -V --from --to --since --run --failed --task --decode --decrypt-key-file --follow --tail --poll --concurrency --profile --base-url --output --jq --fields --no-header --output-file --local --connect-timeout --timeout --max-time --retries --color --verbose --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1894,6 +1894,14 @@ _ylemctl() {
                     return 0
                     ;;
                 --decrypt-key-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --tail)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --poll)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -2273,7 +2281,7 @@ _ylemctl() {
             return 0
             ;;
         ylemctl__subcmd__runs)
-            opts="-p -o -v -q -h -V --from --to --since --failed --limit --run --exit-status --wait --wait-timeout --poll --heartbeat --decrypt-key-file --profile --base-url --output --jq --fields --no-header --output-file --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version"
+            opts="-p -o -v -q -h -V --from --to --since --failed --result --limit --run --exit-status --wait --wait-timeout --poll --heartbeat --decrypt-key-file --profile --base-url --output --jq --fields --no-header --output-file --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2289,6 +2297,10 @@ _ylemctl() {
                     ;;
                 --since)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --result)
+                    COMPREPLY=($(compgen -W "running succeeded failed" -- "${cur}"))
                     return 0
                     ;;
                 --limit)
@@ -2641,7 +2653,7 @@ _ylemctl() {
             return 0
             ;;
         ylemctl__subcmd__watch)
-            opts="-p -o -v -q -h -V --interval --since --profile --base-url --output --jq --fields --no-header --output-file --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version"
+            opts="-p -o -v -q -h -V --interval --since --decrypt-key-file --profile --base-url --output --jq --fields --no-header --output-file --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2652,6 +2664,10 @@ _ylemctl() {
                     return 0
                     ;;
                 --since)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --decrypt-key-file)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -111,6 +111,8 @@ complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -l since -d 'Start
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -l run -d 'Only entries of this run' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -l task -d 'Only entries of this task (UUID or alias); repeat for several' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -l decrypt-key-file -d 'Decrypt `output` (AES-256-GCM, 12-byte nonce first) with the key in FILE: 32 raw bytes, hex or Base64' -r -F
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -l tail -d 'The newest N entries only (the log comes newest first: they are printed as they come, nothing is held); with -f, the newest N of the last hour, oldest first, then follow' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -l poll -d 'With -f: look at the log every DURATION (default: after 2s, the pause growing to 30s while nothing changes, 6s at most with --run)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -l concurrency -d 'Requests in flight at once when several IDs are given [default: 8]' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -s p -l profile -d 'Profile to use' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -l base-url -d 'Base URL of the service (a profile\'s credentials go only to its own)' -r
@@ -132,7 +134,7 @@ always\t''
 never\t''"
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -l failed -d 'Only failed entries'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -l decode -d 'Decode `output` from Base64 to text (JSON is pretty-printed in tables, embedded in json/jsonl)'
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -s f -l follow -d 'Keep printing entries as they appear, oldest first, until Ctrl-C, --max-time, or (with --run) the run is complete; --since sets the start (default: now, after the last few entries)'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -s f -l follow -d 'Keep printing entries as they appear, oldest first, until Ctrl-C, --max-time, or (with --run) the run is complete; --since sets the start (default: now, after the newest 10 entries of the last hour: see --tail)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -l no-header -d 'No header row (table, csv)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -l local -d 'Read naive times and show times in the local time zone (also YLEM_TZ=local)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -s v -l verbose -d '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)'
@@ -142,6 +144,9 @@ complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -s V -l version -d
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand runs" -l from -d 'Start: YYYY-MM-DD[ HH:MM:SS], ISO 8601, now, today, yesterday, or an age such as 7d' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand runs" -l to -d 'End (inclusive; a bare date means the end of that day)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand runs" -l since -d 'Start of a window that ends now, e.g. 90m, 24h, 7d, 2w, or a TIME' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand runs" -l result -d 'Only runs with this result: running (not finished on evidence yet), succeeded or failed' -r -f -a "running\t''
+succeeded\t''
+failed\t''"
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand runs" -l limit -d 'The newest N runs only' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand runs" -l run -d 'Show one run whole: a run UUID, `latest` or `latest-failed`' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand runs" -l wait-timeout -d 'Longest time to wait for the run to finish' -r
@@ -167,7 +172,7 @@ complete -c ylemctl -n "__fish_ylemctl_using_subcommand runs" -l concurrency -d 
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand runs" -l color -d 'When to use colour (NO_COLOR turns it off even with always; CLICOLOR_FORCE on in auto)' -r -f -a "auto\t''
 always\t''
 never\t''"
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand runs" -l failed -d 'Only failed runs'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand runs" -l failed -d 'Only failed runs (as --result failed)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand runs" -l exit-status -d 'With --run: exit 0 only when the run succeeded on evidence, 7 when it failed, 8 when it is still running or its end cannot be established (also: no entry of it yet, or --wait-timeout ran out)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand runs" -l wait -d 'With --run RUN or latest: follow the run to its verdict as `run --wait` does (a run started elsewhere, or before a SIGTERM); a run with no entry yet is waited for. `latest` is the newest run with an entry in the window when the wait begins'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand runs" -l no-header -d 'No header row (table, csv)'
@@ -347,6 +352,7 @@ complete -c ylemctl -n "__fish_ylemctl_using_subcommand doctor" -s h -l help -d 
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand doctor" -s V -l version -d 'Print version'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand watch" -l interval -d 'How often each entity is looked at' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand watch" -l since -d 'Replay first the runs that ended within D (default: none, only what happens from now)' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand watch" -l decrypt-key-file -d 'Key file (32 bytes, hex or Base64) that opens encrypted task outputs, to say why a run failed (also YLEM_DECRYPT_KEY_FILE, or the profile\'s decrypt_key_file)' -r -F
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand watch" -s p -l profile -d 'Profile to use' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand watch" -l base-url -d 'Base URL of the service (a profile\'s credentials go only to its own)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand watch" -s o -l output -d 'Output format (prometheus: stats, last-run, status and check; junit: run pipeline --wait and runs --run)' -r -f -a "table\t''

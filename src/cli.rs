@@ -399,6 +399,25 @@ pub struct RunArgs {
 }
 
 /// `--from/--to` or `--since`; default the last 24 hours.
+/// A run's result, as `runs` shows it (`runs --result`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum RunResult {
+    Running,
+    Succeeded,
+    Failed,
+}
+
+impl RunResult {
+    /// The word the run's `result` says.
+    pub fn word(self) -> &'static str {
+        match self {
+            RunResult::Running => "running",
+            RunResult::Succeeded => "succeeded",
+            RunResult::Failed => "failed",
+        }
+    }
+}
+
 #[derive(Debug, Args, Clone, Default)]
 pub struct WindowArgs {
     /// Start: YYYY-MM-DD[ HH:MM:SS], ISO 8601, now, today, yesterday, or an age such as 7d
@@ -436,9 +455,18 @@ pub struct LogsArgs {
     pub decrypt_key_file: Option<std::path::PathBuf>,
     /// Keep printing entries as they appear, oldest first, until Ctrl-C,
     /// --max-time, or (with --run) the run is complete; --since sets the start
-    /// (default: now, after the last few entries)
+    /// (default: now, after the newest 10 entries of the last hour: see --tail)
     #[arg(short, long)]
     pub follow: bool,
+    /// The newest N entries only (the log comes newest first: they are
+    /// printed as they come, nothing is held); with -f, the newest N of the
+    /// last hour, oldest first, then follow
+    #[arg(long, value_name = "N", value_parser = value_parsers::at_least_one)]
+    pub tail: Option<usize>,
+    /// With -f: look at the log every DURATION (default: after 2s, the pause
+    /// growing to 30s while nothing changes, 6s at most with --run)
+    #[arg(long, value_name = "DURATION", requires = "follow", value_parser = value_parsers::positive_duration)]
+    pub poll: Option<Duration>,
 }
 
 #[derive(Debug, Args)]
@@ -448,9 +476,13 @@ pub struct RunsArgs {
     pub pipelines: Vec<String>,
     #[command(flatten)]
     pub window: WindowArgs,
-    /// Only failed runs
+    /// Only failed runs (as --result failed)
     #[arg(long, conflicts_with = "run")]
     pub failed: bool,
+    /// Only runs with this result: running (not finished on evidence yet),
+    /// succeeded or failed
+    #[arg(long, value_name = "RESULT", conflicts_with_all = ["run", "failed"])]
+    pub result: Option<RunResult>,
     /// The newest N runs only
     #[arg(long, value_name = "N", value_parser = value_parsers::at_least_one, conflicts_with = "run")]
     pub limit: Option<usize>,
@@ -614,6 +646,11 @@ pub struct WatchArgs {
     /// Replay first the runs that ended within D (default: none, only what happens from now)
     #[arg(long, value_name = "D", value_parser = value_parsers::positive_duration)]
     pub since: Option<Duration>,
+    /// Key file (32 bytes, hex or Base64) that opens encrypted task
+    /// outputs, to say why a run failed (also YLEM_DECRYPT_KEY_FILE, or the
+    /// profile's decrypt_key_file)
+    #[arg(long, value_name = "FILE")]
+    pub decrypt_key_file: Option<std::path::PathBuf>,
 }
 
 #[derive(Debug, Subcommand)]

@@ -103,6 +103,9 @@ fn hint(cause: &Cause) -> Option<&'static str> {
         Cause::NotFoundRunStart => {
             "the pipeline is unknown, inactive or a template, or has no initial task: check the ID"
         }
+        Cause::NotFoundTokenEndpoint => {
+            "the service's token endpoint is not under this base URL: check the base URL and its path"
+        }
         Cause::NotFound => "check the ID and the base URL",
         Cause::UnknownClient => {
             "the Ylem server answers 500 server_error for an unknown client id: check the client id (YLEM_CLIENT_ID, or 'ylemctl login --client-id')"

@@ -42,8 +42,13 @@ pub struct Context {
     /// Runs this command started (kind, ID, run UUID): after Ctrl-C, the
     /// error says how to follow them, as they go on on the server.
     pub started: Arc<std::sync::Mutex<Vec<(ylem_client::RunKind, Uuid, String)>>>,
+    /// The aliases the command line gave, with the UUID each names: a
+    /// table names those rows by the alias a person typed (`printer`).
+    given: Arc<std::sync::Mutex<Vec<(String, String)>>>,
     /// The plain-`http` warning was given (once per command).
     warned_in_clear: AtomicBool,
+    /// The "-p is not used" warning was given (once per command).
+    warned_profile: AtomicBool,
     /// `--jq`'s writer, finished when the command ends.
     jq: Option<JqHandle>,
 }
@@ -75,7 +80,9 @@ impl Context {
             aliases: std::sync::OnceLock::new(),
             out: Arc::new(Mutex::new(Some(out))),
             started,
+            given: Arc::default(),
             warned_in_clear: AtomicBool::new(false),
+            warned_profile: AtomicBool::new(false),
             jq,
         }
     }
@@ -155,14 +162,15 @@ impl Context {
             asked: self.settings.fields.is_some(),
             ..self.style()
         };
-        Printer::new(
+        let p = Printer::new(
             style,
             shape,
             columns,
             self.settings.fields.as_deref(),
             skip,
             out,
-        )
+        )?;
+        Ok(p.named(self.given.clone()))
     }
 
     /// `printer` with columns picked by the command (a table's default
@@ -176,7 +184,8 @@ impl Context {
     ) -> Result<Printer<'static>> {
         let skip = usize::from(!multi && columns.first().is_some_and(|c| c.name == "uuid"));
         let out = Box::new(SharedOut(self.out.clone()));
-        Printer::new(self.style(), shape, columns, Some(fields), skip, out)
+        let p = Printer::new(self.style(), shape, columns, Some(fields), skip, out)?;
+        Ok(p.named(self.given.clone()))
     }
 
     /// Write directly to standard output (completions).
@@ -272,6 +281,9 @@ impl Context {
         let t = s.trim();
         if aliases::check_alias_name(t).is_ok() {
             if let Some((_, u)) = self.alias(t)? {
+                if let Ok(mut g) = self.given.lock() {
+                    g.push((u.to_string(), t.to_string()));
+                }
                 return Ok(u);
             }
             let names: Vec<&str> = match self.aliases.get() {
@@ -343,6 +355,22 @@ impl Context {
                 return Ok((t, TokenSource::Provider(Arc::new(source))));
             }
         };
+        // A profile named for its login would be ignored without a word.
+        if self.settings.profile_named && !self.warned_profile.swap(true, Ordering::SeqCst) {
+            let which = match &self.settings.credentials {
+                EnvCredentials::Token(_) => "YLEM_TOKEN is",
+                _ => "YLEM_CLIENT_ID and YLEM_CLIENT_SECRET are",
+            };
+            self.ui.warn(&format!(
+                "{which} set and used: the login of profile '{}' is not (unset {} to use it)",
+                self.settings.profile,
+                if which.starts_with("YLEM_TOKEN") {
+                    "it"
+                } else {
+                    "them"
+                }
+            ));
+        }
         // Credentials from the environment still use the profile's base URL
         // when none is given (`YLEM_TOKEN=$(ylemctl auth token) ylemctl ...`).
         // Only the config file is read for it, never a credential store.

@@ -109,6 +109,8 @@ pub enum EnvCredentials {
 #[derive(Debug, Clone)]
 pub struct Settings {
     pub profile: String,
+    /// A profile was named (`-p` or `YLEM_PROFILE`), not the default.
+    pub profile_named: bool,
     pub base_url: Option<String>,
     /// `base_url` is `YLEM_BASE_URL`'s value (not a `--base-url` of its own).
     pub base_url_from_env: bool,
@@ -193,6 +195,7 @@ impl Settings {
         }
         Ok(Settings {
             profile: g.profile.clone().unwrap_or_else(|| "default".into()),
+            profile_named: g.profile.is_some(),
             base_url,
             base_url_from_env,
             format,

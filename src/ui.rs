@@ -4,6 +4,11 @@
 
 use std::io::Write;
 
+/// Several IDs' errors and their hints said by this process (one command):
+/// `Ui::error_once`.
+static SAID: std::sync::Mutex<std::collections::BTreeSet<String>> =
+    std::sync::Mutex::new(std::collections::BTreeSet::new());
+
 use indicatif::ProgressDrawTarget;
 
 use crate::error::Error;
@@ -78,8 +83,40 @@ impl Ui {
     }
 
     /// An error as the contract says: `error:`/`hint:` lines, or the JSON
-    /// error object with `-o json|jsonl`. A closed stdout says nothing.
+    /// error object with `-o json|jsonl`. A closed stdout says nothing, nor
+    /// does an error said already by `error_once` (the worst of several
+    /// IDs' errors, said in its place in the order given, then returned as
+    /// the command's error).
     pub fn error(&self, e: &Error) {
+        let said = SAID.lock().unwrap_or_else(|p| p.into_inner());
+        if said.contains(&e.render_text()) {
+            return;
+        }
+        drop(said);
+        self.say(e);
+    }
+
+    /// `error` for one of several IDs' errors, said in the order given:
+    /// remembered (the command's own error, the worst of them, is not said
+    /// again), and a hint one of them said already (one cause behind
+    /// several errors) is not said again. Only these: a long-running
+    /// command (the exporter) says each failure as it comes.
+    pub fn error_once(&self, e: &Error) {
+        let mut said = SAID.lock().unwrap_or_else(|p| p.into_inner());
+        if !said.insert(e.render_text()) {
+            return;
+        }
+        let mut e = e.clone();
+        if let Some(h) = &e.hint
+            && !said.insert(format!("hint: {h}"))
+        {
+            e.hint = None;
+        }
+        drop(said);
+        self.say(&e);
+    }
+
+    fn say(&self, e: &Error) {
         if e.kind == crate::error::Kind::PipeClosed || !self.shows(Level::Error) {
             return;
         }

@@ -26,6 +26,17 @@ pub struct Column {
     pub second_name: bool,
     /// A time shown with its age in a table (`2026-11-23 08:32 (3h ago)`).
     pub aged: bool,
+    /// Other names `--fields` takes for it: the key or header of the
+    /// column that says the same in another format (a board's `LAST_RUN`
+    /// is `last_run_successful` in JSON), so one `--fields` list works in
+    /// every format.
+    pub also: &'static [&'static str],
+    /// A value that says nothing when every row has it (a metric of 0):
+    /// such a column is left out first, as an empty one.
+    pub idle: Option<&'static str>,
+    /// What the command line named already (the run of `logs --run`):
+    /// left out before anything else.
+    pub given: bool,
 }
 
 /// How a table too wide for the terminal treats a column.
@@ -49,7 +60,43 @@ impl Column {
             keep: None,
             second_name: false,
             aged: false,
+            also: &[],
+            idle: None,
+            given: false,
         }
+    }
+
+    /// Other names `--fields` takes for the column (`Column::also`).
+    pub const fn also(self, names: &'static [&'static str]) -> Self {
+        Column {
+            also: names,
+            ..self
+        }
+    }
+
+    /// Says nothing when every row shows `value` (`Column::idle`).
+    pub const fn idle(self, value: &'static str) -> Self {
+        Column {
+            idle: Some(value),
+            ..self
+        }
+    }
+
+    /// Named on the command line already (`Column::given`).
+    pub const fn given(self) -> Self {
+        Column {
+            given: true,
+            ..self
+        }
+    }
+
+    /// Whether `--fields` names this column by `f` (its key, its header or
+    /// another name it has), in any case.
+    pub fn answers_to(&self, f: &str) -> bool {
+        let f = f.trim();
+        self.name.eq_ignore_ascii_case(f)
+            || self.header.eq_ignore_ascii_case(f)
+            || self.also.iter().any(|a| a.eq_ignore_ascii_case(f))
     }
 
     /// Left out early on a narrow terminal, the lowest rank first.

@@ -54,8 +54,15 @@ pub fn plan(
         })
         .collect();
     let free = |i: usize| columns[i].is_free();
-    // A table shows an empty value as `-`.
-    let empty = |i: usize| !rows.is_empty() && rows.iter().all(|r| r[i].is_empty() || r[i] == "-");
+    // A table shows an empty value as `-`; a column whose every row holds
+    // its idle value (a metric of 0) says as little.
+    let empty = |i: usize| {
+        let idle = |v: &str| columns[i].idle == Some(v);
+        !rows.is_empty()
+            && rows
+                .iter()
+                .all(|r| r[i].is_empty() || r[i] == "-" || idle(&r[i]))
+    };
     let least = |i: usize| match (free(i), columns[i].keep.is_some()) {
         // Asked-for text wraps: it may be as narrow as any.
         (true, true) if !asked => natural[i].min(MIN_KEPT_FREE.max(cells(&headers[i]))),
@@ -99,7 +106,8 @@ pub fn plan(
     }
 }
 
-/// The position in `keep` of the next column to leave out: a column with
+/// The position in `keep` of the next column to leave out: one the
+/// command line named already (`Column::given`), then a column with
 /// nothing in it (every cell empty: no error, no failure), from the right;
 /// the ranked ones, lowest rank first; then the others from the right;
 /// then the first column, if the table keeps other columns longer; then
@@ -109,7 +117,8 @@ fn victim(columns: &[Column], keep: &[usize], empty: &dyn Fn(usize) -> bool) -> 
     let spare = |i: usize| i != 0 && columns[i].keep.is_none();
     let any_kept = keep.iter().any(|&i| columns[i].keep.is_some());
     keep.iter()
-        .rposition(|&i| i != 0 && empty(i))
+        .rposition(|&i| columns[i].given)
+        .or_else(|| keep.iter().rposition(|&i| i != 0 && empty(i)))
         .or_else(|| {
             keep.iter()
                 .enumerate()

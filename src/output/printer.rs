@@ -33,10 +33,17 @@ pub struct Printer<'a> {
     out: Blocks<'a>,
     rows: usize,
     table: Vec<Vec<Cell>>,
+    /// UUIDs given by an alias on the command line, with the alias: a
+    /// table's `uuid` column names those rows by it (machine formats keep
+    /// the UUID).
+    named: Named,
     /// `finish` ran; a printer dropped before (the command failed or was
     /// stopped) still closes what it opened (see `Drop`).
     finished: bool,
 }
+
+/// The UUIDs a person named by an alias, with the alias (`Printer::named`).
+pub type Named = std::sync::Arc<std::sync::Mutex<Vec<(String, String)>>>;
 
 /// Pick the `--fields` columns out of `columns`, in any case, by field name
 /// or by the table's header (`RUN_UUID`); unknown names are a usage error.
@@ -46,25 +53,33 @@ pub fn select(columns: &[Column], fields: Option<&[String]>, skip: usize) -> Res
     let Some(fields) = fields else {
         return Ok((skip.min(columns.len())..columns.len()).collect());
     };
-    fields
-        .iter()
-        .map(|f| {
-            columns
-                .iter()
-                .position(|c| c.name.eq_ignore_ascii_case(f))
-                .or_else(|| {
-                    columns
-                        .iter()
-                        .position(|c| c.header.eq_ignore_ascii_case(f.trim()))
-                })
-                .ok_or_else(|| {
-                    Error::usage(format!(
-                        "unknown field '{f}': valid fields are {}",
-                        column::names(columns).join(", ")
-                    ))
-                })
-        })
-        .collect()
+    let mut idx: Vec<usize> = Vec::new();
+    for f in fields {
+        // The key or header first, then another name a column has (the
+        // same fact under its other format's name).
+        let exact = columns
+            .iter()
+            .position(|c| c.name.eq_ignore_ascii_case(f.trim()))
+            .or_else(|| {
+                columns
+                    .iter()
+                    .position(|c| c.header.eq_ignore_ascii_case(f.trim()))
+            });
+        let i = exact
+            .or_else(|| columns.iter().position(|c| c.answers_to(f)))
+            .ok_or_else(|| {
+                Error::usage(format!(
+                    "unknown field '{f}': valid fields are {}",
+                    column::names(columns).join(", ")
+                ))
+            })?;
+        // Two names of one column (`error_kind,error` in JSON, where the
+        // error is one object) show it once.
+        if !idx.contains(&i) {
+            idx.push(i);
+        }
+    }
+    Ok(idx)
 }
 
 impl<'a> Printer<'a> {
@@ -100,8 +115,30 @@ impl<'a> Printer<'a> {
             out: Blocks::new(out),
             rows: 0,
             table: Vec::new(),
+            named: Named::default(),
             finished: false,
         })
+    }
+
+    /// Name a table's rows of UUIDs given by an alias by that alias.
+    pub fn named(mut self, named: Named) -> Self {
+        self.named = named;
+        self
+    }
+
+    /// A table's cell: a `uuid` given by an alias shows the alias.
+    fn table_cell(&self, column: &Column, cell: CellRef) -> Cell {
+        let c = cell.for_table();
+        if column.name != "uuid" {
+            return c;
+        }
+        match (&c, self.named.lock()) {
+            (Cell::Str(u), Ok(named)) => match named.iter().find(|(id, _)| id == u) {
+                Some((_, alias)) => Cell::Str(alias.clone()),
+                None => c,
+            },
+            _ => c,
+        }
     }
 
     /// Write one row (all columns, in the order given to `new`).
@@ -153,8 +190,10 @@ impl<'a> Printer<'a> {
             }
             _ => {
                 if self.table.len() < TABLE_ROW_LIMIT {
-                    self.table
-                        .push(self.idx.iter().map(|&i| row[i].for_table()).collect());
+                    let cells = (self.idx.iter().zip(&self.columns))
+                        .map(|(&i, c)| self.table_cell(c, row[i]))
+                        .collect();
+                    self.table.push(cells);
                 }
             }
         }

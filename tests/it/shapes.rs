@@ -183,6 +183,17 @@ async fn the_exit_code_is_the_worst_failure_whatever_the_order() {
         );
         assert_eq!(o.code, 5, "{ids:?}: {}", o.stderr);
         assert_eq!(o.stdout.lines().count(), 3, "{}", o.stdout);
+        // The errors in the order the IDs were given, each once (the
+        // worst is the command's error, said once too: issue 44).
+        let errors: Vec<&str> = o
+            .stderr
+            .lines()
+            .filter(|l| l.starts_with("error:"))
+            .collect();
+        assert_eq!(errors.len(), 2, "{}", o.stderr);
+        for (line, id) in errors.iter().zip(ids) {
+            assert!(line.contains(id), "{ids:?}: {}", o.stderr);
+        }
     }
 }
 

@@ -123,7 +123,9 @@ impl Drop for Tmux {
 /// `stty` settings are kept first, to compare with after.
 fn start_watch(t: &Tmux, bin: &str) {
     t.line("clear; stty -g > \"$YLEM_CONFIG_DIR/stty-before\"");
-    t.line(&format!("{bin} watch --interval 1s; echo \"EXIT=$?\""));
+    t.line(&format!(
+        "{bin} watch --interval 1s --decrypt-key-file \"$WATCH_KEY\"; echo \"EXIT=$?\""
+    ));
 }
 
 /// After `watch` ended: exit 0, no alternate screen, the cursor shown, and
@@ -217,9 +219,10 @@ fn the_board_in_a_real_terminal() {
         &[],
     );
     assert_eq!(o.code, 0, "{}", o.stderr);
+    // The key by watch's own flag (issue 44: once only the variable).
     let env = [
         ("YLEM_CONFIG_DIR", dir_s),
-        ("YLEM_DECRYPT_KEY_FILE", key.to_str().unwrap()),
+        ("WATCH_KEY", key.to_str().unwrap()),
     ];
     // Aliases p0.. and w0..: `watch` with no ID watches them all.
     let mut names = Vec::new();
@@ -267,6 +270,30 @@ fn the_board_in_a_real_terminal() {
     t.keys(&["/", "p", "1", "Enter"]);
     seen.push_str(&t.wait("the filter", 10, |s| s.contains("1 matching \"p1\"")));
     let run = start_until_failed(&t, &sb);
+    // The board's failure column says what failed, the message first:
+    // the task's type (p1's tasks have no alias), never its UUID.
+    let truth = sb.truth(&run);
+    let failed = truth["failed"][0]["task_uuid"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let task_type = sb.banner["pipelines"][1]["tasks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["uuid"] == failed.as_str())
+        .map(|t| t["task_type"].as_str().unwrap().to_string())
+        .unwrap();
+    let s = t.wait("the failure on p1's row", 30, |s| {
+        s.lines()
+            .any(|l| l.contains(" p1 ") && l.contains(&task_type[..task_type.len().min(8)]))
+    });
+    let row = s.lines().find(|l| l.contains(" p1 ")).unwrap();
+    assert!(!row.contains(&failed[..8]), "a task UUID on the row: {row}");
+    assert!(
+        s.contains(&format!("task {failed}")),
+        "the detail line names the task's UUID:\n{s}"
+    );
 
     // Enter: its runs, the failed one first; Enter again: its waterfall
     // with the failed task's message (decoded with the key).

@@ -52,6 +52,9 @@ pub enum Cause {
     NotFoundWorkflow,
     /// 404 to a run start.
     NotFoundRunStart,
+    /// 404 from the token endpoint: no ID is involved, the base URL (its
+    /// path) does not lead to the service.
+    NotFoundTokenEndpoint,
     /// Any other 404.
     NotFound,
     /// The token endpoint's 500 `server_error`: the Ylem server's answer to

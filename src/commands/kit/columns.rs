@@ -28,6 +28,9 @@ const HOW: u8 = 1;
 const WHY: u8 = 2;
 /// When it ran.
 const WHEN: u8 = 3;
+/// What the row's task is (a log entry's task type): it says what failed,
+/// where a second UUID only names it.
+const WHAT: u8 = 4;
 /// A second UUID in a row another column names (a log entry's task, a
 /// last run's run): 39 cells with its frame, so on 80 columns the row's
 /// name, its result and its time stay and it goes (`--fields` keeps both).
@@ -35,7 +38,7 @@ const WHEN: u8 = 3;
 /// leaves may take ordinary columns back (a log at 100 columns shows its
 /// task's type and duration), where any other kept column left out keeps
 /// them out.
-const SECOND_UUID: u8 = 4;
+const SECOND_UUID: u8 = 5;
 
 /// A run's time as every command writes it (RFC 3339, UTC).
 pub fn time_cell(t: chrono::DateTime<chrono::Utc>) -> Cell {
@@ -49,23 +52,25 @@ pub const KIND: Column = Column::new("kind", "KIND").ranked(26);
 
 // Several IDs: what became of each (`kit/ids.rs`'s `multi_columns`).
 pub const ERROR_KIND: Column = Column::new("error_kind", "ERROR_KIND").kept(WHY);
-pub const ERROR: Column = Column::new("error", "ERROR").free(12);
+pub const ERROR: Column = Column::new("error", "ERROR").free(12).also(&["error_kind"]);
 
 // A log entry (`logs`, the records of a run start).
 pub const WORKFLOW_RUN_UUID: Column = Column::new("workflow_run_uuid", "RUN_UUID").kept(WHICH);
 pub const TASK_UUID: Column = Column::new("task_uuid", "TASK_UUID")
     .kept(SECOND_UUID)
     .second_name();
-pub const TASK_TYPE: Column = Column::new("task_type", "TASK_TYPE").ranked(17);
+pub const TASK_TYPE: Column = Column::new("task_type", "TASK_TYPE").kept(WHAT);
 pub const IS_SUCCESSFUL: Column = Column::new("is_successful", "RESULT").kept(HOW);
 pub const DURATION: Column = Column::new("duration", "DURATION").ranked(24);
 pub const OUTPUT: Column = Column::new("output", "OUTPUT").free(13);
-/// `logs --decode`'s output: what the decoding is for, left out after
-/// the entry's other facts.
-pub const DECODED_OUTPUT: Column = Column::new("output", "OUTPUT").free(29);
-pub const METRIC_VALUE: Column = Column::new("metric_value", "METRIC").ranked(4);
+/// `logs --decode`'s output: what the decoding is for, it says why a task
+/// failed: kept as long as a failure (with the decoding's own error).
+pub const DECODED_OUTPUT: Column = Column::new("output", "OUTPUT").free(29).kept(WHY);
+pub const METRIC_VALUE: Column = Column::new("metric_value", "METRIC").ranked(4).idle("0");
 pub const EXECUTED_AT: Column = Column::new("executed_at", "EXECUTED_AT").kept(WHEN);
-pub const DECODE_ERROR: Column = Column::new("decode_error", "DECODE_ERROR").free(0);
+pub const DECODE_ERROR: Column = Column::new("decode_error", "DECODE_ERROR")
+    .free(0)
+    .kept(WHY);
 
 // A run: started (`run`), waited for (`run --wait`), listed (`runs`).
 pub const RUN_UUID: Column = Column::new("run_uuid", "RUN_UUID").kept(WHICH);
@@ -94,7 +99,10 @@ pub const ENTRIES: Column = Column::new("entries", "ENTRIES");
 // machine formats every failed task too.
 pub const FAILED_TASK: Column = Column::new("failed_task", "FAILED_TASK").ranked(2);
 pub const FAILED_TASK_TYPE: Column = Column::new("failed_task_type", "FAILED_TASK_TYPE").ranked(3);
-pub const FAILURE: Column = Column::new("failure", "FAILURE").free(15).kept(WHY);
+pub const FAILURE: Column = Column::new("failure", "FAILURE")
+    .free(15)
+    .kept(WHY)
+    .also(&["failed_tasks"]);
 pub const FAILED_TASKS: Column = Column::new("failed_tasks", "FAILED_TASKS").free(1);
 
 // Statistics (`stats`, `aggregate`, `last-run`).
@@ -108,20 +116,25 @@ pub const DATE_FROM: Column = Column::new("date_from", "DATE_FROM");
 pub const DATE_TO: Column = Column::new("date_to", "DATE_TO").ranked(25);
 pub const FILLED: Column = Column::new("filled", "FILLED");
 /// The board's last run says what its health mostly says already.
-pub const LAST_RUN: Column = Column::new("last_run", "LAST_RUN").ranked(30);
+pub const LAST_RUN: Column = Column::new("last_run", "LAST_RUN")
+    .ranked(30)
+    .also(&["last_run_successful"]);
 
 // The board (`status`).
 pub const STATUS: Column = Column::new("status", "STATUS").kept(HOW);
-pub const LAST_RUN_SUCCESSFUL: Column = Column::new("last_run_successful", "LAST_RUN_SUCCESSFUL");
+pub const LAST_RUN_SUCCESSFUL: Column =
+    Column::new("last_run_successful", "LAST_RUN_SUCCESSFUL").also(&["last_run"]);
 pub const LAST_RUN_AT: Column = Column::new("last_run_at", "LAST_RUN_AT");
-pub const LAST_RUN_AGE: Column = Column::new("last_run_age", "LAST_RUN_AGE");
+pub const LAST_RUN_AGE: Column = Column::new("last_run_age", "LAST_RUN_AGE").also(&["age"]);
 pub const RUNS_24H: Column = Column::new("runs_24h", "RUNS_24H").ranked(27);
-pub const FAILURES_24H: Column = Column::new("failures_24h", "FAILURES_24H");
-pub const FAILURES_7D: Column = Column::new("failures_7d", "FAILURES_7D");
-pub const AGE: Column = Column::new("age", "AGE");
-pub const FAILS_24H: Column = Column::new("fails_24h", "FAILS_24H");
-pub const AVG_DURATION: Column = Column::new("avg_duration", "AVG_DURATION").ranked(28);
-pub const FAILS_7D: Column = Column::new("fails_7d", "FAILS_7D");
+pub const FAILURES_24H: Column = Column::new("failures_24h", "FAILURES_24H").also(&["fails_24h"]);
+pub const FAILURES_7D: Column = Column::new("failures_7d", "FAILURES_7D").also(&["fails_7d"]);
+pub const AGE: Column = Column::new("age", "AGE").also(&["last_run_age"]);
+pub const FAILS_24H: Column = Column::new("fails_24h", "FAILS_24H").also(&["failures_24h"]);
+pub const AVG_DURATION: Column = Column::new("avg_duration", "AVG_DURATION")
+    .ranked(28)
+    .also(&["average_duration"]);
+pub const FAILS_7D: Column = Column::new("fails_7d", "FAILS_7D").also(&["failures_7d"]);
 
 #[cfg(test)]
 mod tests {
@@ -156,9 +169,10 @@ mod tests {
             LAST_RUN,
         ];
         let mut ranks: Vec<u8> = all.iter().filter_map(|c| c.rank()).collect();
-        assert_eq!(ranks.len(), all.len());
+        let ranked = all.iter().filter(|c| c.rank().is_some()).count();
+        assert_eq!(ranks.len(), ranked);
         ranks.sort();
         ranks.dedup();
-        assert_eq!(ranks.len(), all.len());
+        assert_eq!(ranks.len(), ranked);
     }
 }

@@ -136,17 +136,20 @@ fn identical(a: &Error, b: &Error) -> bool {
 }
 
 /// The worst of several failures (the highest exit code, the first of
-/// equals), whatever the order of the IDs, as the command's error; the
-/// others are reported now, an `error:` line each.
-pub fn worst_of(ctx: &Context, mut errors: Vec<Error>) -> Result<()> {
+/// equals), whatever the order of the IDs, as the command's error; every
+/// one is reported now, an `error:` line each in the order given (the
+/// worst, said already, is not said again at the end: `Ui::error`).
+pub fn worst_of(ctx: &Context, errors: Vec<Error>) -> Result<()> {
+    let errors: Vec<Error> = errors.into_iter().map(|e| hints::fit(ctx, e)).collect();
     let worst = (0..errors.len())
         .rev()
         .max_by_key(|&i| errors[i].kind.exit_code());
-    let worst = worst.map(|i| errors.remove(i));
-    for e in errors {
-        ctx.report(&hints::fit(ctx, e));
+    if errors.len() > 1 {
+        for e in &errors {
+            ctx.ui.error_once(e);
+        }
     }
-    worst.map_or(Ok(()), Err)
+    worst.map_or(Ok(()), |i| Err(errors[i].clone()))
 }
 
 #[cfg(test)]

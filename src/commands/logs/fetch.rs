@@ -2,6 +2,7 @@
 //! streamed entry by entry from the response to the output.
 
 use crate::cli::LogsArgs;
+use crate::commands::kit::columns::WORKFLOW_RUN_UUID;
 use crate::commands::kit::conduct::{self, Conduct, Limit, Signals};
 use crate::commands::kit::key_file::read_key;
 use crate::commands::kit::signals;
@@ -9,7 +10,7 @@ use crate::commands::logs::follow;
 use crate::commands::logs::rows::{COLUMNS, COLUMNS_DECODED, Sink, print_entry};
 use crate::context::Context;
 use crate::error::Result;
-use crate::output::Shape;
+use crate::output::{Column, Shape};
 use ylem_client::api;
 use ylem_client::output::{Decoder, Scratch};
 
@@ -33,7 +34,8 @@ pub async fn run(args: &LogsArgs, ctx: &Context) -> Result<()> {
         .transpose()?
         .map(|u| u.to_string());
     if args.follow {
-        follow::check_args(args.window.to.as_deref())?;
+        let since = args.window.since.is_some() || args.window.from.is_some();
+        follow::check_args(args.window.to.as_deref(), since, args.tail.is_some())?;
     }
     let key = args.decrypt_key_file.as_deref().map(read_key).transpose()?;
     let decoder = (args.decode || key.is_some()).then(|| Decoder::new(key));
@@ -42,11 +44,24 @@ pub async fn run(args: &LogsArgs, ctx: &Context) -> Result<()> {
     } else {
         COLUMNS
     };
-    // On a narrow terminal the run, its result, the time and the task stay
-    // longest, decoded or not (the columns say so: `kit/columns.rs`).
-    let printer = ctx.printer(Shape::List, columns, false)?;
+    // On a narrow terminal the run, its result, the decoded output, the
+    // time and the task stay longest (the columns say so: `kit/columns.rs`);
+    // the run of `--run` is said already: it goes first.
+    let columns: Vec<Column> = columns
+        .iter()
+        .map(
+            |c| match run_filter.is_some() && c.name == WORKFLOW_RUN_UUID.name {
+                true => c.given(),
+                false => *c,
+            },
+        )
+        .collect();
+    let printer = ctx.printer(Shape::List, &columns, false)?;
     let mut sink = Sink {
         printer,
+        // Read once, the log is newest first: `--tail N` is its first N
+        // entries (nothing is held); a follow shows its own tail.
+        left: args.tail.filter(|_| !args.follow),
         decoder,
         scratch: Scratch::default(),
         undecodable: 0,
@@ -63,7 +78,13 @@ pub async fn run(args: &LogsArgs, ctx: &Context) -> Result<()> {
             _ => Some(ctx.window(w)?.from),
         };
         let api = ctx.api()?;
-        follow::follow(ctx, &api, id, run_filter, args.failed, since, &mut sink).await?;
+        let asked = follow::Asked {
+            since,
+            tail: args.tail,
+            poll: args.poll,
+        };
+        let filters = (run_filter, args.failed);
+        follow::follow(ctx, &api, id, filters, asked, &mut sink).await?;
         return follow::close(sink, ctx);
     }
     let window = ctx.window(&args.window)?;

@@ -39,6 +39,17 @@ const LONGEST_PAUSE_FOR_A_RUN: Duration = Duration::from_secs(6);
 /// Keys of entries older than this before the window are forgotten.
 const MEMORY: chrono::Duration = chrono::Duration::days(1);
 
+/// What a follow was asked for beyond its entries' filters: where it
+/// starts, how many of the last hour's entries it shows first (`--tail`,
+/// else `TAIL`), and a fixed pause between looks (`--poll`, else pauses
+/// from `FIRST_PAUSE` growing to `LONGEST_PAUSE` while nothing changes).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Asked {
+    pub since: Option<DateTime<Utc>>,
+    pub tail: Option<usize>,
+    pub poll: Option<Duration>,
+}
+
 /// Follow `id`'s log; `run` keeps one run's entries, `failed` failed ones.
 /// Ctrl-C, SIGTERM and --max-time end it cleanly: what was printed is
 /// whole, and the caller closes the output.
@@ -46,11 +57,11 @@ pub async fn follow(
     ctx: &Context,
     api: &Client,
     id: Uuid,
-    run: Option<String>,
-    failed: bool,
-    since: Option<DateTime<Utc>>,
+    (run, failed): (Option<String>, bool),
+    asked: Asked,
     sink: &mut Sink<'_>,
 ) -> Result<()> {
+    let since = asked.since;
     // Listened for from the start: a signal during the history look-up
     // ends the follow cleanly too.
     let mut stop: StopRequest<_> = Box::pin(crate::commands::kit::signals::stop_now());
@@ -69,10 +80,11 @@ pub async fn follow(
     };
     let pacing = Pacing {
         first_look: Duration::ZERO,
-        first: FIRST_PAUSE,
-        longest: match rule {
-            Some(_) => LONGEST_PAUSE_FOR_A_RUN,
-            None => LONGEST_PAUSE,
+        first: asked.poll.unwrap_or(FIRST_PAUSE),
+        longest: match (asked.poll, &rule) {
+            (Some(d), _) => d,
+            (None, Some(_)) => LONGEST_PAUSE_FOR_A_RUN,
+            (None, None) => LONGEST_PAUSE,
         },
     };
     let mut tail = Tail {
@@ -82,6 +94,7 @@ pub async fn follow(
         run,
         failed,
         since,
+        tail: asked.tail.unwrap_or(TAIL),
         start,
         rule,
         sink,
@@ -110,6 +123,8 @@ struct Tail<'a, 's> {
     run: Option<String>,
     failed: bool,
     since: Option<DateTime<Utc>>,
+    /// How many of the entries first seen are shown (without `--since`).
+    tail: usize,
     start: DateTime<Utc>,
     /// When the followed run (`--run`) is complete.
     rule: Option<Rule>,
@@ -239,7 +254,7 @@ impl Tail<'_, '_> {
             self.cursor = w.to;
         }
         let skip = if self.first && self.since.is_none() {
-            fresh.len().saturating_sub(TAIL)
+            fresh.len().saturating_sub(self.tail)
         } else {
             0
         };
@@ -342,12 +357,15 @@ fn print(ctx: &Context, sink: &mut Sink, e: &LogEntryRef) -> Result<()> {
 }
 
 /// `--to` has no meaning for a log that is still growing.
-pub fn check_args(to: Option<&str>) -> Result<()> {
-    match to {
-        Some(_) => Err(Error::usage(
+pub fn check_args(to: Option<&str>, since: bool, tail: bool) -> Result<()> {
+    match (to, since && tail) {
+        (Some(_), _) => Err(Error::usage(
             "--follow reads on from --since (or --from) with no end: drop --to",
         )),
-        None => Ok(()),
+        (None, true) => Err(Error::usage(
+            "--follow --tail N shows the newest N entries of the last hour, then follows; --since shows every entry since: give one of them",
+        )),
+        (None, false) => Ok(()),
     }
 }
 

@@ -83,6 +83,9 @@ pub struct Sink<'a> {
     /// `logs --task`: only these tasks' entries (lower-case UUIDs); empty
     /// keeps every entry.
     pub tasks: Vec<String>,
+    /// `logs --tail N` read once: how many more entries are printed (the
+    /// log comes newest first); `None`: every one.
+    pub left: Option<usize>,
 }
 
 /// Print one entry through the sink's printer, decoding its output when
@@ -95,6 +98,11 @@ pub fn print_entry(sink: &mut Sink, e: &LogEntryRef) -> Result<()> {
             .any(|t| t.eq_ignore_ascii_case(e.task_uuid.as_str()))
     {
         return Ok(());
+    }
+    match &mut sink.left {
+        Some(0) => return Ok(()),
+        Some(n) => *n -= 1,
+        None => {}
     }
     let at = e.executed_at();
     let mut r = row(e, &at);
@@ -137,14 +145,27 @@ mod tests {
     use ylem_client::api::models::LogEntryRef;
 
     /// A narrow log keeps each entry's run, task, result and time longest
-    /// (issue 36), decoded or not, and nothing else of its columns.
+    /// (issue 36), and, decoded, what its output says (issue 44); a metric
+    /// of 0 in every row says nothing.
     #[test]
-    fn a_narrow_log_keeps_run_task_result_and_time() {
-        for columns in [COLUMNS, COLUMNS_DECODED] {
-            let kept: Vec<&Column> = columns.iter().filter(|c| c.keep.is_some()).collect();
-            let want = [&WORKFLOW_RUN_UUID, &TASK_UUID, &IS_SUCCESSFUL, &EXECUTED_AT];
-            assert_eq!(kept, want);
-        }
+    fn a_narrow_log_keeps_run_task_result_time_and_decoded_output() {
+        let kept = |columns: &[Column]| -> Vec<&'static str> {
+            columns
+                .iter()
+                .filter(|c| c.keep.is_some())
+                .map(|c| c.name)
+                .collect()
+        };
+        let plain = [
+            "workflow_run_uuid",
+            "task_uuid",
+            "task_type",
+            "is_successful",
+        ];
+        assert_eq!(kept(COLUMNS), [&plain[..], &["executed_at"]].concat());
+        let decoded = [&plain[..], &["output", "executed_at", "decode_error"]].concat();
+        assert_eq!(kept(COLUMNS_DECODED), decoded);
+        assert_eq!(METRIC_VALUE.idle, Some("0"));
     }
 
     /// Each cell of `row` is the one its column names: every field of an

@@ -60,6 +60,19 @@ const TABLE_COLUMNS: &[Column] = &[
     FAILURE,
 ];
 
+/// What only machine rows carry, in a table when `--fields` names it, so
+/// one `--fields` list works in every format (the others are the table's
+/// columns under their machine names: `Column::also`).
+const TABLE_EXTRA: &[Column] = &[
+    UUID,
+    LAST_RUN_AT,
+    RUN_IN_PROGRESS,
+    FAILED_TASK,
+    FAILED_TASK_TYPE,
+    ERROR_KIND,
+    ERROR,
+];
+
 /// How an entity is doing (`kit::health`), from what the service said.
 fn health(r: &Result<Standing>) -> Health {
     match r {
@@ -92,7 +105,10 @@ pub async fn run(args: &StatusArgs, ctx: &Context) -> Result<()> {
     // The failure follows the facts (before the error columns of machine
     // rows), last in a table, where it may be left out to fit.
     let columns = match table {
-        true => TABLE_COLUMNS.to_vec(),
+        true => match ctx.settings.fields.is_some() {
+            true => [TABLE_COLUMNS, TABLE_EXTRA].concat(),
+            false => TABLE_COLUMNS.to_vec(),
+        },
         false => crate::commands::kit::ids::multi_columns(
             ctx,
             &failure_text::with_columns(COLUMNS, None, true),
@@ -150,7 +166,13 @@ pub async fn run(args: &StatusArgs, ctx: &Context) -> Result<()> {
         for (t, r, f) in rows {
             let mut row = Row::new(&columns);
             table_row(&mut row, t, r, now, ctx.settings.tty.stdout);
+            // The machine-only cells, where `--fields` asked for them.
+            machine_extra(&mut row, t, r);
+            failure_text::fill(&mut row, f);
             row.set(&FAILURE, Cell::opt_str(f.map(FailureText::summary)));
+            if let Err(e) = r {
+                crate::commands::kit::ids::set_error(ctx, &mut row, e);
+            }
             p.row(row.into_cells())?;
         }
     } else {
@@ -217,6 +239,19 @@ fn machine_row(row: &mut Row, t: &Target, r: &Result<Standing>, now: DateTime<Ut
     .set(&FAILURES_24H, Cell::Int(f.day.num_of_failures))
     .set(&AVERAGE_DURATION, Cell::Ms(f.day.average_duration))
     .set(&FAILURES_7D, Cell::Json(Value::from(f.week.clone())));
+}
+
+/// A table row's cells that only `--fields` shows (`TABLE_EXTRA`).
+fn machine_extra(row: &mut Row, t: &Target, r: &Result<Standing>) {
+    row.set(&UUID, Cell::Str(t.uuid.to_string()));
+    if let Ok(f) = r {
+        let last = f.last.judged();
+        row.set(
+            &LAST_RUN_AT,
+            last.map(|l| time_cell(l.ended)).unwrap_or(Cell::Never),
+        )
+        .set(&RUN_IN_PROGRESS, Cell::Bool(f.last.in_progress().is_some()));
+    }
 }
 
 fn table_row(row: &mut Row, t: &Target, r: &Result<Standing>, now: DateTime<Utc>, unicode: bool) {

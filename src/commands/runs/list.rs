@@ -70,11 +70,12 @@ pub async fn run(args: &RunsArgs, ctx: &Context) -> Result<()> {
     let api = ctx.api()?;
     // One pipeline at a time: each log may be large, and is held as totals.
     let mut first_error = None;
+    let mut seen = 0;
     for id in &ids {
         match fold_with(&api, *id, &window, None, Some(&finder)).await {
             Ok(runs) => {
                 let rule = rule_for(&api, *id, &runs, ctx).await;
-                print(&mut p, &columns, args, &finder, id, runs, rule, ctx)?
+                seen += print(&mut p, &columns, args, &finder, id, runs, rule, ctx)?
             }
             Err(e) if multi => {
                 ctx.report(&e.clone().context(format!("pipeline {id}")));
@@ -83,8 +84,29 @@ pub async fn run(args: &RunsArgs, ctx: &Context) -> Result<()> {
             Err(e) => return Err(e),
         }
     }
-    p.finish("no runs in the window", &ctx.ui)?;
+    p.finish(&empty_note(wanted(args), seen), &ctx.ui)?;
     first_error.map_or(Ok(()), Err)
+}
+
+/// The result `--result` or `--failed` keeps, if any.
+fn wanted(args: &RunsArgs) -> Option<&'static str> {
+    match (args.result, args.failed) {
+        (Some(r), _) => Some(r.word()),
+        (None, true) => Some("failed"),
+        (None, false) => None,
+    }
+}
+
+/// What an empty list says: no run at all, or none of the `seen` runs
+/// with the result asked for.
+fn empty_note(wanted: Option<&str>, seen: usize) -> String {
+    match (wanted, seen) {
+        (Some(w), n) if n > 0 => format!(
+            "no {w} runs among {} in the window",
+            ylem_client::count::count(n, "run", "runs")
+        ),
+        _ => "no runs in the window".to_string(),
+    }
 }
 
 /// The pipeline's log in the window, folded into per-run totals; the
@@ -153,11 +175,13 @@ fn print(
     runs: Runs<'_>,
     rule: Rule,
     ctx: &Context,
-) -> Result<()> {
+) -> Result<usize> {
     let judged = runs.judged_by(rule, ctx.settings.now);
+    let wanted = wanted(args);
+    let mut seen = 0;
     let keep = judged
-        .into_iter()
-        .filter(|j| !args.failed || j.result == "failed")
+        .inspect(|_| seen += 1)
+        .filter(|j| wanted.is_none_or(|w| j.result == w))
         .take(args.limit.unwrap_or(usize::MAX));
     for j in keep {
         let fail = j
@@ -170,7 +194,7 @@ fn print(
         failure_text::fill(&mut r, fail.as_ref());
         p.row(r.into_cells())?;
     }
-    Ok(())
+    Ok(seen)
 }
 
 /// A run's earliest failed task as the failure shows it, named by its

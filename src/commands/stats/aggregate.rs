@@ -3,7 +3,7 @@
 //! of its period) and every requested period shown (empty ones as zeros,
 //! marked `filled`).
 
-use chrono::NaiveDate;
+use chrono::{Datelike, NaiveDate};
 
 use crate::cli::AggregateArgs;
 use crate::cli::Format;
@@ -109,12 +109,28 @@ fn first_period(args: &AggregateArgs, ctx: &Context) -> Result<NaiveDate> {
                     args.period, args.period
                 ));
             }
+            check_range(aligned, args)?;
             Ok(aligned)
         }
         None => {
             let today = time::parse_date("today", s.now, s.zone)?;
             Ok(time::default_aggregate_from(today, args.period, args.count))
         }
+    }
+}
+
+/// Refuse, before sending, periods past the year 9999: dates have four
+/// digits on the wire and in every output (chrono would write a fifth,
+/// `+10000-01-01`, another form).
+fn check_range(from: NaiveDate, args: &AggregateArgs) -> Result<()> {
+    let last = time::add_periods(from, args.period, i64::from(args.count) - 1);
+    match last {
+        Some(d) if d.year() <= 9999 => Ok(()),
+        _ => Err(Error::usage(format!(
+            "--from {from} --count {} reaches past the year 9999: dates have four digits",
+            args.count
+        ))
+        .with_hint("give an earlier --from or a smaller --count")),
     }
 }
 

@@ -106,6 +106,7 @@ pub async fn run(args: &LastRunArgs, ctx: &Context) -> Result<()> {
     let api = ctx.api()?;
     let now = ctx.settings.now;
     let (mut failed, mut none, mut going) = (Vec::new(), Vec::new(), Vec::new());
+    let mut going_runs: Vec<(uuid::Uuid, Option<String>)> = Vec::new();
     let res = crate::commands::kit::ids::for_each_id(
         ctx,
         &ids,
@@ -130,7 +131,10 @@ pub async fn run(args: &LastRunArgs, ctx: &Context) -> Result<()> {
                 Some(r) if r.success() == Some(false) => {
                     failed.push(failed_text(id, fail.as_ref(), multi))
                 }
-                Some(r) if r.success().is_none() => going.push(going_text(id, r)),
+                Some(r) if r.success().is_none() => {
+                    going.push(going_text(id, r));
+                    going_runs.push((id, r.run.clone()));
+                }
                 Some(_) => {}
                 None => none.push(id.to_string()),
             }
@@ -165,7 +169,7 @@ pub async fn run(args: &LastRunArgs, ctx: &Context) -> Result<()> {
             Kind::Timeout,
             format!("the last run has not finished: {}", going.join("; ")),
         )
-        .with_hint("ask again later; 'ylemctl runs PIPELINE --run RUN --wait' follows a run to its verdict"));
+        .with_hint(going_hint(args.kind, &going_runs)));
     }
     // Nothing to vouch for is not a success: fail closed.
     if args.fail_on_failure && !none.is_empty() {
@@ -205,6 +209,20 @@ async fn prometheus(args: &LastRunArgs, ctx: &Context) -> Result<()> {
         })
         .collect();
     exposition::write(ctx, &samples)
+}
+
+/// How to follow a last run still going: the command itself, with the IDs
+/// filled in, when there is one pipeline run to follow.
+fn going_hint(kind: ylem_client::Entity, runs: &[(uuid::Uuid, Option<String>)]) -> String {
+    match (kind, runs) {
+        (ylem_client::Entity::Pipeline, [(id, Some(run))]) => format!(
+            "ask again later; 'ylemctl runs {id} --run {run} --wait' follows the run to its verdict"
+        ),
+        _ => {
+            "ask again later; 'ylemctl runs PIPELINE --run RUN --wait' follows a run to its verdict"
+                .to_string()
+        }
+    }
 }
 
 /// What `--fail-on-failure` says of a last run still going.

@@ -146,7 +146,8 @@ async fn runs(api: &Client, finder: &Finder, kind: &str, id: &str) -> Result<Vec
                 };
                 FailureLine {
                     run_uuid: Some(t.id()),
-                    task: task.name.clone().unwrap_or(task.task_uuid.clone()),
+                    task: task.name.clone().unwrap_or(task.task_type.clone()),
+                    task_uuid: task.task_uuid.clone(),
                     message: task.messages().into_iter().next().unwrap_or_default(),
                 }
             });

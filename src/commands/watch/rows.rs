@@ -28,7 +28,7 @@ pub struct EntityRow {
     /// for a workflow or a task (`stats_only::counts`: no hourly figures, so
     /// no bars); `None`: the sum of the hours (a pipeline, from its log).
     pub counts: Option<(u32, u32)>,
-    /// The latest failure: its task (alias or UUID) and first message.
+    /// The latest failure: its task (alias or type) and first message.
     pub failure: Option<FailureLine>,
     /// When something shown in this row last changed (highlighted a while).
     pub changed_at: Option<Instant>,
@@ -36,6 +36,9 @@ pub struct EntityRow {
     /// entity could not be read at the last refresh; the rest of the row is
     /// what was last known.
     pub error: Option<(String, String)>,
+    /// Nothing was ever read of it (its error came first): its last run
+    /// and day are unknown (`-`), not none.
+    pub unread: bool,
 }
 
 impl EntityRow {
@@ -71,7 +74,10 @@ pub struct RunningRun {
 #[derive(Debug, Clone, PartialEq)]
 pub struct FailureLine {
     pub run_uuid: Option<String>,
+    /// The task's alias, else its type: what a person reads first.
     pub task: String,
+    /// The task's UUID, for the detail line.
+    pub task_uuid: String,
     pub message: String,
 }
 

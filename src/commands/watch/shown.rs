@@ -51,7 +51,10 @@ pub fn row(w: &mut Watched, finder: &Finder, now: DateTime<Utc>) -> EntityRow {
             w.day.as_ref().map_or(0, |d| d.num_of_failures),
         ),
     };
+    let unread =
+        w.error.is_some() && (w.glance.is_none() || matches!(w.runs, Runs::Pipeline(None)));
     let mut row = EntityRow {
+        unread,
         kind: t.kind.as_str(),
         id: t.uuid.to_string(),
         alias: t.alias.clone(),
@@ -103,7 +106,7 @@ fn finished_run(f: &Finished) -> Option<FinishedRun> {
     })
 }
 
-/// A failed run's first failed task (alias or UUID) and its first
+/// A failed run's first failed task (alias or type, and its UUID) and its first
 /// message, escaped for the terminal.
 pub fn failure_line(f: &Finished, finder: &Finder) -> Option<FailureLine> {
     use crate::commands::kit::failure_text::TaskText;
@@ -111,8 +114,9 @@ pub fn failure_line(f: &Finished, finder: &Finder) -> Option<FailureLine> {
     let task = finder.task(&first.to_owned_entry());
     Some(FailureLine {
         run_uuid: f.run.clone(),
-        task: ylem_client::text::escape(task.name.as_deref().unwrap_or(&task.task_uuid))
+        task: ylem_client::text::escape(task.name.as_deref().unwrap_or(&task.task_type))
             .into_owned(),
+        task_uuid: ylem_client::text::escape(&task.task_uuid).into_owned(),
         message: task.messages().into_iter().next().unwrap_or_default(),
     })
 }

@@ -154,6 +154,9 @@ pub fn from_status(status: u16, body: &[u8], method: &Method, path: &str) -> Err
         404 if is_workflow => {
             Error::new(ErrorKind::NotFound, not_found).with_cause(Cause::NotFoundWorkflow)
         }
+        404 if is_token => {
+            Error::new(ErrorKind::NotFound, not_found).with_cause(Cause::NotFoundTokenEndpoint)
+        }
         404 if is_run_start => {
             Error::new(ErrorKind::NotFound, not_found).with_cause(Cause::NotFoundRunStart)
         }

@@ -142,6 +142,9 @@ fn row(r: &EntityRow, t: Tier, fail_w: usize, now: DateTime<Utc>, tick: Instant)
 
 /// The last finished run: its age, result and duration.
 fn last_run(r: &EntityRow, now: DateTime<Utc>) -> Line<'static> {
+    if r.unread {
+        return unknown();
+    }
     match &r.last {
         None => Line::from(Span::styled("none", Style::new().fg(Color::DarkGray))),
         Some(l) => Line::from(vec![
@@ -170,6 +173,9 @@ fn running(r: &EntityRow, now: DateTime<Utc>) -> Line<'static> {
 
 /// Runs and failed runs over 24 hours, then one character per hour.
 fn day(r: &EntityRow) -> Line<'static> {
+    if r.unread {
+        return unknown();
+    }
     let (runs, failed) = r.counts.unwrap_or_else(|| {
         (
             r.runs_per_hour.iter().sum(),
@@ -187,6 +193,11 @@ fn day(r: &EntityRow) -> Line<'static> {
     Line::from(spans)
 }
 
+/// What the board does not know (nothing of the entity was read yet).
+fn unknown() -> Line<'static> {
+    Line::from(Span::styled("-", Style::new().fg(Color::DarkGray)))
+}
+
 fn failure_text(r: &EntityRow) -> String {
     match &r.failure {
         Some(fl) => format!("{}: {}", fl.task, fl.message),
@@ -194,25 +205,30 @@ fn failure_text(r: &EntityRow) -> String {
     }
 }
 
-/// The selected row's failure and read error, whole (as far as the width).
+/// The selected row's failure and read error, whole (as far as the
+/// width); the IDs to act on (the failed task's UUID, its run) on the
+/// second line when no read error needs it.
 fn detail(r: Option<&EntityRow>, width: u16) -> Vec<Line<'static>> {
     let Some(r) = r else {
         return Vec::new();
     };
     let w = width as usize;
     let mut lines = Vec::new();
+    let mut ids = None;
     if let Some(fl) = &r.failure {
+        let said = format!("{}: {} failed: {}", r.name(), fl.task, fl.message);
+        lines.push(Line::from(Span::styled(
+            fit(&said, w),
+            Style::new().fg(Color::Red),
+        )));
         let run = fl
             .run_uuid
             .as_deref()
-            .map(|u| format!(" (run {u})"))
+            .map(|u| format!(", run {u}"))
             .unwrap_or_default();
-        lines.push(Line::from(Span::styled(
-            fit(
-                &format!("{}: {} failed: {}{run}", r.name(), fl.task, fl.message),
-                w,
-            ),
-            Style::new().fg(Color::Red),
+        ids = Some(Line::from(Span::styled(
+            fit(&format!("  task {}{run}", fl.task_uuid), w),
+            Style::new().fg(Color::DarkGray),
         )));
     }
     if let Some((kind, msg)) = &r.error {
@@ -224,5 +240,6 @@ fn detail(r: Option<&EntityRow>, width: u16) -> Vec<Line<'static>> {
             Style::new().fg(Color::Yellow),
         )));
     }
+    lines.extend(ids);
     lines
 }

@@ -57,10 +57,12 @@ pub fn board(tick: Instant) -> Board {
         failure: Some(FailureLine {
             run_uuid: Some(R1.into()),
             task: "load-warehouse".into(),
+            task_uuid: "6f1e0c52-9a57-4d2b-8a43-5c7d0e9b1f20".into(),
             message: "Code 42: relation \"sales\" does not exist".into(),
         }),
         changed_at: Some(tick - Duration::from_secs(2)),
         error: None,
+        unread: false,
     };
     let running = EntityRow {
         kind: "pipeline",
@@ -86,6 +88,7 @@ pub fn board(tick: Instant) -> Board {
         failure: None,
         changed_at: Some(tick - Duration::from_secs(30)),
         error: None,
+        unread: false,
     };
     let unread = EntityRow {
         kind: "workflow",
@@ -100,6 +103,7 @@ pub fn board(tick: Instant) -> Board {
         failure: None,
         changed_at: None,
         error: Some(("network".into(), "connection refused".into())),
+        unread: true,
     };
     let never = EntityRow {
         kind: "task",
@@ -110,6 +114,7 @@ pub fn board(tick: Instant) -> Board {
     };
     let never = EntityRow {
         error: None,
+        unread: false,
         ..never
     };
     Board {
@@ -131,6 +136,7 @@ pub fn runs() -> Vec<RunLine> {
             failure: Some(FailureLine {
                 run_uuid: Some(R1.into()),
                 task: "load-warehouse".into(),
+                task_uuid: "6f1e0c52-9a57-4d2b-8a43-5c7d0e9b1f20".into(),
                 message: "Code 42: relation \"sales\" does not exist".into(),
             }),
         },
