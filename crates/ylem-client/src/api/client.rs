@@ -128,6 +128,14 @@ impl Client {
                     .may_have_started(),
             );
         }
+        // A run UUID that is no UUID, or two runs for one start: the run
+        // may have started, but which one to report or follow is unknown.
+        if let Some(problem) = start.run_uuid_problem() {
+            return Err(
+                Error::server(format!("the run start of {id} answered {problem}"))
+                    .may_have_started(),
+            );
+        }
         Ok(start)
     }
 
