@@ -228,3 +228,73 @@ fn a_lifetime_of_0_or_less_is_expired_not_endless() {
         );
     }
 }
+
+fn bucket(from: &str, to: &str, ok: i64) -> String {
+    format!(
+        r#"{{"date_from":"{from}","date_to":"{to}","num_of_successes":{ok},"num_of_failures":0,"average_duration":10}}"#
+    )
+}
+
+/// `aggregate pipeline P1` for the three months from 2024-01-01 against
+/// buckets `body`.
+fn aggregate_of(body: String) -> crate::common::Out {
+    let s = with_token(move |_, _| Action::Raw(json(200, &body)));
+    let dir = tempfile::tempdir().unwrap();
+    let args = [
+        "aggregate",
+        "pipeline",
+        P1,
+        "--from",
+        "2024-01-01",
+        "--period",
+        "month",
+        "--count",
+        "3",
+        "-o",
+        "jsonl",
+    ];
+    client_run(&s.base(), dir.path(), &args)
+}
+
+#[test]
+fn aggregate_leaves_out_buckets_outside_the_asked_range_or_twice_with_a_warning() {
+    let list = [
+        bucket("1990-01-01 00:00:00", "1990-01-31 23:59:59", 7),
+        bucket("2024-02-01 00:00:00", "2024-02-29 23:59:59", 2),
+        bucket("2024-02-01 00:00:00", "2024-02-29 23:59:59", 2),
+        bucket("2024-02-01 00:00:00", "2024-02-29 23:59:59", 2),
+    ];
+    let o = aggregate_of(format!("[{}]", list.join(",")));
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    let froms: Vec<String> = (o.stdout.lines())
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["date_from"].to_string())
+        .collect();
+    assert_eq!(
+        froms,
+        [
+            r#""2024-01-01T00:00:00Z""#,
+            r#""2024-02-01T00:00:00Z""#,
+            r#""2024-03-01T00:00:00Z""#
+        ],
+        "{}",
+        o.stdout
+    );
+    assert!(
+        o.stderr.contains("1990-01-01") && o.stderr.contains("outside"),
+        "{}",
+        o.stderr
+    );
+    assert_eq!(o.stderr.matches("twice").count(), 2, "{}", o.stderr);
+    // A date_from that is no time at all: the answer cannot be read.
+    let o = aggregate_of(format!(
+        "[{}]",
+        bucket("garbage\\u001b[2J", "2024-01-31 23:59:59", 1)
+    ));
+    assert_eq!(o.code, 5, "{}", o.stderr);
+    assert!(
+        o.stderr.contains("date_from") && o.stderr.contains("not a timestamp"),
+        "{}",
+        o.stderr
+    );
+    assert!(!o.stderr.contains('\u{1b}'), "{}", o.stderr);
+}
