@@ -298,3 +298,63 @@ fn aggregate_leaves_out_buckets_outside_the_asked_range_or_twice_with_a_warning(
     );
     assert!(!o.stderr.contains('\u{1b}'), "{}", o.stderr);
 }
+
+const GOOD_RUN: &str = "9d1c8b7a-6f5e-4d3c-8b2a-1f0e9d8c7b6a";
+
+/// A log entry of `run` at `at` taking `duration`, task `task`.
+fn entry(run: &str, task: &str, at: &str, duration: i64) -> String {
+    format!(
+        r#"{{"workflow_run_uuid":"{run}","task_uuid":"{task}","task_type":"query","is_successful":true,"duration":{duration},"output":"","metric_value":1,"executed_at":"{at}"}}"#
+    )
+}
+
+#[test]
+fn a_bad_log_entry_among_good_ones_is_left_out_with_a_warning() {
+    let task = "1b2c3d4e-5f60-4a7b-8c9d-0e1f2a3b4c00";
+    let at = "2024-01-13T18:36:58Z";
+    for (bad, says) in [
+        (
+            entry("not-a-uuid", task, at, 5),
+            r#"workflow_run_uuid "not-a-uuid" is not a UUID"#,
+        ),
+        (
+            entry(GOOD_RUN, "t\\u001b[2J", at, 5),
+            r#"task_uuid "t\u{1b}[2J" is not a UUID"#,
+        ),
+        (
+            entry(GOOD_RUN, task, "soon", 5),
+            r#"executed_at "soon" is not a timestamp"#,
+        ),
+        (
+            entry(GOOD_RUN, task, "2026-02-30T10:00:00Z", 5),
+            "is not a timestamp",
+        ),
+        (entry(GOOD_RUN, task, at, -4), "duration -4 is negative"),
+    ] {
+        let body = format!(
+            "[{},{bad},{}]",
+            entry(GOOD_RUN, task, at, 1),
+            entry(GOOD_RUN, task, at, 2)
+        );
+        let s = with_token(move |_, _| Action::Raw(json(200, &body)));
+        let dir = tempfile::tempdir().unwrap();
+        let o = client_run(
+            &s.base(),
+            dir.path(),
+            &["logs", P1, "--since", "1h", "-o", "json"],
+        );
+        assert_eq!(o.code, 0, "{bad}: {}", o.stderr);
+        let v: serde_json::Value =
+            serde_json::from_str(&o.stdout).unwrap_or_else(|e| panic!("{e}: {}", o.stdout));
+        let durations: Vec<i64> = (v.as_array().unwrap().iter())
+            .map(|e| e["duration"].as_i64().unwrap())
+            .collect();
+        assert_eq!(durations, [1, 2], "{bad}: {}", o.stdout);
+        assert!(
+            o.stderr.contains("log entry left out") && o.stderr.contains(says),
+            "{bad}: {}",
+            o.stderr
+        );
+        assert!(!o.stderr.contains('\u{1b}'), "{}", o.stderr);
+    }
+}

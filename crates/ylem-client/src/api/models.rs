@@ -214,6 +214,28 @@ pub struct LogEntryRef<'a> {
 }
 
 impl LogEntryRef<'_> {
+    /// What is not of the spec's types among the fields the tool relies on
+    /// (the run and task UUIDs, the time, the duration), named with the
+    /// value escaped; `None` when all are.
+    pub fn problem(&self) -> Option<String> {
+        let shown = |v: &str| crate::text::escape(v).into_owned();
+        for (field, v) in [
+            ("workflow_run_uuid", self.workflow_run_uuid.as_str()),
+            ("task_uuid", self.task_uuid.as_str()),
+        ] {
+            if uuid::Uuid::try_parse(v).is_err() {
+                return Some(format!("{field} \"{}\" is not a UUID", shown(v)));
+            }
+        }
+        if let Err(e) = timestamp::<serde::de::value::Error>(self.executed_at_raw.as_str().into()) {
+            return Some(format!("executed_at {e}"));
+        }
+        if self.duration < 0 {
+            return Some(format!("duration {} is negative", self.duration));
+        }
+        None
+    }
+
     /// `executed_at` normalised to `YYYY-MM-DDTHH:MM:SSZ`; borrowed when it
     /// is in that form already (every entry of the spec's server).
     pub fn executed_at(&self) -> Text<'_> {

@@ -15,6 +15,12 @@ pub trait RequestLog: Send + Sync {
     /// Something a person waiting should know whatever the level (a long
     /// wait the service asked for).
     fn note(&self, s: &str);
+    /// Something the server sent that is left out because it is not what
+    /// the spec says (a log entry whose run UUID is no UUID), whatever the
+    /// level; a note unless the program warns its own way.
+    fn warn(&self, s: &str) {
+        self.note(s)
+    }
     /// How an error reads in the log (a retry's reason): its message
     /// unless the program words it its own way.
     fn error_text(&self, e: &Error) -> String {
