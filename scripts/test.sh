@@ -64,9 +64,11 @@ if [ -n "$need" ]; then
         as_root=(sudo)
     fi
     echo "== installing $need"
+    # --no-upgrade: a package already installed (its program only off PATH)
+    # is left as it is, not upgraded under other users of the machine.
     # shellcheck disable=SC2086 # one word per package
     "${as_root[@]}" apt-get update &&
-        "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y $need
+        "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-upgrade $need
     still=$(missing | cut -d' ' -f1 | tr '\n' ' ')
     if [ -n "$still" ]; then
         echo "scripts/test.sh: installed, yet not found (on PATH, or by /usr/bin/python3): $still" >&2
