@@ -360,8 +360,7 @@ pub struct ArrayStream<S> {
     warn: Warn,
 }
 
-/// Says a warning about what the server sent (`Transport::warner`).
-pub type Warn = std::sync::Arc<dyn Fn(&str) + Send + Sync>;
+pub use crate::http::Warn;
 
 /// The error of a body that completed no element for `patience`.
 pub fn no_progress(patience: Duration) -> Error {

@@ -5,6 +5,9 @@
 
 use crate::error::Error;
 
+/// Says a warning about what the server sent (`Transport::warner`).
+pub type Warn = std::sync::Arc<dyn Fn(&str) + Send + Sync>;
+
 /// Where the transport's request log goes.
 pub trait RequestLog: Send + Sync {
     /// How much is wanted: 0 nothing, 1 a line per response, 2 headers and

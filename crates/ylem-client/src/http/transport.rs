@@ -297,7 +297,7 @@ impl Transport {
 
     /// A warning about what the server sent, said whatever the level (and
     /// nowhere without a log): `RequestLog::warn`.
-    pub fn warner(&self) -> crate::api::stream::Warn {
+    pub fn warner(&self) -> super::log::Warn {
         match &self.cfg.log {
             Some(log) => {
                 let log = log.clone();
