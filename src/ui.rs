@@ -186,6 +186,9 @@ impl ylem_client::RequestLog for Ui {
     fn note(&self, s: &str) {
         Ui::note(self, s);
     }
+    fn warn(&self, s: &str) {
+        Ui::warn(self, s);
+    }
     fn error_text(&self, e: &ylem_client::Error) -> String {
         Error::from(e.clone()).message
     }

@@ -57,6 +57,7 @@ mod runs;
 mod runs_memory;
 mod sandbox_banner;
 mod sandbox_help;
+mod server_data;
 mod shapes;
 mod sigterm;
 mod small_things;

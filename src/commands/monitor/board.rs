@@ -67,7 +67,8 @@ async fn failures_per_day(
                 .await
         })
         .await?;
-    Ok(fill_periods(list, from, Period::Day, 7)
+    let mut warn = |w: String| ctx.ui.warn(&format!("{}: {w}", t.uuid));
+    Ok(fill_periods(list, from, Period::Day, 7, &mut warn)
         .into_iter()
         .take(7)
         .map(|(a, _)| a.num_of_failures)

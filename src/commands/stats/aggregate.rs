@@ -71,7 +71,7 @@ pub async fn run(args: &AggregateArgs, ctx: &Context) -> Result<()> {
     let res = crate::commands::kit::ids::for_each_id(
         ctx,
         &ids,
-        |id| fetch(&api, args, &forms, id, from),
+        |id| fetch(ctx, &api, args, &forms, id, from),
         |id, rows| match rows {
             Ok(rows) if args.chart => draw(ctx, args, multi.then_some(id), rows),
             Ok(rows) => rows.into_iter().try_for_each(|(a, filled)| {
@@ -137,6 +137,7 @@ fn check_range(from: NaiveDate, args: &AggregateArgs) -> Result<()> {
 /// One ID's periods, every one of them (`fill_periods`), in the date form
 /// the server reads (learnt once for all the IDs).
 async fn fetch(
+    ctx: &Context,
     api: &ylem_client::Client,
     args: &AggregateArgs,
     forms: &DateForms<'_>,
@@ -150,7 +151,8 @@ async fn fetch(
                 .await
         })
         .await?;
-    Ok(fill_periods(list, from, args.period, count))
+    let mut warn = |w: String| ctx.ui.warn(&format!("{id}: {w}"));
+    Ok(fill_periods(list, from, args.period, count, &mut warn))
 }
 
 /// `--chart`: one chart per ID, headed by the ID when there are several.

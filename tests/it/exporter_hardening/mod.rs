@@ -1,9 +1,11 @@
 //! `metrics serve` against hostile and broken parties (issue 32), the built
 //! binary over loopback: an upstream that stalls (`deadline.rs`: every
 //! scrape answered in time, SIGTERM mid-scrape) and clients that are slow,
-//! many or wrong (`server.rs`: header timeout, connection cap, basic auth).
+//! many or wrong (`server.rs`: header timeout, connection cap, basic auth;
+//! `flood.rs`: idle and trickling sockets by the hundred).
 
 mod deadline;
+mod flood;
 mod server;
 
 use std::io::{BufRead, BufReader, Read, Write};
@@ -63,8 +65,21 @@ pub fn serving_addr(child: &mut Child) -> String {
 /// A GET of /metrics with extra header lines: the status line, the body
 /// and how long it took (`None`: no HTTP answer within `secs`).
 pub fn scrape(addr: &str, headers: &[String], secs: u64) -> Option<(String, String, Duration)> {
+    scrape_from(None, addr, headers, secs)
+}
+
+/// `scrape` from the loopback address `src` (127.0.0.1 when `None`).
+pub fn scrape_from(
+    src: Option<[u8; 4]>,
+    addr: &str,
+    headers: &[String],
+    secs: u64,
+) -> Option<(String, String, Duration)> {
     let t = Instant::now();
-    let mut s = std::net::TcpStream::connect(addr).ok()?;
+    let mut s = match src {
+        Some(src) => connect_from(src, addr),
+        None => std::net::TcpStream::connect(addr).ok()?,
+    };
     s.set_read_timeout(Some(Duration::from_secs(secs))).ok()?;
     let mut req = format!("GET /metrics HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n");
     for h in headers {
@@ -77,4 +92,32 @@ pub fn scrape(addr: &str, headers: &[String], secs: u64) -> Option<(String, Stri
     let (head, body) = text.split_once("\r\n\r\n")?;
     let status = head.lines().next()?.to_string();
     Some((status, body.to_string(), t.elapsed()))
+}
+
+/// A TCP connection to `addr` from the loopback address `src` (any of
+/// 127.0.0.0/8), which the exporter counts as its own client address.
+pub fn connect_from(src: [u8; 4], addr: &str) -> std::net::TcpStream {
+    use std::os::fd::FromRawFd;
+    let to: std::net::SocketAddrV4 = addr.parse().unwrap();
+    let sin = |ip: [u8; 4], port: u16| libc::sockaddr_in {
+        sin_family: libc::AF_INET as libc::sa_family_t,
+        sin_port: port.to_be(),
+        sin_addr: libc::in_addr {
+            s_addr: u32::from_ne_bytes(ip),
+        },
+        sin_zero: [0; 8],
+    };
+    let len = std::mem::size_of::<libc::sockaddr_in>() as libc::socklen_t;
+    // SAFETY: a fresh socket, and sockaddr_in values that outlive the calls.
+    unsafe {
+        let fd = libc::socket(libc::AF_INET, libc::SOCK_STREAM | libc::SOCK_CLOEXEC, 0);
+        assert!(fd >= 0, "socket: {}", std::io::Error::last_os_error());
+        let from = sin(src, 0);
+        let r = libc::bind(fd, &from as *const _ as *const libc::sockaddr, len);
+        assert_eq!(r, 0, "bind {src:?}: {}", std::io::Error::last_os_error());
+        let dst = sin(to.ip().octets(), to.port());
+        let r = libc::connect(fd, &dst as *const _ as *const libc::sockaddr, len);
+        assert_eq!(r, 0, "connect {addr}: {}", std::io::Error::last_os_error());
+        std::net::TcpStream::from_raw_fd(fd)
+    }
 }

@@ -1,7 +1,7 @@
 //! The exporter's server against hostile clients: a request head that never
-//! ends is closed after the header timeout (10 s) on plain and TLS
-//! listeners; connections beyond the cap (256) wait, unaccepted, until one
-//! ends; basic auth runs bcrypt once for a good password over 50 scrapes,
+//! ends is closed after the header timeout (3 s) on plain and TLS
+//! listeners; connections beyond the cap (256, from twenty addresses) wait,
+//! unaccepted, until one ends; one address's beyond its cap (16) are closed; basic auth runs bcrypt once for a good password over 50 scrapes,
 //! and 100 wrong passwords in flight do not hold a good client.
 
 use std::io::{Read, Write};
@@ -11,15 +11,15 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use super::{exporter, scrape};
+use super::{connect_from, exporter, scrape, scrape_from};
 use crate::common::P1;
 use crate::common::certs::make_certs;
 use crate::common::faultserver::*;
 
 /// The header timeout, and a generous margin over it.
-const CLOSED_WITHIN: Duration = Duration::from_secs(10 + 15);
+const CLOSED_WITHIN: Duration = Duration::from_secs(3 + 15);
 
-fn good_upstream() -> FaultServer {
+pub(super) fn good_upstream() -> FaultServer {
     with_token(|r, _| {
         if r.path.contains("/last-run/") {
             let last =
@@ -94,9 +94,10 @@ fn connections_beyond_the_cap_wait_until_one_ends() {
     let up = good_upstream();
     let dir = tempfile::tempdir().unwrap();
     let e = exporter(&up.base(), dir.path(), &[P1], &dir.path().join("err"));
-    // 256 connections that send nothing: the cap.
+    // 256 connections that send nothing, 16 from each of 16 addresses: the
+    // cap, and each address at its own.
     let idle: Vec<TcpStream> = (0..256)
-        .map(|_| TcpStream::connect(&e.addr).unwrap())
+        .map(|i| connect_from([127, 0, 0, 2 + (i % 16) as u8], &e.addr))
         .collect();
     let mut s = TcpStream::connect(&e.addr).unwrap();
     write!(
@@ -104,7 +105,7 @@ fn connections_beyond_the_cap_wait_until_one_ends() {
         "GET /metrics HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
     )
     .unwrap();
-    s.set_read_timeout(Some(Duration::from_secs(2))).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(1))).unwrap();
     let mut first = [0u8; 1];
     let held = s.read(&mut first);
     assert!(
@@ -117,6 +118,30 @@ fn connections_beyond_the_cap_wait_until_one_ends() {
     s.read_to_string(&mut text).unwrap();
     assert!(text.starts_with("HTTP/1.1 200"), "{text}");
     drop(idle);
+}
+
+#[test]
+fn one_address_beyond_its_cap_is_closed_at_once_while_another_is_served() {
+    let up = good_upstream();
+    let dir = tempfile::tempdir().unwrap();
+    let e = exporter(&up.base(), dir.path(), &[P1], &dir.path().join("err"));
+    let held: Vec<TcpStream> = (0..16)
+        .map(|_| connect_from([127, 0, 0, 2], &e.addr))
+        .collect();
+    // The 17th from that address: closed without an answer, well before
+    // the header timeout would have closed it.
+    let mut s = connect_from([127, 0, 0, 2], &e.addr);
+    s.set_read_timeout(Some(CLOSED_WITHIN)).unwrap();
+    let _ = s.write_all(b"GET /metrics HTTP/1.1\r\nHost: x\r\n\r\n");
+    let t = Instant::now();
+    let mut text = Vec::new();
+    let r = s.read_to_end(&mut text);
+    assert!(text.is_empty(), "{}", String::from_utf8_lossy(&text));
+    assert!(r.is_ok() || r.unwrap_err().kind() == std::io::ErrorKind::ConnectionReset);
+    assert!(t.elapsed() < Duration::from_secs(3), "{:?}", t.elapsed());
+    let (status, _, _) = scrape(&e.addr, &[], 30).expect("another address is served");
+    assert!(status.contains(" 200 "), "{status}");
+    drop(held);
 }
 
 #[test]
@@ -150,7 +175,8 @@ fn basic_auth_checks_bcrypt_once_and_wrong_passwords_do_not_hold_a_good_client()
         .map(|i| {
             let (addr, done, h) = (e.addr.clone(), done.clone(), auth(&format!("wrong-{i}")));
             std::thread::spawn(move || {
-                let r = scrape(&addr, &h, 120);
+                // Ten per address: within the per-peer cap (16).
+                let r = scrape_from(Some([127, 0, 0, 2 + (i % 10) as u8]), &addr, &h, 120);
                 done.fetch_add(1, Ordering::SeqCst);
                 r.map(|(status, _, _)| status)
             })

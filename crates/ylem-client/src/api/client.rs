@@ -133,6 +133,14 @@ impl Client {
                     .may_have_started(),
             );
         }
+        // A run UUID that is no UUID, or two runs for one start: the run
+        // may have started, but which one to report or follow is unknown.
+        if let Some(problem) = start.run_uuid_problem() {
+            return Err(
+                Error::server(format!("the run start of {id} answered {problem}"))
+                    .may_have_started(),
+            );
+        }
         Ok(start)
     }
 
@@ -154,7 +162,8 @@ impl Client {
             .bytes_stream()
             .map(|r| r.map_err(|e| errors::from_body(&e)));
         let body = futures_util::stream::iter(first.map(Ok)).chain(rest);
-        Ok(stream::ArrayStream::new(Box::pin(body), t.timeout()))
+        let body: std::pin::Pin<Box<dyn Stream<Item = Result<Bytes>> + Send>> = Box::pin(body);
+        Ok(stream::ArrayStream::new(body, t.timeout()).with_warn(t.warner()))
     }
 
     /// Endpoints 5 to 7: consolidated statistics over a window.
@@ -210,12 +219,13 @@ pub async fn next_entry(
     run: Option<&str>,
     failed_only: bool,
 ) -> Result<Option<LogEntry>> {
+    let warn = s.warner();
     let mut decode = |_: &mut (), b: &[u8], part| {
         let Some((e, n)) = decode_entry(b, part)? else {
             return Ok(None);
         };
         Ok(Some((
-            keeps(&e, run, failed_only).then(|| e.to_owned_entry()),
+            (sound(&e, &warn) && keeps(&e, run, failed_only)).then(|| e.to_owned_entry()),
             n,
         )))
     };
@@ -239,11 +249,12 @@ pub async fn each_entry<C, E: From<Error>>(
     mut idle: impl FnMut(&mut C) -> Result<(), E>,
     mut f: impl FnMut(&mut C, LogEntryRef) -> Result<(), E>,
 ) -> Result<(), E> {
+    let warn = s.warner();
     let mut decode = |cx: &mut C, b: &[u8], part| {
         let Some((e, n)) = decode_entry(b, part)? else {
             return Ok(None);
         };
-        if keeps(&e, run, failed_only) {
+        if sound(&e, &warn) && keeps(&e, run, failed_only) {
             f(cx, e)?;
         }
         Ok(Some(((), n)))
@@ -263,11 +274,12 @@ pub async fn each_entry_apart<C: Send + 'static, E: From<Error> + Send + 'static
     idle: fn(&mut C) -> Result<(), E>,
     f: fn(&mut C, LogEntryRef) -> Result<(), E>,
 ) -> Result<C, E> {
+    let warn = s.warner();
     let decode = move |cx: &mut C, b: &[u8], part| {
         let Some((e, n)) = decode_entry(b, part)? else {
             return Ok(None);
         };
-        if keeps(&e, run.as_deref(), failed_only) {
+        if sound(&e, &warn) && keeps(&e, run.as_deref(), failed_only) {
             f(cx, e)?;
         }
         Ok(Some(((), n)))
@@ -282,6 +294,20 @@ pub fn decode_entry(bytes: &[u8], part: stream::Part) -> stream::Decoded<LogEntr
     match entry_scan::scan(bytes) {
         Some(found) => Ok(Some(found)),
         None => stream::decode_prefix(bytes, part),
+    }
+}
+
+/// Whether an entry is of the spec's types where the tool relies on them;
+/// one that is not is left out, said by `warn` (the rest of the log is
+/// still shown). After `decode_entry`, so the scanner and serde_json
+/// decode alike whatever this checks.
+fn sound(e: &LogEntryRef, warn: &stream::Warn) -> bool {
+    match e.problem() {
+        None => true,
+        Some(p) => {
+            warn(&format!("a log entry left out: {p}"));
+            false
+        }
     }
 }
 

@@ -1,5 +1,8 @@
 //! Typed models of the service's responses, under the spec's field names,
-//! tolerant of the open-source server's variants (github.com/ylem-co/ylem).
+//! tolerant of the open-source server's variants (github.com/ylem-co/ylem),
+//! and checked against the spec's types where the tool relies on them: a
+//! timestamp is a real time, counts and durations are not negative, a run
+//! UUID is a UUID (a failing field is named by the decoder: exit 5).
 
 use std::borrow::Cow;
 
@@ -14,9 +17,37 @@ pub struct Timestamp(pub String);
 
 impl<'de> Deserialize<'de> for Timestamp {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let s = String::deserialize(d)?;
-        Ok(Timestamp(time::normalize_server_time_owned(s)))
+        timestamp(String::deserialize(d)?)
     }
+}
+
+/// `s` as a `Timestamp` if it is a time (`2026-02-30`, `yesterday-ish`
+/// are not), of a year the tool can compute a window around (1..=9998:
+/// a day after 9999-12-31 is a year no request can name).
+fn timestamp<E: serde::de::Error>(s: String) -> Result<Timestamp, E> {
+    use chrono::Datelike;
+    match time::parse_server_time(&s) {
+        Some(t) if (1..=9998).contains(&t.year()) => {
+            Ok(Timestamp(time::normalize_server_time_owned(s)))
+        }
+        Some(_) => Err(E::custom(format!(
+            "\"{}\" is out of range (years 1 to 9998)",
+            crate::text::escape(&s)
+        ))),
+        None => Err(E::custom(format!(
+            "\"{}\" is not a timestamp",
+            crate::text::escape(&s)
+        ))),
+    }
+}
+
+/// A count or a duration: an integer, 0 or more.
+pub(crate) fn non_negative<'de, D: Deserializer<'de>>(d: D) -> Result<i64, D::Error> {
+    let n = i64::deserialize(d)?;
+    if n < 0 {
+        return Err(serde::de::Error::custom(format!("{n} is negative")));
+    }
+    Ok(n)
 }
 
 impl Timestamp {
@@ -29,15 +60,15 @@ impl Timestamp {
 /// `0001-01-01 00:00:00` is how the server says "never".
 fn never_is_none<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Timestamp>, D::Error> {
     let s: Option<String> = Option::deserialize(d)?;
-    Ok(s.filter(|s| !s.is_empty() && !s.starts_with("0001-01-01"))
-        .map(|s| Timestamp(time::normalize_server_time_owned(s))))
+    s.filter(|s| !s.is_empty() && !s.starts_with("0001-01-01"))
+        .map(timestamp)
+        .transpose()
 }
 
 /// An optional timestamp: `null` and `""` (as in the spec's sample) are none.
 fn opt_timestamp<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Timestamp>, D::Error> {
     let s: Option<String> = Option::deserialize(d)?;
-    Ok(s.filter(|s| !s.is_empty())
-        .map(|s| Timestamp(time::normalize_server_time_owned(s))))
+    s.filter(|s| !s.is_empty()).map(timestamp).transpose()
 }
 
 /// 2.2: a run record returned by a run start.
@@ -96,6 +127,40 @@ impl RunStart {
             RunStart::Object { pipeline_run_uuid } => Some(pipeline_run_uuid),
         }
     }
+
+    /// What is wrong with the run UUID the start answered, if anything:
+    /// none, one that is not a UUID (the tool would poll it), or records
+    /// naming two runs (one start is one run: which to follow?). Escaped.
+    pub fn run_uuid_problem(&self) -> Option<String> {
+        let shown = |u: &str| format!("\"{}\"", crate::text::escape(u));
+        let field = match self {
+            RunStart::Records(_) => "workflow_run_uuid",
+            RunStart::Object { .. } => "pipeline_run_uuid",
+        };
+        match self.run_uuid() {
+            None => return Some("no run UUID".into()),
+            Some(u) if uuid::Uuid::try_parse(u).is_err() => {
+                return Some(format!("{field} {} (not a UUID)", shown(u)));
+            }
+            Some(_) => {}
+        }
+        let other = self.other_run_uuid()?;
+        Some(format!(
+            "records of two runs, {} and {}: one start is one run",
+            shown(self.run_uuid().unwrap_or_default()),
+            shown(other)
+        ))
+    }
+
+    /// The run UUIDs of the records other than the first's: one start is
+    /// one run, so a second UUID means the answer cannot be trusted.
+    pub fn other_run_uuid(&self) -> Option<&str> {
+        let RunStart::Records(r) = self else {
+            return None;
+        };
+        let first = r.first()?.workflow_run_uuid.as_str();
+        (r.iter().map(|r| r.workflow_run_uuid.as_str())).find(|u| !u.eq_ignore_ascii_case(first))
+    }
 }
 
 /// 2.3: a run log entry, owned (see `LogEntryRef` for the one decoded).
@@ -149,6 +214,28 @@ pub struct LogEntryRef<'a> {
 }
 
 impl LogEntryRef<'_> {
+    /// What is not of the spec's types among the fields the tool relies on
+    /// (the run and task UUIDs, the time, the duration), named with the
+    /// value escaped; `None` when all are.
+    pub fn problem(&self) -> Option<String> {
+        let shown = |v: &str| crate::text::escape(v).into_owned();
+        for (field, v) in [
+            ("workflow_run_uuid", self.workflow_run_uuid.as_str()),
+            ("task_uuid", self.task_uuid.as_str()),
+        ] {
+            if uuid::Uuid::try_parse(v).is_err() {
+                return Some(format!("{field} \"{}\" is not a UUID", shown(v)));
+            }
+        }
+        if let Err(e) = timestamp::<serde::de::value::Error>(self.executed_at_raw.as_str().into()) {
+            return Some(format!("executed_at {e}"));
+        }
+        if self.duration < 0 {
+            return Some(format!("duration {} is negative", self.duration));
+        }
+        None
+    }
+
     /// `executed_at` normalised to `YYYY-MM-DDTHH:MM:SSZ`; borrowed when it
     /// is in that form already (every entry of the spec's server).
     pub fn executed_at(&self) -> Text<'_> {
@@ -259,10 +346,13 @@ impl<'de: 'a, 'a> Deserialize<'de> for Text<'a> {
 #[derive(Debug, Clone, Deserialize)]
 pub struct RangeStats {
     /// Successful runs.
+    #[serde(deserialize_with = "non_negative")]
     pub num_of_successes: i64,
     /// Failed runs.
+    #[serde(deserialize_with = "non_negative")]
     pub num_of_failures: i64,
     /// Their average duration, in milliseconds.
+    #[serde(deserialize_with = "non_negative")]
     pub average_duration: i64,
     /// Whether the last run succeeded.
     pub is_last_run_successful: bool,
@@ -270,6 +360,7 @@ pub struct RangeStats {
     #[serde(deserialize_with = "never_is_none")]
     pub last_run_executed_at: Option<Timestamp>,
     /// The last run's duration, in milliseconds.
+    #[serde(deserialize_with = "non_negative")]
     pub last_run_duration: i64,
 }
 
@@ -281,10 +372,13 @@ pub struct Aggregated {
     /// The period's end.
     pub date_to: Timestamp,
     /// Successful runs.
+    #[serde(deserialize_with = "non_negative")]
     pub num_of_successes: i64,
     /// Failed runs.
+    #[serde(deserialize_with = "non_negative")]
     pub num_of_failures: i64,
     /// Their average duration, in milliseconds.
+    #[serde(deserialize_with = "non_negative")]
     pub average_duration: i64,
 }
 
@@ -298,6 +392,7 @@ pub struct LastRun {
     #[serde(deserialize_with = "never_is_none")]
     pub executed_at: Option<Timestamp>,
     /// Milliseconds.
+    #[serde(deserialize_with = "non_negative")]
     pub duration: i64,
 }
 
@@ -319,13 +414,16 @@ mod tests {
 
     #[test]
     fn run_start_accepts_both_forms() {
-        let o: RunStart = serde_json::from_str(r#"{"pipeline_run_uuid":"x"}"#).unwrap();
-        assert_eq!(o.run_uuid(), Some("x"));
-        let a: RunStart = serde_json::from_str(
-            r#"[{"id":1,"state":"pending","task_uuid":"t","task_run_uuid":"r","workflow_run_uuid":"w","is_successful":false,"output":null,"errors":null,"created_at":"","updated_at":""}]"#,
-        )
+        const W: &str = "3f2c1a9e-6b7d-4e21-9c0a-1d2e3f4a5b6c";
+        let o: RunStart =
+            serde_json::from_str(&format!(r#"{{"pipeline_run_uuid":"{W}"}}"#)).unwrap();
+        assert_eq!(o.run_uuid(), Some(W));
+        let a: RunStart = serde_json::from_str(&format!(
+            r#"[{{"id":1,"state":"pending","task_uuid":"t","task_run_uuid":"r","workflow_run_uuid":"{W}","is_successful":false,"output":null,"errors":null,"created_at":"","updated_at":""}}]"#,
+        ))
         .unwrap();
-        assert_eq!(a.run_uuid(), Some("w"));
+        assert_eq!(a.run_uuid(), Some(W));
+        assert_eq!(a.other_run_uuid(), None);
     }
 
     #[test]
@@ -338,5 +436,55 @@ mod tests {
     fn missing_field_is_named() {
         let e = serde_json::from_str::<RangeStats>(r#"{"num_of_successes":0}"#).unwrap_err();
         assert!(e.to_string().contains("num_of_failures"), "{e}");
+    }
+
+    #[test]
+    fn what_is_not_of_the_spec_s_type_is_refused_naming_the_field() {
+        let stats = |field: &str, v: &str| {
+            let mut j: serde_json::Value = serde_json::from_str(r#"{"num_of_successes":1,"num_of_failures":0,"average_duration":5,"is_last_run_successful":true,"last_run_executed_at":"2024-01-13 18:36:58","last_run_duration":5}"#).unwrap();
+            j[field] = serde_json::from_str(v).unwrap();
+            crate::http::errors::decode_json::<RangeStats>(j.to_string().as_bytes())
+        };
+        assert!(stats("num_of_failures", "0").is_ok());
+        for (field, v, says) in [
+            (
+                "last_run_executed_at",
+                r#""yesterday-ish""#,
+                r#""yesterday-ish" is not a timestamp"#,
+            ),
+            (
+                "last_run_executed_at",
+                r#""2026-02-30 10:00:00""#,
+                "is not a timestamp",
+            ),
+            (
+                "last_run_executed_at",
+                r#""9999-12-31 10:00:00""#,
+                "out of range",
+            ),
+            ("last_run_executed_at", r#""x\u001b[2J""#, r#""x\u{1b}[2J""#),
+            ("num_of_failures", "-3", "-3 is negative"),
+            ("average_duration", "-9223372036854775808", "is negative"),
+            ("last_run_duration", "-1", "-1 is negative"),
+        ] {
+            let e = stats(field, v).unwrap_err();
+            assert!(
+                e.contains(&format!("field `{field}`")) && e.contains(says),
+                "{v}: {e}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_start_with_two_run_uuids_is_told() {
+        let rec = |w: &str| format!(r#"{{"workflow_run_uuid":"{w}"}}"#);
+        let (a, b) = (
+            "3f2c1a9e-6b7d-4e21-9c0a-1d2e3f4a5b6c",
+            "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d",
+        );
+        let two: RunStart = serde_json::from_str(&format!("[{},{}]", rec(a), rec(b))).unwrap();
+        assert_eq!(two.other_run_uuid(), Some(b));
+        let same: RunStart = serde_json::from_str(&format!("[{},{}]", rec(a), rec(a))).unwrap();
+        assert_eq!(same.other_run_uuid(), None);
     }
 }

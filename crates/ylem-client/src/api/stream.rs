@@ -356,7 +356,11 @@ pub struct ArrayStream<S> {
     ended: bool,
     /// The longest wait for the next whole element (the read timeout).
     patience: Duration,
+    /// Where an element left out (not of the spec's types) is said.
+    warn: Warn,
 }
+
+pub use crate::http::Warn;
 
 /// The error of a body that completed no element for `patience`.
 pub fn no_progress(patience: Duration) -> Error {
@@ -378,7 +382,19 @@ where
             scanner: ArrayScanner::new(),
             ended: false,
             patience,
+            warn: std::sync::Arc::new(|_: &str| {}),
         }
+    }
+
+    /// With `warn` told of each element left out.
+    pub fn with_warn(mut self, warn: Warn) -> Self {
+        self.warn = warn;
+        self
+    }
+
+    /// Where an element left out is said.
+    pub fn warner(&self) -> Warn {
+        self.warn.clone()
     }
 
     /// The body not yet read, the scanner with what was, and the patience

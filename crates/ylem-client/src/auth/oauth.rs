@@ -1,5 +1,6 @@
 //! Endpoint 1, the token endpoint: the client-credentials and refresh grants,
-//! and the token response with its lifetime made safe to compute with.
+//! and the token response checked (a Bearer token that can be sent as a
+//! header) with its lifetime made safe to compute with.
 //!
 //! The parameters go in a form-encoded body, never the URL; a server that
 //! reads only the query string is asked there once (`token_params`).
@@ -20,7 +21,9 @@ const PATH: &str = "/v1/oauth/token";
 pub struct TokenResponse {
     /// The bearer token.
     pub access_token: Secret,
-    /// Seconds; clamped to a year, so that no arithmetic on it can overflow.
+    /// Seconds; clamped to a year, so that no arithmetic on it can overflow;
+    /// 0 (expired: used for the request it was fetched for, then renewed)
+    /// for a lifetime of 0 or less. `None`: the server gave none.
     #[serde(default, deserialize_with = "lifetime")]
     pub expires_in: Option<i64>,
     /// A token for the refresh grant, when the server gives one.
@@ -29,12 +32,43 @@ pub struct TokenResponse {
     /// The scopes granted, space-separated.
     #[serde(default)]
     pub scope: Option<String>,
-    /// `Bearer`, as a rule.
+    /// `Bearer` (any case): anything else, or none, is refused (`checked`).
     #[serde(default)]
     pub token_type: Option<String>,
 }
 
-/// `expires_in`: positive seconds, at most a year; anything else is "unknown".
+/// A token response the client can use, or exit-5 material naming the field:
+/// RFC 6749 5.1 makes `token_type` required and the real server always
+/// sends `Bearer`, so a missing one is refused as another type is (a `mac`
+/// or `DPoP` token sent as Bearer would be refused or misused). The token
+/// itself is never shown, only what is wrong with it.
+pub fn checked(r: TokenResponse) -> Result<TokenResponse> {
+    let bad = |what: String| Err(Error::server(format!("the token endpoint answered {what}")));
+    match r.token_type.as_deref() {
+        Some(t) if t.eq_ignore_ascii_case("bearer") => {}
+        Some(t) => {
+            let t = crate::text::escape(t);
+            return bad(format!(
+                "token_type \"{t}\", not Bearer: this client sends Bearer tokens only"
+            ));
+        }
+        None => return bad("no token_type (RFC 6749 5.1 requires it; Bearer expected)".into()),
+    }
+    let token = r.access_token.expose();
+    if token.is_empty() {
+        return bad("an empty access_token".into());
+    }
+    if reqwest::header::HeaderValue::from_str(&format!("Bearer {token}")).is_err() {
+        return bad(
+            "an access_token that cannot be sent as a header (a control or non-ASCII character)"
+                .into(),
+        );
+    }
+    Ok(r)
+}
+
+/// `expires_in`: seconds, at most a year; 0 or less is 0, expired (not "no
+/// expiry"); a value that is no number is "unknown".
 fn lifetime<'de, D: Deserializer<'de>>(d: D) -> Result<Option<i64>, D::Error> {
     const YEAR: i64 = 366 * 86_400;
     let v: Option<serde_json::Number> = Option::deserialize(d)?;
@@ -42,8 +76,7 @@ fn lifetime<'de, D: Deserializer<'de>>(d: D) -> Result<Option<i64>, D::Error> {
         n.as_i64()
             .or_else(|| n.as_f64().map(|f| f.min(i64::MAX as f64) as i64))
     })
-    .filter(|s| *s > 0)
-    .map(|s| s.min(YEAR)))
+    .map(|s| s.clamp(0, YEAR)))
 }
 
 /// Client credentials, no bearer.
@@ -143,7 +176,7 @@ async fn in_body(t: &Transport, params: &[(&str, &str)]) -> Result<TokenResponse
             Some(Sent::Form(&body)),
         )
         .await?;
-    t.decode(&resp, PATH)
+    checked(t.decode(&resp, PATH)?)
 }
 
 /// `POST /v1/oauth/token?...`: the spec's form, for a server that reads
@@ -153,7 +186,7 @@ async fn in_query(t: &Transport, params: &[(&str, &str)]) -> Result<TokenRespons
     let resp = t
         .fetch(Method::POST, &path, None, Retry::Idempotent, None)
         .await?;
-    t.decode(&resp, PATH)
+    checked(t.decode(&resp, PATH)?)
 }
 
 /// `a=b&c=d`, form-encoded.
@@ -178,11 +211,63 @@ mod tests {
                 r#"{"access_token":"t","expires_in":1e300}"#,
                 Some(366 * 86_400),
             ),
-            (r#"{"access_token":"t","expires_in":-5}"#, None),
+            (r#"{"access_token":"t","expires_in":-5}"#, Some(0)),
+            (r#"{"access_token":"t","expires_in":0}"#, Some(0)),
+            (r#"{"access_token":"t"}"#, None),
             (r#"{"access_token":"t","expires_in":86400}"#, Some(86_400)),
         ] {
             let t: TokenResponse = serde_json::from_str(json).unwrap();
             assert_eq!(t.expires_in, want, "{json}");
         }
+    }
+
+    #[test]
+    fn token_responses_are_checked() {
+        let parse = |j: &str| checked(serde_json::from_str(j).unwrap());
+        for ok in ["Bearer", "bearer", "BEARER"] {
+            let j = format!(r#"{{"access_token":"AT-zq81","token_type":"{ok}"}}"#);
+            assert!(parse(&j).is_ok(), "{j}");
+        }
+        for (j, says) in [
+            (
+                r#"{"access_token":"AT-zq81","token_type":"mac"}"#,
+                "token_type \"mac\"",
+            ),
+            (
+                r#"{"access_token":"AT-zq81","token_type":"DPoP"}"#,
+                "token_type \"DPoP\"",
+            ),
+            (
+                r#"{"access_token":"AT-zq81","token_type":"x\u001b[2J"}"#,
+                "token_type \"x\\u{1b}[2J\"",
+            ),
+            (r#"{"access_token":"AT-zq81"}"#, "no token_type"),
+            (
+                r#"{"access_token":"","token_type":"Bearer"}"#,
+                "an empty access_token",
+            ),
+            (
+                r#"{"access_token":"AT-zq81\r\nX: 1","token_type":"Bearer"}"#,
+                "cannot be sent as a header",
+            ),
+        ] {
+            let e = parse(j).unwrap_err();
+            assert_eq!(e.kind, crate::error::ErrorKind::Server, "{j}");
+            assert!(e.message.contains(says), "{j}: {}", e.message);
+            assert!(
+                !e.message.contains("AT-zq81"),
+                "the token shown: {}",
+                e.message
+            );
+        }
+    }
+
+    #[test]
+    fn an_expired_lifetime_is_expired_not_endless() {
+        let r: TokenResponse =
+            serde_json::from_str(r#"{"access_token":"t","expires_in":0,"token_type":"Bearer"}"#)
+                .unwrap();
+        let c = super::super::token::CachedToken::from_response(&r);
+        assert!(!c.fresh(std::time::Duration::ZERO));
     }
 }

@@ -12,6 +12,6 @@ pub(crate) mod redact;
 mod retry;
 mod transport;
 
-pub use log::RequestLog;
+pub use log::{RequestLog, Warn};
 pub use retry::{Retry, backoff};
 pub use transport::{Sent, Transport, TransportConfig};

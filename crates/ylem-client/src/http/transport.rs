@@ -295,6 +295,18 @@ impl Transport {
         self.cfg.log.as_ref().is_some_and(|l| l.level() >= level)
     }
 
+    /// A warning about what the server sent, said whatever the level (and
+    /// nowhere without a log): `RequestLog::warn`.
+    pub fn warner(&self) -> super::log::Warn {
+        match &self.cfg.log {
+            Some(log) => {
+                let log = log.clone();
+                std::sync::Arc::new(move |s: &str| log.warn(s))
+            }
+            None => std::sync::Arc::new(|_: &str| {}),
+        }
+    }
+
     /// A line of the request log (level 1), for what the layers above say
     /// of a request (a fallback to another form).
     pub fn log_line(&self, line: &str) {

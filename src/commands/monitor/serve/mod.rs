@@ -2,6 +2,7 @@
 //! (TLS and basic auth).
 
 pub mod exporter;
+pub mod peers;
 pub mod scrape_health;
 pub mod scrapes;
 pub mod web_auth;

@@ -2,7 +2,7 @@
 //! it is now (read again when its files change, so certificates rotate
 //! without a restart), a TLS listener for axum that shakes hands off the
 //! accept loop, and the serving itself, hardened: a time limit on each
-//! request's head, and a cap on connections.
+//! request's head, a cap on connections and a cap per client address.
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -20,19 +20,30 @@ use tokio::task::JoinSet;
 use tokio_rustls::TlsAcceptor;
 use tokio_rustls::server::TlsStream;
 
+use crate::commands::monitor::serve::peers::Peers;
 use crate::commands::monitor::serve::web_config::WebConfig;
 use crate::ui::Ui;
 
 /// How often the files are looked at for a change, at most.
 const LOOK_EVERY: Duration = Duration::from_secs(1);
-/// A TLS handshake that takes longer is dropped.
-const HANDSHAKE: Duration = Duration::from_secs(10);
+/// A TLS handshake that takes longer is dropped. Short, as `HEADER_READ`:
+/// a slot held by a silent client is a slot a scrape waits for.
+const HANDSHAKE: Duration = Duration::from_secs(3);
 /// Handshakes in progress at once; more connections wait to be accepted.
 const HANDSHAKES: usize = 64;
-/// A request's head (line and headers) must be in within this long.
-pub const HEADER_READ: Duration = Duration::from_secs(10);
+/// Handshakes in progress at once from one client address; more are closed.
+const HANDSHAKES_PER_PEER: usize = 8;
+/// A request's head (line and headers) must be in within this long, from
+/// the connection's start (or the previous answer on a kept-alive one).
+/// Prometheus sends its request at once; 3 s (was 10 s) means slots held
+/// by idle or trickling sockets come free well within the 8 s default
+/// scrape deadline (issue 43: 300 idle sockets held a scrape 9.5 s).
+pub const HEADER_READ: Duration = Duration::from_secs(3);
 /// Connections served at once (TLS handshakes in progress come on top).
 pub const CONNECTIONS: usize = 256;
+/// Connections served at once from one client address; more are closed as
+/// soon as accepted, so one address cannot fill `CONNECTIONS`.
+pub const PER_PEER: usize = 16;
 
 /// The web configuration in effect.
 pub struct Live {
@@ -106,6 +117,7 @@ pub struct TlsListener {
     tcp: TcpListener,
     live: Arc<Live>,
     shaking: JoinSet<Option<(TlsStream<TcpStream>, SocketAddr)>>,
+    peers: Arc<Peers>,
 }
 
 impl TlsListener {
@@ -114,6 +126,7 @@ impl TlsListener {
             tcp,
             live,
             shaking: JoinSet::new(),
+            peers: Peers::new(HANDSHAKES_PER_PEER),
         }
     }
 }
@@ -130,7 +143,10 @@ impl Listener for TlsListener {
                         // The certificate as it is now: a rotated one is
                         // used from the next connection on.
                         let Some(tls) = self.live.get().tls.clone() else { continue };
+                        // Over its share of handshakes: closed at once.
+                        let Some(slot) = self.peers.enter(addr.ip()) else { continue };
                         self.shaking.spawn(async move {
+                            let _slot = slot;
                             let shake = TlsAcceptor::from(tls).accept(stream);
                             let s = tokio::time::timeout(HANDSHAKE, shake).await.ok()?.ok()?;
                             Some((s, addr))
@@ -159,23 +175,32 @@ impl Listener for TlsListener {
 /// requests in flight end. A connection has `HEADER_READ` to send each
 /// request's head (slow-header clients are dropped); at most `CONNECTIONS`
 /// are served at once, and more wait in the listening socket's backlog
-/// (not accepted) until one ends.
-pub async fn serve<L: Listener>(mut listener: L, app: Router, mut stop: watch::Receiver<bool>) {
+/// (not accepted) until one ends; a client address that holds `PER_PEER`
+/// already has its next one closed as soon as it is accepted.
+pub async fn serve<L>(mut listener: L, app: Router, mut stop: watch::Receiver<bool>)
+where
+    L: Listener<Addr = SocketAddr>,
+{
     let cap = Arc::new(Semaphore::new(CONNECTIONS));
+    let peers = Peers::new(PER_PEER);
     let mut conns = JoinSet::new();
     loop {
         let accepted = async {
             let slot = cap.clone().acquire_owned().await.ok()?;
-            Some((slot, listener.accept().await.0))
+            Some((slot, listener.accept().await))
         };
-        let (slot, io) = tokio::select! {
+        let (slot, (io, addr)) = tokio::select! {
             a = accepted => match a { Some(a) => a, None => break },
             _ = stop.wait_for(|s| *s) => break,
+        };
+        // Dropping `io` closes it; the global slot comes free with it.
+        let Some(peer) = peers.enter(addr.ip()) else {
+            continue;
         };
         let svc = TowerToHyperService::new(app.clone());
         let mut stop = stop.clone();
         conns.spawn(async move {
-            let _slot = slot;
+            let _slots = (slot, peer);
             let mut http = http1::Builder::new();
             http.timer(TokioTimer::new())
                 .header_read_timeout(HEADER_READ);

@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# The README's test command: installs the outside programs the tests drive
+# (Debian packages, by apt-get as root or through sudo, `apt-get update`
+# first) when they
+# are missing, checks each is then found, and runs `cargo test` (arguments
+# are passed on), then the real-keyring test in a session bus. `.ci/run` runs it too, so CI and a fresh machine install
+# the same list. A test that drives a program never skips when it is
+# missing: it fails, so this script makes sure none is.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if ! command -v cargo >/dev/null; then
+    echo "scripts/test.sh: cargo is required (https://rustup.rs)" >&2
+    exit 1
+fi
+
+# What the tests drive for real, as "program package...": a Secret Service
+# (a session bus and gnome-keyring) for the keyring tests, openssl to make
+# a test CA, tinyproxy for the proxy tests, promtool/prometheus for the
+# metrics tests, curl for the exporter's TLS and basic auth tests, the real
+# jq that --jq's output is compared with (tests/it/jq.rs), tmux for watch's
+# board in a real terminal, man for the man pages, nginx, and junitparser
+# (Debian's python3 module) reading the -o junit reports (tests/it/junit.rs),
+# libfaketime moving watch's wall clock (tests/it/state/clock.rs) and setpriv
+# running the mode tests as a non-root user (tests/it/state/modes.rs).
+tools=(
+    "gnome-keyring-daemon gnome-keyring"
+    "dbus-run-session dbus"
+    "openssl openssl"
+    "tinyproxy tinyproxy"
+    "promtool prometheus"
+    "prometheus prometheus"
+    "curl curl"
+    "jq jq"
+    "tmux tmux"
+    "man man-db groff-base"
+    "nginx nginx"
+    "faketime faketime"
+    "setpriv util-linux"
+)
+found() {
+    case "$1" in
+        nginx) command -v nginx >/dev/null || [ -x /usr/sbin/nginx ] ;;
+        junitparser) /usr/bin/python3 -c 'import junitparser' 2>/dev/null ;;
+        *) command -v "$1" >/dev/null ;;
+    esac
+}
+tools+=("junitparser python3 python3-junitparser")
+
+missing() {
+    for t in "${tools[@]}"; do
+        set -- $t
+        found "$1" || echo "$t"
+    done
+}
+
+need=$(missing | cut -d' ' -f2- | tr '\n' ' ')
+if [ -n "$need" ]; then
+    # As root, or through sudo (not the whole script: cargo stays the
+    # user's, on the user's PATH).
+    as_root=()
+    if [ "$(id -u)" -ne 0 ]; then
+        if ! command -v sudo >/dev/null; then
+            echo "scripts/test.sh: the tests drive programs that are missing; as root, run:" >&2
+            echo "  apt-get update && apt-get install -y $need" >&2
+            exit 1
+        fi
+        as_root=(sudo)
+    fi
+    echo "== installing $need"
+    # --no-upgrade: a package already installed (its program only off PATH)
+    # is left as it is, not upgraded under other users of the machine.
+    # shellcheck disable=SC2086 # one word per package
+    "${as_root[@]}" apt-get update &&
+        "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-upgrade $need
+    still=$(missing | cut -d' ' -f1 | tr '\n' ' ')
+    if [ -n "$still" ]; then
+        echo "scripts/test.sh: installed, yet not found (on PATH, or by /usr/bin/python3): $still" >&2
+        exit 1
+    fi
+fi
+
+echo "== cargo test $*"
+cargo test "$@"
+
+# The one test a plain `cargo test` cannot run (it shows as ignored there):
+# the keyring store against a real Secret Service, in a session bus of its
+# own with an unlocked gnome-keyring.
+echo "== cargo test --test keyring -- --ignored (a real Secret Service)"
+dbus-run-session -- bash -c 'echo -n pw | gnome-keyring-daemon --unlock --components=secrets >/dev/null; cargo test --test keyring -- --ignored'
+
