@@ -11,6 +11,7 @@ mod config;
 mod context;
 pub(crate) mod credentials;
 mod error;
+mod kept_files;
 pub mod generate;
 mod output;
 mod panic;

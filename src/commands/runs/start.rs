@@ -282,7 +282,12 @@ async fn run_and_wait(
                     RunKind::Pipeline => {
                         let h = history
                             .get_or_init(|| {
-                                crate::commands::kit::run_history::history(api, id, &ctx.ui)
+                                crate::commands::kit::run_history::history(
+                                    api,
+                                    id,
+                                    chrono::Utc::now(),
+                                    &ctx.ui,
+                                )
                             })
                             .await;
                         Some(Rule::new(h, args.expect_tasks, args.settle, args.poll))

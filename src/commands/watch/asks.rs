@@ -129,8 +129,9 @@ async fn runs(api: &Client, finder: &Finder, kind: &str, id: &str) -> Result<Vec
     for e in &entries {
         folds.add(e);
     }
+    let rules = ylem_client::runs::history::rules_of(api, uuid(id)?, folds.iter(), |_| {}).await;
     Ok(folds
-        .judged(Utc::now())
+        .judged_by_basis(rules, Utc::now())
         .take(RUNS)
         .filter_map(|j| {
             let t = &j.tally;
@@ -246,11 +247,16 @@ impl Follow {
         };
         let now = Utc::now();
         if self.rule.is_none() {
-            let mut day = Runs::default();
-            for e in &all {
-                day.add(e);
-            }
-            self.rule = Some(day.rule(now));
+            // The run's basis (`ylem_client::runs::basis`), as every
+            // command judges it: its first entry's day, else today's.
+            let first = all
+                .iter()
+                .filter(|e| e.workflow_run_uuid.as_str().eq_ignore_ascii_case(&self.run))
+                .filter_map(|e| ylem_client::time::parse_server_time(e.executed_at_raw.as_str()))
+                .min()
+                .unwrap_or(now);
+            let h = ylem_client::runs::history::history(api, self.id, first, |_| {}).await;
+            self.rule = Some(ylem_client::runs::tally::listed_rule(&h));
         }
         let run = self.run.clone();
         let mut fresh: Vec<LogEntryRef<'static>> = all

@@ -36,13 +36,29 @@ pub type LogStream =
 pub struct Client {
     transport: Transport,
     auth: TokenSource,
+    kept: super::kept::Kept,
 }
 
 impl Client {
     /// Requests go out through `transport`, with tokens from `auth`
     /// (`ClientBuilder` builds both).
     pub fn new(transport: Transport, auth: TokenSource) -> Self {
-        Client { transport, auth }
+        Client {
+            transport,
+            auth,
+            kept: Default::default(),
+        }
+    }
+
+    /// Answers that never change kept in `store` too, across processes.
+    pub fn with_store(mut self, store: std::sync::Arc<dyn super::kept::Store>) -> Self {
+        self.kept = super::kept::Kept::with_store(store);
+        self
+    }
+
+    /// What this client keeps of answers that never change.
+    pub fn kept(&self) -> &super::kept::Kept {
+        &self.kept
     }
 
     /// The transport requests go out through.
