@@ -246,7 +246,7 @@ async fn last_run_for_each_kind_and_never_ran() {
     assert_eq!(
         l[1],
         json!({"uuid": P2, "is_successful": null, "executed_at": null, "duration": null,
-               "elapsed": null, "tasks": null,
+               "elapsed": null, "started": null, "ended": null, "tasks": null,
                "failed_task": null, "failed_task_type": null, "failure": null, "failed_tasks": null,
                "last_run": "not_found", "evidence": null, "run_uuid": null, "error": null})
     );
@@ -264,7 +264,7 @@ async fn last_run_for_each_kind_and_never_ran() {
     assert_eq!(o.code, 4, "{}", o.stderr);
     let o = run_env(&["last-run", "pipeline", P1, "-o", "csv"], &env);
     assert!(o.stdout.starts_with(
-        "is_successful,executed_at,duration,elapsed,tasks,failed_task,failed_task_type,failure,failed_tasks,last_run,evidence,run_uuid\n"
+        "is_successful,executed_at,duration,elapsed,started,ended,tasks,failed_task,failed_task_type,failure,failed_tasks,last_run,evidence,run_uuid\n"
     ), "{}", o.stdout);
     let fields = "is_successful,executed_at,duration,last_run";
     let o = run_env(

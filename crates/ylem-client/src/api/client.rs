@@ -208,7 +208,11 @@ impl Client {
             Ok(v) => Ok(Some(v)),
             // The open-source server answers 403 with a statistics error body
             // for something that never ran; an empty 403 is a missing scope.
-            Err(e) if e.status == Some(403) && e.server_body.is_some() => Ok(None),
+            // A spec server answers 404 with one ("no runs found"): the same
+            // question for range statistics, so both dialects say "no run
+            // found" alike. A 404 of no such path (a wrong base URL) is a 404
+            // for range statistics too: the error it is.
+            Err(e) if matches!(e.status, Some(403 | 404)) && e.server_body.is_some() => Ok(None),
             Err(e) => Err(e),
         }
     }

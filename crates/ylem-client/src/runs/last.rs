@@ -143,6 +143,7 @@ fn from_statistics(kind: Entity, r: &LastRun, at: DateTime<Utc>, now: DateTime<U
         result,
         evidence: Some(Established::Said(evidence)),
         ended: at,
+        executed_at: Some(at),
         started,
         duration_ms: r.duration.max(0),
         tasks: None,
@@ -259,6 +260,10 @@ async fn pipeline(
             break;
         }
     }
+    // The first is the server's last run: its `executed_at` is the answer's.
+    if let Some(v) = views.first_mut() {
+        v.executed_at = Some(at);
+    }
     let mut views = views.into_iter();
     let Some(last) = views.next() else {
         // An answer the server did not check, and no window that holds the
@@ -295,6 +300,7 @@ fn unseen(r: &LastRun, at: DateTime<Utc>) -> RunView {
             "the run is not in the log: not confirmed from its entries",
         )),
         ended: at,
+        executed_at: Some(at),
         started: None,
         duration_ms: r.duration.max(0),
         tasks: None,
@@ -324,6 +330,7 @@ fn view_of(j: Judged, failed: Vec<LogEntry>) -> Option<RunView> {
         result: j.result,
         evidence: Some(evidence),
         ended: t.ended()?,
+        executed_at: None,
         started: t.started(),
         duration_ms: t.duration_ms,
         tasks: Some(t.entries as usize),
