@@ -121,7 +121,7 @@ pub async fn run(args: &RunsArgs, ctx: &Context) -> Result<()> {
         Outcome::Failed => ("failed", None),
         Outcome::TimedOut => ("running", None),
     };
-    entries.sort_by_key(|e| e.executed_at.parsed());
+    crate::commands::runs::junit::execution_order(&mut entries);
     let fail = finder.of_entries(&entries);
     let task_set = one::TaskSet {
         graph: graph.as_deref(),

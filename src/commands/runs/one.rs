@@ -81,7 +81,7 @@ pub async fn run(args: &RunsArgs, ctx: &Context) -> Result<()> {
         Some(_) => kept,
         None => entries_of(&api, id, &j).await?,
     };
-    entries.sort_by_key(|e| e.executed_at.parsed());
+    junit::execution_order(&mut entries);
     let fail = finder.of_entries(&entries);
     let task_set = TaskSet {
         graph: graph.as_deref(),

@@ -264,6 +264,9 @@ impl Follow {
             .filter(|e| e.workflow_run_uuid.as_str().eq_ignore_ascii_case(&run))
             .filter(|e| self.seen.insert(key(e)))
             .collect();
+        // Oldest first; ties (the same second) in the log's order reversed:
+        // it is newest first.
+        fresh.reverse();
         fresh.sort_by_key(|e| ylem_client::time::parse_server_time(e.executed_at_raw.as_str()));
         let mut lines = lines(&fresh);
         if let Some(t) = fresh
