@@ -74,9 +74,7 @@ impl Store for KeptFiles {
         if create_private(&self.dir).is_err() {
             return;
         }
-        let tmp = self
-            .dir
-            .join(format!(".{key}.{}.tmp", std::process::id()));
+        let tmp = self.dir.join(format!(".{key}.{}.tmp", std::process::id()));
         if std::fs::write(&tmp, text).is_ok() && std::fs::rename(&tmp, &path).is_ok() {
             self.bound();
         } else {

@@ -11,8 +11,8 @@ mod config;
 mod context;
 pub(crate) mod credentials;
 mod error;
-mod kept_files;
 pub mod generate;
+mod kept_files;
 mod output;
 mod panic;
 #[cfg(test)]

@@ -486,7 +486,6 @@ fn aliases_other_commands_refuse_or_cannot_find_warn() {
         assert!(d.contains("made-up: no run found"), "{dialect}: {d}");
         assert!(d.contains("wrong-kind: no run found"), "{dialect}: {d}");
         assert!(d.contains("not a task"), "{dialect}: {d}");
-        }
         assert!(!d.contains("good"), "{dialect}: {d}");
         let _ = std::fs::remove_dir_all(&dir);
     }

@@ -55,7 +55,11 @@ pub async fn run(args: &RunsArgs, ctx: &Context) -> Result<()> {
     let mut runs = fold(&api, id, &window, wanted.as_deref()).await?;
     let kept = std::mem::take(&mut runs.kept);
     // The run's basis, never the window's (a named run: its day's only).
-    let named = |t: &RunFold| wanted.as_deref().is_none_or(|w| t.id().eq_ignore_ascii_case(w));
+    let named = |t: &RunFold| {
+        wanted
+            .as_deref()
+            .is_none_or(|w| t.id().eq_ignore_ascii_case(w))
+    };
     let rules =
         crate::commands::runs::list::rules_for(&api, id, runs.iter().filter(|t| named(t)), ctx)
             .await;
@@ -70,7 +74,10 @@ pub async fn run(args: &RunsArgs, ctx: &Context) -> Result<()> {
     };
     // `-o junit`: the task set the run is judged by, and its task types,
     // which only the basis look-up keeps (kept: no request more).
-    let graph = rule_of(&rules, &j.tally).graph.as_ref().map(|g| g.0.clone());
+    let graph = rule_of(&rules, &j.tally)
+        .graph
+        .as_ref()
+        .map(|g| g.0.clone());
     let looked_up = match (ctx.settings.format, j.tally.started().or(j.tally.ended())) {
         (crate::cli::Format::Junit, Some(first)) => {
             Some(crate::commands::kit::run_history::history(&api, id, first, &ctx.ui).await)

@@ -7,8 +7,7 @@ use crate::cli::Format;
 use crate::cli::LastRunArgs;
 use crate::commands::kit::columns::{
     DURATION, ELAPSED, ENDED, EVIDENCE, EXECUTED_AT, IS_SUCCESSFUL, LAST_RUN, LAST_RUN_UUID,
-    STARTED, TASKS, UUID,
-    time_cell,
+    STARTED, TASKS, UUID, time_cell,
 };
 use crate::commands::kit::conduct::Conduct;
 use crate::commands::kit::evidence_text;
