@@ -89,9 +89,59 @@ impl Said {
     }
 }
 
+/// A plain HTTP/1.0 GET of the exporter's `/metrics` on loopback.
+fn scrape(port: u16) -> String {
+    use std::io::{Read, Write};
+    let Ok(mut s) = std::net::TcpStream::connect(("127.0.0.1", port)) else {
+        return String::new();
+    };
+    let _ = s.set_read_timeout(Some(Duration::from_secs(10)));
+    let _ = write!(s, "GET /metrics HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n");
+    let mut text = String::new();
+    let _ = s.read_to_string(&mut text);
+    text
+}
+
+/// `ylemctl ARGS` against `sb` with config directory `dir`, as a child
+/// whose stdout is piped.
+fn spawn_in(sb: &Sandbox, dir: &str, args: &[&str]) -> std::process::Child {
+    use std::process::{Command, Stdio};
+    Command::new(env!("CARGO_BIN_EXE_ylemctl"))
+        .args(args)
+        .env_clear()
+        .env("PATH", std::env::var("PATH").unwrap_or_default())
+        .env("YLEM_CONFIG_DIR", dir)
+        .env("YLEM_BASE_URL", &sb.base)
+        .env("YLEM_CLIENT_ID", &sb.client_id)
+        .env("YLEM_CLIENT_SECRET", &sb.secret)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap()
+}
+
+/// The exporter (`metrics serve`) of `p` on a free port, once it serves.
+fn exporter(sb: &Sandbox, dir: &str, p: &str) -> (common::process::Killed, u16) {
+    use std::io::BufRead;
+    let port = common::process::free_port();
+    let listen = format!("127.0.0.1:{port}");
+    let mut c = spawn_in(
+        sb,
+        dir,
+        &["metrics", "serve", "--listen", &listen, "--cache", "1s", p],
+    );
+    let mut line = String::new();
+    std::io::BufReader::new(c.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    assert!(line.starts_with("Serving http://"), "{line}");
+    (common::process::Killed(c), port)
+}
+
 /// Ask every command at once about run `run` of `p` (`from`: a `--from`
-/// just before the run's start).
-fn ask(sb: &Sandbox, dir: &str, p: &str, run: &str, from: &str) -> Said {
+/// just before the run's start; `port`: the exporter's).
+fn ask(sb: &Sandbox, dir: &str, p: &str, run: &str, from: &str, port: u16) -> Said {
     let windows: Vec<Vec<String>> = vec![
         vec![],
         vec!["--since".into(), "3d".into()],
@@ -113,6 +163,7 @@ fn ask(sb: &Sandbox, dir: &str, p: &str, run: &str, from: &str) -> Said {
         let check = s.spawn(|| json(&run_in(sb, dir, &["check", "pipeline", p, "-o", "json"])));
         let status = s.spawn(|| json(&run_in(sb, dir, &["status", p, "-o", "json"])));
         let prom = s.spawn(|| run_in(sb, dir, &["status", p, "-o", "prometheus"]).stdout);
+        let served = s.spawn(|| scrape(port));
         let mut rows = Vec::new();
         for h in runs {
             let (what, v) = h.join().unwrap();
@@ -131,6 +182,11 @@ fn ask(sb: &Sandbox, dir: &str, p: &str, run: &str, from: &str) -> Said {
         let c = check.join().unwrap();
         let st = status.join().unwrap();
         let pr = prom.join().unwrap();
+        let sv = served.join().unwrap();
+        let in_progress = |text: &str| {
+            text.lines()
+                .any(|l| l.starts_with("ylem_run_in_progress{") && l.ends_with(" 1"))
+        };
         let going = vec![
             (
                 "check".into(),
@@ -140,11 +196,8 @@ fn ask(sb: &Sandbox, dir: &str, p: &str, run: &str, from: &str) -> Said {
                     .contains("a run is in progress"),
             ),
             ("status".into(), st["run_in_progress"] == true),
-            (
-                "status -o prometheus".into(),
-                pr.lines()
-                    .any(|l| l.starts_with("ylem_run_in_progress{") && l.ends_with(" 1")),
-            ),
+            ("status -o prometheus".into(), in_progress(&pr)),
+            ("metrics serve".into(), in_progress(&sv)),
         ];
         Said { rows, going }
     })
@@ -175,23 +228,29 @@ fn agreed(
     p: &str,
     run: &str,
     from: &str,
-    at: &str,
+    port: u16,
 ) -> Result<Said, String> {
     let mut seen = Vec::new();
     for _ in 0..3 {
-        let said = ask(sb, dir, p, run, from);
+        let said = ask(sb, dir, p, run, from, port);
         if said.agrees(true) {
             return Ok(said);
         }
         seen.push(said);
     }
-    Err(format!("{at}: no one verdict: {seen:#?}"))
+    Err(format!("no one verdict: {seen:#?}"))
 }
 
 /// Start a run of `p`, ask at each moment, and check the end against the
 /// truth. Returns what went wrong.
 fn matrix_of(sb: &Sandbox, dir: &str, p: &str) -> Vec<String> {
     let mut wrong = Vec::new();
+    let (_served, port) = exporter(sb, dir, p);
+    let watch = Watched::start(spawn_in(
+        sb,
+        dir,
+        &["watch", p, "-o", "jsonl", "--interval", "1s"],
+    ));
     let started = json(&run_in(sb, dir, &["run", "pipeline", p, "-o", "json"]));
     let run = started["run_uuid"]
         .as_str()
@@ -208,17 +267,17 @@ fn matrix_of(sb: &Sandbox, dir: &str, p: &str) -> Vec<String> {
         }
     };
     // Before the first entry: nothing names the run yet, or all say running.
-    check("before", agreed_or_absent(sb, dir, p, &run, &from));
+    check("before", agreed_or_absent(sb, dir, p, &run, &from, port));
     until(sb, &run, |t| t["reported"].as_u64() >= Some(1));
-    check("mid-run", agreed_or_absent(sb, dir, p, &run, &from));
+    check("mid-run", agreed_or_absent(sb, dir, p, &run, &from, port));
     let truth = until(sb, &run, |t| t["finished"] == true);
     check(
         "just after the last entry",
-        agreed(sb, dir, p, &run, &from, "just after"),
+        agreed(sb, dir, p, &run, &from, port),
     );
     check(
         "inside the settle time",
-        agreed(sb, dir, p, &run, &from, "inside"),
+        agreed(sb, dir, p, &run, &from, port),
     );
     // After the settle time: once the run is judged, by any command.
     let deadline = Instant::now() + RUN_LIMIT;
@@ -231,7 +290,7 @@ fn matrix_of(sb: &Sandbox, dir: &str, p: &str) -> Vec<String> {
     }
     let Some(end) = check(
         "after the settle time",
-        agreed(sb, dir, p, &run, &from, "after"),
+        agreed(sb, dir, p, &run, &from, port),
     ) else {
         return wrong;
     };
@@ -259,7 +318,68 @@ fn matrix_of(sb: &Sandbox, dir: &str, p: &str) -> Vec<String> {
             wrong.push(format!("{p} {run}: {} said {r:?}, truth {truth}", r.0));
         }
     }
+    // The stream told the run finished once, as the others say it.
+    let finished = watch.finished(&run);
+    let by_runs = &end.rows[0];
+    match finished.as_slice() {
+        [f] if f["verdict"] == by_runs.1
+            && f["evidence"] == by_runs.2
+            && f["duration"] == truth["duration"]
+            && f["elapsed"] == truth["elapsed"] => {}
+        other => wrong.push(format!(
+            "{p} {run}: watch -o jsonl said {other:?}, runs --run {by_runs:?}"
+        )),
+    }
     wrong
+}
+
+/// A `watch -o jsonl`, its lines read as they come.
+struct Watched {
+    _child: common::process::Killed,
+    lines: std::sync::mpsc::Receiver<Value>,
+}
+
+impl Watched {
+    fn start(mut c: std::process::Child) -> Watched {
+        use std::io::BufRead;
+        let out = c.stdout.take().unwrap();
+        let (tx, lines) = std::sync::mpsc::channel();
+        thread::spawn(move || {
+            for l in std::io::BufReader::new(out).lines().map_while(Result::ok) {
+                if let Ok(v) = serde_json::from_str::<Value>(&l)
+                    && tx.send(v).is_err()
+                {
+                    break;
+                }
+            }
+        });
+        Watched {
+            _child: common::process::Killed(c),
+            lines,
+        }
+    }
+
+    /// The `run_finished` events of `run`: waited for until the first
+    /// (bounded), then whatever else came a second after.
+    fn finished(self, run: &str) -> Vec<Value> {
+        let deadline = Instant::now() + RUN_LIMIT;
+        let mut got = Vec::new();
+        while Instant::now() < deadline {
+            let wait = if got.is_empty() {
+                Duration::from_millis(500)
+            } else {
+                Duration::from_secs(1)
+            };
+            match self.lines.recv_timeout(wait) {
+                Ok(v) if v["event"] == "run_finished" && v["run_uuid"] == run => got.push(v),
+                Ok(_) => {}
+                Err(_) if !got.is_empty() => break,
+                Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {}
+                Err(_) => break,
+            }
+        }
+        got
+    }
 }
 
 /// `agreed`, where the run may not be in any log yet (no row names it).
@@ -269,10 +389,11 @@ fn agreed_or_absent(
     p: &str,
     run: &str,
     from: &str,
+    port: u16,
 ) -> Result<Said, String> {
     let mut seen = Vec::new();
     for _ in 0..3 {
-        let mut said = ask(sb, dir, p, run, from);
+        let mut said = ask(sb, dir, p, run, from, port);
         // `runs --run` of a run not reported yet is an error (no row).
         said.rows.retain(|r| !r.1.is_null());
         if said.agrees(false) {
