@@ -468,15 +468,14 @@ fn no_run_found_is_one_answer_in_both_dialects() {
 /// RFC 3339), to the second.
 fn second(v: &Value) -> Option<i64> {
     let s = v.as_str()?;
-    let t = chrono::DateTime::parse_from_rfc3339(s)
+    chrono::DateTime::parse_from_rfc3339(s)
         .map(|t| t.timestamp())
         .ok()
         .or_else(|| {
             chrono::NaiveDateTime::parse_from_str(s, "%Y-%m-%d %H:%M:%S")
                 .ok()
                 .map(|t| t.and_utc().timestamp())
-        });
-    t
+        })
 }
 
 #[test]
