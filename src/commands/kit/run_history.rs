@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use chrono::{DateTime, NaiveDate, Utc};
+use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
 use crate::error::Error;
@@ -21,14 +21,14 @@ pub async fn history(api: &Client, id: Uuid, first: DateTime<Utc>, ui: &Ui) -> H
     history::history(api, id, first, |miss| told(id, ui, miss)).await
 }
 
-/// The rule of each day the runs started on, from its basis
+/// The rule of each run, from its basis
 /// (`history::rules_of`), a failed look-up said as `history` says it.
 pub async fn rules<'r>(
     api: &Client,
     id: Uuid,
     runs: impl Iterator<Item = &'r RunFold>,
     ui: &Ui,
-) -> BTreeMap<NaiveDate, Rule> {
+) -> BTreeMap<DateTime<Utc>, Rule> {
     history::rules_of(api, id, runs, |miss| told(id, ui, miss)).await
 }
 

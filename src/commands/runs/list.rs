@@ -6,7 +6,7 @@
 
 use std::collections::BTreeMap;
 
-use chrono::NaiveDate;
+use chrono::{DateTime, Utc};
 
 use crate::cli::RunsArgs;
 use crate::commands::kit::columns::*;
@@ -131,16 +131,17 @@ async fn fold_with<'a>(
 }
 
 /// The rules the runs are judged by: each run's basis (its pipeline's
-/// complete runs of the days before its day, `ylem_client::runs::basis`),
+/// complete runs of the 3 days before its start, `ylem_client::runs::basis`),
 /// never the window's: the same run has the same verdict and evidence in
 /// every command and with every `--since`. Kept once read, so a listing asks
-/// one request per day of runs the first time, none after.
+/// one request per run without a failure (at most 31) the first time, none
+/// after.
 pub async fn rules_for<'r>(
     api: &Client,
     id: uuid::Uuid,
     runs: impl Iterator<Item = &'r RunFold>,
     ctx: &Context,
-) -> BTreeMap<NaiveDate, Rule> {
+) -> BTreeMap<DateTime<Utc>, Rule> {
     crate::commands::kit::run_history::rules(api, id, runs, &ctx.ui).await
 }
 
@@ -152,7 +153,7 @@ fn print(
     finder: &Finder,
     id: &uuid::Uuid,
     runs: Runs<'_>,
-    rules: BTreeMap<NaiveDate, Rule>,
+    rules: BTreeMap<DateTime<Utc>, Rule>,
     ctx: &Context,
 ) -> Result<()> {
     let judged = runs.judged_by_basis(rules, ctx.settings.now);

@@ -248,13 +248,14 @@ impl Follow {
         let now = Utc::now();
         if self.rule.is_none() {
             // The run's basis (`ylem_client::runs::basis`), as every
-            // command judges it: its first entry's day, else today's.
-            let first = all
-                .iter()
+            // command judges it: by its first task's start, else now.
+            let mut own = Runs::default();
+            all.iter()
                 .filter(|e| e.workflow_run_uuid.as_str().eq_ignore_ascii_case(&self.run))
-                .filter_map(|e| ylem_client::time::parse_server_time(e.executed_at_raw.as_str()))
-                .min()
-                .unwrap_or(now);
+                .for_each(|e| {
+                    own.add(e);
+                });
+            let first = own.iter().find_map(|t| t.started()).unwrap_or(now);
             let h = ylem_client::runs::history::history(api, self.id, first, |_| {}).await;
             self.rule = Some(ylem_client::runs::tally::listed_rule(&h));
         }

@@ -8,7 +8,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use chrono::{DateTime, NaiveDate, Utc};
+use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
 use crate::api::models::LogEntry;
@@ -68,41 +68,42 @@ pub async fn history(
 /// read and then kept. The period ends before the run's day, so the run
 /// itself is never in it.
 pub async fn lookup(api: &Client, id: Uuid, first: DateTime<Utc>) -> Result<History> {
-    let day = basis::day_of(first);
-    if let Some(h) = basis::kept(api, id, day) {
+    let at = basis::anchor_of(first);
+    if let Some(h) = basis::kept(api, id, at) {
         return Ok(h);
     }
-    let (list, task_types) = history_entries(api, id, &basis::period(day)).await?;
+    let (list, task_types) = history_entries(api, id, &basis::period(at)).await?;
     let h = History {
         task_types,
-        ..History::from_entries(&list, "", basis::day_start(day))
+        ..History::from_entries(&list, "", at)
     };
-    basis::keep(api, id, day, &h);
+    basis::keep(api, id, at, &h);
     Ok(h)
 }
 
-/// At most this many days' bases are read for the runs of one look.
-const MAX_DAYS: usize = 31;
+/// At most this many bases are read for the runs of one look (the newest).
+const MAX_BASES: usize = 31;
 
-/// The rule of each day the runs started on, from its basis (kept, or
-/// read once; a look-up that fails is asked again, then is no history). At most `MAX_DAYS`
-/// days are asked (the newest); a run of an older one is judged by the
-/// oldest asked.
+/// The rule of each run without a failure, from its basis (by its anchor:
+/// kept, or read once; a look-up that fails is asked again, then is no
+/// history). At most `MAX_BASES` anchors are asked (the newest); an older
+/// run is judged by the oldest asked.
 pub async fn rules_of<'r>(
     api: &Client,
     id: Uuid,
     runs: impl Iterator<Item = &'r RunFold>,
     mut told: impl FnMut(Miss<'_>),
-) -> BTreeMap<NaiveDate, Rule> {
-    let days: BTreeSet<NaiveDate> = runs
-        .filter(|t| t.entries > 0)
+) -> BTreeMap<DateTime<Utc>, Rule> {
+    // A failed run needs none: a failed task decides it (`tally::rule_of`).
+    let anchors: BTreeSet<DateTime<Utc>> = runs
+        .filter(|t| t.entries > 0 && t.failed == 0)
         .filter_map(|t| t.started().or(t.ended()))
-        .map(basis::day_of)
+        .map(basis::anchor_of)
         .collect();
     let mut rules = BTreeMap::new();
-    for day in days.into_iter().rev().take(MAX_DAYS) {
-        let h = history(api, id, basis::day_start(day), &mut told).await;
-        rules.insert(day, tally::listed_rule(&h));
+    for at in anchors.into_iter().rev().take(MAX_BASES) {
+        let h = history(api, id, at, &mut told).await;
+        rules.insert(at, tally::listed_rule(&h));
     }
     rules
 }

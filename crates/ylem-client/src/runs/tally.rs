@@ -7,7 +7,7 @@
 use std::collections::{BTreeMap, HashMap};
 use std::time::Duration;
 
-use chrono::{DateTime, NaiveDate, Utc};
+use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
 use crate::api::models::{LogEntry, LogEntryRef};
@@ -153,11 +153,11 @@ impl Runs<'_> {
         self.judged_by(rule, now)
     }
 
-    /// `judged`, each run by its day's rule among `rules`
+    /// `judged`, each run by its anchor's rule among `rules`
     /// (`history::rules_of`: the run's basis, whatever the window).
     pub fn judged_by_basis(
         self,
-        rules: BTreeMap<NaiveDate, Rule>,
+        rules: BTreeMap<DateTime<Utc>, Rule>,
         now: DateTime<Utc>,
     ) -> impl Iterator<Item = Judged> {
         self.judged_each(move |t| rule_of(&rules, t).clone(), now)
@@ -202,13 +202,19 @@ pub fn listed_rule(history: &History) -> Rule {
     Rule::new(history, None, None, Duration::from_secs(1))
 }
 
-/// The rule `t` is judged by among `rules` (`rules_of`).
-pub fn rule_of<'r>(rules: &'r BTreeMap<NaiveDate, Rule>, t: &RunFold) -> &'r Rule {
+/// The rule `t` is judged by among `rules` (`history::rules_of`, by the
+/// run's anchor). A failed run is failed by any rule: it takes none, so
+/// that what it says (no expected count) is the same in every command.
+pub fn rule_of<'r>(rules: &'r BTreeMap<DateTime<Utc>, Rule>, t: &RunFold) -> &'r Rule {
     static NONE: std::sync::OnceLock<Rule> = std::sync::OnceLock::new();
-    let day = t.started().or(t.ended()).map(basis::day_of);
-    day.and_then(|d| rules.get(&d))
+    let none = || NONE.get_or_init(|| listed_rule(&History::default()));
+    if t.failed > 0 {
+        return none();
+    }
+    let at = t.started().or(t.ended()).map(basis::anchor_of);
+    at.and_then(|a| rules.get(&a))
         .or_else(|| rules.values().next())
-        .unwrap_or_else(|| NONE.get_or_init(|| listed_rule(&History::default())))
+        .unwrap_or_else(none)
 }
 
 /// A run's tasks as `History` keeps them (sorted, one per entry), without
