@@ -74,16 +74,22 @@ pub async fn run(args: &RunsArgs, ctx: &Context) -> Result<()> {
     };
     // `-o junit`: the task set the run is judged by, and its task types,
     // which only the basis look-up keeps (kept: no request more).
-    let graph = rule_of(&rules, &j.tally)
-        .graph
-        .as_ref()
-        .map(|g| g.0.clone());
+    // A failed run is judged by no basis (a failed task decides it), yet
+    // its report names the tasks it did not reach: its basis's.
     let looked_up = match (ctx.settings.format, j.tally.started().or(j.tally.ended())) {
         (crate::cli::Format::Junit, Some(first)) => {
             Some(crate::commands::kit::run_history::history(&api, id, first, &ctx.ui).await)
         }
         _ => None,
     };
+    let graph = rule_of(&rules, &j.tally)
+        .graph
+        .as_ref()
+        .map(|g| g.0.clone())
+        .or_else(|| {
+            let h = looked_up.as_ref()?;
+            ylem_client::runs::tally::listed_rule(h).graph.map(|g| g.0)
+        });
     let mut entries = match wanted {
         Some(_) => kept,
         None => entries_of(&api, id, &j).await?,
