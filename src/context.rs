@@ -330,7 +330,16 @@ impl Context {
     /// The API client, with the credentials in the contract's precedence.
     pub fn api(&self) -> Result<Client> {
         let (transport, source) = self.credentials(Duration::ZERO)?;
-        Ok(Client::new(transport, source))
+        // What never changes (a run's basis) is kept in the cache
+        // directory, per server, across commands.
+        let kept = self.settings.cache_dir.as_deref().map(|d| {
+            std::sync::Arc::new(crate::kept_files::KeptFiles::new(d, transport.base_url()))
+        });
+        let client = Client::new(transport, source);
+        Ok(match kept {
+            Some(k) => client.with_store(k),
+            None => client,
+        })
     }
 
     /// The token source in the contract's precedence (`YLEM_TOKEN`, then

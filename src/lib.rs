@@ -12,6 +12,7 @@ mod context;
 pub(crate) mod credentials;
 mod error;
 pub mod generate;
+mod kept_files;
 mod output;
 mod panic;
 #[cfg(test)]

@@ -30,6 +30,9 @@ pub struct Env {
     pub columns: Option<usize>,
     /// `YLEM_CONFIG_DIR`, else the platform's config directory for ylemctl.
     pub config_dir: Option<PathBuf>,
+    /// Where kept answers live (a pipeline run's basis): `cache` in
+    /// `YLEM_CONFIG_DIR` when set, else the platform's cache directory.
+    pub cache_dir: Option<PathBuf>,
     /// `YLEM_CREDENTIAL_STORE`: auto, keyring or file.
     pub credential_store: Option<String>,
     /// `CI` is set: never use the OS keyring.
@@ -76,6 +79,12 @@ impl Env {
                 directories::ProjectDirs::from("", "", "ylemctl")
                     .map(|d| d.config_dir().to_path_buf())
             }),
+            cache_dir: get("YLEM_CONFIG_DIR")
+                .map(|d| PathBuf::from(d).join("cache"))
+                .or_else(|| {
+                    directories::ProjectDirs::from("", "", "ylemctl")
+                        .map(|d| d.cache_dir().to_path_buf())
+                }),
             credential_store: get("YLEM_CREDENTIAL_STORE"),
             ci: get("CI").is_some(),
             output: get("YLEM_OUTPUT"),
@@ -148,6 +157,8 @@ pub struct Settings {
     /// Where `config.toml` and the file store live; `None` when there is no
     /// home directory and no `YLEM_CONFIG_DIR`.
     pub config_dir: Option<PathBuf>,
+    /// Where kept answers live (`Env::cache_dir`).
+    pub cache_dir: Option<PathBuf>,
     /// `YLEM_CREDENTIAL_STORE`, which overrides the profile's store.
     pub store_override: Option<StoreChoice>,
     pub ci: bool,
@@ -223,6 +234,7 @@ impl Settings {
             credentials: env_credentials(env)?,
             now,
             config_dir: env.config_dir.clone(),
+            cache_dir: env.cache_dir.clone(),
             store_override: store_choice(env.credential_store.as_deref())?,
             ci: env.ci,
             decrypt_key_file: env.decrypt_key_file.clone(),

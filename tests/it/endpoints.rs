@@ -231,6 +231,17 @@ async fn last_run_for_each_kind_and_never_ran() {
         assert_eq!(fields.remove("tasks"), Some(Value::Null), "{kind}");
         let elapsed = fields.remove("elapsed").unwrap();
         assert!(elapsed == 900 || elapsed.is_null(), "{kind}: {elapsed}");
+        // The tool's own times; `executed_at` stays the server's.
+        assert_eq!(
+            fields.remove("ended"),
+            Some(json!("2024-02-01T10:00:00Z")),
+            "{kind}"
+        );
+        let started = fields.remove("started").unwrap();
+        assert!(
+            started.is_null() || started.is_string(),
+            "{kind}: {started}"
+        );
         assert_eq!(
             v,
             json!({"is_successful": false, "executed_at": "2024-02-01T10:00:00Z", "duration": 900, "last_run": "found"})
@@ -246,7 +257,7 @@ async fn last_run_for_each_kind_and_never_ran() {
     assert_eq!(
         l[1],
         json!({"uuid": P2, "is_successful": null, "executed_at": null, "duration": null,
-               "elapsed": null, "tasks": null,
+               "elapsed": null, "started": null, "ended": null, "tasks": null,
                "failed_task": null, "failed_task_type": null, "failure": null, "failed_tasks": null,
                "last_run": "not_found", "evidence": null, "run_uuid": null, "error": null})
     );
@@ -264,7 +275,7 @@ async fn last_run_for_each_kind_and_never_ran() {
     assert_eq!(o.code, 4, "{}", o.stderr);
     let o = run_env(&["last-run", "pipeline", P1, "-o", "csv"], &env);
     assert!(o.stdout.starts_with(
-        "is_successful,executed_at,duration,elapsed,tasks,failed_task,failed_task_type,failure,failed_tasks,last_run,evidence,run_uuid\n"
+        "is_successful,executed_at,duration,elapsed,started,ended,tasks,failed_task,failed_task_type,failure,failed_tasks,last_run,evidence,run_uuid\n"
     ), "{}", o.stdout);
     let fields = "is_successful,executed_at,duration,last_run";
     let o = run_env(
@@ -670,6 +681,7 @@ async fn a_last_run_403_is_told_apart_by_range_statistics() {
         .map(|r| r.url.path().to_string())
         .filter(|p| p.contains("/stats/pipelines/"))
         .collect();
-    // P1: last-run, statistics, its log; P2 twice: last-run, statistics.
-    assert_eq!(paths.len(), 7, "{paths:?}");
+    // P1: last-run, statistics, its log, its basis (the 3 days before its
+    // day, kept after: issue 42); P2 twice: last-run, statistics.
+    assert_eq!(paths.len(), 8, "{paths:?}");
 }

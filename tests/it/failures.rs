@@ -200,10 +200,13 @@ fn encrypted_outputs_with_and_without_the_key() {
 
 /// A run that succeeded costs one log request in last-run, check or
 /// status: its confirmation from its own entries (the server's flag is only
-/// its latest task's), which holds the failure too when there is one.
+/// its latest task's), which holds the failure too when there is one; and
+/// the first command one more, for the run's basis, kept after (issue 42).
 #[test]
 fn a_success_costs_one_log_request() {
     let sb = start_with("ylem", &["--task-delay", "20ms"]);
+    let dir = std::env::temp_dir().join(format!("ylemctl-one-log-{}", std::process::id()));
+    let env = [("YLEM_CONFIG_DIR", dir.to_str().unwrap())];
     let p = sb.pipelines[0].0.clone();
     let o = sb.run(&["run", "pipeline", &p, "--wait", "-o", "json"]);
     assert_eq!(o.code, 0, "{}", o.stderr);
@@ -212,15 +215,19 @@ fn a_success_costs_one_log_request() {
         vec!["last-run", "pipeline", p.as_str(), "-o", "json"],
         vec!["check", "pipeline", p.as_str()],
     ] {
-        let o = sb.run(&args);
+        let o = sb.run_with(&args, &env);
         assert!(!o.stdout.contains("failed_tasks\":["), "{}", o.stdout);
     }
-    let o = sb.run(&["status", &format!("pipeline:{p}"), "-o", "json"]);
+    let o = sb.run_with(&["status", &format!("pipeline:{p}"), "-o", "json"], &env);
     let v: Value = serde_json::from_str(&o.stdout).unwrap();
     assert!(v["failure"].is_null(), "{v}");
     let asked = requests(&sb)[before..].to_vec();
     let logs = asked.iter().filter(|r| r.contains("/logs/")).count();
-    assert_eq!(logs, 3, "one log request per command: {asked:?}");
+    assert_eq!(
+        logs, 4,
+        "one log request per command, and the basis once: {asked:?}"
+    );
+    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]

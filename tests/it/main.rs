@@ -8,6 +8,7 @@ mod common;
 
 mod aliases;
 mod attach;
+mod basis;
 mod binding;
 mod bodies;
 mod check_output;

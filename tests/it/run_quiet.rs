@@ -186,9 +186,18 @@ fn runs_over_a_window_that_holds_only_the_run_learn_history_beyond_it() {
     ];
     let o = client_env_run(&s.base(), &args);
     assert_eq!(o.code, 8, "not finished: {} {}", o.stdout, o.stderr);
-    // A window with history of its own asks nothing more.
+    // A listing asks its window's log and, the first time, each run's basis
+    // (issue 42: never the window's own history); kept, the log alone.
+    let dir = std::env::temp_dir().join(format!("ylemctl-quiet-{}", std::process::id()));
+    let mut env = token_env(&s.base());
+    env.push(("YLEM_CONFIG_DIR", dir.to_str().unwrap().to_string()));
     let before = s.api().len();
-    let o = client_env_run(&s.base(), &["runs", P1, "--since", "1d"]);
+    let o = run_env(&["runs", P1, "--since", "1d"], &env);
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    assert_eq!(s.api().len(), before + 1 + 3, "the log and three bases");
+    let before = s.api().len();
+    let o = run_env(&["runs", P1, "--since", "1d"], &env);
     assert_eq!(o.code, 0, "{}", o.stderr);
     assert_eq!(s.api().len(), before + 1, "one log request");
+    let _ = std::fs::remove_dir_all(dir);
 }

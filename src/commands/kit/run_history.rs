@@ -1,19 +1,39 @@
-//! A pipeline's history look-up (`ylem_client::runs::history`) as the commands ask
-//! it: a failed look-up said with `-v` when it is asked again, and as a
-//! warning when it gives up.
+//! A pipeline run's basis look-up (`ylem_client::runs::history`) as the
+//! commands ask it: a failed look-up said with `-v` when it is asked again,
+//! and as a warning when it gives up.
 
+use std::collections::BTreeMap;
+
+use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
 use crate::error::Error;
 use crate::ui::Ui;
 use ylem_client::Client;
-use ylem_client::runs::finished::History;
+use ylem_client::runs::finished::{History, Rule};
+use ylem_client::runs::fold::RunFold;
 use ylem_client::runs::history::{self, Miss};
 
-/// The pipeline's recent runs, for the evidence rule; a look-up that still
+/// The basis of a run of the pipeline whose first task started at `first`
+/// (a run about to start: now), for the evidence rule; a look-up that still
 /// fails is no history, and said.
-pub async fn history(api: &Client, id: Uuid, ui: &Ui) -> History {
-    history::history(api, id, |miss| match miss {
+pub async fn history(api: &Client, id: Uuid, first: DateTime<Utc>, ui: &Ui) -> History {
+    history::history(api, id, first, |miss| told(id, ui, miss)).await
+}
+
+/// The rule of each run, from its basis
+/// (`history::rules_of`), a failed look-up said as `history` says it.
+pub async fn rules<'r>(
+    api: &Client,
+    id: Uuid,
+    runs: impl Iterator<Item = &'r RunFold>,
+    ui: &Ui,
+) -> BTreeMap<DateTime<Utc>, Rule> {
+    history::rules_of(api, id, runs, |miss| told(id, ui, miss)).await
+}
+
+fn told(id: Uuid, ui: &Ui, miss: Miss<'_>) {
+    match miss {
         // `e` shown, not its message: the server's words escaped; ours, so
         // that a time limit is named by its flag.
         Miss::Again(e) => {
@@ -26,6 +46,5 @@ pub async fn history(api: &Client, id: Uuid, ui: &Ui) -> History {
                 "cannot read the history of pipeline {id} ({e}): until a later look reads it, a run counts as finished only after no new task for the default settle time"
             ))
         }
-    })
-    .await
+    }
 }

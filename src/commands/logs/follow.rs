@@ -72,7 +72,7 @@ pub async fn follow(
             let h: History = tokio::select! {
                 biased;
                 _ = &mut stop => return Ok(()),
-                h = crate::commands::kit::run_history::history(api, id, &ctx.ui) => h,
+                h = crate::commands::kit::run_history::history(api, id, now, &ctx.ui) => h,
             };
             Some(Rule::new(&h, None, None, FIRST_PAUSE))
         }

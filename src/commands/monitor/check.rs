@@ -399,6 +399,7 @@ mod tests {
             result,
             evidence: None,
             ended: at,
+            executed_at: Some(at),
             started: None,
             duration_ms: 1200,
             tasks: Some(2),

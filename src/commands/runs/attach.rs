@@ -89,7 +89,10 @@ pub async fn run(args: &RunsArgs, ctx: &Context) -> Result<()> {
     if !named {
         remember(ctx, id, &run);
     }
-    let history = crate::commands::kit::run_history::history(&api, id, &ctx.ui).await;
+    // The run's basis: that of the day its first task started (a run not
+    // reported yet: today's).
+    let first = (found.from + PAD).min(Utc::now());
+    let history = crate::commands::kit::run_history::history(&api, id, first, &ctx.ui).await;
     let rule = Rule::new(&history, None, None, args.poll);
     let graph = rule.graph.as_ref().map(|g| g.0.clone());
     let pace = pace(args, ctx);
@@ -104,7 +107,8 @@ pub async fn run(args: &RunsArgs, ctx: &Context) -> Result<()> {
     };
     let mut runs = fold(&api, id, &w, Some(&run)).await?;
     let mut entries = std::mem::take(&mut runs.kept);
-    let judged = runs.judged(ctx.settings.now);
+    let rules = crate::commands::runs::list::rules_for(&api, id, runs.iter(), ctx).await;
+    let judged = runs.judged_by_basis(rules, ctx.settings.now);
     let Some(mut j) = judged
         .into_iter()
         .find(|j| j.tally.id().eq_ignore_ascii_case(&run))
@@ -117,7 +121,7 @@ pub async fn run(args: &RunsArgs, ctx: &Context) -> Result<()> {
         Outcome::Failed => ("failed", None),
         Outcome::TimedOut => ("running", None),
     };
-    entries.sort_by_key(|e| e.executed_at.parsed());
+    crate::commands::runs::junit::execution_order(&mut entries);
     let fail = finder.of_entries(&entries);
     let task_set = one::TaskSet {
         graph: graph.as_deref(),
@@ -153,7 +157,8 @@ async fn find(
     window: &Window,
 ) -> Result<(String, Found)> {
     let runs = fold(api, id, window, None).await?;
-    let judged = runs.judged(ctx.settings.now);
+    let rules = crate::commands::runs::list::rules_for(api, id, runs.iter(), ctx).await;
+    let judged = runs.judged_by_basis(rules, ctx.settings.now);
     let hit = judged.into_iter().find(|j| match &wanted {
         Some(r) => j.tally.id().eq_ignore_ascii_case(r),
         None => true,

@@ -40,8 +40,7 @@ pub enum End {
 pub struct Report<'a> {
     pub pipeline: Uuid,
     pub run: &'a str,
-    /// Its entries in the log's order (newest first), or sorted by time
-    /// with ties in the log's order.
+    /// Its entries in execution order (`execution_order`).
     pub entries: &'a [LogEntry],
     /// The task UUIDs of the pipeline's recent complete runs, when they all
     /// had the same ones (the evidence rule's task set).
@@ -81,9 +80,9 @@ fn span(entries: &[LogEntry]) -> Option<(DateTime<Utc>, DateTime<Utc>)> {
 /// The suite of one run.
 pub fn suite(finder: &Finder, r: &Report) -> Suite {
     let class = pipeline_name(finder, r.pipeline);
-    // Oldest first. Entries that ended in the same second (times may have
-    // no fraction) keep the log's order reversed: it is newest first.
-    let mut entries: Vec<&LogEntry> = r.entries.iter().rev().collect();
+    // Oldest first (`execution_order`; sorted again, stably, for a caller's
+    // list that is not).
+    let mut entries: Vec<&LogEntry> = r.entries.iter().collect();
     entries.sort_by_key(|e| e.executed_at.parsed());
     let mut cases: Vec<Case> = entries
         .iter()
@@ -219,6 +218,14 @@ pub fn unread(finder: &Finder, r: &Report, elapsed_ms: i64, e: &Error) -> Suite 
 pub fn print(ctx: &Context, suites: &[Suite]) -> Result<()> {
     let xml = render(suites).map_err(|e| Error::internal(format!("JUnit report: {e}")))?;
     ctx.write_out(&xml)
+}
+
+/// Entries in the log's order (newest first) put in execution order:
+/// oldest first, and entries that ended in the same second (times may have
+/// no fraction) in the log's order reversed, as the server wrote them.
+pub fn execution_order(entries: &mut [LogEntry]) {
+    entries.reverse();
+    entries.sort_by_key(|e| e.executed_at.parsed());
 }
 
 /// The entries of one run, from `from` to a little past now (the service's

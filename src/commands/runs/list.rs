@@ -4,6 +4,10 @@
 //! and folded into per-run totals (`ylem_client::runs::tally`); `--run` shows
 //! one run whole (`runs/one.rs`, dispatched beside this).
 
+use std::collections::BTreeMap;
+
+use chrono::{DateTime, Utc};
+
 use crate::cli::RunsArgs;
 use crate::commands::kit::columns::*;
 use crate::commands::kit::conduct::Conduct;
@@ -16,8 +20,8 @@ use crate::time::Window;
 use ylem_client::api::{self, Client};
 use ylem_client::runs::failure::{FailedTask, Failure, Finder};
 use ylem_client::runs::finished::Rule;
-use ylem_client::runs::fold::{FirstFailed, Judged};
-use ylem_client::runs::tally::{Runs, listed_rule};
+use ylem_client::runs::fold::{FirstFailed, Judged, RunFold};
+use ylem_client::runs::tally::Runs;
 
 /// A run's row; with several pipelines a leading `uuid` (the pipeline's,
 /// as every command that takes several IDs has), and the failure's
@@ -74,8 +78,8 @@ pub async fn run(args: &RunsArgs, ctx: &Context) -> Result<()> {
     for id in &ids {
         match fold_with(&api, *id, &window, None, Some(&finder)).await {
             Ok(runs) => {
-                let rule = rule_for(&api, *id, &runs, ctx).await;
-                seen += print(&mut p, &columns, args, &finder, id, runs, rule, ctx)?
+                let rules = rules_for(&api, *id, runs.iter(), ctx).await;
+                seen += print(&mut p, &columns, args, &finder, id, runs, rules, ctx)?
             }
             Err(e) if multi => {
                 ctx.report(&e.clone().context(format!("pipeline {id}")));
@@ -148,21 +152,19 @@ async fn fold_with<'a>(
     Ok(runs)
 }
 
-/// The rule the runs are judged by: the history the window holds, or,
-/// when it holds too little (a narrow `--since` around one run), `run --wait`'s
-/// history look-up, one request more. Without it, a run alone in its window
-/// and quiet for the default settle time would count as finished though
-/// the pipeline's runs show a task of it takes an hour.
-pub async fn rule_for(api: &Client, id: uuid::Uuid, runs: &Runs<'_>, ctx: &Context) -> Rule {
-    // The window's own history only when it holds complete runs to take a
-    // task count from: a gap alone (runs still going, a narrow `--since`)
-    // would judge a finished run "running" where `runs --run`, `run --wait`
-    // and `watch` (which all take the look-up below) say it succeeded.
-    let own = runs.history(ctx.settings.now);
-    if own.runs.len() > 1 {
-        return listed_rule(&own);
-    }
-    listed_rule(&crate::commands::kit::run_history::history(api, id, &ctx.ui).await)
+/// The rules the runs are judged by: each run's basis (its pipeline's
+/// complete runs of the 3 days before its start, `ylem_client::runs::basis`),
+/// never the window's: the same run has the same verdict and evidence in
+/// every command and with every `--since`. Kept once read, so a listing asks
+/// one request per run without a failure (at most 31) the first time, none
+/// after.
+pub async fn rules_for<'r>(
+    api: &Client,
+    id: uuid::Uuid,
+    runs: impl Iterator<Item = &'r RunFold>,
+    ctx: &Context,
+) -> BTreeMap<DateTime<Utc>, Rule> {
+    crate::commands::kit::run_history::rules(api, id, runs, &ctx.ui).await
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -173,10 +175,10 @@ fn print(
     finder: &Finder,
     id: &uuid::Uuid,
     runs: Runs<'_>,
-    rule: Rule,
+    rules: BTreeMap<DateTime<Utc>, Rule>,
     ctx: &Context,
 ) -> Result<usize> {
-    let judged = runs.judged_by(rule, ctx.settings.now);
+    let judged = runs.judged_by_basis(rules, ctx.settings.now);
     let wanted = wanted(args);
     let mut seen = 0;
     let keep = judged

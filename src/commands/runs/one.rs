@@ -20,7 +20,8 @@ use crate::time::Window;
 use ylem_client::api::models::LogEntry;
 use ylem_client::api::{self, Client};
 use ylem_client::runs::failure::{Failure, Finder};
-use ylem_client::runs::fold::Judged;
+use ylem_client::runs::fold::{Judged, RunFold};
+use ylem_client::runs::tally::rule_of;
 
 /// The header's fields after `COLUMNS` and the failure: the task count the
 /// history expects, and (machine formats) the entries.
@@ -53,21 +54,16 @@ pub async fn run(args: &RunsArgs, ctx: &Context) -> Result<()> {
     let api = ctx.api()?;
     let mut runs = fold(&api, id, &window, wanted.as_deref()).await?;
     let kept = std::mem::take(&mut runs.kept);
-    let rule = crate::commands::runs::list::rule_for(&api, id, &runs, ctx).await;
-    // `-o junit`: the task set the run is judged by, else the history
-    // look-up's (a window too narrow to say); its task types either way,
-    // which only the look-up reads (one request more).
-    let looked_up = match ctx.settings.format {
-        crate::cli::Format::Junit => {
-            Some(crate::commands::kit::run_history::history(&api, id, &ctx.ui).await)
-        }
-        _ => None,
+    // The run's basis, never the window's (a named run: its day's only).
+    let named = |t: &RunFold| {
+        wanted
+            .as_deref()
+            .is_none_or(|w| t.id().eq_ignore_ascii_case(w))
     };
-    let graph = rule.graph.as_ref().map(|g| g.0.clone()).or_else(|| {
-        let h = looked_up.as_ref()?;
-        ylem_client::runs::tally::listed_rule(h).graph.map(|g| g.0)
-    });
-    let judged = runs.judged_by(rule, ctx.settings.now);
+    let rules =
+        crate::commands::runs::list::rules_for(&api, id, runs.iter().filter(|t| named(t)), ctx)
+            .await;
+    let judged = runs.judged_by_basis(rules.clone(), ctx.settings.now);
     let found = judged.into_iter().find(|j| match (&wanted, spec) {
         (Some(r), _) => j.tally.id().eq_ignore_ascii_case(r),
         (None, "latest-failed") => j.result == "failed",
@@ -76,11 +72,29 @@ pub async fn run(args: &RunsArgs, ctx: &Context) -> Result<()> {
     let Some(j) = found else {
         return Err(not_found(&id, spec, &window, args.exit_status));
     };
+    // `-o junit`: the task set the run is judged by, and its task types,
+    // which only the basis look-up keeps (kept: no request more).
+    // A failed run is judged by no basis (a failed task decides it), yet
+    // its report names the tasks it did not reach: its basis's.
+    let looked_up = match (ctx.settings.format, j.tally.started().or(j.tally.ended())) {
+        (crate::cli::Format::Junit, Some(first)) => {
+            Some(crate::commands::kit::run_history::history(&api, id, first, &ctx.ui).await)
+        }
+        _ => None,
+    };
+    let graph = rule_of(&rules, &j.tally)
+        .graph
+        .as_ref()
+        .map(|g| g.0.clone())
+        .or_else(|| {
+            let h = looked_up.as_ref()?;
+            ylem_client::runs::tally::listed_rule(h).graph.map(|g| g.0)
+        });
     let mut entries = match wanted {
         Some(_) => kept,
         None => entries_of(&api, id, &j).await?,
     };
-    entries.sort_by_key(|e| e.executed_at.parsed());
+    junit::execution_order(&mut entries);
     let fail = finder.of_entries(&entries);
     let task_set = TaskSet {
         graph: graph.as_deref(),

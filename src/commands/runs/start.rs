@@ -282,7 +282,12 @@ async fn run_and_wait(
                     RunKind::Pipeline => {
                         let h = history
                             .get_or_init(|| {
-                                crate::commands::kit::run_history::history(api, id, &ctx.ui)
+                                crate::commands::kit::run_history::history(
+                                    api,
+                                    id,
+                                    chrono::Utc::now(),
+                                    &ctx.ui,
+                                )
                             })
                             .await;
                         Some(Rule::new(h, args.expect_tasks, args.settle, args.poll))
@@ -376,7 +381,7 @@ async fn report(
         // A log that cannot be read again (a 5xx, a timeout after a long
         // wait) costs the report its passed tasks, not the report: the
         // run's suite from what the wait kept, the exit code the run's.
-        let (entries, unread) = match junit::entries_of(api, *id, &f.run, from).await {
+        let (mut entries, unread) = match junit::entries_of(api, *id, &f.run, from).await {
             Ok(entries) => (entries, None),
             Err(e) => {
                 ctx.ui.warn(&format!(
@@ -386,6 +391,7 @@ async fn report(
                 (f.failed_entries.clone(), Some(e))
             }
         };
+        junit::execution_order(&mut entries);
         let history = histories[id].get();
         let rule = history.map(|h| Rule::new(h, args.expect_tasks, args.settle, args.poll));
         let end = match f.outcome {

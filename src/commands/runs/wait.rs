@@ -254,6 +254,15 @@ struct PipelineRun<'a> {
     history_pending: bool,
 }
 
+impl PipelineRun<'_> {
+    /// When the run's first task started, as far as the basis goes: the
+    /// watch's window opens `Found`'s pad before it (a run not reported
+    /// yet: now).
+    fn first(&self) -> chrono::DateTime<Utc> {
+        (self.from + chrono::Duration::minutes(10)).min(Utc::now())
+    }
+}
+
 impl Watch for PipelineRun<'_> {
     fn waiting(&self) -> String {
         format!("run {}: waiting for the first task", self.run)
@@ -261,7 +270,7 @@ impl Watch for PipelineRun<'_> {
 
     async fn look(&mut self, started: Instant) -> Result<Progress> {
         if self.history_pending
-            && let Ok(h) = lookup(self.api, self.id, self.run).await
+            && let Ok(h) = lookup(self.api, self.id, self.first()).await
         {
             self.history_pending = false;
             let given = match self.rule.settle {

@@ -6,8 +6,8 @@
 use crate::cli::Format;
 use crate::cli::LastRunArgs;
 use crate::commands::kit::columns::{
-    DURATION, ELAPSED, EVIDENCE, EXECUTED_AT, IS_SUCCESSFUL, LAST_RUN, LAST_RUN_UUID, TASKS, UUID,
-    time_cell,
+    DURATION, ELAPSED, ENDED, EVIDENCE, EXECUTED_AT, IS_SUCCESSFUL, LAST_RUN, LAST_RUN_UUID,
+    STARTED, TASKS, UUID, time_cell,
 };
 use crate::commands::kit::conduct::Conduct;
 use crate::commands::kit::evidence_text;
@@ -26,9 +26,11 @@ use ylem_client::runs::{Last, RunView};
 /// An ID's last run, and `last_run`: `found` (finished), `running` (not
 /// finished on evidence: `is_successful` null, the tasks so far),
 /// `unsettled` (a workflow's run younger than the settle time), or
-/// `not_found` (never ran, or unknown to the service). `executed_at` is its
-/// last task's end, `duration` the sum of its task durations, `elapsed`
-/// the wall clock from its first task's start. With several IDs, `uuid`
+/// `not_found` (never ran, or unknown to the service). `executed_at` is the
+/// server's, as its last-run answer gave it; the tool's own times are
+/// `started` (the first task's start) and `ended` (the last task's end, for
+/// a task or workflow the server's time), `duration` the sum of its task
+/// durations, `elapsed` the wall clock between. With several IDs, `uuid`
 /// leads and the error columns follow (`crate::commands::kit::ids::multi_columns`).
 pub const COLUMNS: &[Column] = &[
     UUID,
@@ -36,6 +38,8 @@ pub const COLUMNS: &[Column] = &[
     EXECUTED_AT.aged(),
     DURATION,
     ELAPSED,
+    STARTED,
+    ENDED,
     TASKS,
     LAST_RUN,
     EVIDENCE,
@@ -51,9 +55,11 @@ pub fn fill(r: &mut Row, id: uuid::Uuid, seen: &Last) {
                 &IS_SUCCESSFUL,
                 run.success().map_or(Cell::Null, Cell::Success),
             )
-            .set(&EXECUTED_AT, time_cell(run.ended))
+            .set(&EXECUTED_AT, run.executed_at.map_or(Cell::Null, time_cell))
             .set(&DURATION, Cell::Ms(run.duration_ms))
             .set(&ELAPSED, run.elapsed_ms().map_or(Cell::Null, Cell::Ms))
+            .set(&STARTED, run.started.map_or(Cell::Null, time_cell))
+            .set(&ENDED, time_cell(run.ended))
             .set(
                 &TASKS,
                 run.tasks.map_or(Cell::Null, |n| Cell::Int(n as i64)),
@@ -69,6 +75,8 @@ pub fn fill(r: &mut Row, id: uuid::Uuid, seen: &Last) {
             .set(&EXECUTED_AT, Cell::Never)
             .set(&DURATION, Cell::Never)
             .set(&ELAPSED, Cell::Never)
+            .set(&STARTED, Cell::Never)
+            .set(&ENDED, Cell::Never)
             .set(&TASKS, Cell::Never)
             .set(&LAST_RUN, Cell::Str("not_found".into()))
             .set(&EVIDENCE, Cell::Null)

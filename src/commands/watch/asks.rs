@@ -130,8 +130,9 @@ async fn runs(api: &Client, finder: &Finder, kind: &str, id: &str) -> Result<Vec
     for e in &entries {
         folds.add(e);
     }
+    let rules = ylem_client::runs::history::rules_of(api, uuid(id)?, folds.iter(), |_| {}).await;
     Ok(folds
-        .judged(clock::now())
+        .judged_by_basis(rules, clock::now())
         .take(RUNS)
         .filter_map(|j| {
             let t = &j.tally;
@@ -248,11 +249,17 @@ impl Follow {
         };
         let now = clock::now();
         if self.rule.is_none() {
-            let mut day = Runs::default();
-            for e in &all {
-                day.add(e);
-            }
-            self.rule = Some(day.rule(now));
+            // The run's basis (`ylem_client::runs::basis`), as every
+            // command judges it: by its first task's start, else now.
+            let mut own = Runs::default();
+            all.iter()
+                .filter(|e| e.workflow_run_uuid.as_str().eq_ignore_ascii_case(&self.run))
+                .for_each(|e| {
+                    own.add(e);
+                });
+            let first = own.iter().find_map(|t| t.started()).unwrap_or(now);
+            let h = ylem_client::runs::history::history(api, self.id, first, |_| {}).await;
+            self.rule = Some(ylem_client::runs::tally::listed_rule(&h));
         }
         let run = self.run.clone();
         let mut fresh: Vec<LogEntryRef<'static>> = all
@@ -260,6 +267,9 @@ impl Follow {
             .filter(|e| e.workflow_run_uuid.as_str().eq_ignore_ascii_case(&run))
             .filter(|e| self.seen.insert(key(e)))
             .collect();
+        // Oldest first; ties (the same second) in the log's order reversed:
+        // it is newest first.
+        fresh.reverse();
         fresh.sort_by_key(|e| ylem_client::time::parse_server_time(e.executed_at_raw.as_str()));
         let mut lines = lines(&fresh);
         if let Some(t) = fresh

@@ -146,14 +146,10 @@ pub async fn look(w: &mut Watched, l: &Look<'_>) -> Result<Vec<Event>, Error> {
                 Some(_) => read(l.api, id, &Window { from, to: now }, FIRST_ENTRIES).await?,
                 None => Vec::new(),
             };
-            let history = History::from_entries(
-                &entries
-                    .iter()
-                    .map(|e| ylem_client::runs::history::entry(&e.to_owned_entry()))
-                    .collect::<Vec<_>>(),
-                "",
-                now,
-            );
+            // Its runs judged by today's basis, as every command judges
+            // a run of today (`ylem_client::runs::basis`; kept once read).
+            let history: History =
+                ylem_client::runs::history::history(l.api, id, now, |_| {}).await;
             let mut follow = fleet::Pipeline::new(&history);
             let ev = follow.look(entries, now, Some(quiet_before));
             *p = Some(follow);

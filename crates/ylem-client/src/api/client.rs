@@ -36,13 +36,29 @@ pub type LogStream =
 pub struct Client {
     transport: Transport,
     auth: TokenSource,
+    kept: super::kept::Kept,
 }
 
 impl Client {
     /// Requests go out through `transport`, with tokens from `auth`
     /// (`ClientBuilder` builds both).
     pub fn new(transport: Transport, auth: TokenSource) -> Self {
-        Client { transport, auth }
+        Client {
+            transport,
+            auth,
+            kept: Default::default(),
+        }
+    }
+
+    /// Answers that never change kept in `store` too, across processes.
+    pub fn with_store(mut self, store: std::sync::Arc<dyn super::kept::Store>) -> Self {
+        self.kept = super::kept::Kept::with_store(store);
+        self
+    }
+
+    /// What this client keeps of answers that never change.
+    pub fn kept(&self) -> &super::kept::Kept {
+        &self.kept
     }
 
     /// The transport requests go out through.
@@ -206,7 +222,11 @@ impl Client {
             Ok(v) => Ok(Some(v)),
             // The open-source server answers 403 with a statistics error body
             // for something that never ran; an empty 403 is a missing scope.
-            Err(e) if e.status == Some(403) && e.server_body.is_some() => Ok(None),
+            // A spec server answers 404 with one ("no runs found"): the same
+            // question for range statistics, so both dialects say "no run
+            // found" alike. A 404 of no such path (a wrong base URL) is a 404
+            // for range statistics too: the error it is.
+            Err(e) if matches!(e.status, Some(403 | 404)) && e.server_body.is_some() => Ok(None),
             Err(e) => Err(e),
         }
     }

@@ -39,8 +39,9 @@ pub enum LastSeen {
 }
 
 /// The last run of `id`, asking range statistics once when last-run
-/// answers 403. A 403 there too is an access error (`ErrorKind::Auth`); a 404
-/// from a spec server stays not found (`ErrorKind::NotFound`).
+/// answers 403 (or a spec server's 404 with its error body). A 403 there
+/// too is an access error (`ErrorKind::Auth`); "never" there is no run found,
+/// in both dialects.
 pub async fn last_seen(
     api: &Client,
     kind: Entity,

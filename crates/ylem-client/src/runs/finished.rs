@@ -38,7 +38,7 @@ pub struct Entry {
 }
 
 /// What the pipeline's recent complete runs say about its runs.
-#[derive(Debug, Clone, Default, PartialEq)]
+#[derive(Debug, Clone, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct History {
     /// Complete runs without a failed task, newest first, at most `MAX_RUNS`:
     /// each run's task UUIDs, sorted.

@@ -16,12 +16,13 @@ use crate::error::{Error, Result};
 use crate::kinds::Entity;
 use crate::quirks::last_seen::{LastSeen, confirm, last_seen};
 use crate::runs::fold::{Judged, RunFold, judge};
-use crate::runs::tally::{Runs, listed_rule};
+use crate::runs::history;
+use crate::runs::tally::{Runs, rule_of};
 use crate::runs::view::{Established, RunView};
 use crate::time::Window;
 
-/// How far back a recent last run's log is read, for the history the rule
-/// learns a pipeline's runs from (as the history look-up, `history.rs`).
+/// How far back a recent last run's log is read, for the last finished run
+/// before a run still going (the rule's history is the run's basis).
 const HISTORY_DAYS: i64 = 3;
 /// At most this many entries are read of that window (newest first): the
 /// last runs and enough history, a bounded read however busy the pipeline.
@@ -204,35 +205,34 @@ async fn pipeline(
             std::cmp::Reverse(*i),
         )
     };
-    let last_run = runs
-        .iter()
-        .filter(|t| t.entries > 0)
-        .enumerate()
-        .max_by_key(key)
-        .map(|(_, t)| t.run);
-    // The last run is judged by the others' history, never its own: alone
-    // in a window, a run quiet for 10 minutes would vouch for itself.
-    let rule = |except| listed_rule(&runs.history_without(now, except));
-    let (own, others) = (rule(last_run), rule(None));
-    let mut judged: Vec<(usize, Judged)> = runs
+    // Newest first; each run judged by its own basis (its day's:
+    // `basis.rs`), the same whatever window this read and whatever command
+    // asks. Only the runs looked at are judged: the last, and when it is
+    // still going, those before it up to the first finished one (so a
+    // basis is asked for those days only, once kept, none).
+    let mut folds: Vec<(usize, RunFold)> = runs
         .into_folds()
         .filter(|t| t.entries > 0)
         .enumerate()
-        .map(|(i, t)| {
-            let r = if Some(t.run) == last_run {
-                &own
-            } else {
-                &others
-            };
-            (i, judge(r, t, now))
-        })
         .collect();
-    judged.sort_by_key(|(i, j)| std::cmp::Reverse(key(&(*i, &j.tally))));
-    let judged = judged.into_iter().map(|(_, j)| j);
-    let mut views = judged.into_iter().filter_map(|j| {
+    folds.sort_by_key(|(i, t)| std::cmp::Reverse(key(&(*i, t))));
+    let mut views = Vec::new();
+    for (_, t) in folds {
+        let rules = history::rules_of(api, id, std::iter::once(&t), |_| {}).await;
+        let j = judge(rule_of(&rules, &t), t, now);
         let f = failed.get(&j.tally.run).cloned().unwrap_or_default();
-        view_of(j, f)
-    });
+        let Some(v) = view_of(j, f) else { continue };
+        let done = v.success().is_some();
+        views.push(v);
+        if done {
+            break;
+        }
+    }
+    // The first is the server's last run: its `executed_at` is the answer's.
+    if let Some(v) = views.first_mut() {
+        v.executed_at = Some(at);
+    }
+    let mut views = views.into_iter();
     let Some(last) = views.next() else {
         // An answer the server did not check, and no window that holds the
         // run to check it with: never shown.
@@ -268,6 +268,7 @@ fn unseen(r: &LastRun, at: DateTime<Utc>) -> RunView {
             "the run is not in the log: not confirmed from its entries",
         )),
         ended: at,
+        executed_at: Some(at),
         started: None,
         duration_ms: r.duration.max(0),
         tasks: None,
@@ -297,6 +298,7 @@ fn view_of(j: Judged, failed: Vec<LogEntry>) -> Option<RunView> {
         result: j.result,
         evidence: Some(evidence),
         ended: t.ended()?,
+        executed_at: None,
         started: t.started(),
         duration_ms: t.duration_ms,
         tasks: Some(t.entries as usize),

@@ -84,6 +84,7 @@ pub fn last_run_settled(
         result,
         evidence: Some(Established::Statistics(fact)),
         ended: at,
+        executed_at: Some(at),
         started,
         duration_ms: duration_ms.max(0),
         tasks: None,

@@ -4,13 +4,14 @@
 //! of the log; the history they make, and each run judged by the one rule
 //! (`fold::judge`).
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::time::Duration;
 
 use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
 use crate::api::models::{LogEntry, LogEntryRef};
+use crate::runs::basis;
 use crate::runs::failure::Finder;
 use crate::runs::finished::{History, Rule};
 use crate::runs::fold::{Judged, RunFold, TaskSets, id_of, judge};
@@ -152,8 +153,27 @@ impl Runs<'_> {
         self.judged_by(rule, now)
     }
 
+    /// `judged`, each run by its anchor's rule among `rules`
+    /// (`history::rules_of`: the run's basis, whatever the window).
+    pub fn judged_by_basis(
+        self,
+        rules: BTreeMap<DateTime<Utc>, Rule>,
+        now: DateTime<Utc>,
+    ) -> impl Iterator<Item = Judged> {
+        self.judged_each(move |t| rule_of(&rules, t).clone(), now)
+    }
+
     /// `judged`, by `rule` (a history learnt beyond the window).
     pub fn judged_by(self, rule: Rule, now: DateTime<Utc>) -> impl Iterator<Item = Judged> {
+        self.judged_each(move |_| rule.clone(), now)
+    }
+
+    /// `judged`, each run by the rule `rule` gives it.
+    fn judged_each(
+        self,
+        rule: impl Fn(&RunFold) -> Rule,
+        now: DateTime<Utc>,
+    ) -> impl Iterator<Item = Judged> {
         let mut chunks = self.chunks;
         drop(self.index);
         // The order as positions (4 bytes a run), not the folds moved.
@@ -170,7 +190,7 @@ impl Runs<'_> {
         order.into_iter().map(move |i| {
             let i = i as usize;
             let t = std::mem::take(&mut chunks[i / CHUNK][i % CHUNK]);
-            judge(&rule, t, now)
+            judge(&rule(&t), t, now)
         })
     }
 }
@@ -180,6 +200,21 @@ impl Runs<'_> {
 /// one-second grace for a run that has its history's tasks.
 pub fn listed_rule(history: &History) -> Rule {
     Rule::new(history, None, None, Duration::from_secs(1))
+}
+
+/// The rule `t` is judged by among `rules` (`history::rules_of`, by the
+/// run's anchor). A failed run is failed by any rule: it takes none, so
+/// that what it says (no expected count) is the same in every command.
+pub fn rule_of<'r>(rules: &'r BTreeMap<DateTime<Utc>, Rule>, t: &RunFold) -> &'r Rule {
+    static NONE: std::sync::OnceLock<Rule> = std::sync::OnceLock::new();
+    let none = || NONE.get_or_init(|| listed_rule(&History::default()));
+    if t.failed > 0 {
+        return none();
+    }
+    let at = t.started().or(t.ended()).map(basis::anchor_of);
+    at.and_then(|a| rules.get(&a))
+        .or_else(|| rules.values().next())
+        .unwrap_or_else(none)
 }
 
 /// A run's tasks as `History` keeps them (sorted, one per entry), without

@@ -19,6 +19,10 @@ pub struct RunView {
     pub evidence: Option<Established>,
     /// Its last task's end (for workflows and tasks: the server's time).
     pub ended: DateTime<Utc>,
+    /// The server's `executed_at` for it, as the last-run answer gave it
+    /// (the server's last run only): never the tool's own times, which are
+    /// `started` and `ended`.
+    pub executed_at: Option<DateTime<Utc>>,
     /// Its first task's start, where it is known.
     pub started: Option<DateTime<Utc>>,
     /// The sum of its task durations.
