@@ -42,6 +42,12 @@ pub struct Context {
     /// Runs this command started (kind, ID, run UUID): after Ctrl-C, the
     /// error says how to follow them, as they go on on the server.
     pub started: Arc<std::sync::Mutex<Vec<(ylem_client::RunKind, Uuid, String)>>>,
+    /// Run starts in flight: a follower whose output goes away ends only
+    /// once none is (`run --wait`).
+    pub starting: std::sync::atomic::AtomicUsize,
+    /// Whether a follower ends when its output goes away yet: `run --wait`
+    /// starts its runs first (what was asked), and follows only then.
+    pub follows_now: AtomicBool,
     /// The plain-`http` warning was given (once per command).
     warned_in_clear: AtomicBool,
     /// `--jq`'s writer, finished when the command ends.
@@ -75,6 +81,8 @@ impl Context {
             aliases: std::sync::OnceLock::new(),
             out: Arc::new(Mutex::new(Some(out))),
             started,
+            starting: std::sync::atomic::AtomicUsize::new(0),
+            follows_now: AtomicBool::new(true),
             warned_in_clear: AtomicBool::new(false),
             jq,
         }

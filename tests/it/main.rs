@@ -27,6 +27,7 @@ mod faults;
 mod files;
 mod first_steps;
 mod follow;
+mod followers;
 mod generated;
 mod help;
 mod hints;

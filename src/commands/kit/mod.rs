@@ -17,6 +17,7 @@ pub mod hints;
 pub mod ids;
 pub mod key_file;
 pub mod last_known;
+pub mod output_gone;
 pub mod periods;
 pub mod run_history;
 pub mod signals;

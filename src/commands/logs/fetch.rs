@@ -24,6 +24,14 @@ pub const CONDUCT: Conduct = Conduct {
     ..Conduct::client("logs").streams()
 };
 
+/// `--follow` waits for the log to grow: it ends with its reader.
+pub fn conduct(args: &LogsArgs) -> Conduct {
+    match args.follow {
+        true => CONDUCT.follows(),
+        false => CONDUCT,
+    }
+}
+
 pub async fn run(args: &LogsArgs, ctx: &Context) -> Result<()> {
     let id = ctx.resolve_id_as(ylem_client::Entity::Pipeline, &args.pipeline)?;
     let run_filter = args

@@ -43,7 +43,7 @@ pub fn conduct(args: &RunsArgs) -> Conduct {
         true => Conduct {
             signals: Signals::InterruptOrTerminate,
             stopped,
-            ..one
+            ..one.follows()
         },
         false => one,
     }

@@ -3,6 +3,7 @@
 
 use std::collections::HashMap;
 use std::io::IsTerminal;
+use std::sync::atomic::Ordering;
 
 use bytes::Bytes;
 use tokio::sync::OnceCell;
@@ -75,11 +76,13 @@ pub fn conduct(args: &RunArgs) -> Conduct {
     match (args.wait, args.kind) {
         (true, RunKind::Pipeline) => Conduct {
             signals: Signals::InterruptOrTerminate,
-            ..CONDUCT.reports()
+            starts_first: true,
+            ..CONDUCT.reports().follows()
         },
         (true, RunKind::Workflow) => Conduct {
             signals: Signals::InterruptOrTerminate,
-            ..CONDUCT
+            starts_first: true,
+            ..CONDUCT.follows()
         },
         (false, _) => CONDUCT,
     }
@@ -167,7 +170,7 @@ pub async fn run(args: &RunArgs, ctx: &Context) -> Result<()> {
     let res = crate::commands::kit::ids::for_each_id(
         ctx,
         &ids,
-        |id| crate::commands::runs::refused::start_run(&api, args.kind, id, input),
+        |id| crate::commands::runs::refused::start_run(ctx, &api, args.kind, id, input),
         |id, start| {
             let mut r = Row::new(&columns);
             r.set(&UUID, Cell::Str(id.to_string()));
@@ -465,7 +468,9 @@ async fn start_and_wait(
             .map(|t| t.0),
         RunKind::Pipeline => None,
     };
-    let start = crate::commands::runs::refused::start_run(api, kind, id, input).await?;
+    let start = crate::commands::runs::refused::start_run(ctx, api, kind, id, input).await;
+    ctx.follows_now.store(true, Ordering::SeqCst);
+    let start = start?;
     let run = start.run_uuid().unwrap_or_default().to_string();
     ctx.note(&format!("started run {run} of {kind} {id}"));
     started(ctx, kind, id, &run);
