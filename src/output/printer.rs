@@ -33,6 +33,9 @@ pub struct Printer<'a> {
     out: Blocks<'a>,
     rows: usize,
     table: Vec<Vec<Cell>>,
+    /// The rows' source has begun (a log's response came): a JSON list
+    /// dropped before its first row is still written, as `[]`.
+    begun: bool,
     /// `finish` ran; a printer dropped before (the command failed or was
     /// stopped) still closes what it opened (see `Drop`).
     finished: bool,
@@ -100,6 +103,7 @@ impl<'a> Printer<'a> {
             out: Blocks::new(out),
             rows: 0,
             table: Vec::new(),
+            begun: false,
             finished: false,
         })
     }
@@ -159,6 +163,12 @@ impl<'a> Printer<'a> {
             }
         }
         Ok(())
+    }
+
+    /// The rows' source has begun: from now on a JSON list is written
+    /// even if no row comes (`[]` when cut off or stopped before one).
+    pub fn begin(&mut self) {
+        self.begun = true;
     }
 
     /// Hand what was written so far on to the reader: called when the input
@@ -223,9 +233,12 @@ impl Drop for Printer<'_> {
         if self.finished {
             return;
         }
-        let opened = self.rows > 0 && self.shape == Shape::List;
-        if self.style.format == Format::Json && opened {
+        let list = self.shape == Shape::List && self.style.format == Format::Json;
+        if list && self.rows > 0 {
             let _ = self.out.put(b"\n]\n");
+        } else if list && self.begun {
+            // Cut off (or stopped) before its first row: still an array.
+            let _ = self.out.put(b"[]\n");
         }
         let _ = self.out.flush();
     }

@@ -40,6 +40,7 @@ mod json_gen;
 mod junit;
 mod log_bodies;
 mod logs_whole;
+mod memory_bound;
 mod metrics;
 mod operator;
 mod pieces;

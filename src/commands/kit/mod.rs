@@ -19,6 +19,7 @@ pub mod key_file;
 pub mod last_known;
 pub mod output_gone;
 pub mod periods;
+pub mod run_entries;
 pub mod run_history;
 pub mod signals;
 pub mod targets;

@@ -107,6 +107,9 @@ async fn one_shot(
     let (dropped_tx, dropped_rx) = std::sync::mpsc::channel::<()>();
     let relay = async {
         let entries = api.pipeline_logs(id, window).await?;
+        let mut sink = sink;
+        // The log has begun: `-o json` cut off before an entry is `[]`.
+        sink.printer.begin();
         let held = Held {
             sink,
             _dropped: dropped_tx,

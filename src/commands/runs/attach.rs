@@ -104,6 +104,7 @@ pub async fn run(args: &RunsArgs, ctx: &Context) -> Result<()> {
     };
     let mut runs = fold(&api, id, &w, Some(&run)).await?;
     let mut entries = std::mem::take(&mut runs.kept);
+    crate::commands::kit::run_entries::say_over(ctx, &run, runs.kept_over);
     let judged = runs.judged(ctx.settings.now);
     let Some(mut j) = judged
         .into_iter()

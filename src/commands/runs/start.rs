@@ -380,7 +380,10 @@ async fn report(
         // wait) costs the report its passed tasks, not the report: the
         // run's suite from what the wait kept, the exit code the run's.
         let (entries, unread) = match junit::entries_of(api, *id, &f.run, from).await {
-            Ok(entries) => (entries, None),
+            Ok((entries, over)) => {
+                crate::commands::kit::run_entries::say_over(ctx, &f.run, over);
+                (entries, None)
+            }
             Err(e) => {
                 ctx.ui.warn(&format!(
                     "the JUnit report of run {} lists only its failed tasks: its log could not be read again ({e})",
