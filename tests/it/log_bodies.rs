@@ -167,7 +167,18 @@ fn json_cut_before_its_first_entry_is_an_empty_array() {
         let s = FaultServer::start(move |_, _| Action::Raw(head.clone()));
         let env = token_env(&s.base());
         let o = run_env(
-            &["logs", P1, "--from", FROM, "--to", TO, "-o", "json", "--retries", "0"],
+            &[
+                "logs",
+                P1,
+                "--from",
+                FROM,
+                "--to",
+                TO,
+                "-o",
+                "json",
+                "--retries",
+                "0",
+            ],
             &env,
         );
         assert_eq!(o.code, 5, "cut at {cut}: {}", o.stderr);

@@ -69,7 +69,12 @@ impl Held {
     }
 
     fn drop_oldest(&mut self) {
-        let Some((i, _)) = self.entries.iter().enumerate().min_by_key(|(_, (at, _))| *at) else {
+        let Some((i, _)) = self
+            .entries
+            .iter()
+            .enumerate()
+            .min_by_key(|(_, (at, _))| *at)
+        else {
             return;
         };
         let (_, e) = self.entries.swap_remove(i);
@@ -97,7 +102,9 @@ mod tests {
             r#"{{"workflow_run_uuid":"r","task_uuid":"t","task_type":"query","is_successful":true,"duration":1,"output":"{}","executed_at":"2026-01-01T00:00:{sec:02}Z"}}"#,
             "A".repeat(output)
         );
-        serde_json::from_str::<LogEntryRef>(&json).unwrap().into_static()
+        serde_json::from_str::<LogEntryRef>(&json)
+            .unwrap()
+            .into_static()
     }
 
     fn at(e: &LogEntryRef) -> At {
@@ -105,7 +112,9 @@ mod tests {
     }
 
     fn secs(v: &[LogEntryRef]) -> Vec<String> {
-        v.iter().map(|e| e.executed_at().as_str()[17..19].to_string()).collect()
+        v.iter()
+            .map(|e| e.executed_at().as_str()[17..19].to_string())
+            .collect()
     }
 
     #[test]

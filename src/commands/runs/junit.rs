@@ -23,8 +23,8 @@ use crate::error::{Error, Result};
 use crate::output::junit::{Case, CaseResult, Suite, render};
 use crate::output::table;
 use crate::time::Window;
-use ylem_client::api::models::LogEntry;
 use ylem_client::api::Client;
+use ylem_client::api::models::LogEntry;
 use ylem_client::runs::failure::Finder;
 
 /// How a run stands when its report is written.

@@ -17,8 +17,8 @@ use crate::context::Context;
 use crate::error::{Error, Kind, Result};
 use crate::output::{Cell, Column, Row, Shape};
 use crate::time::Window;
-use ylem_client::api::models::LogEntry;
 use ylem_client::api::Client;
+use ylem_client::api::models::LogEntry;
 use ylem_client::runs::failure::{Failure, Finder};
 use ylem_client::runs::fold::Judged;
 
@@ -105,11 +105,7 @@ pub struct TaskSet<'a> {
 
 /// The entries of a run found by `latest`: one more request, narrow (the
 /// run's own span), so the first pass keeps totals only.
-async fn entries_of(
-    api: &Client,
-    id: uuid::Uuid,
-    j: &Judged,
-) -> Result<(Vec<LogEntry>, usize)> {
+async fn entries_of(api: &Client, id: uuid::Uuid, j: &Judged) -> Result<(Vec<LogEntry>, usize)> {
     let t = &j.tally;
     let (Some(from), Some(to)) = (t.started(), t.ended()) else {
         return Ok((Vec::new(), 0));

@@ -36,6 +36,9 @@ impl Seen {
     }
 }
 
+/// What writes a generated body.
+pub type Generator = Box<dyn FnOnce(&mut dyn Write) -> std::io::Result<()> + Send>;
+
 /// What to do with a request.
 pub enum Action {
     /// Write these bytes (a whole response) and close.
@@ -64,10 +67,7 @@ pub enum Action {
     },
     /// Write the head, then whatever `body` writes as it generates it (a
     /// large body never held whole), then close.
-    Generate {
-        head: Vec<u8>,
-        body: Box<dyn FnOnce(&mut dyn Write) -> std::io::Result<()> + Send>,
-    },
+    Generate { head: Vec<u8>, body: Generator },
 }
 
 /// A response with a status, headers and a body of the declared length.

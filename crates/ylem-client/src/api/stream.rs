@@ -120,7 +120,8 @@ impl ArrayScanner {
             } else if self.buf.capacity() > SHRINK_ABOVE && self.buf.len() < INITIAL_CAPACITY {
                 // A large element is gone: its room goes back, so the
                 // next entries do not keep tens of megabytes resident.
-                self.buf.shrink_to(INITIAL_CAPACITY.max(self.buf.len() + chunk.len()));
+                self.buf
+                    .shrink_to(INITIAL_CAPACITY.max(self.buf.len() + chunk.len()));
             }
         }
         self.buf.extend_from_slice(chunk);
