@@ -176,3 +176,47 @@ fn a_run_started_with_stdout_closed_is_named_on_stderr() {
     // The sandbox's truth knows the run named: it started.
     assert!(sb.truth(said.trim())["reported"].is_number(), "{err}");
 }
+
+/// `run --wait -o junit` stopped by SIGINT or SIGTERM while it waits
+/// writes the report of what is known: the run started, not ended, going
+/// on on the server (issue 43; it used to write nothing).
+#[test]
+fn an_interrupted_junit_wait_writes_its_report() {
+    let sb = start_with("ylem", &["--task-delay", "20s"]);
+    let p = sb.pipelines[0].0.clone();
+    for (sig, code) in [("-INT", 130), ("-TERM", 143)] {
+        let before = sb.requests().len();
+        let mut c = sb.spawn(
+            "junit-stop",
+            &["run", "pipeline", &p, "--wait", "-o", "junit"],
+        );
+        // Wait (bounded) for the wait's first look at the log after the
+        // start: the run is started and known to the command.
+        let mut looked = false;
+        for _ in 0..200 {
+            let r = sb.requests().split_off(before);
+            let start = r
+                .iter()
+                .rposition(|q| q.contains("POST") && q.contains("/runs"));
+            looked = start.is_some_and(|i| r[i..].iter().any(|q| q.contains("/logs")));
+            if looked {
+                break;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+        assert!(looked, "{sig}: the wait never looked at the log");
+        Command::new("kill")
+            .args([sig, &c.id().to_string()])
+            .status()
+            .unwrap();
+        let status = c.wait().unwrap();
+        let mut out = String::new();
+        std::io::Read::read_to_string(&mut c.stdout.take().unwrap(), &mut out).unwrap();
+        assert_eq!(status.code(), Some(code), "{sig}: {out}");
+        assert!(out.starts_with("<?xml"), "{sig}: {out}");
+        assert!(out.contains("run_uuid"), "{sig}: {out}");
+        assert!(out.contains("goes on on the server"), "{sig}: {out}");
+        // Whole: one run, one suite, closed.
+        assert!(out.trim_end().ends_with("</testsuite>"), "{sig}: {out}");
+    }
+}

@@ -93,6 +93,9 @@ pub fn conduct(args: &RunArgs) -> Conduct {
 /// to follow it.
 fn interrupted(ctx: &Context, stop: Stop) -> Error {
     let (kind, what) = conduct::stop_words(stop);
+    if ctx.settings.format == Format::Junit {
+        interrupted_report(ctx, what);
+    }
     match started_runs(ctx) {
         Some((runs, hint)) => Error::new(
             kind,
@@ -101,6 +104,36 @@ fn interrupted(ctx: &Context, stop: Stop) -> Error {
         .with_hint(hint),
         None => Error::new(kind, what).with_hint(crate::client_error::MAY_HAVE_STARTED),
     }
+}
+
+/// `-o junit` stopped while waiting: the report of what is known, each
+/// pipeline run started as a suite whose run had not ended (it goes on on
+/// the server), so a CI job interrupted still has its report.
+fn interrupted_report(ctx: &Context, what: &str) {
+    let Ok(finder) = crate::commands::kit::failure_read::finder(ctx, None) else {
+        return;
+    };
+    let started = ctx.started.lock().map(|s| s.clone()).unwrap_or_default();
+    let suites: Vec<_> = started
+        .iter()
+        .filter(|(kind, _, _)| *kind == RunKind::Pipeline)
+        .map(|(_, id, run)| {
+            let end = junit::End::Open(format!(
+                "{what} while waiting: the run had not ended and goes on on the server"
+            ));
+            let r = junit::Report {
+                pipeline: *id,
+                run,
+                entries: &[],
+                graph: None,
+                types: None,
+                end,
+                evidence: None,
+            };
+            junit::suite(&finder, &r)
+        })
+        .collect();
+    let _ = junit::print(ctx, &suites);
 }
 
 /// `--max-time` ran out: a run it knows started goes on on the server:
