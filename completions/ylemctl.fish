@@ -77,7 +77,7 @@ complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l wait-timeout -d 
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l settle -d 'A run has finished when no new task reported for this long (default: 3x the longest gap between two tasks of the pipeline\'s past runs, at least 10s; 10m without history)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l expect-tasks -d 'A pipeline run has finished when this many tasks reported (and no more for one --poll), whatever its history says' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l poll -d 'Longest pause between two looks at a run being waited for' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l heartbeat -d 'Without a terminal on stderr, say "still waiting" this often' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l heartbeat -d 'Without a terminal on stderr (cron, CI), say "still waiting" on stderr this often while waiting' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l decrypt-key-file -d 'Key file (32 bytes, hex or Base64) that opens encrypted task outputs, to say why a run failed, with --wait, and to read the input of the run --rerun names (also YLEM_DECRYPT_KEY_FILE, or the profile\'s decrypt_key_file)' -r -F
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -s p -l profile -d 'Profile to use' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l base-url -d 'Base URL of the service (a profile\'s credentials go only to its own)' -r
@@ -151,7 +151,7 @@ complete -c ylemctl -n "__fish_ylemctl_using_subcommand runs" -l limit -d 'The n
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand runs" -l run -d 'Show one run whole: a run UUID, `latest` or `latest-failed`' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand runs" -l wait-timeout -d 'Longest time to wait for the run to finish' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand runs" -l poll -d 'Longest pause between two looks at the run (as run --poll)' -r
-complete -c ylemctl -n "__fish_ylemctl_using_subcommand runs" -l heartbeat -d 'Without a terminal on stderr, say "still waiting" this often' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand runs" -l heartbeat -d 'Without a terminal on stderr (cron, CI), say "still waiting" on stderr this often while waiting' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand runs" -l decrypt-key-file -d 'Key file (32 bytes, hex or Base64) that opens encrypted task outputs, to say why a run failed (also YLEM_DECRYPT_KEY_FILE, or the profile\'s decrypt_key_file)' -r -F
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand runs" -s p -l profile -d 'Profile to use' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand runs" -l base-url -d 'Base URL of the service (a profile\'s credentials go only to its own)' -r

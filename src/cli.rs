@@ -380,13 +380,13 @@ pub struct RunArgs {
         value_parser = value_parsers::positive_duration
     )]
     pub poll: Duration,
-    /// Without a terminal on stderr, say "still waiting" this often
+    /// Without a terminal on stderr (cron, CI), say "still waiting" on
+    /// stderr this often while waiting
     #[arg(
         long,
-        default_value = "60s",
+        default_value = "30s",
         value_name = "DURATION",
         requires = "wait",
-        hide = true,
         value_parser = value_parsers::positive_duration
     )]
     pub heartbeat: Duration,
@@ -519,13 +519,13 @@ pub struct RunsArgs {
         value_parser = value_parsers::positive_duration
     )]
     pub poll: Duration,
-    /// Without a terminal on stderr, say "still waiting" this often
+    /// Without a terminal on stderr (cron, CI), say "still waiting" on
+    /// stderr this often while waiting
     #[arg(
         long,
-        default_value = "60s",
+        default_value = "30s",
         value_name = "DURATION",
         requires = "wait",
-        hide = true,
         value_parser = value_parsers::positive_duration
     )]
     pub heartbeat: Duration,

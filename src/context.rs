@@ -45,6 +45,12 @@ pub struct Context {
     /// The aliases the command line gave, with the UUID each names: a
     /// table names those rows by the alias a person typed (`printer`).
     given: Arc<std::sync::Mutex<Vec<(String, String)>>>,
+    /// Run starts in flight: a follower whose output goes away ends only
+    /// once none is (`run --wait`).
+    pub starting: std::sync::atomic::AtomicUsize,
+    /// Whether a follower ends when its output goes away yet: `run --wait`
+    /// starts its runs first (what was asked), and follows only then.
+    pub follows_now: AtomicBool,
     /// The plain-`http` warning was given (once per command).
     warned_in_clear: AtomicBool,
     /// The "-p is not used" warning was given (once per command).
@@ -81,6 +87,8 @@ impl Context {
             out: Arc::new(Mutex::new(Some(out))),
             started,
             given: Arc::default(),
+            starting: std::sync::atomic::AtomicUsize::new(0),
+            follows_now: AtomicBool::new(true),
             warned_in_clear: AtomicBool::new(false),
             warned_profile: AtomicBool::new(false),
             jq,

@@ -91,6 +91,10 @@ fn run(cli: &Cli, mut settings: Settings) -> Result<Exit> {
         settings::requested_format(&args, None).is_some(),
     );
     let ctx = Context::new(settings);
+    // `run --wait` starts its runs whether or not anyone reads; it follows
+    // (and ends with its reader) from its first start on.
+    ctx.follows_now
+        .store(!conduct.starts_first, std::sync::atomic::Ordering::SeqCst);
     let r = rt.block_on(async {
         let stop = async {
             match conduct.signals {
@@ -102,9 +106,16 @@ fn run(cli: &Cli, mut settings: Settings) -> Result<Exit> {
                 Signals::Own => std::future::pending().await,
             }
         };
+        let gone = async {
+            match conduct.follows {
+                true => output_gone(&ctx).await,
+                false => std::future::pending().await,
+            }
+        };
         tokio::select! {
             r = commands::dispatch(&cli.command, &ctx) => r,
             s = stop => Err((conduct.stopped)(&ctx, s)),
+            e = gone => Err(e),
             _ = out_of_time(&ctx, conduct.limit) => {
                 Err((conduct.out_of_time)(&ctx, &limit_text(&ctx)))
             }
@@ -113,7 +124,36 @@ fn run(cli: &Cli, mut settings: Settings) -> Result<Exit> {
     // Dropping a runtime waits for its blocking tasks; a keyring call that
     // timed out may never return, and must not keep the process alive.
     rt.shutdown_timeout(std::time::Duration::from_millis(100));
+    name_started(&ctx, &r);
     ctx.finish_output(r)
+}
+
+/// A follower's output went away: it ends as a closed pipe does (exit 0,
+/// nothing said), once no run start is in flight (a start that may have
+/// reached the server is never cut off unnamed) and, for `run --wait`,
+/// once a run was started.
+async fn output_gone(ctx: &Context) -> Error {
+    commands::kit::output_gone::stdout_gone().await;
+    use std::sync::atomic::Ordering::SeqCst;
+    while !ctx.follows_now.load(SeqCst) || ctx.starting.load(SeqCst) > 0 {
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    Error::new(Kind::PipeClosed, "output closed")
+}
+
+/// Standard output closed: the runs the command started go on on the
+/// server, and stderr is the one place left to name them.
+fn name_started(ctx: &Context, r: &Result<Exit>) {
+    let Err(e) = r else { return };
+    let started = ctx.started.lock().map(|s| s.clone()).unwrap_or_default();
+    if e.kind != Kind::PipeClosed || started.is_empty() {
+        return;
+    }
+    let runs: Vec<&str> = started.iter().map(|(_, _, r)| r.as_str()).collect();
+    ctx.ui.note(&format!(
+        "output closed: the run goes on on the server: {}",
+        runs.join(", ")
+    ));
 }
 
 /// Resolves when `--max-time` runs out (never without one, nor for a

@@ -41,7 +41,7 @@ fn dispatch_boxed<'a>(
 pub fn conduct(cmd: &Command) -> Conduct {
     match cmd {
         Command::Run(a) => runs::start::conduct(a),
-        Command::Logs(_) => logs::fetch::CONDUCT,
+        Command::Logs(a) => logs::fetch::conduct(a),
         Command::Runs(a) => runs::attach::conduct(a),
         Command::Stats(_) => stats::range::CONDUCT,
         Command::Aggregate(_) => stats::aggregate::CONDUCT,

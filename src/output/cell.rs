@@ -103,20 +103,30 @@ impl CellRef<'_> {
         // Decoded outputs are shown whole (JSON on one line) up to this
         // size; beyond it they are shortened like raw outputs.
         const DECODED_MAX: usize = 2000;
+        const PARSED_MAX: usize = 1 << 20;
         let short = |s: &str| Cell::Output(shorten(s, OUTPUT_WIDTH));
         match self {
             CellRef::Output(s) => short(s.text),
             CellRef::Str(s) if s.text.len() > DECODED_MAX => short(s.text),
             CellRef::Str(s) => Cell::Str(s.text.to_string()),
+            // A time is short; a server's hostile one is cut like an output.
+            CellRef::Time(s) if s.text.len() > DECODED_MAX => short(s.text),
             CellRef::Time(s) => Cell::Time(s.text.to_string()),
-            // An errors array is kept whole: a table shows it a message a line.
+            // An errors array is kept (a table shows it a message a line),
+            // its messages bounded: a cell never holds a server's megabytes.
+            // Past a megabyte not even parsed (its value would be a second
+            // copy): its start, shortened like an output.
+            CellRef::RawJson(t) if t.len() > PARSED_MAX => short(t),
             CellRef::RawJson(t) if t.len() > DECODED_MAX => match self.to_json() {
-                v if super::errors::is_errors(&v) => Cell::Json(v),
+                v if super::errors::is_errors(&v) => Cell::Json(super::errors::bounded(&v)),
                 _ => short(t),
             },
+            CellRef::Json(v) if super::errors::is_errors(v) => {
+                Cell::Json(super::errors::bounded(v))
+            }
             CellRef::Json(v) => {
                 let compact = v.to_string();
-                if compact.len() > DECODED_MAX && !super::errors::is_errors(v) {
+                if compact.len() > DECODED_MAX {
                     short(&compact)
                 } else {
                     Cell::Json(v.clone())

@@ -52,6 +52,28 @@ pub fn is_errors(v: &Value) -> bool {
     lines(v).is_some()
 }
 
+/// What a table keeps of an errors array: its first `ITEMS` errors, each
+/// text in them at most `TEXT` cells, so a cell holds a bounded amount
+/// whatever the server sent (an array of 30 MB messages; issue 43).
+pub fn bounded(v: &Value) -> Value {
+    const ITEMS: usize = 32;
+    const TEXT: usize = 1000;
+    fn text(v: &Value) -> Value {
+        match v {
+            Value::String(s) if s.len() > TEXT => Value::String(super::width::shorten(s, TEXT)),
+            Value::Object(o) => Value::Object(
+                o.iter()
+                    .take(ITEMS)
+                    .map(|(k, v)| (super::width::shorten(k, TEXT), text(v)))
+                    .collect(),
+            ),
+            Value::Array(a) => Value::Array(a.iter().take(ITEMS).map(text).collect()),
+            other => other.clone(),
+        }
+    }
+    text(v)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -37,6 +37,9 @@ pub struct Printer<'a> {
     /// table's `uuid` column names those rows by it (machine formats keep
     /// the UUID).
     named: Named,
+    /// The rows' source has begun (a log's response came): a JSON list
+    /// dropped before its first row is still written, as `[]`.
+    begun: bool,
     /// `finish` ran; a printer dropped before (the command failed or was
     /// stopped) still closes what it opened (see `Drop`).
     finished: bool,
@@ -116,6 +119,7 @@ impl<'a> Printer<'a> {
             rows: 0,
             table: Vec::new(),
             named: Named::default(),
+            begun: false,
             finished: false,
         })
     }
@@ -200,6 +204,12 @@ impl<'a> Printer<'a> {
         Ok(())
     }
 
+    /// The rows' source has begun: from now on a JSON list is written
+    /// even if no row comes (`[]` when cut off or stopped before one).
+    pub fn begin(&mut self) {
+        self.begun = true;
+    }
+
     /// Hand what was written so far on to the reader: called when the input
     /// has nothing more ready, so rows show as they arrive while a fast
     /// response is still written in large blocks.
@@ -262,9 +272,12 @@ impl Drop for Printer<'_> {
         if self.finished {
             return;
         }
-        let opened = self.rows > 0 && self.shape == Shape::List;
-        if self.style.format == Format::Json && opened {
+        let list = self.shape == Shape::List && self.style.format == Format::Json;
+        if list && self.rows > 0 {
             let _ = self.out.put(b"\n]\n");
+        } else if list && self.begun {
+            // Cut off (or stopped) before its first row: still an array.
+            let _ = self.out.put(b"[]\n");
         }
         let _ = self.out.flush();
     }

@@ -155,3 +155,35 @@ fn a_cut_body_exits_5_with_each_whole_row_once() {
         assert_eq!(o.stdout, rows[..whole].concat(), "cut at {cut}");
     }
 }
+
+/// A log cut off before its first entry is, in `-o json`, still an array:
+/// `[]`, exit 5 (issue 43; it used to leave stdout empty).
+#[test]
+fn json_cut_before_its_first_entry_is_an_empty_array() {
+    let first = entry(1, r#""QUJD""#);
+    for cut in [1, first.len() / 2] {
+        let mut head = open_head(200);
+        head.extend_from_slice(&format!("[{first}]").as_bytes()[..cut]);
+        let s = FaultServer::start(move |_, _| Action::Raw(head.clone()));
+        let env = token_env(&s.base());
+        let o = run_env(
+            &[
+                "logs",
+                P1,
+                "--from",
+                FROM,
+                "--to",
+                TO,
+                "-o",
+                "json",
+                "--retries",
+                "0",
+            ],
+            &env,
+        );
+        assert_eq!(o.code, 5, "cut at {cut}: {}", o.stderr);
+        let v: serde_json::Value = serde_json::from_str(&o.stdout)
+            .unwrap_or_else(|e| panic!("cut at {cut}: {e}: {:?}", o.stdout));
+        assert_eq!(v, serde_json::json!([]), "cut at {cut}");
+    }
+}

@@ -36,6 +36,13 @@ pub struct Conduct {
     /// Whether it acts for the profile's login (then a `-p` profile must
     /// exist); not `login`, which creates profiles, nor the local commands.
     pub uses_profile: bool,
+    /// A follower (it may wait long between lines): the runner ends it,
+    /// exit 0, as soon as standard output goes away (`kit/output_gone.rs`),
+    /// not at its next write.
+    pub follows: bool,
+    /// It starts runs before it follows them (`run --wait`): its output
+    /// going away ends it only once a start has returned.
+    pub starts_first: bool,
     /// A usage error as the command's own status line on stdout and exit
     /// code (`check`'s UNKNOWN, as monitoring systems expect), besides the
     /// error on stderr.
@@ -109,6 +116,8 @@ impl Conduct {
             outputs: Outputs::Rows,
             jq: Some(Cut::Whole),
             uses_profile: true,
+            follows: false,
+            starts_first: false,
             usage_line: None,
             flag_advice: |_| None,
         }
@@ -128,6 +137,14 @@ impl Conduct {
     pub const fn streams(self) -> Conduct {
         Conduct {
             jq: Some(Cut::Each),
+            ..self
+        }
+    }
+
+    /// It follows: it ends when its output goes away.
+    pub const fn follows(self) -> Conduct {
+        Conduct {
+            follows: true,
             ..self
         }
     }

@@ -25,6 +25,14 @@ pub const CONDUCT: Conduct = Conduct {
     ..Conduct::client("logs").streams()
 };
 
+/// `--follow` waits for the log to grow: it ends with its reader.
+pub fn conduct(args: &LogsArgs) -> Conduct {
+    match args.follow {
+        true => CONDUCT.follows(),
+        false => CONDUCT,
+    }
+}
+
 pub async fn run(args: &LogsArgs, ctx: &Context) -> Result<()> {
     let id = ctx.resolve_id_as(ylem_client::Entity::Pipeline, &args.pipeline)?;
     let run_filter = args
@@ -120,6 +128,9 @@ async fn one_shot(
     let (dropped_tx, dropped_rx) = std::sync::mpsc::channel::<()>();
     let relay = async {
         let entries = api.pipeline_logs(id, window).await?;
+        let mut sink = sink;
+        // The log has begun: `-o json` cut off before an entry is `[]`.
+        sink.printer.begin();
         let held = Held {
             sink,
             _dropped: dropped_tx,

@@ -13,6 +13,7 @@ use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
 use crate::cli::Format;
+use crate::commands::logs::held::{self, Held};
 use crate::commands::logs::rows::{Sink, output_cell, print_entry};
 use crate::context::Context;
 use crate::error::{Error, Result};
@@ -38,6 +39,9 @@ const LONGEST_PAUSE: Duration = Duration::from_secs(30);
 const LONGEST_PAUSE_FOR_A_RUN: Duration = Duration::from_secs(6);
 /// Keys of entries older than this before the window are forgotten.
 const MEMORY: chrono::Duration = chrono::Duration::days(1);
+/// At most this many keys are remembered (about 9 MB; a busy pipeline's
+/// day is tens of thousands of entries).
+const SEEN: usize = 100_000;
 
 /// What a follow was asked for beyond its entries' filters: where it
 /// starts, how many of the last hour's entries it shows first (`--tail`,
@@ -161,10 +165,9 @@ impl Step for Tail<'_, '_> {
             to: (from + CATCH_UP).min(live),
         };
         let catching_up = w.to < live;
-        let polled = poll(self.api, self.id, &w, self.run.as_deref()).await;
+        let polled = self.poll(&w, catching_up).await;
         let polled = match polled {
-            Ok(got) => {
-                let changed = self.print_new(got, &w, catching_up)?;
+            Ok(changed) => {
                 if !catching_up {
                     self.no_entry_yet();
                 }
@@ -226,90 +229,88 @@ impl Tail<'_, '_> {
         ));
     }
 
-    /// Print what `got` holds that was not printed before; whether it held
-    /// anything new.
-    fn print_new(
-        &mut self,
-        mut got: Vec<LogEntryRef<'static>>,
-        w: &Window,
-        catching_up: bool,
-    ) -> Result<bool> {
-        // Oldest first; the server sends newest first.
-        got.reverse();
-        // (By time, not text: `…:31Z` comes before `…:31.5Z`.)
-        got.sort_by_key(|e| time::parse_server_time(e.executed_at().as_str()));
-        // Entries past a catch-up window's end wait for the next window
-        // (their whole run comes again then), so the output stays in order
-        // across windows.
-        let seen = &mut self.seen;
-        let fresh: Vec<LogEntryRef<'static>> = got
-            .into_iter()
-            .filter(|e| {
-                !catching_up
-                    || time::parse_server_time(e.executed_at().as_str()).is_none_or(|t| t <= w.to)
-            })
-            .filter(|e| seen.insert(key(e)))
-            .collect();
+    /// One window's entries (of `run`, if given) not printed before,
+    /// printed as the response streams: held to be printed oldest first
+    /// within a budget (`held.rs`), never the response whole. Whether it
+    /// held anything new.
+    async fn poll(&mut self, w: &Window, catching_up: bool) -> Result<bool> {
+        let mut s = self.api.pipeline_logs(self.id, w).await?;
+        // The first look without --since shows only the newest few
+        // (`--tail N`), held within the budget, never the hour whole.
+        let tail = (self.first && self.since.is_none()).then_some(self.tail);
+        let mut cx = (&mut *self, Held::new(tail), false);
+        let run = cx.0.run.clone();
+        api::each_entry::<_, Error>(
+            &mut s,
+            run.as_deref(),
+            false,
+            &mut cx,
+            |(t, _, _)| t.sink.printer.flush(),
+            |(t, held, fresh), e| {
+                let at = time::parse_server_time(e.executed_at().as_str());
+                // Entries past a catch-up window's end wait for the next
+                // window (their whole run comes again then), so the output
+                // stays in order across windows.
+                if (catching_up && at.is_some_and(|a| a > w.to)) || !t.remember(&e, w) {
+                    return Ok(());
+                }
+                *fresh = true;
+                t.newest = t.newest.max(at);
+                if t.rule.is_some() {
+                    t.run_entries.push(Entry {
+                        run: e.workflow_run_uuid.as_str().to_string(),
+                        task: e.task_uuid.as_str().to_string(),
+                        ok: e.is_successful,
+                        at,
+                    });
+                }
+                if t.failed && e.is_successful {
+                    return Ok(());
+                }
+                let was = held.spilled();
+                let now = held.hold(e, at);
+                if !was && held.spilled() {
+                    t.ctx.ui.warn(&format!(
+                        "a poll of the log brought more than {} MiB of new entries: printed as they arrive (newest first), not sorted",
+                        held::BUDGET >> 20
+                    ));
+                }
+                now.iter().try_for_each(|e| print(t.ctx, t.sink, e))
+            },
+        )
+        .await?;
+        let (_, mut held, fresh) = cx;
+        for e in held.take() {
+            print(self.ctx, self.sink, &e)?;
+        }
         if catching_up {
             self.cursor = w.to;
         }
-        let skip = if self.first && self.since.is_none() {
-            fresh.len().saturating_sub(self.tail)
-        } else {
-            0
-        };
-        if !fresh.is_empty() {
+        if fresh {
             self.changed_at = Instant::now();
-        }
-        for e in &fresh {
-            let at = time::parse_server_time(e.executed_at().as_str());
-            self.newest = self.newest.max(at);
-            if self.rule.is_none() {
-                continue;
-            }
-            self.run_entries.push(Entry {
-                run: e.workflow_run_uuid.as_str().to_string(),
-                task: e.task_uuid.as_str().to_string(),
-                ok: e.is_successful,
-                at,
-            });
-        }
-        for e in fresh
-            .iter()
-            .skip(skip)
-            .filter(|e| !self.failed || !e.is_successful)
-        {
-            print(self.ctx, self.sink, e)?;
         }
         self.sink.printer.flush()?;
         forget(&mut self.seen, w.from - MEMORY);
         self.first = false;
-        Ok(!fresh.is_empty())
+        Ok(fresh)
     }
-}
 
-/// One window's entries (of `run`, if given), copied out of the response.
-async fn poll(
-    api: &Client,
-    id: Uuid,
-    w: &Window,
-    run: Option<&str>,
-) -> Result<Vec<LogEntryRef<'static>>> {
-    let mut s = api.pipeline_logs(id, w).await?;
-    let mut out = Vec::new();
-    api::each_entry::<_, crate::error::Error>(
-        &mut s,
-        run,
-        false,
-        &mut out,
-        |_| Ok(()),
-        |v, e| {
-            v.push(e.into_static());
-            Ok(())
-        },
-    )
-    .await?;
-    Ok(out)
+    /// Whether `e` is new (not printed before), remembering it: at most
+    /// `SEEN` keys, the oldest before the window forgotten first, so a
+    /// response of endless entries does not grow them without bound.
+    fn remember(&mut self, e: &LogEntryRef, w: &Window) -> bool {
+        let k = key(e);
+        if self.seen.contains(&k) {
+            return false;
+        }
+        if self.seen.len() >= SEEN {
+            forget(&mut self.seen, w.from - OVERLAP);
+        }
+        if self.seen.len() < SEEN {
+            self.seen.insert(k);
+        }
+        true
+    }
 }
 
 fn print(ctx: &Context, sink: &mut Sink, e: &LogEntryRef) -> Result<()> {

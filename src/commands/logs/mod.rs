@@ -2,4 +2,5 @@
 
 pub mod fetch;
 pub mod follow;
+mod held;
 pub mod rows;

@@ -43,7 +43,7 @@ pub fn conduct(args: &RunsArgs) -> Conduct {
         true => Conduct {
             signals: Signals::InterruptOrTerminate,
             stopped,
-            ..one
+            ..one.follows()
         },
         false => one,
     }
@@ -107,6 +107,7 @@ pub async fn run(args: &RunsArgs, ctx: &Context) -> Result<()> {
     };
     let mut runs = fold(&api, id, &w, Some(&run)).await?;
     let mut entries = std::mem::take(&mut runs.kept);
+    crate::commands::kit::run_entries::say_over(ctx, &run, runs.kept_over);
     let rules = crate::commands::runs::list::rules_for(&api, id, runs.iter(), ctx).await;
     let judged = runs.judged_by_basis(rules, ctx.settings.now);
     let Some(mut j) = judged

@@ -23,8 +23,8 @@ use crate::error::{Error, Result};
 use crate::output::junit::{Case, CaseResult, Suite, render};
 use crate::output::table;
 use crate::time::Window;
+use ylem_client::api::Client;
 use ylem_client::api::models::LogEntry;
-use ylem_client::api::{self, Client};
 use ylem_client::runs::failure::Finder;
 
 /// How a run stands when its report is written.
@@ -236,17 +236,12 @@ pub async fn entries_of(
     id: Uuid,
     run: &str,
     from: DateTime<Utc>,
-) -> Result<Vec<LogEntry>> {
+) -> Result<(Vec<LogEntry>, usize)> {
     let w = Window {
         from,
         to: Utc::now() + chrono::Duration::minutes(10),
     };
-    let mut s = api.pipeline_logs(id, &w).await?;
-    let mut out = Vec::new();
-    while let Some(e) = api::next_entry(&mut s, Some(run), false).await? {
-        out.push(e);
-    }
-    Ok(out)
+    crate::commands::kit::run_entries::read(api, id, &w, run).await
 }
 
 #[cfg(test)]

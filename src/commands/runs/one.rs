@@ -17,8 +17,8 @@ use crate::context::Context;
 use crate::error::{Error, Kind, Result};
 use crate::output::{Cell, Column, Row, Shape};
 use crate::time::Window;
+use ylem_client::api::Client;
 use ylem_client::api::models::LogEntry;
-use ylem_client::api::{self, Client};
 use ylem_client::runs::failure::{Failure, Finder};
 use ylem_client::runs::fold::{Judged, RunFold};
 use ylem_client::runs::tally::rule_of;
@@ -54,6 +54,7 @@ pub async fn run(args: &RunsArgs, ctx: &Context) -> Result<()> {
     let api = ctx.api()?;
     let mut runs = fold(&api, id, &window, wanted.as_deref()).await?;
     let kept = std::mem::take(&mut runs.kept);
+    let over = runs.kept_over;
     // The run's basis, never the window's (a named run: its day's only).
     let named = |t: &RunFold| {
         wanted
@@ -90,10 +91,11 @@ pub async fn run(args: &RunsArgs, ctx: &Context) -> Result<()> {
             let h = looked_up.as_ref()?;
             ylem_client::runs::tally::listed_rule(h).graph.map(|g| g.0)
         });
-    let mut entries = match wanted {
-        Some(_) => kept,
+    let (mut entries, over) = match wanted {
+        Some(_) => (kept, over),
         None => entries_of(&api, id, &j).await?,
     };
+    crate::commands::kit::run_entries::say_over(ctx, &j.tally.id(), over);
     junit::execution_order(&mut entries);
     let fail = finder.of_entries(&entries);
     let task_set = TaskSet {
@@ -117,22 +119,17 @@ pub struct TaskSet<'a> {
 
 /// The entries of a run found by `latest`: one more request, narrow (the
 /// run's own span), so the first pass keeps totals only.
-async fn entries_of(api: &Client, id: uuid::Uuid, j: &Judged) -> Result<Vec<LogEntry>> {
+async fn entries_of(api: &Client, id: uuid::Uuid, j: &Judged) -> Result<(Vec<LogEntry>, usize)> {
     let t = &j.tally;
     let (Some(from), Some(to)) = (t.started(), t.ended()) else {
-        return Ok(Vec::new());
+        return Ok((Vec::new(), 0));
     };
     let pad = chrono::Duration::seconds(1);
     let w = Window {
         from: from - pad,
         to: to + pad,
     };
-    let mut s = api.pipeline_logs(id, &w).await?;
-    let mut out = Vec::new();
-    while let Some(e) = api::next_entry(&mut s, Some(&t.id()), false).await? {
-        out.push(e);
-    }
-    Ok(out)
+    crate::commands::kit::run_entries::read(api, id, &w, &t.id()).await
 }
 
 /// No run of `spec` in the window. A named run with no entry may not have

@@ -5,22 +5,39 @@
 use bytes::Bytes;
 use uuid::Uuid;
 
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use crate::context::Context;
 use crate::error::{Error, Result};
 use ylem_client::Client;
 use ylem_client::RunKind;
 use ylem_client::api::models::RunStart;
 use ylem_client::quirks::refusal::{self, NotStarted};
 
-/// Start a run; a refusal comes back with the hint that fits it.
+/// Start a run; a refusal comes back with the hint that fits it. While it
+/// is in flight, `ctx.starting` counts it (a follower whose output goes
+/// away waits for it, so the run it may start is named).
 pub async fn start_run(
+    ctx: &Context,
     api: &Client,
     kind: RunKind,
     id: Uuid,
     input: Option<&Bytes>,
 ) -> Result<RunStart> {
+    ctx.starting.fetch_add(1, Ordering::SeqCst);
+    let _done = Done(&ctx.starting);
     refusal::start_run(api, kind, id, input)
         .await
         .map_err(|n| worded(kind, n))
+}
+
+/// Counts a start off when it ends, however it ends.
+struct Done<'a>(&'a AtomicUsize);
+
+impl Drop for Done<'_> {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::SeqCst);
+    }
 }
 
 /// The error with the hint for its case.

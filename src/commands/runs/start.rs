@@ -3,6 +3,7 @@
 
 use std::collections::HashMap;
 use std::io::IsTerminal;
+use std::sync::atomic::Ordering;
 
 use bytes::Bytes;
 use tokio::sync::OnceCell;
@@ -75,11 +76,13 @@ pub fn conduct(args: &RunArgs) -> Conduct {
     match (args.wait, args.kind) {
         (true, RunKind::Pipeline) => Conduct {
             signals: Signals::InterruptOrTerminate,
-            ..CONDUCT.reports()
+            starts_first: true,
+            ..CONDUCT.reports().follows()
         },
         (true, RunKind::Workflow) => Conduct {
             signals: Signals::InterruptOrTerminate,
-            ..CONDUCT
+            starts_first: true,
+            ..CONDUCT.follows()
         },
         (false, _) => CONDUCT,
     }
@@ -90,6 +93,9 @@ pub fn conduct(args: &RunArgs) -> Conduct {
 /// to follow it.
 fn interrupted(ctx: &Context, stop: Stop) -> Error {
     let (kind, what) = conduct::stop_words(stop);
+    if ctx.settings.format == Format::Junit {
+        interrupted_report(ctx, what);
+    }
     match started_runs(ctx) {
         Some((runs, hint)) => Error::new(
             kind,
@@ -98,6 +104,36 @@ fn interrupted(ctx: &Context, stop: Stop) -> Error {
         .with_hint(hint),
         None => Error::new(kind, what).with_hint(crate::client_error::MAY_HAVE_STARTED),
     }
+}
+
+/// `-o junit` stopped while waiting: the report of what is known, each
+/// pipeline run started as a suite whose run had not ended (it goes on on
+/// the server), so a CI job interrupted still has its report.
+fn interrupted_report(ctx: &Context, what: &str) {
+    let Ok(finder) = crate::commands::kit::failure_read::finder(ctx, None) else {
+        return;
+    };
+    let started = ctx.started.lock().map(|s| s.clone()).unwrap_or_default();
+    let suites: Vec<_> = started
+        .iter()
+        .filter(|(kind, _, _)| *kind == RunKind::Pipeline)
+        .map(|(_, id, run)| {
+            let end = junit::End::Open(format!(
+                "{what} while waiting: the run had not ended and goes on on the server"
+            ));
+            let r = junit::Report {
+                pipeline: *id,
+                run,
+                entries: &[],
+                graph: None,
+                types: None,
+                end,
+                evidence: None,
+            };
+            junit::suite(&finder, &r)
+        })
+        .collect();
+    let _ = junit::print(ctx, &suites);
 }
 
 /// `--max-time` ran out: a run it knows started goes on on the server:
@@ -167,7 +203,7 @@ pub async fn run(args: &RunArgs, ctx: &Context) -> Result<()> {
     let res = crate::commands::kit::ids::for_each_id(
         ctx,
         &ids,
-        |id| crate::commands::runs::refused::start_run(&api, args.kind, id, input),
+        |id| crate::commands::runs::refused::start_run(ctx, &api, args.kind, id, input),
         |id, start| {
             let mut r = Row::new(&columns);
             r.set(&UUID, Cell::Str(id.to_string()));
@@ -382,7 +418,10 @@ async fn report(
         // wait) costs the report its passed tasks, not the report: the
         // run's suite from what the wait kept, the exit code the run's.
         let (mut entries, unread) = match junit::entries_of(api, *id, &f.run, from).await {
-            Ok(entries) => (entries, None),
+            Ok((entries, over)) => {
+                crate::commands::kit::run_entries::say_over(ctx, &f.run, over);
+                (entries, None)
+            }
             Err(e) => {
                 ctx.ui.warn(&format!(
                     "the JUnit report of run {} lists only its failed tasks: its log could not be read again ({e})",
@@ -471,7 +510,9 @@ async fn start_and_wait(
             .map(|t| t.0),
         RunKind::Pipeline => None,
     };
-    let start = crate::commands::runs::refused::start_run(api, kind, id, input).await?;
+    let start = crate::commands::runs::refused::start_run(ctx, api, kind, id, input).await;
+    ctx.follows_now.store(true, Ordering::SeqCst);
+    let start = start?;
     let run = start.run_uuid().unwrap_or_default().to_string();
     ctx.note(&format!("started run {run} of {kind} {id}"));
     started(ctx, kind, id, &run);

@@ -48,6 +48,9 @@ pub struct Followed {
     pub failed_entries: Vec<LogEntry>,
 }
 
+/// At most this many failed entries of a run are kept for its failure.
+const FAILED_KEPT: usize = 32;
+
 /// Settings of a wait.
 #[derive(Debug, Clone, Copy)]
 pub struct Pace {
@@ -296,7 +299,11 @@ impl Watch for PipelineRun<'_> {
                 span = Some(span.map_or((start, at), |(a, b)| (a.min(start), b.max(at))));
             }
             seen.push(entry(&e));
-            if !e.is_successful {
+            // A failure is read from a bounded few, each output bounded
+            // (`tally::summary`): never the whole log's outputs.
+            if !e.is_successful && failed.len() < FAILED_KEPT {
+                let mut e = e;
+                ylem_client::runs::tally::cut_output(&mut e.output);
                 failed.push(e);
             }
         }

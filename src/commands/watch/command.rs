@@ -27,7 +27,7 @@ use ylem_client::count::count;
 pub const CONDUCT: Conduct = Conduct {
     signals: Signals::Own,
     limit: Limit::Own,
-    ..Conduct::client("watch").streams()
+    ..Conduct::client("watch").streams().follows()
 };
 
 /// Where the watch goes: a board on a terminal, else the event stream.

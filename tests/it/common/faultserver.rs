@@ -36,6 +36,9 @@ impl Seen {
     }
 }
 
+/// What writes a generated body.
+pub type Generator = Box<dyn FnOnce(&mut dyn Write) -> std::io::Result<()> + Send>;
+
 /// What to do with a request.
 pub enum Action {
     /// Write these bytes (a whole response) and close.
@@ -62,6 +65,9 @@ pub enum Action {
         every: Option<Duration>,
         hold: Duration,
     },
+    /// Write the head, then whatever `body` writes as it generates it (a
+    /// large body never held whole), then close.
+    Generate { head: Vec<u8>, body: Generator },
 }
 
 /// A response with a status, headers and a body of the declared length.
@@ -231,6 +237,12 @@ fn act(mut conn: TcpStream, action: Action, stop: &AtomicBool) {
                 if let Some(d) = every {
                     std::thread::sleep(d);
                 }
+            }
+        }
+        Action::Generate { head, body } => {
+            let mut w = std::io::BufWriter::with_capacity(1 << 16, &mut conn);
+            if w.write_all(&head).is_ok() && body(&mut w).is_ok() {
+                let _ = w.flush();
             }
         }
         Action::Hang { head, hold } => {

@@ -77,6 +77,10 @@ impl Default for ArrayScanner {
 /// once every few reads rather than on each.
 const INITIAL_CAPACITY: usize = 256 * 1024;
 
+/// A buffer this much larger than its first size is given back once the
+/// large element it held has gone.
+const SHRINK_ABOVE: usize = 16 * INITIAL_CAPACITY;
+
 /// The largest element read: above the spec's largest task output (50 MiB,
 /// and its Base64 text is larger still in a JSON string's escapes only
 /// rarely), so that an element that never ends cannot take all memory.
@@ -113,6 +117,11 @@ impl ArrayScanner {
             self.elem_start = self.elem_start.saturating_sub(keep_from);
             if self.buf.capacity() < INITIAL_CAPACITY {
                 self.buf.reserve(INITIAL_CAPACITY - self.buf.len());
+            } else if self.buf.capacity() > SHRINK_ABOVE && self.buf.len() < INITIAL_CAPACITY {
+                // A large element is gone: its room goes back, so the
+                // next entries do not keep tens of megabytes resident.
+                self.buf
+                    .shrink_to(INITIAL_CAPACITY.max(self.buf.len() + chunk.len()));
             }
         }
         self.buf.extend_from_slice(chunk);

@@ -25,6 +25,16 @@ const HISTORY_RUNS: usize = 20;
 /// (`keep_failed`): the failure of a last run names them.
 const FAILED_KEPT: usize = 32;
 
+/// At most this many entries of the one run shown whole are kept (a run
+/// of a `for_each` over a million rows is shown by its newest entries and
+/// a count of the rest).
+pub const KEPT_ENTRIES: usize = 10_000;
+/// At most this much of a failed entry's output (Base64) is kept: its
+/// messages are read from it. A longer one keeps its start (cut at a
+/// Base64 quantum), whose text is still shown; a successful entry's output
+/// is never kept (nothing states it).
+pub const KEPT_OUTPUT: usize = 1 << 20;
+
 /// Folds are kept in chunks of this many: a table of 40 000 runs then has
 /// at most one chunk of room to spare, where one vector would have 25 000
 /// (it doubles), and growing never copies it.
@@ -41,8 +51,11 @@ pub struct Runs<'a> {
     pub finder: Option<&'a Finder>,
     /// The one run whose entries are kept whole (one run shown whole).
     pub keep: Option<String>,
-    /// The kept run's entries, as they came.
+    /// The kept run's entries, as they came (at most `KEPT_ENTRIES`, each
+    /// a `summary`).
     pub kept: Vec<LogEntry>,
+    /// How many more entries the kept run had.
+    pub kept_over: usize,
     /// Keep each run's failed entries whole (a last run's window of few
     /// runs, never a list's thousands).
     pub keep_failed: bool,
@@ -59,7 +72,10 @@ impl Runs<'_> {
             .as_deref()
             .is_some_and(|k| k.eq_ignore_ascii_case(raw))
         {
-            self.kept.push(e.to_owned_entry());
+            match self.kept.len() < KEPT_ENTRIES {
+                true => self.kept.push(summary(e)),
+                false => self.kept_over += 1,
+            }
         }
         let run = id_of(raw).0;
         let chunks = &mut self.chunks;
@@ -76,7 +92,7 @@ impl Runs<'_> {
         if self.keep_failed && !e.is_successful {
             let v = self.failed.entry(run).or_default();
             if v.len() < FAILED_KEPT {
-                v.push(e.to_owned_entry());
+                v.push(summary(e));
             }
         }
         run
@@ -193,6 +209,43 @@ impl Runs<'_> {
             judge(&rule(&t), t, now)
         })
     }
+}
+
+/// What a run shown whole keeps of an entry: all but its output, which
+/// only a failed entry keeps, and at most `KEPT_OUTPUT` of it.
+pub fn summary(e: &LogEntryRef) -> LogEntry {
+    let output = match e.is_successful {
+        true => "",
+        false => &e.output()[..kept_len(e.output())],
+    };
+    LogEntry {
+        workflow_run_uuid: e.workflow_run_uuid.as_str().into(),
+        task_uuid: e.task_uuid.as_str().into(),
+        task_type: e.task_type.as_str().into(),
+        is_successful: e.is_successful,
+        duration: e.duration,
+        output: output.into(),
+        metric_value: e.metric_value.clone(),
+        executed_at: crate::api::models::Timestamp(e.executed_at().as_str().into()),
+    }
+}
+
+/// How much of an output is kept: all up to `KEPT_OUTPUT`, else that cut
+/// at a Base64 quantum (and a character boundary, for a hostile text).
+fn kept_len(s: &str) -> usize {
+    if s.len() <= KEPT_OUTPUT {
+        return s.len();
+    }
+    let mut end = KEPT_OUTPUT - KEPT_OUTPUT % 4;
+    while !s.is_char_boundary(end) {
+        end -= 1;
+    }
+    end
+}
+
+/// An owned output cut to what a failure keeps (`KEPT_OUTPUT`).
+pub fn cut_output(output: &mut String) {
+    output.truncate(kept_len(output));
 }
 
 /// The rule a run read from a log (not followed live) is judged by:

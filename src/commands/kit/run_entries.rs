@@ -1,0 +1,45 @@
+//! The entries of one run read from a pipeline's log for showing the run
+//! whole (`runs --run`, `-o junit`): each a bounded summary (no successful
+//! output, a failed one cut at `KEPT_OUTPUT`), at most `KEPT_ENTRIES` of
+//! them and a count of the rest, so memory never grows with the log.
+
+use uuid::Uuid;
+
+use crate::context::Context;
+use crate::error::Result;
+use crate::time::Window;
+use ylem_client::api::{self, Client, models::LogEntry};
+use ylem_client::runs::tally::{KEPT_ENTRIES, summary};
+
+/// Run `run`'s entries in `w`, and how many more it had than were kept.
+pub async fn read(api: &Client, id: Uuid, w: &Window, run: &str) -> Result<(Vec<LogEntry>, usize)> {
+    let mut s = api.pipeline_logs(id, w).await?;
+    let mut kept = (Vec::new(), 0usize);
+    api::each_entry::<_, crate::error::Error>(
+        &mut s,
+        Some(run),
+        false,
+        &mut kept,
+        |_| Ok(()),
+        |(v, over), e| {
+            match v.len() < KEPT_ENTRIES {
+                true => v.push(summary(&e)),
+                false => *over += 1,
+            }
+            Ok(())
+        },
+    )
+    .await?;
+    Ok(kept)
+}
+
+/// Said once when a run had more entries than are kept.
+pub fn say_over(ctx: &Context, run: &str, over: usize) {
+    if over > 0 {
+        ctx.ui.warn(&format!(
+            "run {} has {} more than are listed: only the newest {KEPT_ENTRIES} are kept",
+            crate::output::table::escape(run),
+            ylem_client::count::count(over, "entry", "entries")
+        ));
+    }
+}
