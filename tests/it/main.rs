@@ -59,6 +59,7 @@ mod streaming;
 mod tables;
 mod testing_report;
 mod tls_proxy;
+mod token_secrets;
 mod token_cache;
 mod verdicts;
 mod watch;

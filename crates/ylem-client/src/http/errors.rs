@@ -121,6 +121,13 @@ fn shorten(s: &str) -> String {
 
 /// Map a status and body to an error with its cause.
 pub fn from_status(status: u16, body: &[u8], method: &Method, path: &str) -> Error {
+    // Whatever the status, a body may carry tokens (a token endpoint that
+    // answers a token with 400): none reaches a message or `server_body`.
+    let body = match path.starts_with("/v1/oauth/token") {
+        true => super::redact::redact_token_body(&String::from_utf8_lossy(body)).into_bytes(),
+        false => super::redact::redact_body(body),
+    };
+    let body = &body[..];
     let said = server_text(body)
         .map(|t| format!(": {t}"))
         .unwrap_or_default();

@@ -421,6 +421,12 @@ impl Transport {
 
     /// Log a response body at level 2, shortened and redacted.
     pub fn log_body(&self, body: &[u8]) {
+        self.log_body_of(body, false)
+    }
+
+    /// `log_body`, a token endpoint's (`token`) with every value but the
+    /// plain ones masked (`redact_token_body`).
+    fn log_body_of(&self, body: &[u8], token: bool) {
         if self.logs(2) {
             const MAX: usize = 4096;
             let text = String::from_utf8_lossy(&body[..body.len().min(MAX)]);
@@ -431,7 +437,11 @@ impl Transport {
             };
             // The server chose these bytes: a line break in them must not
             // start a line of its own in the request log.
-            let shown = crate::text::escape(&redact_json_tokens(&text)).into_owned();
+            let redacted = match token {
+                true => super::redact::redact_token_body(&text),
+                false => redact_json_tokens(&text),
+            };
+            let shown = crate::text::escape(&redacted).into_owned();
             self.note(&format!("< {shown}{more}"));
         }
     }
@@ -439,15 +449,48 @@ impl Transport {
     /// A successful response's JSON body (logged at level 2) as `T`, naming
     /// the field that does not fit.
     pub fn decode<T: DeserializeOwned>(&self, body: &[u8], path: &str) -> Result<T> {
-        self.log_body(body);
         let shown = path.split('?').next().unwrap_or("");
-        errors::decode_json(body)
-            .map_err(|e| Error::server(format!("unexpected response body from {shown}: {e}")))
+        self.log_body_of(body, shown.starts_with("/v1/oauth/token"));
+        errors::decode_json(body).map_err(|e| {
+            // A decoding error may quote a value: a token endpoint's tokens
+            // are retired into the registry and scrubbed from it.
+            let e = if shown.starts_with("/v1/oauth/token") {
+                redact_json_tokens(&String::from_utf8_lossy(body));
+                // A value in the wrong field may still be a token: none is
+                // quoted, the field and the type say what is wrong.
+                unquote(&e)
+            } else {
+                e
+            };
+            let e = crate::secret::scrub(&e);
+            Error::server(format!("unexpected response body from {shown}: {e}"))
+        })
     }
 
     fn note(&self, line: &str) {
         self.log_line(line);
     }
+}
+
+/// `text` with what it quotes (`"..."`, as serde quotes a value) as `"***"`.
+fn unquote(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut inside = false;
+    for c in text.chars() {
+        match (c, inside) {
+            ('"', false) => {
+                inside = true;
+                out.push_str("\"***");
+            }
+            ('"', true) => {
+                inside = false;
+                out.push('"');
+            }
+            (_, true) => {}
+            (c, false) => out.push(c),
+        }
+    }
+    out
 }
 
 /// Whether a redirect from the request first sent (`first`) to `next` may
