@@ -11,6 +11,8 @@ mod encode;
 pub(crate) mod errors;
 pub(crate) mod fit;
 pub(crate) mod jq;
+mod jq_guard;
+mod jq_worker;
 pub(crate) mod junit;
 mod printer;
 pub(crate) mod prometheus;

@@ -35,6 +35,7 @@ mod hostile_text;
 mod input;
 mod interrupts;
 mod jq;
+mod jq_limits;
 mod json_gen;
 mod junit;
 mod log_bodies;
