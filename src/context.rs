@@ -137,6 +137,7 @@ impl Context {
         Style {
             format: s.format,
             header: s.header,
+            csv_raw: s.csv_raw,
             zone: s.zone,
             color: s.color,
             tty: s.tty.stdout,

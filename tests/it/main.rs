@@ -12,6 +12,7 @@ mod binding;
 mod bodies;
 mod check_output;
 mod credentials;
+mod csv_safe;
 mod cron;
 mod date_form;
 mod differential;
