@@ -115,10 +115,10 @@ pub struct GlobalArgs {
     #[arg(long, global = true, value_name = "DURATION", value_parser = value_parsers::positive_duration)]
     pub max_time: Option<Duration>,
     /// Retries of idempotent requests (GET, token); a run start is never retried [default: 2]
-    #[arg(long, global = true, value_name = "N")]
+    #[arg(long, global = true, value_name = "N", value_parser = value_parsers::retries)]
     pub retries: Option<u32>,
     /// Requests in flight at once when several IDs are given [default: 8]
-    #[arg(long, global = true, value_name = "N", value_parser = value_parsers::at_least_one)]
+    #[arg(long, global = true, value_name = "N", value_parser = value_parsers::concurrency)]
     pub concurrency: Option<usize>,
     /// When to use colour (NO_COLOR turns it off even with always; CLICOLOR_FORCE on in auto)
     #[arg(long, global = true, value_enum, value_name = "WHEN")]
@@ -369,7 +369,7 @@ pub struct RunArgs {
     pub settle: Option<Duration>,
     /// A pipeline run has finished when this many tasks reported (and no
     /// more for one --poll), whatever its history says
-    #[arg(long, value_name = "N", requires = "wait", value_parser = value_parsers::at_least_one)]
+    #[arg(long, value_name = "N", requires = "wait", value_parser = value_parsers::task_count)]
     pub expect_tasks: Option<usize>,
     /// Longest pause between two looks at a run being waited for
     #[arg(

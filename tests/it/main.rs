@@ -47,6 +47,7 @@ mod pieces;
 mod props;
 mod props_differential;
 mod props_logs;
+mod refused_early;
 mod rerun;
 mod run_model;
 mod run_quiet;
