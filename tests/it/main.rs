@@ -42,6 +42,7 @@ mod junit;
 mod log_bodies;
 mod logs_whole;
 mod metrics;
+mod named_causes;
 mod operator;
 mod pieces;
 mod props;

@@ -10,7 +10,7 @@ use crate::settings::EnvCredentials;
 /// `e` with its hint fitted to the profile and the credentials in use.
 pub fn fit(ctx: &Context, mut e: Error) -> Error {
     let s = &ctx.settings;
-    if e.http_status == Some(401) {
+    if e.http_status == Some(401) && e.kind == crate::error::Kind::Auth {
         let env = match &s.credentials {
             EnvCredentials::Token(_) => Some(
                 "YLEM_TOKEN is set and was refused (it overrides any login): renew or unset it",

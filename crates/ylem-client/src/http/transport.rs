@@ -20,7 +20,7 @@ use super::errors;
 use super::log::RequestLog;
 use super::redact::{describe, redact_form, redact_json_tokens, redact_url};
 use super::retry::{
-    Retry, retry_after, retry_wait_for_body, retry_wait_for_error, retry_wait_for_status,
+    Retry, retry_after, retry_after_asked, retry_wait_for_body, retry_wait_for_error, retry_wait_for_status,
 };
 use crate::error::{Cause, Error, Result};
 use crate::secret::Secret;
@@ -82,6 +82,11 @@ const MAX_REDIRECTS: usize = 5;
 /// A `Retry-After` wait longer than this is announced as a note.
 const LONG_WAIT: Duration = Duration::from_secs(2);
 
+/// The most the waits a service asks for (`Retry-After`) add up to for one
+/// request: a service asking for more is told as an error at once, not
+/// waited out for minutes (each wait is capped at 2 minutes too).
+pub const MAX_ASKED_WAITS: Duration = Duration::from_secs(120);
+
 /// A request body and how it is sent.
 #[derive(Debug, Clone, Copy)]
 pub enum Sent<'a> {
@@ -118,8 +123,14 @@ impl Transport {
             tls: OnceLock::new(),
             cfg: TransportConfig { base_url, ..cfg },
         };
-        t.client_for(&t.cfg.base_url)
-            .map_err(|e| Error::internal(format!("cannot set up HTTP: {}", e.without_url())))?;
+        t.client_for(&t.cfg.base_url).map_err(|e| match super::trust::env_problem() {
+            // A set-up the caller can fix, before anything was sent.
+            Some(p) => Error::new(
+                crate::error::ErrorKind::Invalid,
+                format!("cannot set up TLS: {p}"),
+            ),
+            None => Error::internal(format!("cannot set up HTTP: {}", e.without_url())),
+        })?;
         Ok(t)
     }
 
@@ -214,6 +225,8 @@ impl Transport {
     ) -> Result<T> {
         let url = format!("{}{}", self.cfg.base_url, path);
         let mut attempt = 0u32;
+        // What the service asked to wait so far (`MAX_ASKED_WAITS`).
+        let mut asked_waits = Duration::ZERO;
         loop {
             let outcome = self.send_following(&method, &url, bearer, sent).await;
             let (wait, why) = match outcome {
@@ -233,15 +246,26 @@ impl Transport {
                 Ok(resp) => {
                     let wanted =
                         retry_wait_for_status(&resp, &method, retry, attempt, self.cfg.retries);
-                    match wanted.filter(|w| self.fits(*w)) {
+                    let asked = retry_after_asked(&resp);
+                    // More than the cap in all, or in one wait (Retry-After:
+                    // 999999): said at once rather than waited out in part.
+                    let over_cap = wanted.is_some_and(|w| {
+                        asked.is_some_and(|a| a > MAX_ASKED_WAITS || asked_waits + w > MAX_ASKED_WAITS)
+                    });
+                    match wanted.filter(|w| self.fits(*w) && !over_cap) {
                         Some(w) => {
+                            if asked.is_some() {
+                                asked_waits += w;
+                            }
                             self.announce_long_wait(&resp, w);
                             (w, format!(" HTTP {}", resp.status().as_u16()))
                         }
                         None => {
                             let past_deadline = wanted.is_some();
                             let e = errors::from_response(resp, &method, path).await;
-                            return Err(if past_deadline && e.status == Some(429) {
+                            return Err(if over_cap {
+                                e.with_cause(Cause::WaitBeyondCap)
+                            } else if past_deadline && e.status == Some(429) {
                                 e.with_cause(Cause::WaitBeyondDeadline)
                             } else {
                                 e
@@ -278,9 +302,10 @@ impl Transport {
             && retry_after(resp).is_some()
         {
             log.note(&format!(
-                "the service asked to wait {} (Retry-After, HTTP {}); waiting",
+                "the service asked to wait {} (Retry-After, HTTP {}); waiting (at most {} in all for one request)",
                 fmt_wait(w),
-                resp.status().as_u16()
+                resp.status().as_u16(),
+                fmt_wait(MAX_ASKED_WAITS)
             ));
         }
     }
