@@ -52,6 +52,7 @@ mod refused_early;
 mod rerun;
 mod run_model;
 mod run_quiet;
+mod run_start_401;
 mod runs;
 mod runs_memory;
 mod sandbox_banner;
