@@ -859,7 +859,8 @@ const NOT_A_CLIENT: &[&str] = &[
     "output",
     "jq",
     "fields",
-    "no_header", "csv_raw",
+    "no_header",
+    "csv_raw",
     "local",
     "connect_timeout",
     "timeout",
@@ -869,7 +870,14 @@ const NOT_A_CLIENT: &[&str] = &[
 ];
 
 /// What a command that prints no rows ignores.
-const NO_ROWS: &[&str] = &["fields", "no_header", "csv_raw", "local", "concurrency", "jq"];
+const NO_ROWS: &[&str] = &[
+    "fields",
+    "no_header",
+    "csv_raw",
+    "local",
+    "concurrency",
+    "jq",
+];
 
 /// The whole command tree, as parsed and as the generators and tests see
 /// it.

@@ -340,11 +340,28 @@ mod tests {
     #[test]
     fn leap_seconds_years_out_of_range_and_dst_gaps_are_refused_saying_why() {
         let e = |s: &str, zone: Zone| parse_time(s, now(), zone, Edge::Start).unwrap_err().message;
-        for s in ["2026-06-30 23:59:60", "2016-12-31T23:59:60Z", "2016-12-31T23:59:60.5"] {
-            assert!(e(s, Zone::Utc).contains("leap second"), "{s}: {}", e(s, Zone::Utc));
+        for s in [
+            "2026-06-30 23:59:60",
+            "2016-12-31T23:59:60Z",
+            "2016-12-31T23:59:60.5",
+        ] {
+            assert!(
+                e(s, Zone::Utc).contains("leap second"),
+                "{s}: {}",
+                e(s, Zone::Utc)
+            );
         }
-        for s in ["0000-01-01", "1969-12-31T23:59:59Z", "1900-06-01 12:00:00", "100000d"] {
-            assert!(e(s, Zone::Utc).contains("from 1970-01-01"), "{s}: {}", e(s, Zone::Utc));
+        for s in [
+            "0000-01-01",
+            "1969-12-31T23:59:59Z",
+            "1900-06-01 12:00:00",
+            "100000d",
+        ] {
+            assert!(
+                e(s, Zone::Utc).contains("from 1970-01-01"),
+                "{s}: {}",
+                e(s, Zone::Utc)
+            );
         }
         assert_eq!(p("1970-01-01", Edge::Start), "1970-01-01 00:00:00");
         assert_eq!(p("9999-12-31", Edge::End), "9999-12-31 23:59:59");

@@ -71,7 +71,7 @@ pub fn start(expr: &str) -> Result<mpsc::Sender<Job>> {
 /// brackets outside string literals.
 fn check_shape(expr: &str) -> Result<()> {
     if expr.len() > MAX_LENGTH {
-        return Err(super::jq::invalid(
+        return Err(super::jq_text::invalid(
             expr,
             &[format!("longer than {MAX_LENGTH} bytes (the limit)")],
         ));
@@ -91,7 +91,7 @@ fn check_shape(expr: &str) -> Result<()> {
         }
     }
     if deepest > MAX_NESTING {
-        return Err(super::jq::invalid(
+        return Err(super::jq_text::invalid(
             expr,
             &[format!(
                 "nested {deepest} levels deep (the limit is {MAX_NESTING} levels of brackets)"
@@ -120,7 +120,7 @@ fn compile(expr: &str) -> Result<jaq_core::Filter<Data>> {
     };
     let modules = loader
         .load(&arena, file)
-        .map_err(|errs| super::jq::load_error(expr, errs))?;
+        .map_err(|errs| super::jq_text::load_error(expr, errs))?;
     jaq_core::Compiler::default()
         .with_funs(funs)
         .with_global_vars(["$ENV"])
@@ -133,11 +133,11 @@ fn compile(expr: &str) -> Result<jaq_core::Filter<Data>> {
                     format!(
                         "undefined {} {name} {}",
                         undef.as_str(),
-                        super::jq::at(expr, name)
+                        super::jq_text::at(expr, name)
                     )
                 })
                 .collect();
-            super::jq::invalid(expr, &said)
+            super::jq_text::invalid(expr, &said)
         })
 }
 
@@ -179,7 +179,7 @@ fn run(
                     std::mem::forget(v);
                     return Err(deep);
                 }
-                super::jq::print(out, &v, escape).map_err(|e| e.to_string())?;
+                super::jq_text::print(out, &v, escape).map_err(|e| e.to_string())?;
                 if out.gone {
                     return Ok(());
                 }
@@ -258,8 +258,7 @@ impl std::io::Write for Chunks<'_> {
 fn safe_env() -> Val {
     let vars = std::env::vars().filter(|(k, v)| !holds_secret(k, v));
     use jaq_core::ValT;
-    Val::from_map(vars.map(|(k, v)| (Val::from(k), Val::from(v))))
-        .unwrap_or_default()
+    Val::from_map(vars.map(|(k, v)| (Val::from(k), Val::from(v)))).unwrap_or_default()
 }
 
 /// Whether an environment variable holds a secret.

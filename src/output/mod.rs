@@ -12,6 +12,7 @@ pub(crate) mod errors;
 pub(crate) mod fit;
 pub(crate) mod jq;
 mod jq_guard;
+mod jq_text;
 mod jq_worker;
 pub(crate) mod junit;
 mod printer;

@@ -37,7 +37,9 @@ fn log() -> String {
 fn column(csv: &str, name: &str) -> Vec<String> {
     let mut r = ::csv::Reader::from_reader(csv.as_bytes());
     let at = r.headers().unwrap().iter().position(|h| h == name).unwrap();
-    r.records().map(|rec| rec.unwrap()[at].to_string()).collect()
+    r.records()
+        .map(|rec| rec.unwrap()[at].to_string())
+        .collect()
 }
 
 #[test]
@@ -47,8 +49,16 @@ fn csv_cells_that_a_spreadsheet_would_run_are_defused_unless_raw() {
     let dir = tempfile::tempdir().unwrap();
     let run = |extra: &[&str]| {
         let mut a = vec![
-            "logs", P1, "--from", "2024-01-13T00:00:00", "--to", "2024-01-14T00:00:00", "-o",
-            "csv", "--fields", "task_type,duration,metric_value",
+            "logs",
+            P1,
+            "--from",
+            "2024-01-13T00:00:00",
+            "--to",
+            "2024-01-14T00:00:00",
+            "-o",
+            "csv",
+            "--fields",
+            "task_type,duration,metric_value",
         ];
         a.extend_from_slice(extra);
         let o = client_run(&s.base(), dir.path(), &a);
@@ -71,7 +81,10 @@ fn csv_cells_that_a_spreadsheet_would_run_are_defused_unless_raw() {
     );
     assert!(!safe.contains('\u{1b}') && !safe.contains('\t'), "{safe:?}");
     // Numbers stay numbers, negative ones too.
-    assert!(column(&safe, "metric_value").iter().all(|v| v == "-1.5"), "{safe}");
+    assert!(
+        column(&safe, "metric_value").iter().all(|v| v == "-1.5"),
+        "{safe}"
+    );
     let raw = run(&["--csv-raw"]);
     assert_eq!(
         column(&raw, "task_type"),

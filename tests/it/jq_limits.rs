@@ -44,7 +44,11 @@ fn jq(s: &FaultServer, expr: &str, extra: &[&str]) -> (Out, Duration) {
         stdout: String::from_utf8_lossy(&o.stdout).into_owned(),
         stderr: String::from_utf8_lossy(&o.stderr).into_owned(),
     };
-    assert!(o.status.code().is_some(), "{expr:.60}: ended by a signal: {}", out.stderr);
+    assert!(
+        o.status.code().is_some(),
+        "{expr:.60}: ended by a signal: {}",
+        out.stderr
+    );
     (out, started.elapsed())
 }
 
@@ -58,7 +62,11 @@ fn max_time_bounds_a_filter_that_never_ends() {
     for expr in ["def f: f; f", "repeat(.) | empty", "last(range(1e10))"] {
         let (o, took) = jq(&s, expr, &["--max-time", "2s"]);
         assert_eq!(o.code, 6, "{expr}: {}", o.stderr);
-        assert!(o.stderr.contains("--max-time of 2.0s"), "{expr}: {}", o.stderr);
+        assert!(
+            o.stderr.contains("--max-time of 2.0s"),
+            "{expr}: {}",
+            o.stderr
+        );
         assert!(o.stderr.contains("--jq"), "{expr}: {}", o.stderr);
         // Not killed by the harness: it ended of itself, well before a minute.
         assert!(took < Duration::from_secs(60), "{expr}: {took:?}");
@@ -75,8 +83,16 @@ fn nesting_past_the_limit_is_exit_2_before_any_request() {
     let deep = format!("{}.{}", "(".repeat(4000), ")".repeat(4000));
     let (o, _) = jq(&s, &deep, &[]);
     assert_eq!(o.code, 2, "{}", o.stderr);
-    assert!(o.stderr.contains("the limit is 1000 levels"), "{}", o.stderr);
-    assert!(o.stderr.len() < 1000, "the whole expression echoed: {}", o.stderr.len());
+    assert!(
+        o.stderr.contains("the limit is 1000 levels"),
+        "{}",
+        o.stderr
+    );
+    assert!(
+        o.stderr.len() < 1000,
+        "the whole expression echoed: {}",
+        o.stderr.len()
+    );
     let long = ".".repeat(70_000);
     let (o, _) = jq(&s, &long, &[]);
     assert_eq!(o.code, 2, "{}", o.stderr);
@@ -90,7 +106,11 @@ fn nesting_past_the_limit_is_exit_2_before_any_request() {
         let (o, _) = jq(&s, &expr, &[]);
         match o.code {
             0 => assert_eq!(o.stdout.trim(), want),
-            2 => assert!(o.stderr.contains("nested too deeply to parse"), "{}", o.stderr),
+            2 => assert!(
+                o.stderr.contains("nested too deeply to parse"),
+                "{}",
+                o.stderr
+            ),
             c => panic!("{expr:.20}: exit {c}: {}", o.stderr),
         }
     }
@@ -101,7 +121,10 @@ fn runaway_evaluation_is_exit_5_naming_the_limit() {
     let s = server();
     for (expr, limit) in [
         ("def f: 1+f; f", "recursion limit"),
-        ("reduce range(1e6) as $i (null; [.])", "nested deeper than 10000 levels"),
+        (
+            "reduce range(1e6) as $i (null; [.])",
+            "nested deeper than 10000 levels",
+        ),
         ("[range(1e9)]", "memory limit (512 MiB)"),
     ] {
         let (o, _) = jq(&s, expr, &["--max-time", "120s"]);

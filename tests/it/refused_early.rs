@@ -35,9 +35,18 @@ fn refused(args: &[&str], env: &[(&str, &str)], says: &str) {
 #[test]
 fn times_out_of_range_leap_seconds_and_dst_gaps_are_refused_before_sending() {
     for since in ["2026-06-30 23:59:60", "2016-12-31T23:59:60Z"] {
-        refused(&["stats", "pipeline", P1, "--since", since], &[], "leap second");
+        refused(
+            &["stats", "pipeline", P1, "--since", since],
+            &[],
+            "leap second",
+        );
     }
-    for since in ["0000-01-01", "1969-12-31", "1900-01-01T00:00:00Z", "1000000d"] {
+    for since in [
+        "0000-01-01",
+        "1969-12-31",
+        "1900-01-01T00:00:00Z",
+        "1000000d",
+    ] {
         refused(
             &["stats", "pipeline", P1, "--since", since],
             &[],
@@ -57,7 +66,15 @@ fn an_output_file_that_cannot_be_written_is_refused_before_sending() {
     let is_dir = dir.path().to_str().unwrap();
     for path in ["/proc/x.prom", "/nonexistent-dir/x.prom", is_dir] {
         refused(
-            &["stats", "pipeline", P1, "-o", "prometheus", "--output-file", path],
+            &[
+                "stats",
+                "pipeline",
+                P1,
+                "-o",
+                "prometheus",
+                "--output-file",
+                path,
+            ],
             &[],
             "cannot write --output-file",
         );
@@ -69,10 +86,21 @@ fn an_output_file_that_cannot_be_written_is_refused_before_sending() {
     let o = client_run(
         &s.base(),
         cfg.path(),
-        &["stats", "pipeline", P1, "-o", "prometheus", "--output-file", ok.to_str().unwrap()],
+        &[
+            "stats",
+            "pipeline",
+            P1,
+            "-o",
+            "prometheus",
+            "--output-file",
+            ok.to_str().unwrap(),
+        ],
     );
     assert_eq!(o.code, 0, "{}", o.stderr);
-    let left: Vec<_> = std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
+    let left: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
     assert_eq!(left, [std::ffi::OsString::from("ylem.prom")]);
 }
 
@@ -80,13 +108,32 @@ fn an_output_file_that_cannot_be_written_is_refused_before_sending() {
 fn counts_past_their_bounds_are_refused_before_sending() {
     for (args, says) in [
         (
-            &["run", "pipeline", P1, "--wait", "--expect-tasks", "1000000000000"][..],
+            &[
+                "run",
+                "pipeline",
+                P1,
+                "--wait",
+                "--expect-tasks",
+                "1000000000000",
+            ][..],
             "from 1 to 100000",
         ),
-        (&["run", "pipeline", P1, "--wait", "--expect-tasks", "0"][..], "from 1 to 100000"),
-        (&["stats", "pipeline", P1, "--concurrency", "100000"][..], "from 1 to 256"),
-        (&["stats", "pipeline", P1, "--retries", "4294967296"][..], "from 0 to 100"),
-        (&["runs", P1, "--limit", "99999999999999999999999"][..], "from 1 to 1000000"),
+        (
+            &["run", "pipeline", P1, "--wait", "--expect-tasks", "0"][..],
+            "from 1 to 100000",
+        ),
+        (
+            &["stats", "pipeline", P1, "--concurrency", "100000"][..],
+            "from 1 to 256",
+        ),
+        (
+            &["stats", "pipeline", P1, "--retries", "4294967296"][..],
+            "from 0 to 100",
+        ),
+        (
+            &["runs", P1, "--limit", "99999999999999999999999"][..],
+            "from 1 to 1000000",
+        ),
     ] {
         refused(args, &[], says);
     }
@@ -95,7 +142,11 @@ fn counts_past_their_bounds_are_refused_before_sending() {
 #[test]
 fn an_id_given_twice_to_run_starts_nothing() {
     refused(&["run", "pipeline", P1, P1], &[], "is given twice");
-    refused(&["run", "pipeline", P1, P2, P1, "--wait"], &[], "is given twice");
+    refused(
+        &["run", "pipeline", P1, P2, P1, "--wait"],
+        &[],
+        "is given twice",
+    );
     // An ID in another case is the same pipeline.
     let upper = P1.to_uppercase();
     refused(&["run", "pipeline", P1, &upper], &[], "are the same");

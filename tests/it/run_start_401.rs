@@ -28,10 +28,18 @@ fn a_401_on_a_run_start_gets_a_fresh_token_and_one_more_post() {
     let dir = tempfile::tempdir().unwrap();
     let o = client_run(&s.base(), dir.path(), &["run", "pipeline", P1]);
     assert_eq!(o.code, 0, "{}", o.stderr);
-    assert!(o.stdout.contains("5a0f3c2e-1b4d-4e6f-8a9b-0c1d2e3f4a5b"), "{}", o.stdout);
+    assert!(
+        o.stdout.contains("5a0f3c2e-1b4d-4e6f-8a9b-0c1d2e3f4a5b"),
+        "{}",
+        o.stdout
+    );
     assert_eq!(run_starts(&s).len(), 2, "{:?}", s.api());
     // The second with another token than the first.
-    let tokens = s.seen().iter().filter(|r| r.path.starts_with("/v1/oauth/token")).count();
+    let tokens = s
+        .seen()
+        .iter()
+        .filter(|r| r.path.starts_with("/v1/oauth/token"))
+        .count();
     assert_eq!(tokens, 2, "a fresh token for the second POST");
 }
 
@@ -41,6 +49,10 @@ fn a_second_401_ends_it_after_two_posts() {
     let dir = tempfile::tempdir().unwrap();
     let o = client_run(&s.base(), dir.path(), &["run", "pipeline", P1]);
     assert_eq!(o.code, 3, "{}", o.stderr);
-    assert!(o.stderr.contains("again, with a fresh token"), "{}", o.stderr);
+    assert!(
+        o.stderr.contains("again, with a fresh token"),
+        "{}",
+        o.stderr
+    );
     assert_eq!(run_starts(&s).len(), 2, "{:?}", s.api());
 }

@@ -203,19 +203,31 @@ fn a_refused_proxy_is_named_not_the_service() {
     let proxy = tinyproxy(&dir);
     let p = sb.pipelines[0].0.clone();
     let closed = "http://127.0.0.1:1";
-    let o = run_at(&sb, &sb.base, &["stats", "pipeline", &p], &[("HTTP_PROXY", closed)]);
+    let o = run_at(
+        &sb,
+        &sb.base,
+        &["stats", "pipeline", &p],
+        &[("HTTP_PROXY", closed)],
+    );
     assert_eq!(o.code, 6, "{}", o.stderr);
     assert!(
-        o.stderr.contains("through the proxy http://127.0.0.1:1 (from HTTP_PROXY)"),
+        o.stderr
+            .contains("through the proxy http://127.0.0.1:1 (from HTTP_PROXY)"),
         "{}",
         o.stderr
     );
     let wrong = format!("http://ylem:wrong-pw-KKKK@127.0.0.1:{}", proxy.port);
-    let o = run_at(&sb, &sb.base, &["stats", "pipeline", &p], &[("http_proxy", &wrong)]);
+    let o = run_at(
+        &sb,
+        &sb.base,
+        &["stats", "pipeline", &p],
+        &[("http_proxy", &wrong)],
+    );
     assert_ne!(o.code, 0, "{}", o.stderr);
     // tinyproxy answers a wrong password 401 with a Basic challenge.
     assert!(
-        o.stderr.contains("(from http_proxy) refused the request (HTTP 401)"),
+        o.stderr
+            .contains("(from http_proxy) refused the request (HTTP 401)"),
         "{}",
         o.stderr
     );
@@ -227,7 +239,10 @@ fn a_refused_proxy_is_named_not_the_service() {
         &sb,
         &https,
         &["stats", "pipeline", &p],
-        &[("HTTPS_PROXY", &wrong), ("SSL_CERT_FILE", ca.to_str().unwrap())],
+        &[
+            ("HTTPS_PROXY", &wrong),
+            ("SSL_CERT_FILE", ca.to_str().unwrap()),
+        ],
     );
     assert_eq!(o.code, 6, "{}", o.stderr);
     assert!(o.stderr.contains("(from HTTPS_PROXY)"), "{}", o.stderr);
@@ -245,11 +260,28 @@ fn a_bad_trust_store_variable_is_named() {
     std::fs::write(&junk, "no certificate here").unwrap();
     let https = "https://127.0.0.1:9";
     for (var, value, says) in [
-        ("SSL_CERT_FILE", "/nonexistent/ca.pem", "SSL_CERT_FILE=/nonexistent/ca.pem: cannot read it"),
-        ("SSL_CERT_FILE", junk.to_str().unwrap(), "holds no PEM certificate"),
-        ("SSL_CERT_DIR", "/nonexistent-dir", "SSL_CERT_DIR=/nonexistent-dir"),
+        (
+            "SSL_CERT_FILE",
+            "/nonexistent/ca.pem",
+            "SSL_CERT_FILE=/nonexistent/ca.pem: cannot read it",
+        ),
+        (
+            "SSL_CERT_FILE",
+            junk.to_str().unwrap(),
+            "holds no PEM certificate",
+        ),
+        (
+            "SSL_CERT_DIR",
+            "/nonexistent-dir",
+            "SSL_CERT_DIR=/nonexistent-dir",
+        ),
     ] {
-        let o = run_at(&sb, https, &["stats", "pipeline", &sb.pipelines[0].0], &[(var, value)]);
+        let o = run_at(
+            &sb,
+            https,
+            &["stats", "pipeline", &sb.pipelines[0].0],
+            &[(var, value)],
+        );
         assert_eq!(o.code, 2, "{var}: {}", o.stderr);
         assert!(o.stderr.contains(says), "{var}: {}", o.stderr);
     }

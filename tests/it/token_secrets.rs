@@ -19,7 +19,9 @@ fn bodies() -> Vec<String> {
         format!(
             r#"{{"access_token": "{AT}", "token_type": "Bearer", "refresh_token": "{RT}", "id_token": "{IT}"}}"#
         ),
-        format!(r#"{{"data": {{"access_token": "{AT}", "refresh_token": "{RT}"}}, "id_token": "{IT}"}}"#),
+        format!(
+            r#"{{"data": {{"access_token": "{AT}", "refresh_token": "{RT}"}}, "id_token": "{IT}"}}"#
+        ),
         format!(r#"{{"access_token": "{AT}", "refresh_token": "{RT}", "id_token": "{IT}"#),
         format!(
             r#"{{"error": "invalid_client", "error_description": "got client_secret={SECRET} access_token={AT}&refresh_token={RT} id_token: {IT}"}}"#
@@ -89,7 +91,9 @@ fn no_error_path_of_the_token_endpoint_shows_a_secret() {
             scanned += 1;
         }
         assert!(
-            s.api().iter().all(|r| r.header("authorization").is_none_or(|a| !a.contains(RT))),
+            s.api()
+                .iter()
+                .all(|r| r.header("authorization").is_none_or(|a| !a.contains(RT))),
             "a refresh token sent as a bearer"
         );
     }
@@ -106,7 +110,10 @@ fn jq_env_sees_no_variable_holding_a_secret() {
         ("YLEM_CLIENT_ID", CLIENT_ID),
         ("YLEM_CLIENT_SECRET", SECRET),
         ("YLEM_CONFIG_DIR", dir.path().to_str().unwrap()),
-        ("OTEL_EXPORTER_OTLP_HEADERS", "authorization=Bearer otel-hdr-secret-0000"),
+        (
+            "OTEL_EXPORTER_OTLP_HEADERS",
+            "authorization=Bearer otel-hdr-secret-0000",
+        ),
         ("MY_OWN_VAR", "visible-value"),
         ("SOME_NAME", SECRET),
     ];
@@ -131,6 +138,10 @@ fn jq_env_sees_no_variable_holding_a_secret() {
         &[("YLEM_BASE_URL", base.as_str()), ("YLEM_TOKEN", TOKEN)],
     );
     assert_eq!(o.code, 0, "{}", o.stderr);
-    assert!(!o.stdout.contains("YLEM_TOKEN") && !o.all().contains(TOKEN), "{}", o.stdout);
+    assert!(
+        !o.stdout.contains("YLEM_TOKEN") && !o.all().contains(TOKEN),
+        "{}",
+        o.stdout
+    );
     assert!(o.stdout.contains("YLEM_BASE_URL"), "{}", o.stdout);
 }

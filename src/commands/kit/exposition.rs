@@ -53,11 +53,12 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<()> {
 /// write will), then removed. `/proc/x.prom`, a read-only or missing
 /// directory are refused here, not after the requests.
 pub fn check_dir(path: &Path) -> Result<()> {
-    let cannot = |why: String| {
-        Error::usage(format!("cannot write --output-file {}: {why}", path.display())).with_hint(
+    let cannot =
+        |why: String| {
+            Error::usage(format!("cannot write --output-file {}: {why}", path.display())).with_hint(
             "the directory must exist and be writable: the file is written beside it, then renamed",
         )
-    };
+        };
     if path.file_name().is_none() {
         return Err(Error::usage(format!(
             "--output-file {}: not a file name",

@@ -21,14 +21,20 @@ pub async fn from_response(resp: Response, method: &Method, path: &str) -> Error
         .and_then(|v| v.to_str().ok())
         .map(|v| v.trim().chars().take(40).collect::<String>());
     let proxy = super::proxy::in_use(resp.url().as_str());
-    let challenge = |h: &str| resp.headers().get(h).and_then(|v| v.to_str().ok()).map(str::to_string);
+    let challenge = |h: &str| {
+        resp.headers()
+            .get(h)
+            .and_then(|v| v.to_str().ok())
+            .map(str::to_string)
+    };
     // The service asks for a bearer token; a Basic challenge (tinyproxy
     // answers 401 so) or a 407 on a request through a proxy is the proxy's.
     let by_proxy = proxy.is_some()
         && (status == 407
             || challenge("proxy-authenticate").is_some()
             || (status == 401
-                && challenge("www-authenticate").is_some_and(|c| c.to_ascii_lowercase().starts_with("basic"))));
+                && challenge("www-authenticate")
+                    .is_some_and(|c| c.to_ascii_lowercase().starts_with("basic"))));
     // A redirect took the request elsewhere: a refusal there is not about
     // the caller's credentials, which never go outside the service.
     let asked = path.split('?').next().unwrap_or("");

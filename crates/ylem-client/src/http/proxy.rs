@@ -42,8 +42,10 @@ fn bypassed(host: &str) -> bool {
     let list = std::env::var("no_proxy")
         .or_else(|_| std::env::var("NO_PROXY"))
         .unwrap_or_default();
-    list.split(',').map(|e| e.trim().to_ascii_lowercase()).any(|e| {
-        let e = e.trim_start_matches('.');
-        !e.is_empty() && (e == "*" || host == e || host.ends_with(&format!(".{e}")))
-    })
+    list.split(',')
+        .map(|e| e.trim().to_ascii_lowercase())
+        .any(|e| {
+            let e = e.trim_start_matches('.');
+            !e.is_empty() && (e == "*" || host == e || host.ends_with(&format!(".{e}")))
+        })
 }

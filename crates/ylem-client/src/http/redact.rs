@@ -291,10 +291,16 @@ mod tests {
             assert!(!t.contains("1111") && !t.contains("2222"), "{body} -> {t}");
         }
         let t = redact_token_body(r#"{"expires_in":"AT-wrong-4444","e":["x-5555"],"error":"bad"}"#);
-        assert!(!t.contains("4444") && !t.contains("5555") && t.contains("bad"), "{t}");
+        assert!(
+            !t.contains("4444") && !t.contains("5555") && t.contains("bad"),
+            "{t}"
+        );
         // Retired: a decoding error quoting the value is scrubbed too.
         redact_json_tokens(r#"{"access_token":"AT-quoted-3333"}"#);
-        assert_eq!(secret::scrub("invalid: \"AT-quoted-3333\""), "invalid: \"***\"");
+        assert_eq!(
+            secret::scrub("invalid: \"AT-quoted-3333\""),
+            "invalid: \"***\""
+        );
     }
 
     #[test]

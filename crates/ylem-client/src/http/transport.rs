@@ -20,7 +20,8 @@ use super::errors;
 use super::log::RequestLog;
 use super::redact::{describe, redact_form, redact_json_tokens, redact_url};
 use super::retry::{
-    Retry, retry_after, retry_after_asked, retry_wait_for_body, retry_wait_for_error, retry_wait_for_status,
+    Retry, retry_after, retry_after_asked, retry_wait_for_body, retry_wait_for_error,
+    retry_wait_for_status,
 };
 use crate::error::{Cause, Error, Result};
 use crate::secret::Secret;
@@ -123,14 +124,15 @@ impl Transport {
             tls: OnceLock::new(),
             cfg: TransportConfig { base_url, ..cfg },
         };
-        t.client_for(&t.cfg.base_url).map_err(|e| match super::trust::env_problem() {
-            // A set-up the caller can fix, before anything was sent.
-            Some(p) => Error::new(
-                crate::error::ErrorKind::Invalid,
-                format!("cannot set up TLS: {p}"),
-            ),
-            None => Error::internal(format!("cannot set up HTTP: {}", e.without_url())),
-        })?;
+        t.client_for(&t.cfg.base_url)
+            .map_err(|e| match super::trust::env_problem() {
+                // A set-up the caller can fix, before anything was sent.
+                Some(p) => Error::new(
+                    crate::error::ErrorKind::Invalid,
+                    format!("cannot set up TLS: {p}"),
+                ),
+                None => Error::internal(format!("cannot set up HTTP: {}", e.without_url())),
+            })?;
         Ok(t)
     }
 
@@ -250,7 +252,9 @@ impl Transport {
                     // More than the cap in all, or in one wait (Retry-After:
                     // 999999): said at once rather than waited out in part.
                     let over_cap = wanted.is_some_and(|w| {
-                        asked.is_some_and(|a| a > MAX_ASKED_WAITS || asked_waits + w > MAX_ASKED_WAITS)
+                        asked.is_some_and(|a| {
+                            a > MAX_ASKED_WAITS || asked_waits + w > MAX_ASKED_WAITS
+                        })
                     });
                     match wanted.filter(|w| self.fits(*w) && !over_cap) {
                         Some(w) => {

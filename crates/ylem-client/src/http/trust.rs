@@ -10,10 +10,10 @@ const PEM: &str = "-----BEGIN CERTIFICATE-----";
 /// What is wrong with `SSL_CERT_FILE` or `SSL_CERT_DIR`, if anything.
 pub fn env_problem() -> Option<String> {
     let get = |k: &str| std::env::var_os(k).filter(|v| !v.is_empty());
-    if let Some(file) = get("SSL_CERT_FILE") {
-        if let Some(p) = file_problem(Path::new(&file)) {
-            return Some(format!("SSL_CERT_FILE={}: {p}", Path::new(&file).display()));
-        }
+    if let Some(file) = get("SSL_CERT_FILE")
+        && let Some(p) = file_problem(Path::new(&file))
+    {
+        return Some(format!("SSL_CERT_FILE={}: {p}", Path::new(&file).display()));
     }
     if let Some(dirs) = get("SSL_CERT_DIR") {
         for dir in std::env::split_paths(&dirs) {
@@ -50,7 +50,11 @@ mod tests {
     #[test]
     fn a_missing_file_and_one_without_a_certificate_are_named() {
         let dir = std::env::temp_dir();
-        assert!(file_problem(Path::new("/nonexistent/ca.pem")).unwrap().contains("cannot read"));
+        assert!(
+            file_problem(Path::new("/nonexistent/ca.pem"))
+                .unwrap()
+                .contains("cannot read")
+        );
         let junk = dir.join(format!("ylem-trust-{}.pem", std::process::id()));
         std::fs::write(&junk, "not a certificate").unwrap();
         assert!(file_problem(&junk).unwrap().contains("no PEM certificate"));
