@@ -1,6 +1,6 @@
 # Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
 function __fish_ylemctl_global_optspecs
-    string join \n p/profile= base-url= o/output= jq= fields= no-header output-file= local connect-timeout= timeout= max-time= retries= concurrency= color= v/verbose q/quiet h/help V/version
+    string join \n p/profile= base-url= o/output= jq= fields= no-header csv-raw output-file= local connect-timeout= timeout= max-time= retries= concurrency= color= v/verbose q/quiet h/help V/version
 end
 
 function __fish_ylemctl_needs_command
@@ -44,6 +44,7 @@ complete -c ylemctl -n "__fish_ylemctl_needs_command" -l color -d 'When to use c
 always\t''
 never\t''"
 complete -c ylemctl -n "__fish_ylemctl_needs_command" -l no-header -d 'No header row (table, csv)'
+complete -c ylemctl -n "__fish_ylemctl_needs_command" -l csv-raw -d 'With -o csv: text cells as sent (by default one starting with = + - @, tab or CR gets a \' in front, so a spreadsheet does not run it as a formula, and control characters are escaped as in tables)'
 complete -c ylemctl -n "__fish_ylemctl_needs_command" -l local -d 'Read naive times and show times in the local time zone (also YLEM_TZ=local)'
 complete -c ylemctl -n "__fish_ylemctl_needs_command" -s v -l verbose -d '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)'
 complete -c ylemctl -n "__fish_ylemctl_needs_command" -s q -l quiet -d 'No spinner, notes or warnings'
@@ -100,6 +101,7 @@ always\t''
 never\t''"
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l wait -d 'Follow the runs until they finish: exit 0 when they succeeded (on evidence: see --settle and --expect-tasks), 7 when a task failed, 8 when --wait-timeout ran out. `completion` says which rule decided: history, expected_tasks, settled, failed_task, timed_out; for a workflow (no log) statistics_settled or statistics_failed, and no elapsed (the wait\'s time is not the run\'s)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l no-header -d 'No header row (table, csv)'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l csv-raw -d 'With -o csv: text cells as sent (by default one starting with = + - @, tab or CR gets a \' in front, so a spreadsheet does not run it as a formula, and control characters are escaped as in tables)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -l local -d 'Read naive times and show times in the local time zone (also YLEM_TZ=local)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -s v -l verbose -d '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand run" -s q -l quiet -d 'No spinner, notes or warnings'
@@ -136,6 +138,7 @@ complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -l failed -d 'Only
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -l decode -d 'Decode `output` from Base64 to text (JSON is pretty-printed in tables, embedded in json/jsonl)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -s f -l follow -d 'Keep printing entries as they appear, oldest first, until Ctrl-C, --max-time, or (with --run) the run is complete; --since sets the start (default: now, after the newest 10 entries of the last hour: see --tail)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -l no-header -d 'No header row (table, csv)'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -l csv-raw -d 'With -o csv: text cells as sent (by default one starting with = + - @, tab or CR gets a \' in front, so a spreadsheet does not run it as a formula, and control characters are escaped as in tables)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -l local -d 'Read naive times and show times in the local time zone (also YLEM_TZ=local)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -s v -l verbose -d '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand logs" -s q -l quiet -d 'No spinner, notes or warnings'
@@ -176,6 +179,7 @@ complete -c ylemctl -n "__fish_ylemctl_using_subcommand runs" -l failed -d 'Only
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand runs" -l exit-status -d 'With --run: exit 0 only when the run succeeded on evidence, 7 when it failed, 8 when it is still running or its end cannot be established (also: no entry of it yet, or --wait-timeout ran out)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand runs" -l wait -d 'With --run RUN or latest: follow the run to its verdict as `run --wait` does (a run started elsewhere, or before a SIGTERM); a run with no entry yet is waited for. `latest` is the newest run with an entry in the window when the wait begins'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand runs" -l no-header -d 'No header row (table, csv)'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand runs" -l csv-raw -d 'With -o csv: text cells as sent (by default one starting with = + - @, tab or CR gets a \' in front, so a spreadsheet does not run it as a formula, and control characters are escaped as in tables)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand runs" -l local -d 'Read naive times and show times in the local time zone (also YLEM_TZ=local)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand runs" -s v -l verbose -d '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand runs" -s q -l quiet -d 'No spinner, notes or warnings'
@@ -204,6 +208,7 @@ complete -c ylemctl -n "__fish_ylemctl_using_subcommand stats" -l color -d 'When
 always\t''
 never\t''"
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand stats" -l no-header -d 'No header row (table, csv)'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand stats" -l csv-raw -d 'With -o csv: text cells as sent (by default one starting with = + - @, tab or CR gets a \' in front, so a spreadsheet does not run it as a formula, and control characters are escaped as in tables)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand stats" -l local -d 'Read naive times and show times in the local time zone (also YLEM_TZ=local)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand stats" -s v -l verbose -d '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand stats" -s q -l quiet -d 'No spinner, notes or warnings'
@@ -237,6 +242,7 @@ always\t''
 never\t''"
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand aggregate" -l chart -d 'Draw successes and failures per period as a bar chart'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand aggregate" -l no-header -d 'No header row (table, csv)'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand aggregate" -l csv-raw -d 'With -o csv: text cells as sent (by default one starting with = + - @, tab or CR gets a \' in front, so a spreadsheet does not run it as a formula, and control characters are escaped as in tables)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand aggregate" -l local -d 'Read naive times and show times in the local time zone (also YLEM_TZ=local)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand aggregate" -s v -l verbose -d '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand aggregate" -s q -l quiet -d 'No spinner, notes or warnings'
@@ -265,6 +271,7 @@ never\t''"
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand last-run" -l fail-on-failure -d 'Exit 7 when a last run failed, 8 when it has not finished (for `cron && ...` chains)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand last-run" -l running-ok -d 'With --fail-on-failure: a last run not finished yet exits 0 with a note instead of 8, so a cron job landing mid-run raises no alert (the run is judged at the next one); a failed run still exits 7'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand last-run" -l no-header -d 'No header row (table, csv)'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand last-run" -l csv-raw -d 'With -o csv: text cells as sent (by default one starting with = + - @, tab or CR gets a \' in front, so a spreadsheet does not run it as a formula, and control characters are escaped as in tables)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand last-run" -l local -d 'Read naive times and show times in the local time zone (also YLEM_TZ=local)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand last-run" -s v -l verbose -d '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand last-run" -s q -l quiet -d 'No spinner, notes or warnings'
@@ -295,6 +302,7 @@ complete -c ylemctl -n "__fish_ylemctl_using_subcommand check" -l color -d 'When
 always\t''
 never\t''"
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand check" -l no-header -d 'No header row (table, csv)'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand check" -l csv-raw -d 'With -o csv: text cells as sent (by default one starting with = + - @, tab or CR gets a \' in front, so a spreadsheet does not run it as a formula, and control characters are escaped as in tables)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand check" -l local -d 'Read naive times and show times in the local time zone (also YLEM_TZ=local)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand check" -s v -l verbose -d '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand check" -s q -l quiet -d 'No spinner, notes or warnings'
@@ -320,6 +328,7 @@ complete -c ylemctl -n "__fish_ylemctl_using_subcommand status" -l color -d 'Whe
 always\t''
 never\t''"
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand status" -l no-header -d 'No header row (table, csv)'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand status" -l csv-raw -d 'With -o csv: text cells as sent (by default one starting with = + - @, tab or CR gets a \' in front, so a spreadsheet does not run it as a formula, and control characters are escaped as in tables)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand status" -l local -d 'Read naive times and show times in the local time zone (also YLEM_TZ=local)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand status" -s v -l verbose -d '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand status" -s q -l quiet -d 'No spinner, notes or warnings'
@@ -345,6 +354,7 @@ complete -c ylemctl -n "__fish_ylemctl_using_subcommand doctor" -l color -d 'Whe
 always\t''
 never\t''"
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand doctor" -l no-header -d 'No header row (table, csv)'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand doctor" -l csv-raw -d 'With -o csv: text cells as sent (by default one starting with = + - @, tab or CR gets a \' in front, so a spreadsheet does not run it as a formula, and control characters are escaped as in tables)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand doctor" -l local -d 'Read naive times and show times in the local time zone (also YLEM_TZ=local)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand doctor" -s v -l verbose -d '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand doctor" -s q -l quiet -d 'No spinner, notes or warnings'
@@ -373,6 +383,7 @@ complete -c ylemctl -n "__fish_ylemctl_using_subcommand watch" -l color -d 'When
 always\t''
 never\t''"
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand watch" -l no-header -d 'No header row (table, csv)'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand watch" -l csv-raw -d 'With -o csv: text cells as sent (by default one starting with = + - @, tab or CR gets a \' in front, so a spreadsheet does not run it as a formula, and control characters are escaped as in tables)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand watch" -l local -d 'Read naive times and show times in the local time zone (also YLEM_TZ=local)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand watch" -s v -l verbose -d '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand watch" -s q -l quiet -d 'No spinner, notes or warnings'
@@ -398,6 +409,7 @@ complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and not __fish_
 always\t''
 never\t''"
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and not __fish_seen_subcommand_from serve help" -l no-header -d 'No header row (table, csv)'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and not __fish_seen_subcommand_from serve help" -l csv-raw -d 'With -o csv: text cells as sent (by default one starting with = + - @, tab or CR gets a \' in front, so a spreadsheet does not run it as a formula, and control characters are escaped as in tables)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and not __fish_seen_subcommand_from serve help" -l local -d 'Read naive times and show times in the local time zone (also YLEM_TZ=local)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and not __fish_seen_subcommand_from serve help" -s v -l verbose -d '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and not __fish_seen_subcommand_from serve help" -s q -l quiet -d 'No spinner, notes or warnings'
@@ -430,6 +442,7 @@ always\t''
 never\t''"
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and __fish_seen_subcommand_from serve" -l allow-remote -d 'Listen on a non-loopback address (anyone who reaches it sees the metrics)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and __fish_seen_subcommand_from serve" -l no-header -d 'No header row (table, csv)'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and __fish_seen_subcommand_from serve" -l csv-raw -d 'With -o csv: text cells as sent (by default one starting with = + - @, tab or CR gets a \' in front, so a spreadsheet does not run it as a formula, and control characters are escaped as in tables)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and __fish_seen_subcommand_from serve" -l local -d 'Read naive times and show times in the local time zone (also YLEM_TZ=local)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and __fish_seen_subcommand_from serve" -s v -l verbose -d '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand metrics; and __fish_seen_subcommand_from serve" -s q -l quiet -d 'No spinner, notes or warnings'
@@ -471,6 +484,7 @@ always\t''
 never\t''"
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l plan-disabled -d 'Answer 401 on every authenticated endpoint, even with a fresh token, as a plan with the API switched off'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l no-header -d 'No header row (table, csv)'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l csv-raw -d 'With -o csv: text cells as sent (by default one starting with = + - @, tab or CR gets a \' in front, so a spreadsheet does not run it as a formula, and control characters are escaped as in tables)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l local -d 'Read naive times and show times in the local time zone (also YLEM_TZ=local)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -s v -l verbose -d '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -s q -l quiet -d 'No spinner, notes or warnings'
@@ -496,6 +510,7 @@ complete -c ylemctl -n "__fish_ylemctl_using_subcommand demo" -l color -d 'When 
 always\t''
 never\t''"
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand demo" -l no-header -d 'No header row (table, csv)'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand demo" -l csv-raw -d 'With -o csv: text cells as sent (by default one starting with = + - @, tab or CR gets a \' in front, so a spreadsheet does not run it as a formula, and control characters are escaped as in tables)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand demo" -l local -d 'Read naive times and show times in the local time zone (also YLEM_TZ=local)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand demo" -s v -l verbose -d '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand demo" -s q -l quiet -d 'No spinner, notes or warnings'
@@ -526,6 +541,7 @@ always\t''
 never\t''"
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand login" -l client-secret-stdin -d 'Read the client secret from standard input instead of asking'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand login" -l no-header -d 'No header row (table, csv)'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand login" -l csv-raw -d 'With -o csv: text cells as sent (by default one starting with = + - @, tab or CR gets a \' in front, so a spreadsheet does not run it as a formula, and control characters are escaped as in tables)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand login" -l local -d 'Read naive times and show times in the local time zone (also YLEM_TZ=local)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand login" -s v -l verbose -d '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand login" -s q -l quiet -d 'No spinner, notes or warnings'
@@ -551,6 +567,7 @@ complete -c ylemctl -n "__fish_ylemctl_using_subcommand logout" -l color -d 'Whe
 always\t''
 never\t''"
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand logout" -l no-header -d 'No header row (table, csv)'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand logout" -l csv-raw -d 'With -o csv: text cells as sent (by default one starting with = + - @, tab or CR gets a \' in front, so a spreadsheet does not run it as a formula, and control characters are escaped as in tables)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand logout" -l local -d 'Read naive times and show times in the local time zone (also YLEM_TZ=local)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand logout" -s v -l verbose -d '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand logout" -s q -l quiet -d 'No spinner, notes or warnings'
@@ -576,6 +593,7 @@ complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and not __fish_see
 always\t''
 never\t''"
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and not __fish_seen_subcommand_from status token help" -l no-header -d 'No header row (table, csv)'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and not __fish_seen_subcommand_from status token help" -l csv-raw -d 'With -o csv: text cells as sent (by default one starting with = + - @, tab or CR gets a \' in front, so a spreadsheet does not run it as a formula, and control characters are escaped as in tables)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and not __fish_seen_subcommand_from status token help" -l local -d 'Read naive times and show times in the local time zone (also YLEM_TZ=local)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and not __fish_seen_subcommand_from status token help" -s v -l verbose -d '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and not __fish_seen_subcommand_from status token help" -s q -l quiet -d 'No spinner, notes or warnings'
@@ -604,6 +622,7 @@ complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_su
 always\t''
 never\t''"
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from status" -l no-header -d 'No header row (table, csv)'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from status" -l csv-raw -d 'With -o csv: text cells as sent (by default one starting with = + - @, tab or CR gets a \' in front, so a spreadsheet does not run it as a formula, and control characters are escaped as in tables)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from status" -l local -d 'Read naive times and show times in the local time zone (also YLEM_TZ=local)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from status" -s v -l verbose -d '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from status" -s q -l quiet -d 'No spinner, notes or warnings'
@@ -630,6 +649,7 @@ complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_su
 always\t''
 never\t''"
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from token" -l no-header -d 'No header row (table, csv)'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from token" -l csv-raw -d 'With -o csv: text cells as sent (by default one starting with = + - @, tab or CR gets a \' in front, so a spreadsheet does not run it as a formula, and control characters are escaped as in tables)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from token" -l local -d 'Read naive times and show times in the local time zone (also YLEM_TZ=local)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from token" -s v -l verbose -d '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand auth; and __fish_seen_subcommand_from token" -s q -l quiet -d 'No spinner, notes or warnings'
@@ -658,6 +678,7 @@ complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and not __fish_se
 always\t''
 never\t''"
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and not __fish_seen_subcommand_from set list remove help" -l no-header -d 'No header row (table, csv)'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and not __fish_seen_subcommand_from set list remove help" -l csv-raw -d 'With -o csv: text cells as sent (by default one starting with = + - @, tab or CR gets a \' in front, so a spreadsheet does not run it as a formula, and control characters are escaped as in tables)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and not __fish_seen_subcommand_from set list remove help" -l local -d 'Read naive times and show times in the local time zone (also YLEM_TZ=local)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and not __fish_seen_subcommand_from set list remove help" -s v -l verbose -d '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and not __fish_seen_subcommand_from set list remove help" -s q -l quiet -d 'No spinner, notes or warnings'
@@ -688,6 +709,7 @@ always\t''
 never\t''"
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from set" -l profile-only -d 'Only for the profile in use ([profiles.NAME.aliases], which wins over the global one)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from set" -l no-header -d 'No header row (table, csv)'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from set" -l csv-raw -d 'With -o csv: text cells as sent (by default one starting with = + - @, tab or CR gets a \' in front, so a spreadsheet does not run it as a formula, and control characters are escaped as in tables)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from set" -l local -d 'Read naive times and show times in the local time zone (also YLEM_TZ=local)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from set" -s v -l verbose -d '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from set" -s q -l quiet -d 'No spinner, notes or warnings'
@@ -714,6 +736,7 @@ always\t''
 never\t''"
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from list" -l names -d 'Only the names, one per line (for shell completion)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from list" -l no-header -d 'No header row (table, csv)'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from list" -l csv-raw -d 'With -o csv: text cells as sent (by default one starting with = + - @, tab or CR gets a \' in front, so a spreadsheet does not run it as a formula, and control characters are escaped as in tables)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from list" -l local -d 'Read naive times and show times in the local time zone (also YLEM_TZ=local)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from list" -s v -l verbose -d '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from list" -s q -l quiet -d 'No spinner, notes or warnings'
@@ -740,6 +763,7 @@ always\t''
 never\t''"
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from remove" -l profile-only -d 'From the profile in use\'s own aliases, not the global ones'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from remove" -l no-header -d 'No header row (table, csv)'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from remove" -l csv-raw -d 'With -o csv: text cells as sent (by default one starting with = + - @, tab or CR gets a \' in front, so a spreadsheet does not run it as a formula, and control characters are escaped as in tables)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from remove" -l local -d 'Read naive times and show times in the local time zone (also YLEM_TZ=local)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from remove" -s v -l verbose -d '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand alias; and __fish_seen_subcommand_from remove" -s q -l quiet -d 'No spinner, notes or warnings'
@@ -769,6 +793,7 @@ complete -c ylemctl -n "__fish_ylemctl_using_subcommand completions" -l color -d
 always\t''
 never\t''"
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand completions" -l no-header -d 'No header row (table, csv)'
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand completions" -l csv-raw -d 'With -o csv: text cells as sent (by default one starting with = + - @, tab or CR gets a \' in front, so a spreadsheet does not run it as a formula, and control characters are escaped as in tables)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand completions" -l local -d 'Read naive times and show times in the local time zone (also YLEM_TZ=local)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand completions" -s v -l verbose -d '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)'
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand completions" -s q -l quiet -d 'No spinner, notes or warnings'

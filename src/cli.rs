@@ -92,6 +92,9 @@ pub struct GlobalArgs {
     /// No header row (table, csv)
     #[arg(long, global = true)]
     pub no_header: bool,
+    /// With -o csv: text cells as sent (by default one starting with = + - @, tab or CR gets a ' in front, so a spreadsheet does not run it as a formula, and control characters are escaped as in tables)
+    #[arg(long, global = true)]
+    pub csv_raw: bool,
     /// With -o prometheus: write the exposition to PATH atomically (a
     /// temporary file in the same directory, then renamed), for
     /// node_exporter's textfile collector
@@ -112,10 +115,10 @@ pub struct GlobalArgs {
     #[arg(long, global = true, value_name = "DURATION", value_parser = value_parsers::positive_duration)]
     pub max_time: Option<Duration>,
     /// Retries of idempotent requests (GET, token); a run start is never retried [default: 2]
-    #[arg(long, global = true, value_name = "N")]
+    #[arg(long, global = true, value_name = "N", value_parser = value_parsers::retries)]
     pub retries: Option<u32>,
     /// Requests in flight at once when several IDs are given [default: 8]
-    #[arg(long, global = true, value_name = "N", value_parser = value_parsers::at_least_one)]
+    #[arg(long, global = true, value_name = "N", value_parser = value_parsers::concurrency)]
     pub concurrency: Option<usize>,
     /// When to use colour (NO_COLOR turns it off even with always; CLICOLOR_FORCE on in auto)
     #[arg(long, global = true, value_enum, value_name = "WHEN")]
@@ -238,7 +241,7 @@ pub enum Command {
     /// Say why the tool cannot talk to the service, and what to do: set-up, network and TLS, clock, credentials, the API, aliases
     #[command(
         after_help = "Checks, in order, each ok, warn, fail or skip (skip: it depends on one that\nfailed); for warn and fail, the fix:\n  set-up       the config file, the profile and where it and the base URL and\n               credentials come from, the credential store, file modes, the\n               login's binding\n  network      the host resolves, TCP connect time, TLS (the chain verifies\n               with the CA in use, days to expiry: warn under 14, the name\n               matches), the proxy from the environment (NO_PROXY as requests)\n  clock        the server's Date against this machine's clock (warn over 30 s\n               or without a Date, fail over 5 min)\n  credentials  a fresh token by client credentials (never printed): its type,\n               lifetime and scopes against stats:read and pipelines:run,\n               whether a refresh works, a secret sent in the URL (warn)\n  api          one statistics request (a 401 to a fresh token: the plan has\n               the API switched off), the dialect, workflow endpoints, the\n               aggregate date form (remembered as other commands do)\n  aliases      each alias of the profile asked as last-run asks it: a last\n               run found, none (never ran, unknown, or not of its kind: warn),\n               or refused (another organisation's, or a scope: warn)\n\nA table or -o json; a YLEM_OUTPUT it cannot print gives the table (jsonl:\nJSON), an explicit -o of another format is refused.\n\nExamples:\n  ylemctl doctor\n  ylemctl -p staging doctor -o json | jq '.checks[] | select(.status != \"ok\")'\n  SSL_CERT_FILE=private-ca.pem ylemctl doctor --base-url https://ylem.internal\n\nExit status: 0 no check failed (warnings allowed); else the first failed\ncheck's: 2 set-up or clock (also no token endpoint at the base URL), 3\ncredentials or the API refused, 5 the server failed, 6 network or TLS; 130\ninterrupted. --max-time defaults to 30s.",
-        args = ignoring(&["fields", "no_header", "local", "concurrency"])
+        args = ignoring(&["fields", "no_header", "csv_raw", "local", "concurrency"])
     )]
     Doctor,
     /// Watch pipelines, workflows and tasks live: a board on a terminal, an event stream (JSON lines) for scripts
@@ -369,7 +372,7 @@ pub struct RunArgs {
     pub settle: Option<Duration>,
     /// A pipeline run has finished when this many tasks reported (and no
     /// more for one --poll), whatever its history says
-    #[arg(long, value_name = "N", requires = "wait", value_parser = value_parsers::at_least_one)]
+    #[arg(long, value_name = "N", requires = "wait", value_parser = value_parsers::task_count)]
     pub expect_tasks: Option<usize>,
     /// Longest pause between two looks at a run being waited for
     #[arg(
@@ -871,7 +874,7 @@ fn ignoring(ids: &[&str]) -> Vec<clap::Arg> {
 /// `check`'s copies of the global options: no columns, and `-o` with
 /// what it takes (`commands/monitor/check_output.rs` refuses the rest).
 fn check_globals() -> Vec<clap::Arg> {
-    let mut args = ignoring(&["fields", "no_header", "concurrency", "jq"]);
+    let mut args = ignoring(&["fields", "no_header", "csv_raw", "concurrency", "jq"]);
     let globals = GlobalArgs::augment_args(clap::Command::new("globals"));
     let output = globals.get_arguments().find(|a| a.get_id() == "output");
     args.push(
@@ -902,6 +905,7 @@ const NOT_A_CLIENT: &[&str] = &[
     "jq",
     "fields",
     "no_header",
+    "csv_raw",
     "local",
     "connect_timeout",
     "timeout",
@@ -911,7 +915,14 @@ const NOT_A_CLIENT: &[&str] = &[
 ];
 
 /// What a command that prints no rows ignores.
-const NO_ROWS: &[&str] = &["fields", "no_header", "local", "concurrency", "jq"];
+const NO_ROWS: &[&str] = &[
+    "fields",
+    "no_header",
+    "csv_raw",
+    "local",
+    "concurrency",
+    "jq",
+];
 
 /// The whole command tree, as parsed and as the generators and tests see
 /// it.

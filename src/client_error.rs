@@ -116,6 +116,12 @@ fn hint(cause: &Cause) -> Option<&'static str> {
         Cause::RateLimited => {
             "wait that long and run again, or lower --concurrency; --retries and --max-time allow longer waits"
         }
+        Cause::WaitBeyondCap => {
+            "the service asks for longer waits than ylemctl waits in all for one request (2 minutes): try again later"
+        }
+        Cause::RateLimitedRunStart => {
+            "the run was not started: wait that long and start it again (a run start is never retried by ylemctl), or lower --concurrency"
+        }
         Cause::WaitBeyondDeadline => {
             "the wait asked for is longer than --max-time leaves: try again later"
         }
@@ -132,6 +138,9 @@ fn hint(cause: &Cause) -> Option<&'static str> {
             "the server's CA is not in the trust store: add it to the system's store, or point SSL_CERT_FILE at a PEM file holding it"
         }
         Cause::ConnectFailed => "check the base URL and that the service is up",
+        Cause::ProxyFailed { .. } => {
+            "check the proxy (is it up, does it take this host, its user and password), or bypass it with NO_PROXY"
+        }
         Cause::TooLarge => {
             "no answer of this service is that large: check the base URL, or a proxy in between"
         }

@@ -73,7 +73,14 @@ impl Context {
                 };
                 let runs = started.clone();
                 let went_on = Box::new(move || runs.lock().map(|r| !r.is_empty()).unwrap_or(true));
-                let (w, handle) = jq::writer(jq.clone(), cut, out, settings.tty.stdout, went_on);
+                let (w, handle) = jq::writer(
+                    jq.clone(),
+                    cut,
+                    out,
+                    settings.tty.stdout,
+                    went_on,
+                    settings.max_time,
+                );
                 (Box::new(w) as Box<dyn Write + Send>, Some(handle))
             }
             None => (out, None),
@@ -145,6 +152,7 @@ impl Context {
         Style {
             format: s.format,
             header: s.header,
+            csv_raw: s.csv_raw,
             zone: s.zone,
             color: s.color,
             tty: s.tty.stdout,

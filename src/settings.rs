@@ -134,6 +134,8 @@ pub struct Settings {
     /// `--output-file`: where `-o prometheus` writes, atomically.
     pub output_file: Option<PathBuf>,
     pub header: bool,
+    /// `--csv-raw`: CSV text cells as sent (no formula guard, no escapes).
+    pub csv_raw: bool,
     pub zone: Zone,
     /// `--connect-timeout`: TCP and TLS set-up.
     pub connect_timeout: Duration,
@@ -219,6 +221,7 @@ impl Settings {
                 .map(|v| v.into_iter().map(|s| s.trim().to_string()).collect()),
             output_file: g.output_file.clone(),
             header: !g.no_header,
+            csv_raw: g.csv_raw,
             zone,
             connect_timeout: g.connect_timeout.unwrap_or(Duration::from_secs(10)),
             timeout,

@@ -3,7 +3,8 @@
 //! `ylem_client::time`'s, re-exported here for the commands.
 
 use chrono::{
-    DateTime, Datelike, Duration, Local, NaiveDate, NaiveDateTime, NaiveTime, TimeZone, Utc,
+    DateTime, Datelike, Duration, Local, NaiveDate, NaiveDateTime, NaiveTime, TimeZone, Timelike,
+    Utc,
 };
 
 use crate::error::{Error, Result};
@@ -134,8 +135,31 @@ fn today(now: DateTime<Utc>, zone: Zone) -> NaiveDate {
     zone.wall(now).date()
 }
 
-/// Parse a TIME of the contract, relative to `now`.
+/// Parse a TIME of the contract, relative to `now`: refused before
+/// anything is sent when it is a leap second (the server's dates have
+/// none), before 1970 or past 9999 (the range the server's dates take),
+/// or a local time the clocks skip (a DST gap).
 pub fn parse_time(s: &str, now: DateTime<Utc>, zone: Zone, edge: Edge) -> Result<DateTime<Utc>> {
+    let t = parse_time_as_given(s, now, zone, edge)?;
+    if t.nanosecond() >= 1_000_000_000 {
+        return Err(Error::usage(format!(
+            "invalid time '{s}': a leap second (:60) is not taken: use :59, or :00 of the next minute"
+        )));
+    }
+    if !(1970..=9999).contains(&t.year()) {
+        return Err(Error::usage(format!(
+            "invalid time '{s}': out of range: times from 1970-01-01 00:00:00 to 9999-12-31 23:59:59 UTC are taken"
+        )));
+    }
+    Ok(t)
+}
+
+fn parse_time_as_given(
+    s: &str,
+    now: DateTime<Utc>,
+    zone: Zone,
+    edge: Edge,
+) -> Result<DateTime<Utc>> {
     let t = s.trim();
     let bad = || {
         Error::usage(format!(
@@ -169,16 +193,24 @@ pub fn parse_time(s: &str, now: DateTime<Utc>, zone: Zone, edge: Edge) -> Result
         "%Y-%m-%dT%H:%M:%S%.f",
     ] {
         if let Ok(n) = NaiveDateTime::parse_from_str(t, f) {
-            return from_naive(n, zone).ok_or_else(bad);
+            return from_naive(n, zone).ok_or_else(|| gap(s, zone));
         }
     }
     if let Some(d) = (t.len() == 10)
         .then(|| NaiveDate::parse_from_str(t, "%Y-%m-%d").ok())
         .flatten()
     {
-        return day_edge(d, edge, zone).ok_or_else(bad);
+        return day_edge(d, edge, zone).ok_or_else(|| gap(s, zone));
     }
     Err(bad())
+}
+
+/// A local time that does not exist: the clocks skip it.
+fn gap(s: &str, zone: Zone) -> Error {
+    Error::usage(format!(
+        "invalid time '{s}': it falls in a DST gap in {} (the clocks skip that hour): give a time before or after it, or one with an offset (2026-03-29T02:30:00+01:00)",
+        zone.name()
+    ))
 }
 
 /// Resolve `--from/--to/--since` into a window; default the last 24 hours.
@@ -303,6 +335,39 @@ mod tests {
         assert_eq!(p("24h", Edge::Start), "2024-03-13 12:30:00");
         assert_eq!(p("7d", Edge::Start), "2024-03-07 12:30:00");
         assert_eq!(p("2w", Edge::Start), "2024-02-29 12:30:00");
+    }
+
+    #[test]
+    fn leap_seconds_years_out_of_range_and_dst_gaps_are_refused_saying_why() {
+        let e = |s: &str, zone: Zone| parse_time(s, now(), zone, Edge::Start).unwrap_err().message;
+        for s in [
+            "2026-06-30 23:59:60",
+            "2016-12-31T23:59:60Z",
+            "2016-12-31T23:59:60.5",
+        ] {
+            assert!(
+                e(s, Zone::Utc).contains("leap second"),
+                "{s}: {}",
+                e(s, Zone::Utc)
+            );
+        }
+        for s in [
+            "0000-01-01",
+            "1969-12-31T23:59:59Z",
+            "1900-06-01 12:00:00",
+            "100000d",
+        ] {
+            assert!(
+                e(s, Zone::Utc).contains("from 1970-01-01"),
+                "{s}: {}",
+                e(s, Zone::Utc)
+            );
+        }
+        assert_eq!(p("1970-01-01", Edge::Start), "1970-01-01 00:00:00");
+        assert_eq!(p("9999-12-31", Edge::End), "9999-12-31 23:59:59");
+        let paris = Zone::from_name("Europe/Paris").unwrap();
+        let gap = e("2026-03-29 02:30:00", paris);
+        assert!(gap.contains("DST gap in Europe/Paris"), "{gap}");
     }
 
     #[test]

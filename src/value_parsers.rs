@@ -77,11 +77,32 @@ pub fn count(s: &str) -> Result<u32, String> {
     }
 }
 
-/// `--concurrency`: 1 or more.
+/// `--limit`: 1 or more, at most a million (no history is longer; a
+/// bigger number is a typo, refused before anything is sent).
 pub fn at_least_one(s: &str) -> Result<usize, String> {
-    match s.trim().parse::<usize>() {
-        Ok(n) if n >= 1 => Ok(n),
-        _ => Err("must be 1 or more".into()),
+    within(s, 1, 1_000_000)
+}
+
+/// `--concurrency`: 1 to 256 requests in flight.
+pub fn concurrency(s: &str) -> Result<usize, String> {
+    within(s, 1, 256)
+}
+
+/// `--expect-tasks`: 1 to 100 000 tasks in a run.
+pub fn task_count(s: &str) -> Result<usize, String> {
+    within(s, 1, 100_000)
+}
+
+/// `--retries`: 0 to 100.
+pub fn retries(s: &str) -> Result<u32, String> {
+    within(s, 0, 100).map(|n| n as u32)
+}
+
+/// A whole number from `min` to `max`, the range said when it is not.
+fn within(s: &str, min: usize, max: usize) -> Result<usize, String> {
+    match s.trim().parse::<u128>() {
+        Ok(n) if (min as u128..=max as u128).contains(&n) => Ok(n as usize),
+        _ => Err(format!("must be a whole number from {min} to {max}")),
     }
 }
 

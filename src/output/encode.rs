@@ -87,18 +87,33 @@ pub fn json(w: &mut Blocks, c: CellRef) -> std::io::Result<()> {
 /// Append the cell as a CSV field, quoted as the `csv` crate quotes by
 /// default: when it holds `,`, `"`, `\r` or `\n`, with `"` doubled.
 /// `scratch` holds numbers and JSON while they are written. True when the
-/// field was empty.
-pub fn csv(w: &mut Blocks, c: CellRef, scratch: &mut Vec<u8>) -> std::io::Result<bool> {
+/// field was empty. Unless `raw` (`--csv-raw`), a text cell is made safe to
+/// open in a spreadsheet, as OWASP advises against CSV injection: control
+/// characters, CR and bidi overrides escaped as tables escape them
+/// (`\u{1b}`, `\r`; a line break stays, quoted, as CSV keeps one in a
+/// field and a spreadsheet shows it in the cell), and a `'` put before one that starts with `=`, `+`,
+/// `-`, `@`, tab or CR, which a spreadsheet would run as a formula. Numbers,
+/// booleans, times and JSON cells are never changed.
+pub fn csv(w: &mut Blocks, c: CellRef, scratch: &mut Vec<u8>, raw: bool) -> std::io::Result<bool> {
     scratch.clear();
     let text: &[u8] = match c {
         CellRef::Null | CellRef::Never => b"",
         // Plain text has no `"` and no control character: only a comma
         // can call for quotes.
+        CellRef::Str(s) | CellRef::Output(s) if !raw && formula(s.text.as_bytes()) => {
+            scratch.push(b'\'');
+            scratch.extend_from_slice(ylem_client::text::escape_but(s.text, Some('\n')).as_bytes());
+            scratch
+        }
         CellRef::Str(s) | CellRef::Time(s) | CellRef::Output(s)
             if s.plain && !has_comma(s.text.as_bytes()) =>
         {
             w.put(s.text.as_bytes())?;
             return Ok(s.text.is_empty());
+        }
+        CellRef::Str(s) | CellRef::Output(s) if !raw => {
+            scratch.extend_from_slice(ylem_client::text::escape_but(s.text, Some('\n')).as_bytes());
+            scratch
         }
         CellRef::Str(s) | CellRef::Time(s) | CellRef::Output(s) => s.text.as_bytes(),
         // Numbers and booleans never call for quotes, and are never empty.
@@ -124,6 +139,11 @@ pub fn csv(w: &mut Blocks, c: CellRef, scratch: &mut Vec<u8>) -> std::io::Result
     };
     csv_field(w, text)?;
     Ok(text.is_empty())
+}
+
+/// Whether text starts as a spreadsheet formula would (OWASP's list).
+fn formula(s: &[u8]) -> bool {
+    matches!(s.first(), Some(b'=' | b'+' | b'-' | b'@' | b'\t' | b'\r'))
 }
 
 /// A comma in `s`: a plain loop for short text (UUIDs, names, times),

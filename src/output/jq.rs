@@ -8,19 +8,16 @@
 //! one value.
 
 use std::io::{self, Write};
+use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
-use jaq_core::load::{Arena, File, Loader};
-use jaq_core::{Ctx, Vars, data};
-use jaq_json::Val;
-
+use super::jq_worker::{self, Job, Reply};
 use crate::error::{Error, Result};
 
-type Data = data::JustLut<Val>;
-
-/// A compiled `--jq` expression.
+/// A compiled `--jq` expression: the thread that holds it (`jq_worker`).
 pub struct Jq {
-    filter: jaq_core::Filter<Data>,
+    jobs: Mutex<mpsc::Sender<Job>>,
 }
 
 impl std::fmt::Debug for Jq {
@@ -34,125 +31,53 @@ impl std::fmt::Debug for Jq {
 const QUOTED: usize = 200;
 
 impl Jq {
-    /// Parse and compile `expr` with jq's standard library; its errors as
-    /// one usage error naming where in the expression each one is.
+    /// Parse and compile `expr` with jq's standard library (on the `--jq`
+    /// thread); its errors as one usage error naming where in the
+    /// expression each one is, or the limit it is past.
     pub fn compile(expr: &str) -> Result<Jq> {
-        let defs = jaq_core::defs()
-            .chain(jaq_std::defs())
-            .chain(jaq_json::defs());
-        let funs = jaq_core::funs()
-            .chain(jaq_std::funs())
-            .chain(jaq_json::funs());
-        let loader = Loader::new(defs);
-        let arena = Arena::default();
-        let file = File {
-            code: expr,
-            path: (),
-        };
-        let modules = loader.load(&arena, file).map_err(|errs| {
-            let said: Vec<String> = errs
-                .into_iter()
-                .flat_map(|(_, e)| match e {
-                    jaq_core::load::Error::Io(v) => {
-                        v.into_iter().map(|(s, m)| format!("{m} ({s})")).collect()
-                    }
-                    jaq_core::load::Error::Lex(v) => v
-                        .into_iter()
-                        .map(|(want, got)| format!("expected {} {}", want.as_str(), at(expr, got)))
-                        .collect(),
-                    jaq_core::load::Error::Parse(v) => v
-                        .into_iter()
-                        .map(|(want, got)| format!("expected {} {}", want.as_str(), at(expr, got)))
-                        .collect::<Vec<_>>(),
-                })
-                .collect();
-            invalid(expr, &said)
-        })?;
-        let filter = jaq_core::Compiler::default()
-            .with_funs(funs)
-            .compile(modules)
-            .map_err(|errs| {
-                let said: Vec<String> = errs
-                    .into_iter()
-                    .flat_map(|(_, v)| v)
-                    .map(|(name, undef)| {
-                        format!("undefined {} {name} {}", undef.as_str(), at(expr, name))
-                    })
-                    .collect();
-                invalid(expr, &said)
-            })?;
-        Ok(Jq { filter })
+        Ok(Jq {
+            jobs: Mutex::new(jq_worker::start(expr)?),
+        })
     }
 
-    /// Run the filter on the JSON text `input`, writing each result to `w`.
-    fn run(&self, input: &[u8], w: &mut dyn Write, escape: bool) -> Result<(), Failure> {
-        let value = jaq_json::read::parse_single(input).map_err(|e| {
-            Failure::Filter(format!(
-                "the output is not JSON ({e}): --jq filters -o json or jsonl"
-            ))
-        })?;
-        let ctx = Ctx::<Data>::new(&self.filter.lut, Vars::new([]));
-        for out in self.filter.id.run((ctx, value)) {
-            match out {
-                Ok(v) => print(w, &v, escape).map_err(Failure::Io)?,
-                Err(exn) => match exn.get_err() {
-                    Ok(e) => return Err(Failure::Filter(shorten(e.to_string()))),
-                    Err(exn) => match exn.get_halt() {
-                        Ok(0) => break,
-                        Ok(code) => {
-                            return Err(Failure::Filter(format!("halted with code {code}")));
-                        }
-                        Err(_) => return Err(Failure::Filter("unexpected exception".into())),
-                    },
-                },
+    /// Run the filter on the JSON text `input`, writing each result to `w`,
+    /// waiting for results until `deadline`.
+    fn run(
+        &self,
+        input: &[u8],
+        w: &mut dyn Write,
+        escape: bool,
+        deadline: Option<Instant>,
+    ) -> Result<(), Failure> {
+        let (reply, replies) = mpsc::sync_channel(4);
+        let job = Job {
+            input: input.to_vec(),
+            escape,
+            reply,
+        };
+        let sent = self.jobs.lock().map(|j| j.send(job).is_ok());
+        if !matches!(sent, Ok(true)) {
+            return Err(Failure::Filter("the --jq thread has ended".into()));
+        }
+        loop {
+            let next = match deadline {
+                Some(d) => replies
+                    .recv_timeout(d.saturating_duration_since(Instant::now()))
+                    .map_err(|e| matches!(e, mpsc::RecvTimeoutError::Timeout)),
+                None => replies.recv().map_err(|_| false),
+            };
+            match next {
+                Ok(Reply::Out(bytes)) => w.write_all(&bytes).map_err(Failure::Io)?,
+                Ok(Reply::Done(Ok(()))) => return Ok(()),
+                Ok(Reply::Done(Err(e))) if e.contains("(the limit)") => {
+                    return Err(Failure::Limit(e));
+                }
+                Ok(Reply::Done(Err(e))) => return Err(Failure::Filter(shorten(e))),
+                Err(true) => return Err(Failure::OutOfTime),
+                Err(false) => return Err(Failure::Filter("the --jq thread has ended".into())),
             }
         }
-        Ok(())
     }
-}
-
-/// One result, as gh prints it: a string raw, anything else compact JSON.
-/// On a terminal (`escape`) a string's control characters, line breaks and
-/// bidi overrides are escaped as tables escape them: the text is the
-/// server's, and raw it could clear the screen or forge a line. Off a
-/// terminal it stays raw: it is data, as `jq -r` gives it.
-fn print(w: &mut dyn Write, v: &Val, escape: bool) -> io::Result<()> {
-    match v {
-        Val::TStr(s) | Val::BStr(s) if escape => {
-            let text = String::from_utf8_lossy(s);
-            w.write_all(ylem_client::text::escape(&text).as_bytes())?
-        }
-        Val::TStr(s) | Val::BStr(s) => w.write_all(s)?,
-        v => jaq_json::write::write(w, &jaq_json::write::Pp::default(), 0, v)?,
-    }
-    w.write_all(b"\n")
-}
-
-/// Where `part` (a slice of `expr`) starts in it, as words.
-fn at(expr: &str, part: &str) -> String {
-    let offset = (part.as_ptr() as usize).wrapping_sub(expr.as_ptr() as usize);
-    if offset <= expr.len() {
-        if part.is_empty() {
-            format!(
-                "at character {} (the end)",
-                expr[..offset].chars().count() + 1
-            )
-        } else {
-            let got: String = part.chars().take(20).collect();
-            format!(
-                "at character {}, found '{got}'",
-                expr[..offset].chars().count() + 1
-            )
-        }
-    } else {
-        format!("near '{part}'")
-    }
-}
-
-fn invalid(expr: &str, said: &[String]) -> Error {
-    let expr = ylem_client::text::escape(expr);
-    Error::usage(format!("invalid --jq expression '{expr}': {}", said.join("; ")))
-        .with_hint("--jq takes jq's language, e.g. --jq '.[] | .uuid' or --jq 'select(.is_successful == false)'")
 }
 
 fn shorten(mut s: String) -> String {
@@ -167,6 +92,10 @@ enum Failure {
     /// The filter failed on a value: the caller's expression and the data
     /// do not fit.
     Filter(String),
+    /// A result past a limit of the `--jq` thread (`jq_worker`).
+    Limit(String),
+    /// `--max-time` ran out while the filter ran.
+    OutOfTime,
     Io(io::Error),
 }
 
@@ -192,6 +121,8 @@ struct State {
     failed: Option<Error>,
     /// Standard output is a terminal: escape raw strings (`print`).
     escape: bool,
+    /// When `--max-time` runs out, and what it was.
+    deadline: Option<(Instant, Duration)>,
     /// Whether the command has done what cannot be undone (started a
     /// run): then a failure of the filter drops the rest of the output
     /// instead of failing the command's writing, so the command still
@@ -215,6 +146,7 @@ pub fn writer(
     inner: Box<dyn Write + Send>,
     escape: bool,
     went_on: Box<dyn Fn() -> bool + Send>,
+    max_time: Option<Duration>,
 ) -> (JqOut, JqHandle) {
     let state = Arc::new(Mutex::new(State {
         jq,
@@ -224,6 +156,7 @@ pub fn writer(
         rows: 0,
         failed: None,
         escape,
+        deadline: max_time.map(|m| (Instant::now() + m, m)),
         went_on,
     }));
     (JqOut(state.clone()), JqHandle(state))
@@ -235,9 +168,28 @@ impl State {
             return Ok(());
         }
         self.rows += 1;
-        match self.jq.run(input, &mut self.inner, self.escape) {
+        let deadline = self.deadline.map(|d| d.0);
+        match self.jq.run(input, &mut self.inner, self.escape, deadline) {
             Ok(()) => Ok(()),
             Err(Failure::Io(e)) => Err(e),
+            Err(Failure::Limit(msg)) => {
+                self.failed = Some(
+                    Error::server(format!("--jq went past a limit: {msg}"))
+                        .with_hint("stream results (.[] | ...) or build smaller values"),
+                );
+                Err(io::Error::other("--jq failed"))
+            }
+            Err(Failure::OutOfTime) => {
+                let limit = self.deadline.map(|d| d.1).unwrap_or_default();
+                self.failed = Some(
+                    Error::network(format!(
+                        "out of time: the command's --max-time of {} ran out while --jq was evaluating",
+                        crate::time::human_ms(limit.as_millis() as i64)
+                    ))
+                    .with_hint("--max-time bounds --jq too: the filter may not end (a recursion, repeat, range); raise --max-time or change the filter"),
+                );
+                Err(io::Error::other("--jq ran out of time"))
+            }
             Err(Failure::Filter(msg)) => {
                 let row = match self.cut {
                     Cut::Each => format!(" (row {})", self.rows),
@@ -341,7 +293,14 @@ mod tests {
     fn through_to(expr: &str, cut: Cut, input: &[&[u8]], tty: bool) -> (String, Result<()>) {
         let buf = Buf::default();
         let jq = Arc::new(Jq::compile(expr).unwrap());
-        let (mut w, h) = writer(jq, cut, Box::new(buf.clone()), tty, Box::new(|| false));
+        let (mut w, h) = writer(
+            jq,
+            cut,
+            Box::new(buf.clone()),
+            tty,
+            Box::new(|| false),
+            None,
+        );
         let mut r = Ok(());
         for i in input {
             if let Err(e) = w.write_all(i) {

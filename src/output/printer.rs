@@ -166,7 +166,7 @@ impl<'a> Printer<'a> {
                     if n > 0 {
                         w.put(b",")?;
                     }
-                    empty &= encode::csv(w, row[i], &mut self.scratch)?;
+                    empty &= encode::csv(w, row[i], &mut self.scratch, self.style.csv_raw)?;
                 }
                 encode::csv_end(w, empty && self.idx.len() == 1)?;
             }
@@ -327,6 +327,7 @@ mod tests {
         let style = Style {
             format,
             header: true,
+            csv_raw: false,
             zone: Zone::Utc,
             color: false,
             tty: false,

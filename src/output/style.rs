@@ -17,6 +17,8 @@ pub enum Shape {
 pub struct Style {
     pub format: Format,
     pub header: bool,
+    /// `--csv-raw`: CSV text cells as sent (`encode::csv`).
+    pub csv_raw: bool,
     pub zone: Zone,
     pub color: bool,
     /// Stdout is a terminal: tables are fitted to `width`.

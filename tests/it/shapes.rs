@@ -115,7 +115,8 @@ fn run_prints_a_row_per_start_and_one_id_is_one_object() {
         o.stdout
     );
     assert!(!o.stdout.contains("false"), "{}", o.stdout);
-    let o = sb.run(&["run", "pipeline", p, p, "-o", "csv"]);
+    let q = sb.pipelines[1].0.as_str();
+    let o = sb.run(&["run", "pipeline", p, q, "-o", "csv"]);
     assert_eq!(o.stdout.lines().count(), 3, "{}", o.stdout);
     assert!(
         o.stdout

@@ -190,3 +190,99 @@ fn through_a_real_proxy_and_around_it_with_no_proxy() {
     assert_eq!(o.code, 0, "{}", o.stderr);
     assert_eq!(proxy.log().matches(&path).count(), seen, "{}", proxy.log());
 }
+
+/// A proxy that cannot be reached, or refuses (tinyproxy with a wrong
+/// password: a 401 with a Basic challenge for plain HTTP, a refused
+/// CONNECT for HTTPS), is named
+/// with the variable it came from, its password masked; the error does
+/// not blame the service.
+#[test]
+fn a_refused_proxy_is_named_not_the_service() {
+    let sb = start("ylem");
+    let dir = temp_dir("proxy-refused");
+    let proxy = tinyproxy(&dir);
+    let p = sb.pipelines[0].0.clone();
+    let closed = "http://127.0.0.1:1";
+    let o = run_at(
+        &sb,
+        &sb.base,
+        &["stats", "pipeline", &p],
+        &[("HTTP_PROXY", closed)],
+    );
+    assert_eq!(o.code, 6, "{}", o.stderr);
+    assert!(
+        o.stderr
+            .contains("through the proxy http://127.0.0.1:1 (from HTTP_PROXY)"),
+        "{}",
+        o.stderr
+    );
+    let wrong = format!("http://ylem:wrong-pw-KKKK@127.0.0.1:{}", proxy.port);
+    let o = run_at(
+        &sb,
+        &sb.base,
+        &["stats", "pipeline", &p],
+        &[("http_proxy", &wrong)],
+    );
+    assert_ne!(o.code, 0, "{}", o.stderr);
+    // tinyproxy answers a wrong password 401 with a Basic challenge.
+    assert!(
+        o.stderr
+            .contains("(from http_proxy) refused the request (HTTP 401)"),
+        "{}",
+        o.stderr
+    );
+    assert!(!o.stderr.contains("client credentials"), "{}", o.stderr);
+    let (ca, cert, key) = make_certs(&dir);
+    let tls = tls_front(&cert, &key, port_of(&sb.base));
+    let https = format!("https://127.0.0.1:{tls}");
+    let o = run_at(
+        &sb,
+        &https,
+        &["stats", "pipeline", &p],
+        &[
+            ("HTTPS_PROXY", &wrong),
+            ("SSL_CERT_FILE", ca.to_str().unwrap()),
+        ],
+    );
+    assert_eq!(o.code, 6, "{}", o.stderr);
+    assert!(o.stderr.contains("(from HTTPS_PROXY)"), "{}", o.stderr);
+    assert!(o.stderr.contains("ylem:***@127.0.0.1"), "{}", o.stderr);
+    assert!(!o.all().contains("wrong-pw-KKKK"), "{}", o.all());
+}
+
+/// A bad SSL_CERT_FILE or SSL_CERT_DIR is named, with the file and what is
+/// wrong with it: exit 2, nothing sent.
+#[test]
+fn a_bad_trust_store_variable_is_named() {
+    let sb = start("ylem");
+    let dir = temp_dir("bad-trust");
+    let junk = dir.join("junk.pem");
+    std::fs::write(&junk, "no certificate here").unwrap();
+    let https = "https://127.0.0.1:9";
+    for (var, value, says) in [
+        (
+            "SSL_CERT_FILE",
+            "/nonexistent/ca.pem",
+            "SSL_CERT_FILE=/nonexistent/ca.pem: cannot read it",
+        ),
+        (
+            "SSL_CERT_FILE",
+            junk.to_str().unwrap(),
+            "holds no PEM certificate",
+        ),
+        (
+            "SSL_CERT_DIR",
+            "/nonexistent-dir",
+            "SSL_CERT_DIR=/nonexistent-dir",
+        ),
+    ] {
+        let o = run_at(
+            &sb,
+            https,
+            &["stats", "pipeline", &sb.pipelines[0].0],
+            &[(var, value)],
+        );
+        assert_eq!(o.code, 2, "{var}: {}", o.stderr);
+        assert!(o.stderr.contains(says), "{var}: {}", o.stderr);
+    }
+}

@@ -66,6 +66,12 @@ pub enum Cause {
     RateLimited,
     /// A 429 whose wait would pass the caller's deadline.
     WaitBeyondDeadline,
+    /// The waits the service asked for (`Retry-After`) would pass the
+    /// total the transport waits for one request (`MAX_ASKED_WAITS`).
+    WaitBeyondCap,
+    /// A 429 answering a run start: refused before it started, and never
+    /// retried by the transport.
+    RateLimitedRunStart,
     /// Connecting took longer than the connect timeout.
     ConnectTimeout {
         /// The base URL, redacted, without its query.
@@ -82,6 +88,14 @@ pub enum Cause {
     UntrustedCertificate,
     /// The connection could not be made.
     ConnectFailed,
+    /// The proxy the environment names (`var`) could not be reached, or
+    /// refused the tunnel: the service was never reached.
+    ProxyFailed {
+        /// The proxy's URL, its password masked.
+        proxy: String,
+        /// The environment variable it came from.
+        var: String,
+    },
     /// A body stopped arriving for the read timeout.
     Stalled,
     /// A log arrived without completing an entry for the read timeout.

@@ -68,6 +68,24 @@ fn encodings(value: &str) -> Vec<String> {
     all
 }
 
+/// Remember a value no `Secret` holds (a token a broken endpoint sent in an
+/// error), scrubbed while it is among the newest retired values.
+pub fn retire(value: &str) {
+    if value.len() < 4 {
+        return;
+    }
+    let mut reg = registry();
+    for v in encodings(value) {
+        if reg.live.contains_key(&v) || reg.retired.contains(&v) {
+            continue;
+        }
+        reg.retired.push_back(v);
+        if reg.retired.len() > RETIRED {
+            reg.retired.pop_front();
+        }
+    }
+}
+
 /// One holder of `value` let it go; with none left it is retired.
 fn release(value: &str) {
     let mut reg = registry();

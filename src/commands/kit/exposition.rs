@@ -47,21 +47,41 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<()> {
     })
 }
 
-/// A directory that is missing is a usage error before any request (one
-/// that cannot be written is found when writing, still leaving nothing).
+/// Whether `--output-file` can be written, before any request (exit 2
+/// means nothing was sent): its directory exists, the path is no
+/// directory, and a temporary file can be made beside it (as the atomic
+/// write will), then removed. `/proc/x.prom`, a read-only or missing
+/// directory are refused here, not after the requests.
 pub fn check_dir(path: &Path) -> Result<()> {
+    let cannot =
+        |why: String| {
+            Error::usage(format!("cannot write --output-file {}: {why}", path.display())).with_hint(
+            "the directory must exist and be writable: the file is written beside it, then renamed",
+        )
+        };
+    if path.file_name().is_none() {
+        return Err(Error::usage(format!(
+            "--output-file {}: not a file name",
+            path.display()
+        )));
+    }
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,
-        _ => return Ok(()),
+        _ => Path::new("."),
     };
-    if dir.is_dir() {
-        return Ok(());
+    if !dir.is_dir() {
+        return Err(cannot(format!("no directory {}", dir.display())));
     }
-    Err(Error::usage(format!(
-        "cannot write --output-file {}: no directory {}",
-        path.display(),
-        dir.display()
-    )))
+    if path.is_dir() {
+        return Err(cannot("it is a directory".into()));
+    }
+    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("file");
+    tempfile::Builder::new()
+        .prefix(&format!(".{name}."))
+        .suffix(".probe")
+        .tempfile_in(dir)
+        .map(drop)
+        .map_err(|e| cannot(format!("cannot create a file in {}: {e}", dir.display())))
 }
 
 /// The labels of an ID given on the command line, with the alias that

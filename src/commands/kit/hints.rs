@@ -13,7 +13,7 @@ pub fn fit(ctx: &Context, mut e: Error) -> Error {
     // A fresh token refused is the plan, not the credentials (which were
     // just accepted by the token endpoint): that hint stays.
     let plan = e.hint.as_deref() == Some(crate::client_error::PLAN_HINT);
-    if e.http_status == Some(401) && !plan {
+    if e.http_status == Some(401) && e.kind == crate::error::Kind::Auth && !plan {
         let env = match &s.credentials {
             EnvCredentials::Token(_) => Some(
                 "YLEM_TOKEN is set and was refused (it overrides any login): renew or unset it",

@@ -171,6 +171,7 @@ fn started_runs(ctx: &Context) -> Option<(String, String)> {
 
 pub async fn run(args: &RunArgs, ctx: &Context) -> Result<()> {
     let ids = ctx.resolve_ids_as(args.kind.entity(), &args.ids)?;
+    refuse_duplicates(&args.ids, &ids)?;
     let input = match &args.rerun {
         Some(run) => crate::commands::runs::rerun::input(args, &ids, run, ctx).await?,
         None => input(args, ctx)?,
@@ -252,6 +253,26 @@ fn started(ctx: &Context, kind: RunKind, id: Uuid, run: &str) {
     if let Ok(mut s) = ctx.started.lock() {
         s.push((kind, id, run.to_string()));
     }
+}
+
+/// One run per ID given: an ID given twice (itself, or an alias and its
+/// UUID) would start two runs of one pipeline without a word, so it is
+/// refused before anything is sent. Two runs are two commands.
+fn refuse_duplicates(given: &[String], ids: &[Uuid]) -> Result<()> {
+    for (i, id) in ids.iter().enumerate() {
+        if let Some(j) = ids[..i].iter().position(|o| o == id) {
+            let (a, b) = (&given[j], &given[i]);
+            let named = match a == b {
+                true => format!("'{a}' is given twice"),
+                false => format!("'{a}' and '{b}' are the same ({id})"),
+            };
+            return Err(Error::usage(format!(
+                "{named}: run starts one run per ID given, and starts nothing when one is repeated"
+            ))
+            .with_hint("give each ID once; to start two runs of one, run the command twice"));
+        }
+    }
+    Ok(())
 }
 
 /// Start every run and follow it (at most `--concurrency` at once), print

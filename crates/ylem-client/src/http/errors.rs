@@ -20,7 +20,48 @@ pub async fn from_response(resp: Response, method: &Method, path: &str) -> Error
         .get(reqwest::header::RETRY_AFTER)
         .and_then(|v| v.to_str().ok())
         .map(|v| v.trim().chars().take(40).collect::<String>());
+    let proxy = super::proxy::in_use(resp.url().as_str());
+    let challenge = |h: &str| {
+        resp.headers()
+            .get(h)
+            .and_then(|v| v.to_str().ok())
+            .map(str::to_string)
+    };
+    // The service asks for a bearer token; a Basic challenge (tinyproxy
+    // answers 401 so) or a 407 on a request through a proxy is the proxy's.
+    let by_proxy = proxy.is_some()
+        && (status == 407
+            || challenge("proxy-authenticate").is_some()
+            || (status == 401
+                && challenge("www-authenticate")
+                    .is_some_and(|c| c.to_ascii_lowercase().starts_with("basic"))));
+    // A redirect took the request elsewhere: a refusal there is not about
+    // the caller's credentials, which never go outside the service.
+    let asked = path.split('?').next().unwrap_or("");
+    let target = resp.url().clone();
+    // The path as the URL encodes it (a log window's space is `%20`).
+    let asked = reqwest::Url::parse("http://x/")
+        .and_then(|u| u.join(asked.trim_start_matches('/')))
+        .map(|u| u.path().to_string())
+        .unwrap_or_default();
+    let redirected = asked.len() > 1 && !target.path().ends_with(&asked);
     let body = read_limited(resp, 64 * 1024).await;
+    if redirected && matches!(status, 401 | 403) {
+        let mut shown = target;
+        shown.set_query(None);
+        let shown = super::redact::redact_url(shown.as_str());
+        return Error::server(format!(
+            "HTTP {status} from {shown}, where a redirect from the service led: the token is sent only within the service's origin and path, so it was not sent there; the redirect, not the credentials, is wrong"
+        ))
+        .with_status(status);
+    }
+    if let (true, Some((var, p))) = (by_proxy, proxy) {
+        return Error::network(format!(
+            "the proxy {p} (from {var}) refused the request (HTTP {status}): its user and password are missing or wrong; the service was not reached"
+        ))
+        .with_status(status)
+        .with_cause(Cause::ProxyFailed { proxy: p, var: var.to_string() });
+    }
     let e = from_status(status, &body, method, path);
     match status {
         429 => rate_limited(e, retry_after.as_deref(), method, path),
@@ -42,7 +83,10 @@ fn rate_limited(e: Error, retry_after: Option<&str>, method: &Method, path: &str
         message: format!("rate limited (HTTP 429) for {method} {shown}: {asked}"),
         ..e
     }
-    .with_cause(Cause::RateLimited)
+    .with_cause(match *method == Method::POST && shown.ends_with("/runs/") {
+        true => Cause::RateLimitedRunStart,
+        false => Cause::RateLimited,
+    })
 }
 
 async fn read_limited(mut resp: Response, limit: usize) -> Vec<u8> {
@@ -121,6 +165,13 @@ fn shorten(s: &str) -> String {
 
 /// Map a status and body to an error with its cause.
 pub fn from_status(status: u16, body: &[u8], method: &Method, path: &str) -> Error {
+    // Whatever the status, a body may carry tokens (a token endpoint that
+    // answers a token with 400): none reaches a message or `server_body`.
+    let body = match path.starts_with("/v1/oauth/token") {
+        true => super::redact::redact_token_body(&String::from_utf8_lossy(body)).into_bytes(),
+        false => super::redact::redact_body(body),
+    };
+    let body = &body[..];
     let said = server_text(body)
         .map(|t| format!(": {t}"))
         .unwrap_or_default();
@@ -161,6 +212,16 @@ pub fn from_status(status: u16, body: &[u8], method: &Method, path: &str) -> Err
             Error::new(ErrorKind::NotFound, not_found).with_cause(Cause::NotFoundRunStart)
         }
         404 => Error::new(ErrorKind::NotFound, not_found).with_cause(Cause::NotFound),
+        // Only a proxy answers 407: the service never saw the request.
+        407 => {
+            let proxy = super::proxy::in_use(path).map_or_else(
+                || "the proxy".to_string(),
+                |(var, p)| format!("the proxy {p} (from {var})"),
+            );
+            Error::network(format!(
+                "{proxy} refused the request (HTTP 407 Proxy Authentication Required): its user and password are missing or wrong"
+            ))
+        }
         // The Ylem server's answer to a client id it does not know: an
         // authentication problem, not an outage.
         500 if is_token && server_error(body) => {
@@ -232,6 +293,22 @@ pub fn from_transport(
         from_body(e)
     } else {
         Error::network(format!("request failed: {}", describe(e)))
+    };
+    let err = match super::proxy::in_use(&format!("{base}{path}")) {
+        // Not the service: the proxy in between could not be reached, or
+        // refused the tunnel.
+        Some((var, proxy)) if e.is_connect() => Error {
+            message: format!(
+                "cannot connect through the proxy {proxy} (from {var}) to the service at {base}: {}",
+                describe(e)
+            ),
+            ..err
+        }
+        .with_cause(Cause::ProxyFailed {
+            proxy,
+            var: var.to_string(),
+        }),
+        _ => err,
     };
     if is_run_start && (e.is_timeout() || !e.is_connect()) {
         return err.may_have_started();

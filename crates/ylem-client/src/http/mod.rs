@@ -8,9 +8,11 @@
 pub(crate) mod body;
 pub mod errors;
 mod log;
+mod proxy;
 pub(crate) mod redact;
 mod retry;
 mod transport;
+mod trust;
 
 pub use log::{RequestLog, Warn};
 pub use retry::{Retry, backoff};

@@ -54,6 +54,11 @@ pub fn retry_wait_for_status(
 
 /// `Retry-After` in seconds or as an HTTP date, capped at 2 minutes.
 pub fn retry_after(resp: &Response) -> Option<Duration> {
+    retry_after_asked(resp).map(|d| d.min(Duration::from_secs(120)))
+}
+
+/// `Retry-After` as the service asked, uncapped.
+pub fn retry_after_asked(resp: &Response) -> Option<Duration> {
     let v = resp
         .headers()
         .get(reqwest::header::RETRY_AFTER)?
@@ -73,7 +78,7 @@ fn parse_retry_after(v: &str, now: chrono::DateTime<chrono::Utc>) -> Option<Dura
             (at.with_timezone(&chrono::Utc) - now).num_seconds().max(0) as u64
         }
     };
-    Some(Duration::from_secs(secs.min(120)))
+    Some(Duration::from_secs(secs))
 }
 
 /// A body that stalled or was cut off after a successful status: the
@@ -117,9 +122,11 @@ mod tests {
             parse_retry_after("Wed, 21 Oct 2015 07:00:00 GMT", now),
             Some(Duration::ZERO)
         );
+        // As asked: `retry_after` caps it, and a wait past the cap is
+        // not done at all (the transport's `MAX_ASKED_WAITS`).
         assert_eq!(
             parse_retry_after("9999", now),
-            Some(Duration::from_secs(120))
+            Some(Duration::from_secs(9999))
         );
         assert_eq!(parse_retry_after("soon", now), None);
     }

@@ -20,7 +20,8 @@ use super::errors;
 use super::log::RequestLog;
 use super::redact::{describe, redact_form, redact_json_tokens, redact_url};
 use super::retry::{
-    Retry, retry_after, retry_wait_for_body, retry_wait_for_error, retry_wait_for_status,
+    Retry, retry_after, retry_after_asked, retry_wait_for_body, retry_wait_for_error,
+    retry_wait_for_status,
 };
 use crate::error::{Cause, Error, Result};
 use crate::secret::Secret;
@@ -82,6 +83,11 @@ const MAX_REDIRECTS: usize = 5;
 /// A `Retry-After` wait longer than this is announced as a note.
 const LONG_WAIT: Duration = Duration::from_secs(2);
 
+/// The most the waits a service asks for (`Retry-After`) add up to for one
+/// request: a service asking for more is told as an error at once, not
+/// waited out for minutes (each wait is capped at 2 minutes too).
+pub const MAX_ASKED_WAITS: Duration = Duration::from_secs(120);
+
 /// A request body and how it is sent.
 #[derive(Debug, Clone, Copy)]
 pub enum Sent<'a> {
@@ -119,7 +125,14 @@ impl Transport {
             cfg: TransportConfig { base_url, ..cfg },
         };
         t.client_for(&t.cfg.base_url)
-            .map_err(|e| Error::internal(format!("cannot set up HTTP: {}", e.without_url())))?;
+            .map_err(|e| match super::trust::env_problem() {
+                // A set-up the caller can fix, before anything was sent.
+                Some(p) => Error::new(
+                    crate::error::ErrorKind::Invalid,
+                    format!("cannot set up TLS: {p}"),
+                ),
+                None => Error::internal(format!("cannot set up HTTP: {}", e.without_url())),
+            })?;
         Ok(t)
     }
 
@@ -214,6 +227,8 @@ impl Transport {
     ) -> Result<T> {
         let url = format!("{}{}", self.cfg.base_url, path);
         let mut attempt = 0u32;
+        // What the service asked to wait so far (`MAX_ASKED_WAITS`).
+        let mut asked_waits = Duration::ZERO;
         loop {
             let outcome = self.send_following(&method, &url, bearer, sent).await;
             let (wait, why) = match outcome {
@@ -233,15 +248,28 @@ impl Transport {
                 Ok(resp) => {
                     let wanted =
                         retry_wait_for_status(&resp, &method, retry, attempt, self.cfg.retries);
-                    match wanted.filter(|w| self.fits(*w)) {
+                    let asked = retry_after_asked(&resp);
+                    // More than the cap in all, or in one wait (Retry-After:
+                    // 999999): said at once rather than waited out in part.
+                    let over_cap = wanted.is_some_and(|w| {
+                        asked.is_some_and(|a| {
+                            a > MAX_ASKED_WAITS || asked_waits + w > MAX_ASKED_WAITS
+                        })
+                    });
+                    match wanted.filter(|w| self.fits(*w) && !over_cap) {
                         Some(w) => {
+                            if asked.is_some() {
+                                asked_waits += w;
+                            }
                             self.announce_long_wait(&resp, w);
                             (w, format!(" HTTP {}", resp.status().as_u16()))
                         }
                         None => {
                             let past_deadline = wanted.is_some();
                             let e = errors::from_response(resp, &method, path).await;
-                            return Err(if past_deadline && e.status == Some(429) {
+                            return Err(if over_cap {
+                                e.with_cause(Cause::WaitBeyondCap)
+                            } else if past_deadline && e.status == Some(429) {
                                 e.with_cause(Cause::WaitBeyondDeadline)
                             } else {
                                 e
@@ -278,9 +306,10 @@ impl Transport {
             && retry_after(resp).is_some()
         {
             log.note(&format!(
-                "the service asked to wait {} (Retry-After, HTTP {}); waiting",
+                "the service asked to wait {} (Retry-After, HTTP {}); waiting (at most {} in all for one request)",
                 fmt_wait(w),
-                resp.status().as_u16()
+                resp.status().as_u16(),
+                fmt_wait(MAX_ASKED_WAITS)
             ));
         }
     }
@@ -433,6 +462,12 @@ impl Transport {
 
     /// Log a response body at level 2, shortened and redacted.
     pub fn log_body(&self, body: &[u8]) {
+        self.log_body_of(body, false)
+    }
+
+    /// `log_body`, a token endpoint's (`token`) with every value but the
+    /// plain ones masked (`redact_token_body`).
+    fn log_body_of(&self, body: &[u8], token: bool) {
         if self.logs(2) {
             const MAX: usize = 4096;
             let text = String::from_utf8_lossy(&body[..body.len().min(MAX)]);
@@ -443,7 +478,11 @@ impl Transport {
             };
             // The server chose these bytes: a line break in them must not
             // start a line of its own in the request log.
-            let shown = crate::text::escape(&redact_json_tokens(&text)).into_owned();
+            let redacted = match token {
+                true => super::redact::redact_token_body(&text),
+                false => redact_json_tokens(&text),
+            };
+            let shown = crate::text::escape(&redacted).into_owned();
             self.note(&format!("< {shown}{more}"));
         }
     }
@@ -451,15 +490,48 @@ impl Transport {
     /// A successful response's JSON body (logged at level 2) as `T`, naming
     /// the field that does not fit.
     pub fn decode<T: DeserializeOwned>(&self, body: &[u8], path: &str) -> Result<T> {
-        self.log_body(body);
         let shown = path.split('?').next().unwrap_or("");
-        errors::decode_json(body)
-            .map_err(|e| Error::server(format!("unexpected response body from {shown}: {e}")))
+        self.log_body_of(body, shown.starts_with("/v1/oauth/token"));
+        errors::decode_json(body).map_err(|e| {
+            // A decoding error may quote a value: a token endpoint's tokens
+            // are retired into the registry and scrubbed from it.
+            let e = if shown.starts_with("/v1/oauth/token") {
+                redact_json_tokens(&String::from_utf8_lossy(body));
+                // A value in the wrong field may still be a token: none is
+                // quoted, the field and the type say what is wrong.
+                unquote(&e)
+            } else {
+                e
+            };
+            let e = crate::secret::scrub(&e);
+            Error::server(format!("unexpected response body from {shown}: {e}"))
+        })
     }
 
     fn note(&self, line: &str) {
         self.log_line(line);
     }
+}
+
+/// `text` with what it quotes (`"..."`, as serde quotes a value) as `"***"`.
+fn unquote(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut inside = false;
+    for c in text.chars() {
+        match (c, inside) {
+            ('"', false) => {
+                inside = true;
+                out.push_str("\"***");
+            }
+            ('"', true) => {
+                inside = false;
+                out.push('"');
+            }
+            (_, true) => {}
+            (c, false) => out.push(c),
+        }
+    }
+    out
 }
 
 /// Whether a redirect from the request first sent (`first`) to `next` may
