@@ -209,7 +209,7 @@ _ylemctl() {
 
     case "${cmd}" in
         ylemctl)
-            opts="-p -o -v -q -h -V --profile --base-url --output --jq --fields --no-header --output-file --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version run logs runs stats aggregate last-run check status doctor watch metrics sandbox demo login logout auth alias completions help"
+            opts="-p -o -v -q -h -V --profile --base-url --output --jq --fields --no-header --csv-raw --output-file --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version run logs runs stats aggregate last-run check status doctor watch metrics sandbox demo login logout auth alias completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -279,7 +279,7 @@ _ylemctl() {
             return 0
             ;;
         ylemctl__subcmd__aggregate)
-            opts="-p -o -v -q -h -V --from --period --count --chart --profile --base-url --output --jq --fields --no-header --output-file --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version task pipeline workflow"
+            opts="-p -o -v -q -h -V --from --period --count --chart --profile --base-url --output --jq --fields --no-header --csv-raw --output-file --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version task pipeline workflow"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -361,7 +361,7 @@ _ylemctl() {
             return 0
             ;;
         ylemctl__subcmd__alias)
-            opts="-p -o -v -q -h -V --profile --base-url --output --jq --fields --no-header --output-file --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version set list remove help"
+            opts="-p -o -v -q -h -V --profile --base-url --output --jq --fields --no-header --csv-raw --output-file --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version set list remove help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -501,7 +501,7 @@ _ylemctl() {
             return 0
             ;;
         ylemctl__subcmd__alias__subcmd__list)
-            opts="-p -o -v -q -h -V --names --profile --base-url --output --jq --fields --no-header --output-file --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version"
+            opts="-p -o -v -q -h -V --names --profile --base-url --output --jq --fields --no-header --csv-raw --output-file --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -571,7 +571,7 @@ _ylemctl() {
             return 0
             ;;
         ylemctl__subcmd__alias__subcmd__remove)
-            opts="-p -o -v -q -h -V --profile-only --profile --base-url --output --jq --fields --no-header --output-file --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version"
+            opts="-p -o -v -q -h -V --profile-only --profile --base-url --output --jq --fields --no-header --csv-raw --output-file --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -641,7 +641,7 @@ _ylemctl() {
             return 0
             ;;
         ylemctl__subcmd__alias__subcmd__set)
-            opts="-p -o -v -q -h -V --profile-only --profile --base-url --output --jq --fields --no-header --output-file --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version"
+            opts="-p -o -v -q -h -V --profile-only --profile --base-url --output --jq --fields --no-header --csv-raw --output-file --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -711,7 +711,7 @@ _ylemctl() {
             return 0
             ;;
         ylemctl__subcmd__auth)
-            opts="-p -o -v -q -h -V --profile --base-url --output --jq --fields --no-header --output-file --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version status token help"
+            opts="-p -o -v -q -h -V --profile --base-url --output --jq --fields --no-header --csv-raw --output-file --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version status token help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -837,7 +837,7 @@ _ylemctl() {
             return 0
             ;;
         ylemctl__subcmd__auth__subcmd__status)
-            opts="-p -o -v -q -h -V --profile --base-url --output --jq --fields --no-header --output-file --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version"
+            opts="-p -o -v -q -h -V --profile --base-url --output --jq --fields --no-header --csv-raw --output-file --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -907,7 +907,7 @@ _ylemctl() {
             return 0
             ;;
         ylemctl__subcmd__auth__subcmd__token)
-            opts="-p -o -v -q -h -V --min-ttl --profile --base-url --output --jq --fields --no-header --output-file --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version"
+            opts="-p -o -v -q -h -V --min-ttl --profile --base-url --output --jq --fields --no-header --csv-raw --output-file --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -981,7 +981,7 @@ _ylemctl() {
             return 0
             ;;
         ylemctl__subcmd__check)
-            opts="-o -p -v -q -h -V --max-age --max-failure-rate --window --max-duration --decrypt-key-file --fields --no-header --concurrency --jq --output --profile --base-url --output-file --local --connect-timeout --timeout --max-time --retries --color --verbose --quiet --help --version task pipeline workflow"
+            opts="-o -p -v -q -h -V --max-age --max-failure-rate --window --max-duration --decrypt-key-file --fields --no-header --csv-raw --concurrency --jq --output --profile --base-url --output-file --local --connect-timeout --timeout --max-time --retries --color --verbose --quiet --help --version task pipeline workflow"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1071,7 +1071,7 @@ _ylemctl() {
             return 0
             ;;
         ylemctl__subcmd__completions)
-            opts="-p -o -v -q -h -V --profile --base-url --output --jq --fields --no-header --local --connect-timeout --timeout --max-time --retries --concurrency --output-file --color --verbose --quiet --help --version bash elvish fish powershell zsh"
+            opts="-p -o -v -q -h -V --profile --base-url --output --jq --fields --no-header --csv-raw --local --connect-timeout --timeout --max-time --retries --concurrency --output-file --color --verbose --quiet --help --version bash elvish fish powershell zsh"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1141,7 +1141,7 @@ _ylemctl() {
             return 0
             ;;
         ylemctl__subcmd__demo)
-            opts="-p -o -v -q -h -V --profile --base-url --output --jq --fields --no-header --local --connect-timeout --timeout --max-time --retries --concurrency --output-file --color --verbose --quiet --help --version"
+            opts="-p -o -v -q -h -V --profile --base-url --output --jq --fields --no-header --csv-raw --local --connect-timeout --timeout --max-time --retries --concurrency --output-file --color --verbose --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1211,7 +1211,7 @@ _ylemctl() {
             return 0
             ;;
         ylemctl__subcmd__doctor)
-            opts="-p -o -v -q -h -V --fields --no-header --local --concurrency --profile --base-url --output --jq --output-file --connect-timeout --timeout --max-time --retries --color --verbose --quiet --help --version"
+            opts="-p -o -v -q -h -V --fields --no-header --csv-raw --local --concurrency --profile --base-url --output --jq --output-file --connect-timeout --timeout --max-time --retries --color --verbose --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1645,7 +1645,7 @@ _ylemctl() {
             return 0
             ;;
         ylemctl__subcmd__last__subcmd__run)
-            opts="-p -o -v -q -h -V --fail-on-failure --running-ok --decrypt-key-file --profile --base-url --output --jq --fields --no-header --output-file --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version task pipeline workflow"
+            opts="-p -o -v -q -h -V --fail-on-failure --running-ok --decrypt-key-file --profile --base-url --output --jq --fields --no-header --csv-raw --output-file --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version task pipeline workflow"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1719,7 +1719,7 @@ _ylemctl() {
             return 0
             ;;
         ylemctl__subcmd__login)
-            opts="-p -o -v -q -h -V --client-id --client-secret-stdin --store --fields --no-header --local --concurrency --jq --profile --base-url --output --output-file --connect-timeout --timeout --max-time --retries --color --verbose --quiet --help --version"
+            opts="-p -o -v -q -h -V --client-id --client-secret-stdin --store --fields --no-header --csv-raw --local --concurrency --jq --profile --base-url --output --output-file --connect-timeout --timeout --max-time --retries --color --verbose --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1797,7 +1797,7 @@ _ylemctl() {
             return 0
             ;;
         ylemctl__subcmd__logout)
-            opts="-p -o -v -q -h -V --fields --no-header --local --concurrency --jq --profile --base-url --output --output-file --connect-timeout --timeout --max-time --retries --color --verbose --quiet --help --version"
+            opts="-p -o -v -q -h -V --fields --no-header --csv-raw --local --concurrency --jq --profile --base-url --output --output-file --connect-timeout --timeout --max-time --retries --color --verbose --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1867,7 +1867,7 @@ _ylemctl() {
             return 0
             ;;
         ylemctl__subcmd__logs)
-            opts="-f -p -o -v -q -h -V --from --to --since --run --failed --task --decode --decrypt-key-file --follow --tail --poll --concurrency --profile --base-url --output --jq --fields --no-header --output-file --local --connect-timeout --timeout --max-time --retries --color --verbose --quiet --help --version"
+            opts="-f -p -o -v -q -h -V --from --to --since --run --failed --task --decode --decrypt-key-file --follow --tail --poll --concurrency --profile --base-url --output --jq --fields --no-header --csv-raw --output-file --local --connect-timeout --timeout --max-time --retries --color --verbose --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1969,7 +1969,7 @@ _ylemctl() {
             return 0
             ;;
         ylemctl__subcmd__metrics)
-            opts="-p -o -v -q -h -V --profile --base-url --output --jq --fields --no-header --output-file --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version serve help"
+            opts="-p -o -v -q -h -V --profile --base-url --output --jq --fields --no-header --csv-raw --output-file --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version serve help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2081,7 +2081,7 @@ _ylemctl() {
             return 0
             ;;
         ylemctl__subcmd__metrics__subcmd__serve)
-            opts="-p -o -v -q -h -V --listen --allow-remote --cache --scrape-timeout --web-config-file --profile --base-url --output --jq --fields --no-header --output-file --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version"
+            opts="-p -o -v -q -h -V --listen --allow-remote --cache --scrape-timeout --web-config-file --profile --base-url --output --jq --fields --no-header --csv-raw --output-file --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2167,7 +2167,7 @@ _ylemctl() {
             return 0
             ;;
         ylemctl__subcmd__run)
-            opts="-p -o -v -q -h -V --input --rerun --since --from --to --wait --wait-timeout --settle --expect-tasks --poll --heartbeat --decrypt-key-file --profile --base-url --output --jq --fields --no-header --output-file --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version pipeline workflow"
+            opts="-p -o -v -q -h -V --input --rerun --since --from --to --wait --wait-timeout --settle --expect-tasks --poll --heartbeat --decrypt-key-file --profile --base-url --output --jq --fields --no-header --csv-raw --output-file --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version pipeline workflow"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2281,7 +2281,7 @@ _ylemctl() {
             return 0
             ;;
         ylemctl__subcmd__runs)
-            opts="-p -o -v -q -h -V --from --to --since --failed --result --limit --run --exit-status --wait --wait-timeout --poll --heartbeat --decrypt-key-file --profile --base-url --output --jq --fields --no-header --output-file --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version"
+            opts="-p -o -v -q -h -V --from --to --since --failed --result --limit --run --exit-status --wait --wait-timeout --poll --heartbeat --decrypt-key-file --profile --base-url --output --jq --fields --no-header --csv-raw --output-file --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2391,7 +2391,7 @@ _ylemctl() {
             return 0
             ;;
         ylemctl__subcmd__sandbox)
-            opts="-p -o -v -q -h -V --listen --seed --dialect --latency --fail-rate --token-ttl --task-delay --token-params --clock-skew --scopes --plan-disabled --profile --base-url --fields --no-header --local --connect-timeout --timeout --max-time --retries --concurrency --output --jq --output-file --color --verbose --quiet --help --version"
+            opts="-p -o -v -q -h -V --listen --seed --dialect --latency --fail-rate --token-ttl --task-delay --token-params --clock-skew --scopes --plan-disabled --profile --base-url --fields --no-header --csv-raw --local --connect-timeout --timeout --max-time --retries --concurrency --output --jq --output-file --color --verbose --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2501,7 +2501,7 @@ _ylemctl() {
             return 0
             ;;
         ylemctl__subcmd__stats)
-            opts="-p -o -v -q -h -V --from --to --since --profile --base-url --output --jq --fields --no-header --output-file --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version task pipeline workflow"
+            opts="-p -o -v -q -h -V --from --to --since --profile --base-url --output --jq --fields --no-header --csv-raw --output-file --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version task pipeline workflow"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2583,7 +2583,7 @@ _ylemctl() {
             return 0
             ;;
         ylemctl__subcmd__status)
-            opts="-p -o -v -q -h -V --profile --base-url --output --jq --fields --no-header --output-file --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version"
+            opts="-p -o -v -q -h -V --profile --base-url --output --jq --fields --no-header --csv-raw --output-file --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2653,7 +2653,7 @@ _ylemctl() {
             return 0
             ;;
         ylemctl__subcmd__watch)
-            opts="-p -o -v -q -h -V --interval --since --decrypt-key-file --profile --base-url --output --jq --fields --no-header --output-file --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version"
+            opts="-p -o -v -q -h -V --interval --since --decrypt-key-file --profile --base-url --output --jq --fields --no-header --csv-raw --output-file --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
