@@ -50,7 +50,7 @@ fn a_second_401_ends_it_after_two_posts() {
     let o = client_run(&s.base(), dir.path(), &["run", "pipeline", P1]);
     assert_eq!(o.code, 3, "{}", o.stderr);
     assert!(
-        o.stderr.contains("again, with a fresh token"),
+        o.stderr.contains("again, with a token issued a moment ago"),
         "{}",
         o.stderr
     );

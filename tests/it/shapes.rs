@@ -234,6 +234,8 @@ const LAST_RUN: &[&str] = &[
     "executed_at",
     "duration",
     "elapsed",
+    "started",
+    "ended",
     "tasks",
     "failed_task",
     "failed_task_type",

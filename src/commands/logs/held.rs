@@ -68,16 +68,19 @@ impl Held {
         Vec::new()
     }
 
+    /// Drops the oldest held entry: of those of one time, the one that
+    /// came last (the server sends newest first). `remove`, not
+    /// `swap_remove`: `take` relies on the order of arrival for ties.
     fn drop_oldest(&mut self) {
         let Some((i, _)) = self
             .entries
             .iter()
             .enumerate()
-            .min_by_key(|(_, (at, _))| *at)
+            .min_by_key(|(i, (at, _))| (*at, std::cmp::Reverse(*i)))
         else {
             return;
         };
-        let (_, e) = self.entries.swap_remove(i);
+        let (_, e) = self.entries.remove(i);
         self.bytes -= size(&e);
     }
 
