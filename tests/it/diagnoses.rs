@@ -8,7 +8,7 @@
 
 use serde_json::Value;
 
-use crate::common::sandbox::start_with;
+use crate::common::sandbox::{Sandbox, start_with};
 
 #[test]
 fn a_run_start_refused_for_a_missing_scope_names_the_scope() {
@@ -80,32 +80,28 @@ fn a_fresh_token_refused_is_the_plan_in_every_command() {
 #[test]
 fn doctor_warns_on_a_token_without_the_scopes_the_commands_need() {
     for dialect in ["spec", "ylem"] {
-        let sb = start_with(dialect, &["--scopes", "workflows:run"]);
-        let o = sb.run(&["doctor", "-o", "json"]);
-        let v: Value =
-            serde_json::from_str(&o.stdout).unwrap_or_else(|e| panic!("{e}: {}", o.stdout));
-        let creds = v["checks"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|c| c["name"] == "credentials")
-            .unwrap();
-        assert_eq!(creds["status"], "warn", "{dialect}: {v}");
+        let creds = credentials_check(&start_with(dialect, &["--scopes", "workflows:run"]));
+        assert_eq!(creds["status"], "warn", "{dialect}: {creds}");
         let d = creds["detail"].as_str().unwrap();
         assert!(
             d.contains("stats:read") && d.contains("pipelines:run"),
             "{d}"
         );
         // The spec's own token (workflows:run, nothing enforced) stays ok.
-        let sb = start_with(dialect, &[]);
-        let o = sb.run(&["doctor", "-o", "json"]);
-        let v: Value = serde_json::from_str(&o.stdout).unwrap();
-        let creds = v["checks"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|c| c["name"] == "credentials")
-            .unwrap();
-        assert_eq!(creds["status"], "ok", "{dialect}: {v}");
+        let creds = credentials_check(&start_with(dialect, &[]));
+        assert_eq!(creds["status"], "ok", "{dialect}: {creds}");
     }
+}
+
+/// `doctor -o json`'s credentials check against `sb`.
+fn credentials_check(sb: &Sandbox) -> Value {
+    let o = sb.run(&["doctor", "-o", "json"]);
+    let v: Value = serde_json::from_str(&o.stdout).unwrap_or_else(|e| panic!("{e}: {}", o.stdout));
+    v["checks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["name"] == "credentials")
+        .cloned()
+        .unwrap_or_else(|| panic!("no credentials check: {v}"))
 }
