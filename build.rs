@@ -1,34 +1,39 @@
-//! Build script: records the git commit the binary is built from, for
-//! `ylemctl --version`. Outside a git checkout (a crates.io or source
-//! tarball build) the commit is "unknown".
+//! Build script: records the commit the binary is built from and that
+//! commit's date, for `ylemctl --version` ("0.1.0 (307d23ec4 2026-12-01)",
+//! uv's form). Outside a git checkout of this very tree (a source tarball,
+//! the Debian package built from one, a tarball unpacked inside some other
+//! repository) it records nothing, and `--version` says so instead.
 
-use std::process::Command;
+use std::path::Path;
+
+#[path = "src/build_info.rs"]
+mod build_info;
 
 fn main() {
-    let commit = Command::new("git")
-        .args(["rev-parse", "--short=12", "HEAD"])
-        .output()
-        .ok()
-        .filter(|o| o.status.success())
-        .and_then(|o| String::from_utf8(o.stdout).ok())
-        .map(|s| s.trim().to_string())
-        .filter(|s| !s.is_empty())
-        .unwrap_or_else(|| "unknown".into());
-    let dirty = Command::new("git")
-        .args(["status", "--porcelain", "--untracked-files=no"])
-        .output()
-        .ok()
-        .filter(|o| o.status.success())
-        .is_some_and(|o| !o.stdout.is_empty());
-    let suffix = if dirty { "-dirty" } else { "" };
-    println!("cargo:rustc-env=YLEMCTL_GIT_COMMIT={commit}{suffix}");
-    // Rebuild when HEAD moves (a commit, a checkout) or the index changes.
-    for f in [".git/HEAD", ".git/index"] {
-        println!("cargo:rerun-if-changed={f}");
+    let root = std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR");
+    let root = Path::new(&root);
+    let info = build_info::commit_of(root).unwrap_or_default();
+    let version = std::env::var("CARGO_PKG_VERSION").expect("cargo sets CARGO_PKG_VERSION");
+    let text = build_info::version_text(&version, &info);
+    println!("cargo:rustc-env=YLEMCTL_VERSION={text}");
+    // Rebuild when HEAD moves (a commit, a checkout). In a worktree .git is
+    // a file, so ask git where HEAD and its branch live; a path that does
+    // not exist would make cargo rerun this script on every build.
+    for name in ["HEAD", "index"] {
+        if let Some(p) = git(root, &["rev-parse", "--git-path", name]) {
+            println!("cargo:rerun-if-changed={}", root.join(p).display());
+        }
     }
-    if let Ok(head) = std::fs::read_to_string(".git/HEAD")
-        && let Some(r) = head.strip_prefix("ref: ")
+    if let Some(r) = git(root, &["symbolic-ref", "-q", "HEAD"])
+        && let Some(p) = git(root, &["rev-parse", "--git-path", &r])
+        && root.join(&p).exists()
     {
-        println!("cargo:rerun-if-changed=.git/{}", r.trim());
+        println!("cargo:rerun-if-changed={}", root.join(p).display());
     }
+    println!("cargo:rerun-if-changed=build.rs");
+    println!("cargo:rerun-if-changed=src/build_info.rs");
+}
+
+fn git(root: &Path, args: &[&str]) -> Option<String> {
+    build_info::git(root, args)
 }

@@ -17,7 +17,7 @@ for page in stats logs run check login auth-token alias-set; do
 done
 
 version=$(/usr/bin/ylemctl --version)
-echo "$version" | grep -Eq '^ylemctl [0-9]+\.[0-9]+\.[0-9]+ \(commit [0-9a-f]{7,}' || { echo "bad --version: $version" >&2; exit 1; }
+echo "$version" | grep -Eq '^ylemctl [0-9]+\.[0-9]+\.[0-9]+ \(([0-9a-f]{9,} [0-9]{4}-[0-9]{2}-[0-9]{2}|built outside git: no commit recorded)\)$' || { echo "bad --version: $version" >&2; exit 1; }
 
 # What bash offers for `ylemctl st<TAB>`, using the installed script.
 offered=$(bash -c '

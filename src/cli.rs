@@ -45,20 +45,16 @@ macro_rules! exits {
     };
 }
 
-/// `--version`: the version and the commit it was built from (`-V` is short).
-const LONG_VERSION: &str = concat!(
-    env!("CARGO_PKG_VERSION"),
-    " (commit ",
-    env!("YLEMCTL_GIT_COMMIT"),
-    ")"
-);
+/// `--version` and `-V`: the version, the commit it was built from and
+/// that commit's date, "0.1.0 (307d23ec4 2026-12-01)" as uv says it
+/// (build.rs and build_info.rs; outside git it says no commit was recorded).
+const VERSION: &str = env!("YLEMCTL_VERSION");
 
 /// Start and inspect pipeline and workflow runs of a Ylem service.
 #[derive(Debug, Parser)]
 #[command(
     name = "ylemctl",
-    version,
-    long_version = LONG_VERSION,
+    version = VERSION,
     after_help = EXAMPLES,
     propagate_version = true
 )]

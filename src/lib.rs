@@ -4,6 +4,9 @@
 //! pages and completions, checked against the committed files) are public:
 //! other programs use the service through `ylem_client`.
 
+// build.rs runs it; compiled here only for its tests.
+#[cfg(test)]
+mod build_info;
 pub mod cli;
 mod client_error;
 pub(crate) mod commands;
