@@ -22,6 +22,15 @@ install -Dm644 completions/ylemctl.bash "$stage/usr/share/bash-completion/comple
 install -Dm644 completions/_ylemctl "$stage/usr/share/zsh/vendor-completions/_ylemctl"
 install -Dm644 completions/ylemctl.fish "$stage/usr/share/fish/vendor_completions.d/ylemctl.fish"
 install -Dm644 README.md "$stage/usr/share/doc/ylemctl/README.md"
+# The licence, where Debian looks for it: MIT OR Apache-2.0, both texts.
+{
+    echo "ylemctl is licensed under the MIT licence or the Apache License 2.0, at your option."
+    echo
+    cat LICENSE-MIT
+    echo
+    cat LICENSE-APACHE
+} > "$stage/usr/share/doc/ylemctl/copyright"
+chmod 644 "$stage/usr/share/doc/ylemctl/copyright"
 install -Dm644 examples/crontab "$stage/usr/share/doc/ylemctl/examples/crontab"
 # The exporter as a system unit, installed disabled (examples/ has how to set it up).
 install -Dm644 examples/ylemctl-exporter.service "$stage/usr/lib/systemd/system/ylemctl-exporter.service"
