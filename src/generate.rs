@@ -139,6 +139,7 @@ fn render_pages(
         .name(clap::builder::Str::from(
             name.to_string().leak() as &'static str
         ))
+        .version(env!("CARGO_PKG_VERSION"))
         .long_version(None::<&str>);
     let examples = page.get_after_help().map(|h| h.to_string());
     let man = clap_mangen::Man::new(page.clone());
