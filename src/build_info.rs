@@ -70,7 +70,14 @@ mod tests {
         let run = |args: &[&str], dir: &Path| {
             let ok = Command::new("git")
                 .current_dir(dir)
-                .args(["-c", "user.name=t", "-c", "user.email=t@t", "-c", "commit.gpgsign=false"])
+                .args([
+                    "-c",
+                    "user.name=t",
+                    "-c",
+                    "user.email=t@t",
+                    "-c",
+                    "commit.gpgsign=false",
+                ])
                 .args(args)
                 .output()
                 .unwrap()
@@ -82,7 +89,10 @@ mod tests {
         run(&["commit", "-q", "--allow-empty", "-m", "x"], repo.path());
         let inner = repo.path().join("ylemctl-0.1.0");
         std::fs::create_dir(&inner).unwrap();
-        assert!(commit_of(repo.path()).is_some(), "the repository's own top has one");
+        assert!(
+            commit_of(repo.path()).is_some(),
+            "the repository's own top has one"
+        );
         assert_eq!(commit_of(&inner), None);
     }
 
@@ -93,7 +103,14 @@ mod tests {
             Command::new("git")
                 .current_dir(repo.path())
                 .env("GIT_COMMITTER_DATE", "2026-12-01T23:30:00+00:00")
-                .args(["-c", "user.name=t", "-c", "user.email=t@t", "-c", "commit.gpgsign=false"])
+                .args([
+                    "-c",
+                    "user.name=t",
+                    "-c",
+                    "user.email=t@t",
+                    "-c",
+                    "commit.gpgsign=false",
+                ])
                 .args(args)
                 .status()
                 .unwrap()

@@ -22,7 +22,9 @@ fn documents(root: &Path) -> Vec<PathBuf> {
     .collect();
     let mut dirs = vec![root.join("docs")];
     while let Some(d) = dirs.pop() {
-        let Ok(entries) = std::fs::read_dir(&d) else { continue };
+        let Ok(entries) = std::fs::read_dir(&d) else {
+            continue;
+        };
         for e in entries.flatten() {
             let p = e.path();
             if p.is_dir() {
@@ -94,7 +96,9 @@ fn prose_lines(text: &str) -> Vec<(usize, &str)> {
             if mark.len() >= open.len() && mark.starts_with(&open[..1]) && t.trim() == mark {
                 fence = None;
             }
-        } else if mark.len() >= 3 && (mark.chars().all(|c| c == '`') || mark.chars().all(|c| c == '~')) {
+        } else if mark.len() >= 3
+            && (mark.chars().all(|c| c == '`') || mark.chars().all(|c| c == '~'))
+        {
             fence = Some(mark);
         } else {
             out.push((i + 1, line));
@@ -126,7 +130,11 @@ fn anchors(text: &str) -> HashSet<String> {
         if let Some(h) = heading {
             let base = slug(&rendered(h));
             let n = seen.entry(base.clone()).or_insert(0);
-            out.insert(if *n == 0 { base.clone() } else { format!("{base}-{n}") });
+            out.insert(if *n == 0 {
+                base.clone()
+            } else {
+                format!("{base}-{n}")
+            });
             *n += 1;
         }
         for attr in ["id=\"", "name=\""] {
@@ -188,10 +196,9 @@ fn links(text: &str) -> Vec<(usize, String)> {
         if t.starts_with('[')
             && let Some(close) = t.find("]:")
             && !t[1..close].contains(']')
+            && let Some(d) = t[close + 2..].split_whitespace().next()
         {
-            if let Some(d) = t[close + 2..].split_whitespace().next() {
-                out.push((n, d.trim_matches(['<', '>']).to_string()));
-            }
+            out.push((n, d.trim_matches(['<', '>']).to_string()));
         }
         for attr in ["href=\"", "src=\""] {
             for (at, _) in line.match_indices(attr) {
@@ -228,9 +235,11 @@ fn percent_decoded(s: &str) -> String {
 
 fn external(dest: &str) -> bool {
     dest.starts_with("//")
-        || dest
-            .split_once(':')
-            .is_some_and(|(s, _)| !s.is_empty() && s.chars().all(|c| c.is_ascii_alphanumeric() || "+.-".contains(c)))
+        || dest.split_once(':').is_some_and(|(s, _)| {
+            !s.is_empty()
+                && s.chars()
+                    .all(|c| c.is_ascii_alphanumeric() || "+.-".contains(c))
+        })
 }
 
 /// Every broken link of `files` as "file:line: dest: why", paths shown
@@ -265,13 +274,15 @@ fn broken(root: &Path, files: &[PathBuf]) -> Vec<String> {
                 problems.push(format!("{at}: no such file {}", show(&target)));
                 continue;
             }
-            let Some(fragment) = fragment.filter(|f| !f.is_empty()) else { continue };
+            let Some(fragment) = fragment.filter(|f| !f.is_empty()) else {
+                continue;
+            };
             if target.extension().is_none_or(|x| x != "md") {
                 continue; // a line anchor in code (#L10) and the like
             }
-            let offered = cache.entry(target.clone()).or_insert_with(|| {
-                anchors(&std::fs::read_to_string(&target).unwrap_or_default())
-            });
+            let offered = cache
+                .entry(target.clone())
+                .or_insert_with(|| anchors(&std::fs::read_to_string(&target).unwrap_or_default()));
             if !offered.contains(&fragment) {
                 problems.push(format!("{at}: no heading #{fragment} in {}", show(&target)));
             }
@@ -285,7 +296,11 @@ fn every_relative_link_and_anchor_in_the_docs_resolves() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let files = documents(root);
     let problems = broken(root, &files);
-    assert!(problems.is_empty(), "broken links:\n{}", problems.join("\n"));
+    assert!(
+        problems.is_empty(),
+        "broken links:\n{}",
+        problems.join("\n")
+    );
     // The check read something: the documents have relative links at all.
     let count: usize = files
         .iter()
@@ -329,5 +344,8 @@ fn the_link_check_finds_a_broken_file_a_broken_anchor_and_nothing_else() {
             "README.md:13: docs/also-missing.md: no such file docs/also-missing.md",
         ],
     );
-    assert_eq!(slug("What `--fields` does (and `-o csv`)"), "what---fields-does-and--o-csv");
+    assert_eq!(
+        slug("What `--fields` does (and `-o csv`)"),
+        "what---fields-does-and--o-csv"
+    );
 }

@@ -16,7 +16,9 @@ fn version_names_the_commit_and_its_date_as_uv_does() {
         .ok()
         .filter(|o| o.status.success())
         .map(|o| String::from_utf8(o.stdout).unwrap().trim().to_string());
-    let inside = head.as_deref().map_or("built outside git: no commit recorded", |h| h);
+    let inside = head
+        .as_deref()
+        .map_or("built outside git: no commit recorded", |h| h);
     let want = format!("ylemctl {} ({inside})\n", env!("CARGO_PKG_VERSION"));
     for flag in ["--version", "-V"] {
         let o = ylem(&[flag], &[]);
@@ -25,7 +27,10 @@ fn version_names_the_commit_and_its_date_as_uv_does() {
     }
     if let Some(h) = head {
         let (hash, date) = h.split_once(' ').unwrap();
-        assert!(hash.len() >= 9 && hash.chars().all(|c| c.is_ascii_hexdigit()), "{hash}");
+        assert!(
+            hash.len() >= 9 && hash.chars().all(|c| c.is_ascii_hexdigit()),
+            "{hash}"
+        );
         assert_eq!(date.len(), 10, "{date}");
     }
 }
