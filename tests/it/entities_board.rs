@@ -1,7 +1,12 @@
 //! `watch`'s board in a real terminal (tmux, as `watch_tty.rs`) for a
-//! workflow and a task by alias: its `24H RUNS/FAILED` are `stats --since
-//! 24h`'s, and the health beside them is `status`'s. Both dialects (the
-//! open-source server has no workflows: a task only). Needs tmux.
+//! pipeline, a workflow and a task by alias: its `24H RUNS/FAILED` are
+//! `stats --since 24h`'s, and the health beside them is `status`'s. Both
+//! dialects (the open-source server has no workflows: a pipeline and a
+//! task only). Needs tmux. And the event stream's count: a day's replay
+//! (`watch -o jsonl --since 24h`) closes as many pipeline runs as `stats
+//! --since 24h` counts; a workflow or a task has no log, so its stream
+//! tells its last run only (statistics cannot list runs) and carries no
+//! count to compare.
 
 use std::process::Command;
 use std::time::{Duration, Instant};
@@ -64,7 +69,10 @@ fn the_boards_counts_for_workflows_and_tasks_are_the_statistics() {
     for dialect in ["spec", "ylem"] {
         let sb = start(dialect);
         let dir = tempfile::tempdir().unwrap();
-        let mut ents = vec![("qevents", "task", sb.pipelines[0].1[0].clone())];
+        let mut ents = vec![
+            ("qevents", "task", sb.pipelines[0].1[0].clone()),
+            ("inventory", "pipeline", sb.pipelines[0].0.clone()),
+        ];
         if dialect == "spec" {
             ents.push(("triage", "workflow", sb.workflows[0].clone()));
         }
@@ -104,6 +112,41 @@ fn the_boards_counts_for_workflows_and_tasks_are_the_statistics() {
             assert!(
                 words.contains(&health.as_str()),
                 "{dialect} {alias}: {health} in {line}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_days_stream_closes_as_many_pipeline_runs_as_the_statistics_count() {
+    for dialect in ["spec", "ylem"] {
+        let sb = start(dialect);
+        for (p, _) in sb.pipelines.iter().take(3) {
+            let want = counts(&sb, "pipeline", p);
+            let o = sb.run(&[
+                "--max-time",
+                "8s",
+                "watch",
+                "-o",
+                "jsonl",
+                "--since",
+                "24h",
+                "--interval",
+                "1s",
+                p,
+            ]);
+            assert!(o.code == 0 || o.code == 6, "{dialect} {p}: {}", o.stderr);
+            let finished: Vec<serde_json::Value> = o
+                .stdout
+                .lines()
+                .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+                .filter(|e| e["event"] == "run_finished")
+                .collect();
+            let failed = finished.iter().filter(|e| e["verdict"] == "failed").count();
+            let got = format!("{}/{failed}", finished.len());
+            assert_eq!(
+                got, want,
+                "{dialect} {p}: the stream's runs/failed vs stats"
             );
         }
     }

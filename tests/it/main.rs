@@ -25,6 +25,7 @@ mod edges;
 mod endpoints;
 mod entities;
 mod entities_board;
+mod entities_moments;
 mod errors;
 mod exporter_hardening;
 mod exporter_log;
