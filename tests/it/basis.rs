@@ -66,6 +66,11 @@ struct Said {
     rows: Vec<(String, Value, Value, Value, Value, Value, Value)>,
     /// (what, whether it says a run is in progress).
     going: Vec<(String, bool)>,
+    /// What the commands without the run's UUID say of the last finished
+    /// run: (what, verdict, duration in ms, ended in s); a field a command
+    /// lacks is None (`status -o json` has no duration, `check` no end).
+    /// Compared with the truth once the run is judged.
+    finals: Vec<(String, Option<String>, Option<f64>, Option<i64>)>,
 }
 
 impl Said {
@@ -210,8 +215,60 @@ fn ask(sb: &Sandbox, dir: &str, p: &str, run: &str, from: &str, port: u16) -> Sa
             ("status -o prometheus".into(), in_progress(&pr)),
             ("metrics serve".into(), in_progress(&sv)),
         ];
-        Said { rows, going }
+        let finals = vec![
+            final_of_status(&st),
+            final_of_check(&c),
+            final_of_exposition("status -o prometheus", &pr),
+            final_of_exposition("metrics serve", &sv),
+        ];
+        Said {
+            rows,
+            going,
+            finals,
+        }
     })
+}
+
+/// A gauge's value in an exposition of one entity.
+fn gauge(text: &str, name: &str) -> Option<f64> {
+    text.lines()
+        .find(|l| l.starts_with(&format!("{name}{{")))
+        .and_then(|l| l.rsplit(' ').next()?.parse().ok())
+}
+
+fn verdict_of(ok: Option<bool>) -> Option<String> {
+    ok.map(|ok| if ok { "succeeded" } else { "failed" }.to_string())
+}
+
+fn final_of_status(v: &Value) -> (String, Option<String>, Option<f64>, Option<i64>) {
+    let ended = v["last_run_at"]
+        .as_str()
+        .and_then(|t| chrono::DateTime::parse_from_rfc3339(t).ok())
+        .map(|t| t.timestamp());
+    let ok = v["last_run_successful"].as_bool();
+    ("status -o json".into(), verdict_of(ok), None, ended)
+}
+
+fn final_of_check(v: &Value) -> (String, Option<String>, Option<f64>, Option<i64>) {
+    let ok = match v["state"].as_str() {
+        Some("OK") => Some(true),
+        Some("CRITICAL") => Some(false),
+        _ => None,
+    };
+    let d = v["perfdata"]["duration"]["value"]
+        .as_f64()
+        .map(|s| s * 1000.0);
+    ("check".into(), verdict_of(ok), d, None)
+}
+
+fn final_of_exposition(
+    what: &str,
+    text: &str,
+) -> (String, Option<String>, Option<f64>, Option<i64>) {
+    let ok = gauge(text, "ylem_last_run_success").map(|g| g == 1.0);
+    let d = gauge(text, "ylem_last_run_duration_seconds").map(|s| s * 1000.0);
+    let ended = gauge(text, "ylem_last_run_timestamp_seconds").map(|s| s as i64);
+    (what.into(), verdict_of(ok), d, ended)
 }
 
 fn row(
@@ -338,19 +395,42 @@ fn matrix_of(sb: &Sandbox, dir: &str, p: &str) -> Vec<String> {
             wrong.push(format!("{p} {run}: {} said {r:?}, truth {truth}", r.0));
         }
     }
+    // The commands that do not name the run: its verdict, duration (the
+    // check's to 10 ms) and end (to the second, as the expositions have it).
+    let by_runs = &end.rows[0];
+    let ended = instant(&by_runs.6).map(|t| t.timestamp());
+    let duration = truth["duration"].as_f64();
+    for (what, v, d, e) in &end.finals {
+        let near = |d: &f64| duration.is_some_and(|t| (t - d).abs() <= 5.0);
+        if v.as_deref() != Some(want)
+            || d.as_ref().is_some_and(|d| !near(d))
+            || e.is_some() && *e != ended
+        {
+            wrong.push(format!(
+                "{p} {run}: {what} said {v:?} {d:?} {e:?}, truth {want} {duration:?}, ended {ended:?}"
+            ));
+        }
+    }
     // The stream told the run finished once, as the others say it.
     let finished = watch.finished(&run);
-    let by_runs = &end.rows[0];
     match finished.as_slice() {
         [f] if f["verdict"] == by_runs.1
             && f["evidence"] == by_runs.2
             && f["duration"] == truth["duration"]
-            && f["elapsed"] == truth["elapsed"] => {}
+            && f["elapsed"] == truth["elapsed"]
+            && f["started"] == by_runs.5
+            && f["ended"] == by_runs.6 => {}
         other => wrong.push(format!(
             "{p} {run}: watch -o jsonl said {other:?}, runs --run {by_runs:?}"
         )),
     }
     wrong
+}
+
+/// An RFC 3339 time, as an instant (the commands write it to the second or
+/// to the millisecond).
+fn instant(v: &Value) -> Option<chrono::DateTime<chrono::FixedOffset>> {
+    chrono::DateTime::parse_from_rfc3339(v.as_str()?).ok()
 }
 
 /// A `watch -o jsonl`, its lines read as they come.

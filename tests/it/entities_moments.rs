@@ -51,6 +51,9 @@ struct Row {
     elapsed: Option<Value>,
     started: Option<i64>,
     ended: Option<i64>,
+    /// The start and end as written, and the task count, by the commands
+    /// that write them.
+    texts: Option<(Value, Value, Value)>,
 }
 
 fn secs(v: &Value) -> Option<i64> {
@@ -80,6 +83,7 @@ fn from_last(v: &Value) -> Row {
         elapsed: found.then(|| v["elapsed"].clone()),
         started: secs(&v["started"]),
         ended: found.then(|| secs(&v["ended"])).flatten(),
+        texts: found.then(|| (v["started"].clone(), v["ended"].clone(), v["tasks"].clone())),
     }
 }
 
@@ -170,6 +174,7 @@ fn from_events(events: &[Value], id: &str) -> Option<Row> {
         elapsed: Some(e["elapsed"].clone()),
         started: secs(&e["started"]),
         ended: secs(&e["ended"]),
+        texts: Some((e["started"].clone(), e["ended"].clone(), e["tasks"].clone())),
     })
 }
 
@@ -188,7 +193,8 @@ fn agree(rows: &[Row], strict: bool) -> bool {
                 && same(rows, |r| r.evidence.clone())
                 && same(rows, |r| r.elapsed.clone())
                 && same(rows, |r| r.started)
-                && same(rows, |r| r.ended)))
+                && same(rows, |r| r.ended)
+                && same(rows, |r| r.texts.clone())))
 }
 
 /// Debian's libfaketime (`.ci/run` installs `faketime`).
