@@ -58,6 +58,10 @@ fn until(sb: &Sandbox, run: &str, done: impl Fn(&Value) -> bool) -> Value {
     }
 }
 
+/// (what, verdict, duration in ms, ended in s) of a command that does not
+/// name the run.
+type Final = (String, Option<String>, Option<f64>, Option<i64>);
+
 /// What every command says of run `run` of `p` at one moment.
 #[derive(Debug, Clone, PartialEq)]
 struct Said {
@@ -70,7 +74,7 @@ struct Said {
     /// run: (what, verdict, duration in ms, ended in s); a field a command
     /// lacks is None (`status -o json` has no duration, `check` no end).
     /// Compared with the truth once the run is judged.
-    finals: Vec<(String, Option<String>, Option<f64>, Option<i64>)>,
+    finals: Vec<Final>,
 }
 
 impl Said {
@@ -240,7 +244,7 @@ fn verdict_of(ok: Option<bool>) -> Option<String> {
     ok.map(|ok| if ok { "succeeded" } else { "failed" }.to_string())
 }
 
-fn final_of_status(v: &Value) -> (String, Option<String>, Option<f64>, Option<i64>) {
+fn final_of_status(v: &Value) -> Final {
     let ended = v["last_run_at"]
         .as_str()
         .and_then(|t| chrono::DateTime::parse_from_rfc3339(t).ok())
@@ -249,7 +253,7 @@ fn final_of_status(v: &Value) -> (String, Option<String>, Option<f64>, Option<i6
     ("status -o json".into(), verdict_of(ok), None, ended)
 }
 
-fn final_of_check(v: &Value) -> (String, Option<String>, Option<f64>, Option<i64>) {
+fn final_of_check(v: &Value) -> Final {
     let ok = match v["state"].as_str() {
         Some("OK") => Some(true),
         Some("CRITICAL") => Some(false),
@@ -261,10 +265,7 @@ fn final_of_check(v: &Value) -> (String, Option<String>, Option<f64>, Option<i64
     ("check".into(), verdict_of(ok), d, None)
 }
 
-fn final_of_exposition(
-    what: &str,
-    text: &str,
-) -> (String, Option<String>, Option<f64>, Option<i64>) {
+fn final_of_exposition(what: &str, text: &str) -> Final {
     let ok = gauge(text, "ylem_last_run_success").map(|g| g == 1.0);
     let d = gauge(text, "ylem_last_run_duration_seconds").map(|s| s * 1000.0);
     let ended = gauge(text, "ylem_last_run_timestamp_seconds").map(|s| s as i64);
