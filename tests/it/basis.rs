@@ -3,7 +3,9 @@
 //! `for_each` one and one that usually fails, each asked before its first
 //! entry, mid-run, just after its last entry, inside and after the settle
 //! time, by `runs --run` with several windows, `last-run`, `check`,
-//! `status -o json` and `-o prometheus`, concurrently), and one regression
+//! `status -o json` and `-o prometheus`, the exporter and `watch -o jsonl`,
+//! concurrently; once judged, every one of them is compared with the
+//! truth, the stream's times with `runs --run`'s text), and one regression
 //! test each for the run's basis kept, "no run found", `executed_at` and
 //! the order of ties.
 
@@ -161,7 +163,8 @@ fn exporter(sb: &Sandbox, dir: &str, p: &str) -> (common::process::Killed, u16) 
 
 /// Ask every command at once about run `run` of `p` (`from`: a `--from`
 /// just before the run's start; `port`: the exporter's).
-fn ask(sb: &Sandbox, dir: &str, p: &str, run: &str, from: &str, port: u16) -> Said {
+fn ask(sb: &Sandbox, dir: &str, p: &str, run: &str, from: &str, at: &Place) -> Said {
+    let port = at.port;
     let windows: Vec<Vec<String>> = vec![
         vec![],
         vec!["--since".into(), "3d".into()],
@@ -207,7 +210,7 @@ fn ask(sb: &Sandbox, dir: &str, p: &str, run: &str, from: &str, port: u16) -> Sa
             text.lines()
                 .any(|l| l.starts_with("ylem_run_in_progress{") && l.ends_with(" 1"))
         };
-        let going = vec![
+        let mut going = vec![
             (
                 "check".into(),
                 c["message"]
@@ -219,6 +222,12 @@ fn ask(sb: &Sandbox, dir: &str, p: &str, run: &str, from: &str, port: u16) -> Sa
             ("status -o prometheus".into(), in_progress(&pr)),
             ("metrics serve".into(), in_progress(&sv)),
         ];
+        // The stream, once it has named the run (a poll a second).
+        going.extend(
+            at.watch
+                .going(run)
+                .map(|g| ("watch -o jsonl".to_string(), g)),
+        );
         let finals = vec![
             final_of_status(&st),
             final_of_check(&c),
@@ -301,12 +310,12 @@ fn agreed(
     p: &str,
     run: &str,
     from: &str,
-    port: u16,
+    at: &Place,
     all_in: bool,
 ) -> Result<Said, String> {
     let mut seen = Vec::new();
     for _ in 0..TRIES {
-        let mut said = ask(sb, dir, p, run, from, port);
+        let mut said = ask(sb, dir, p, run, from, at);
         if !all_in {
             // `runs --run` of a run not reported yet is an error (no row).
             said.rows.retain(|r| !r.1.is_null());
@@ -319,6 +328,12 @@ fn agreed(
     Err(format!("no one verdict: {seen:#?}"))
 }
 
+/// Where the long-lived askers are: the exporter's port, the stream.
+struct Place<'a> {
+    port: u16,
+    watch: &'a Watched,
+}
+
 /// Start a run of `p`, ask at each moment, and check the end against the
 /// truth. Returns what went wrong.
 fn matrix_of(sb: &Sandbox, dir: &str, p: &str) -> Vec<String> {
@@ -329,6 +344,10 @@ fn matrix_of(sb: &Sandbox, dir: &str, p: &str) -> Vec<String> {
         dir,
         &["watch", p, "-o", "jsonl", "--interval", "1s"],
     ));
+    let place = Place {
+        port,
+        watch: &watch,
+    };
     let started = json(&run_in(sb, dir, &["run", "pipeline", p, "-o", "json"]));
     let run = started["run_uuid"]
         .as_str()
@@ -345,17 +364,17 @@ fn matrix_of(sb: &Sandbox, dir: &str, p: &str) -> Vec<String> {
         }
     };
     // Before the first entry: nothing names the run yet, or all say running.
-    check("before", agreed(sb, dir, p, &run, &from, port, false));
+    check("before", agreed(sb, dir, p, &run, &from, &place, false));
     until(sb, &run, |t| t["reported"].as_u64() >= Some(1));
-    check("mid-run", agreed(sb, dir, p, &run, &from, port, false));
+    check("mid-run", agreed(sb, dir, p, &run, &from, &place, false));
     let truth = until(sb, &run, |t| t["finished"] == true);
     check(
         "just after the last entry",
-        agreed(sb, dir, p, &run, &from, port, true),
+        agreed(sb, dir, p, &run, &from, &place, true),
     );
     check(
         "inside the settle time",
-        agreed(sb, dir, p, &run, &from, port, true),
+        agreed(sb, dir, p, &run, &from, &place, true),
     );
     // After the settle time: once the run is judged, by any command.
     let deadline = Instant::now() + RUN_LIMIT;
@@ -368,7 +387,7 @@ fn matrix_of(sb: &Sandbox, dir: &str, p: &str) -> Vec<String> {
     }
     let Some(end) = check(
         "after the settle time",
-        agreed(sb, dir, p, &run, &from, port, true),
+        agreed(sb, dir, p, &run, &from, &place, true),
     ) else {
         return wrong;
     };
@@ -438,6 +457,9 @@ fn instant(v: &Value) -> Option<chrono::DateTime<chrono::FixedOffset>> {
 struct Watched {
     _child: common::process::Killed,
     lines: std::sync::mpsc::Receiver<Value>,
+    /// Every run's latest word so far: whether it was told started and not
+    /// yet finished.
+    going: std::sync::Arc<std::sync::Mutex<std::collections::HashMap<String, bool>>>,
 }
 
 impl Watched {
@@ -445,11 +467,20 @@ impl Watched {
         use std::io::BufRead;
         let out = c.stdout.take().unwrap();
         let (tx, lines) = std::sync::mpsc::channel();
+        let going = std::sync::Arc::new(std::sync::Mutex::new(std::collections::HashMap::new()));
+        let g = going.clone();
         thread::spawn(move || {
             for l in std::io::BufReader::new(out).lines().map_while(Result::ok) {
-                if let Ok(v) = serde_json::from_str::<Value>(&l)
-                    && tx.send(v).is_err()
+                let Ok(v) = serde_json::from_str::<Value>(&l) else {
+                    continue;
+                };
+                if let Some(run) = v["run_uuid"].as_str()
+                    && (v["event"] == "run_started" || v["event"] == "run_finished")
                 {
+                    let told = v["event"] == "run_started";
+                    g.lock().unwrap().insert(run.to_string(), told);
+                }
+                if tx.send(v).is_err() {
                     break;
                 }
             }
@@ -457,7 +488,13 @@ impl Watched {
         Watched {
             _child: common::process::Killed(c),
             lines,
+            going,
         }
+    }
+
+    /// Whether the stream says `run` is going (None: it has not named it).
+    fn going(&self, run: &str) -> Option<bool> {
+        self.going.lock().unwrap().get(run).copied()
     }
 
     /// The `run_finished` events of `run`: waited for until the first
