@@ -117,37 +117,75 @@ fn the_boards_counts_for_workflows_and_tasks_are_the_statistics() {
     }
 }
 
-#[test]
-fn a_days_stream_closes_as_many_pipeline_runs_as_the_statistics_count() {
-    for dialect in ["spec", "ylem"] {
-        let sb = start(dialect);
-        for (p, _) in sb.pipelines.iter().take(3) {
-            let want = counts(&sb, "pipeline", p);
-            let o = sb.run(&[
-                "--max-time",
-                "8s",
-                "watch",
-                "-o",
-                "jsonl",
-                "--since",
-                "24h",
-                "--interval",
-                "1s",
-                p,
-            ]);
-            assert!(o.code == 0 || o.code == 6, "{dialect} {p}: {}", o.stderr);
-            let finished: Vec<serde_json::Value> = o
-                .stdout
-                .lines()
-                .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
-                .filter(|e| e["event"] == "run_finished")
-                .collect();
-            let failed = finished.iter().filter(|e| e["verdict"] == "failed").count();
-            let got = format!("{}/{failed}", finished.len());
-            assert_eq!(
-                got, want,
-                "{dialect} {p}: the stream's runs/failed vs stats"
-            );
+/// The `run_finished` events of a day's replay of `ps` (one watch): read
+/// until each pipeline has closed `runs[i]` runs (bounded), then two more
+/// polls' worth, so one too many would be seen too.
+fn replayed(sb: &Sandbox, tag: &str, ps: &[&str], runs: &[usize]) -> Vec<serde_json::Value> {
+    use std::io::BufRead;
+    let mut a = vec!["watch", "-o", "jsonl", "--since", "24h", "--interval", "1s"];
+    a.extend(ps);
+    let mut child = sb.spawn(tag, &a);
+    let out = child.stdout.take().unwrap();
+    let _child = crate::common::process::Killed(child);
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for l in std::io::BufReader::new(out).lines().map_while(Result::ok) {
+            if let Ok(v) = serde_json::from_str::<serde_json::Value>(&l)
+                && v["event"] == "run_finished"
+                && tx.send(v).is_err()
+            {
+                break;
+            }
+        }
+    });
+    let mut got: Vec<serde_json::Value> = Vec::new();
+    let all_in = |got: &[serde_json::Value]| {
+        ps.iter()
+            .zip(runs)
+            .all(|(p, n)| got.iter().filter(|e| e["id"] == *p).count() >= *n)
+    };
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while !all_in(&got) && Instant::now() < deadline {
+        if let Ok(v) = rx.recv_timeout(Duration::from_millis(200)) {
+            got.push(v);
         }
     }
+    let more = Instant::now() + Duration::from_secs(2);
+    while let Some(left) = more.checked_duration_since(Instant::now()) {
+        if let Ok(v) = rx.recv_timeout(left) {
+            got.push(v);
+        }
+    }
+    let dir = std::env::temp_dir().join(format!("ylemctl-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(dir);
+    got
+}
+
+/// One day's replay of three pipelines (one watch, both dialects at once):
+/// each pipeline's closed runs and failed ones are `stats --since 24h`'s.
+#[test]
+fn a_days_stream_closes_as_many_pipeline_runs_as_the_statistics_count() {
+    std::thread::scope(|s| {
+        for dialect in ["spec", "ylem"] {
+            s.spawn(move || {
+                let sb = start(dialect);
+                let ps: Vec<&str> = sb.pipelines.iter().take(3).map(|p| p.0.as_str()).collect();
+                let want: Vec<String> = ps.iter().map(|p| counts(&sb, "pipeline", p)).collect();
+                let runs: Vec<usize> = want
+                    .iter()
+                    .map(|w| w.split('/').next().unwrap().parse().unwrap())
+                    .collect();
+                let events = replayed(&sb, &format!("replay-{dialect}"), &ps, &runs);
+                for (p, want) in ps.iter().zip(&want) {
+                    let mine: Vec<_> = events.iter().filter(|e| e["id"] == *p).collect();
+                    let failed = mine.iter().filter(|e| e["verdict"] == "failed").count();
+                    let got = format!("{}/{failed}", mine.len());
+                    assert_eq!(
+                        &got, want,
+                        "{dialect} {p}: the stream's runs/failed vs stats"
+                    );
+                }
+            });
+        }
+    });
 }
