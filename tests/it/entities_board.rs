@@ -65,7 +65,7 @@ fn counts(sb: &Sandbox, kind: &str, id: &str) -> String {
 }
 
 #[test]
-fn the_boards_counts_for_workflows_and_tasks_are_the_statistics() {
+fn the_boards_counts_for_pipelines_workflows_and_tasks_are_the_statistics() {
     for dialect in ["spec", "ylem"] {
         let sb = start(dialect);
         let dir = tempfile::tempdir().unwrap();
