@@ -21,7 +21,9 @@ fi
 # jq that --jq's output is compared with (tests/it/jq.rs), tmux for watch's
 # board in a real terminal, man for the man pages, nginx, and junitparser
 # (Debian's python3 module) reading the -o junit reports (tests/it/junit.rs),
-# libfaketime moving watch's wall clock (tests/it/state/clock.rs) and setpriv
+# libfaketime moving watch's wall clock (tests/it/state/clock.rs; the
+# workflow/task matrix past the settle time, tests/it/entities_moments.rs)
+# and setpriv
 # running the mode tests as a non-root user (tests/it/state/modes.rs).
 tools=(
     "gnome-keyring-daemon gnome-keyring"

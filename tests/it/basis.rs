@@ -3,7 +3,9 @@
 //! `for_each` one and one that usually fails, each asked before its first
 //! entry, mid-run, just after its last entry, inside and after the settle
 //! time, by `runs --run` with several windows, `last-run`, `check`,
-//! `status -o json` and `-o prometheus`, concurrently), and one regression
+//! `status -o json` and `-o prometheus`, the exporter and `watch -o jsonl`,
+//! concurrently; once judged, every one of them is compared with the
+//! truth, the stream's times with `runs --run`'s text), and one regression
 //! test each for the run's basis kept, "no run found", `executed_at` and
 //! the order of ties.
 
@@ -58,6 +60,10 @@ fn until(sb: &Sandbox, run: &str, done: impl Fn(&Value) -> bool) -> Value {
     }
 }
 
+/// (what, verdict, duration in ms, ended in s) of a command that does not
+/// name the run.
+type Final = (String, Option<String>, Option<f64>, Option<i64>);
+
 /// What every command says of run `run` of `p` at one moment.
 #[derive(Debug, Clone, PartialEq)]
 struct Said {
@@ -66,6 +72,11 @@ struct Said {
     rows: Vec<(String, Value, Value, Value, Value, Value, Value)>,
     /// (what, whether it says a run is in progress).
     going: Vec<(String, bool)>,
+    /// What the commands without the run's UUID say of the last finished
+    /// run: (what, verdict, duration in ms, ended in s); a field a command
+    /// lacks is None (`status -o json` has no duration, `check` no end).
+    /// Compared with the truth once the run is judged.
+    finals: Vec<Final>,
 }
 
 impl Said {
@@ -90,13 +101,10 @@ impl Said {
         };
         let same = self.rows.iter().all(|r| key(r) == key(first));
         let going = first.1 == "running";
-        // The exporter answers from its cache (`--cache 1s`): while entries
-        // come, a scrape may be a second behind; once all are in it agrees.
-        same && self
-            .going
-            .iter()
-            .filter(|(what, _)| strict || what != "metrics serve")
-            .all(|(_, g)| *g == going)
+        // The exporter answers from its cache (`--cache 1s`) and the stream
+        // polls each second: a moment is asked again (`TRIES`) when one is a
+        // second behind, at every moment, never compared more loosely.
+        same && self.going.iter().all(|(_, g)| *g == going)
     }
 }
 
@@ -152,7 +160,8 @@ fn exporter(sb: &Sandbox, dir: &str, p: &str) -> (common::process::Killed, u16) 
 
 /// Ask every command at once about run `run` of `p` (`from`: a `--from`
 /// just before the run's start; `port`: the exporter's).
-fn ask(sb: &Sandbox, dir: &str, p: &str, run: &str, from: &str, port: u16) -> Said {
+fn ask(sb: &Sandbox, dir: &str, p: &str, run: &str, from: &str, at: &Place) -> Said {
+    let port = at.port;
     let windows: Vec<Vec<String>> = vec![
         vec![],
         vec!["--since".into(), "3d".into()],
@@ -198,7 +207,7 @@ fn ask(sb: &Sandbox, dir: &str, p: &str, run: &str, from: &str, port: u16) -> Sa
             text.lines()
                 .any(|l| l.starts_with("ylem_run_in_progress{") && l.ends_with(" 1"))
         };
-        let going = vec![
+        let mut going = vec![
             (
                 "check".into(),
                 c["message"]
@@ -210,8 +219,63 @@ fn ask(sb: &Sandbox, dir: &str, p: &str, run: &str, from: &str, port: u16) -> Sa
             ("status -o prometheus".into(), in_progress(&pr)),
             ("metrics serve".into(), in_progress(&sv)),
         ];
-        Said { rows, going }
+        // The stream, once it has named the run (a poll a second).
+        going.extend(
+            at.watch
+                .going(run)
+                .map(|g| ("watch -o jsonl".to_string(), g)),
+        );
+        let finals = vec![
+            final_of_status(&st),
+            final_of_check(&c),
+            final_of_exposition("status -o prometheus", &pr),
+            final_of_exposition("metrics serve", &sv),
+        ];
+        Said {
+            rows,
+            going,
+            finals,
+        }
     })
+}
+
+/// A gauge's value in an exposition of one entity.
+fn gauge(text: &str, name: &str) -> Option<f64> {
+    text.lines()
+        .find(|l| l.starts_with(&format!("{name}{{")))
+        .and_then(|l| l.rsplit(' ').next()?.parse().ok())
+}
+
+fn verdict_of(ok: Option<bool>) -> Option<String> {
+    ok.map(|ok| if ok { "succeeded" } else { "failed" }.to_string())
+}
+
+fn final_of_status(v: &Value) -> Final {
+    let ended = v["last_run_at"]
+        .as_str()
+        .and_then(|t| chrono::DateTime::parse_from_rfc3339(t).ok())
+        .map(|t| t.timestamp());
+    let ok = v["last_run_successful"].as_bool();
+    ("status -o json".into(), verdict_of(ok), None, ended)
+}
+
+fn final_of_check(v: &Value) -> Final {
+    let ok = match v["state"].as_str() {
+        Some("OK") => Some(true),
+        Some("CRITICAL") => Some(false),
+        _ => None,
+    };
+    let d = v["perfdata"]["duration"]["value"]
+        .as_f64()
+        .map(|s| s * 1000.0);
+    ("check".into(), verdict_of(ok), d, None)
+}
+
+fn final_of_exposition(what: &str, text: &str) -> Final {
+    let ok = gauge(text, "ylem_last_run_success").map(|g| g == 1.0);
+    let d = gauge(text, "ylem_last_run_duration_seconds").map(|s| s * 1000.0);
+    let ended = gauge(text, "ylem_last_run_timestamp_seconds").map(|s| s as i64);
+    (what.into(), verdict_of(ok), d, ended)
 }
 
 fn row(
@@ -243,12 +307,12 @@ fn agreed(
     p: &str,
     run: &str,
     from: &str,
-    port: u16,
+    at: &Place,
     all_in: bool,
 ) -> Result<Said, String> {
     let mut seen = Vec::new();
     for _ in 0..TRIES {
-        let mut said = ask(sb, dir, p, run, from, port);
+        let mut said = ask(sb, dir, p, run, from, at);
         if !all_in {
             // `runs --run` of a run not reported yet is an error (no row).
             said.rows.retain(|r| !r.1.is_null());
@@ -261,6 +325,12 @@ fn agreed(
     Err(format!("no one verdict: {seen:#?}"))
 }
 
+/// Where the long-lived askers are: the exporter's port, the stream.
+struct Place<'a> {
+    port: u16,
+    watch: &'a Watched,
+}
+
 /// Start a run of `p`, ask at each moment, and check the end against the
 /// truth. Returns what went wrong.
 fn matrix_of(sb: &Sandbox, dir: &str, p: &str) -> Vec<String> {
@@ -271,6 +341,10 @@ fn matrix_of(sb: &Sandbox, dir: &str, p: &str) -> Vec<String> {
         dir,
         &["watch", p, "-o", "jsonl", "--interval", "1s"],
     ));
+    let place = Place {
+        port,
+        watch: &watch,
+    };
     let started = json(&run_in(sb, dir, &["run", "pipeline", p, "-o", "json"]));
     let run = started["run_uuid"]
         .as_str()
@@ -287,17 +361,17 @@ fn matrix_of(sb: &Sandbox, dir: &str, p: &str) -> Vec<String> {
         }
     };
     // Before the first entry: nothing names the run yet, or all say running.
-    check("before", agreed(sb, dir, p, &run, &from, port, false));
+    check("before", agreed(sb, dir, p, &run, &from, &place, false));
     until(sb, &run, |t| t["reported"].as_u64() >= Some(1));
-    check("mid-run", agreed(sb, dir, p, &run, &from, port, false));
+    check("mid-run", agreed(sb, dir, p, &run, &from, &place, false));
     let truth = until(sb, &run, |t| t["finished"] == true);
     check(
         "just after the last entry",
-        agreed(sb, dir, p, &run, &from, port, true),
+        agreed(sb, dir, p, &run, &from, &place, true),
     );
     check(
         "inside the settle time",
-        agreed(sb, dir, p, &run, &from, port, true),
+        agreed(sb, dir, p, &run, &from, &place, true),
     );
     // After the settle time: once the run is judged, by any command.
     let deadline = Instant::now() + RUN_LIMIT;
@@ -310,7 +384,7 @@ fn matrix_of(sb: &Sandbox, dir: &str, p: &str) -> Vec<String> {
     }
     let Some(end) = check(
         "after the settle time",
-        agreed(sb, dir, p, &run, &from, port, true),
+        agreed(sb, dir, p, &run, &from, &place, true),
     ) else {
         return wrong;
     };
@@ -338,14 +412,31 @@ fn matrix_of(sb: &Sandbox, dir: &str, p: &str) -> Vec<String> {
             wrong.push(format!("{p} {run}: {} said {r:?}, truth {truth}", r.0));
         }
     }
+    // The commands that do not name the run: its verdict, duration (the
+    // check's to 10 ms) and end (to the second, as the expositions have it).
+    let by_runs = &end.rows[0];
+    let ended = instant(&by_runs.6).map(|t| t.timestamp());
+    let duration = truth["duration"].as_f64();
+    for (what, v, d, e) in &end.finals {
+        let near = |d: &f64| duration.is_some_and(|t| (t - d).abs() <= 5.0);
+        if v.as_deref() != Some(want)
+            || d.as_ref().is_some_and(|d| !near(d))
+            || e.is_some() && *e != ended
+        {
+            wrong.push(format!(
+                "{p} {run}: {what} said {v:?} {d:?} {e:?}, truth {want} {duration:?}, ended {ended:?}"
+            ));
+        }
+    }
     // The stream told the run finished once, as the others say it.
     let finished = watch.finished(&run);
-    let by_runs = &end.rows[0];
     match finished.as_slice() {
         [f] if f["verdict"] == by_runs.1
             && f["evidence"] == by_runs.2
             && f["duration"] == truth["duration"]
-            && f["elapsed"] == truth["elapsed"] => {}
+            && f["elapsed"] == truth["elapsed"]
+            && f["started"] == by_runs.5
+            && f["ended"] == by_runs.6 => {}
         other => wrong.push(format!(
             "{p} {run}: watch -o jsonl said {other:?}, runs --run {by_runs:?}"
         )),
@@ -353,10 +444,19 @@ fn matrix_of(sb: &Sandbox, dir: &str, p: &str) -> Vec<String> {
     wrong
 }
 
+/// An RFC 3339 time, as an instant (the commands write it to the second or
+/// to the millisecond).
+fn instant(v: &Value) -> Option<chrono::DateTime<chrono::FixedOffset>> {
+    chrono::DateTime::parse_from_rfc3339(v.as_str()?).ok()
+}
+
 /// A `watch -o jsonl`, its lines read as they come.
 struct Watched {
     _child: common::process::Killed,
     lines: std::sync::mpsc::Receiver<Value>,
+    /// Every run's latest word so far: whether it was told started and not
+    /// yet finished.
+    going: std::sync::Arc<std::sync::Mutex<std::collections::HashMap<String, bool>>>,
 }
 
 impl Watched {
@@ -364,11 +464,20 @@ impl Watched {
         use std::io::BufRead;
         let out = c.stdout.take().unwrap();
         let (tx, lines) = std::sync::mpsc::channel();
+        let going = std::sync::Arc::new(std::sync::Mutex::new(std::collections::HashMap::new()));
+        let g = going.clone();
         thread::spawn(move || {
             for l in std::io::BufReader::new(out).lines().map_while(Result::ok) {
-                if let Ok(v) = serde_json::from_str::<Value>(&l)
-                    && tx.send(v).is_err()
+                let Ok(v) = serde_json::from_str::<Value>(&l) else {
+                    continue;
+                };
+                if let Some(run) = v["run_uuid"].as_str()
+                    && (v["event"] == "run_started" || v["event"] == "run_finished")
                 {
+                    let told = v["event"] == "run_started";
+                    g.lock().unwrap().insert(run.to_string(), told);
+                }
+                if tx.send(v).is_err() {
                     break;
                 }
             }
@@ -376,7 +485,13 @@ impl Watched {
         Watched {
             _child: common::process::Killed(c),
             lines,
+            going,
         }
+    }
+
+    /// Whether the stream says `run` is going (None: it has not named it).
+    fn going(&self, run: &str) -> Option<bool> {
+        self.going.lock().unwrap().get(run).copied()
     }
 
     /// The `run_finished` events of `run`: waited for until the first

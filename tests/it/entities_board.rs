@@ -1,7 +1,12 @@
 //! `watch`'s board in a real terminal (tmux, as `watch_tty.rs`) for a
-//! workflow and a task by alias: its `24H RUNS/FAILED` are `stats --since
-//! 24h`'s, and the health beside them is `status`'s. Both dialects (the
-//! open-source server has no workflows: a task only). Needs tmux.
+//! pipeline, a workflow and a task by alias: its `24H RUNS/FAILED` are
+//! `stats --since 24h`'s, and the health beside them is `status`'s. Both
+//! dialects (the open-source server has no workflows: a pipeline and a
+//! task only). Needs tmux. And the event stream's count: a day's replay
+//! (`watch -o jsonl --since 24h`) closes as many pipeline runs as `stats
+//! --since 24h` counts; a workflow or a task has no log, so its stream
+//! tells its last run only (statistics cannot list runs) and carries no
+//! count to compare.
 
 use std::process::Command;
 use std::time::{Duration, Instant};
@@ -60,11 +65,14 @@ fn counts(sb: &Sandbox, kind: &str, id: &str) -> String {
 }
 
 #[test]
-fn the_boards_counts_for_workflows_and_tasks_are_the_statistics() {
+fn the_boards_counts_for_pipelines_workflows_and_tasks_are_the_statistics() {
     for dialect in ["spec", "ylem"] {
         let sb = start(dialect);
         let dir = tempfile::tempdir().unwrap();
-        let mut ents = vec![("qevents", "task", sb.pipelines[0].1[0].clone())];
+        let mut ents = vec![
+            ("qevents", "task", sb.pipelines[0].1[0].clone()),
+            ("inventory", "pipeline", sb.pipelines[0].0.clone()),
+        ];
         if dialect == "spec" {
             ents.push(("triage", "workflow", sb.workflows[0].clone()));
         }
@@ -107,4 +115,77 @@ fn the_boards_counts_for_workflows_and_tasks_are_the_statistics() {
             );
         }
     }
+}
+
+/// The `run_finished` events of a day's replay of `ps` (one watch): read
+/// until each pipeline has closed `runs[i]` runs (bounded), then two more
+/// polls' worth, so one too many would be seen too.
+fn replayed(sb: &Sandbox, tag: &str, ps: &[&str], runs: &[usize]) -> Vec<serde_json::Value> {
+    use std::io::BufRead;
+    let mut a = vec!["watch", "-o", "jsonl", "--since", "24h", "--interval", "1s"];
+    a.extend(ps);
+    let mut child = sb.spawn(tag, &a);
+    let out = child.stdout.take().unwrap();
+    let _child = crate::common::process::Killed(child);
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for l in std::io::BufReader::new(out).lines().map_while(Result::ok) {
+            if let Ok(v) = serde_json::from_str::<serde_json::Value>(&l)
+                && v["event"] == "run_finished"
+                && tx.send(v).is_err()
+            {
+                break;
+            }
+        }
+    });
+    let mut got: Vec<serde_json::Value> = Vec::new();
+    let all_in = |got: &[serde_json::Value]| {
+        ps.iter()
+            .zip(runs)
+            .all(|(p, n)| got.iter().filter(|e| e["id"] == *p).count() >= *n)
+    };
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while !all_in(&got) && Instant::now() < deadline {
+        if let Ok(v) = rx.recv_timeout(Duration::from_millis(200)) {
+            got.push(v);
+        }
+    }
+    let more = Instant::now() + Duration::from_secs(2);
+    while let Some(left) = more.checked_duration_since(Instant::now()) {
+        if let Ok(v) = rx.recv_timeout(left) {
+            got.push(v);
+        }
+    }
+    let dir = std::env::temp_dir().join(format!("ylemctl-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(dir);
+    got
+}
+
+/// One day's replay of three pipelines (one watch, both dialects at once):
+/// each pipeline's closed runs and failed ones are `stats --since 24h`'s.
+#[test]
+fn a_days_stream_closes_as_many_pipeline_runs_as_the_statistics_count() {
+    std::thread::scope(|s| {
+        for dialect in ["spec", "ylem"] {
+            s.spawn(move || {
+                let sb = start(dialect);
+                let ps: Vec<&str> = sb.pipelines.iter().take(3).map(|p| p.0.as_str()).collect();
+                let want: Vec<String> = ps.iter().map(|p| counts(&sb, "pipeline", p)).collect();
+                let runs: Vec<usize> = want
+                    .iter()
+                    .map(|w| w.split('/').next().unwrap().parse().unwrap())
+                    .collect();
+                let events = replayed(&sb, &format!("replay-{dialect}"), &ps, &runs);
+                for (p, want) in ps.iter().zip(&want) {
+                    let mine: Vec<_> = events.iter().filter(|e| e["id"] == *p).collect();
+                    let failed = mine.iter().filter(|e| e["verdict"] == "failed").count();
+                    let got = format!("{}/{failed}", mine.len());
+                    assert_eq!(
+                        &got, want,
+                        "{dialect} {p}: the stream's runs/failed vs stats"
+                    );
+                }
+            });
+        }
+    });
 }

@@ -26,6 +26,8 @@ mod edges;
 mod endpoints;
 mod entities;
 mod entities_board;
+mod entities_moments;
+mod entities_said;
 mod errors;
 mod exporter_hardening;
 mod exporter_log;

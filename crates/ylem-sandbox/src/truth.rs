@@ -20,7 +20,7 @@ use super::sync;
 /// task entries reported so far, oldest first, with their plain outputs
 /// (`errors`: the errors array, parsed); `entries` every reported entry in
 /// the order the tasks ran (`task_uuid`, `task_type`, `is_successful`,
-/// `duration` in ms); `duration` is the sum of the
+/// `duration` in ms, `executed_at` when it ended); `duration` is the sum of the
 /// reported entries' durations (ms) and `elapsed` the wall clock from the
 /// first task's start (`executed_at - duration`) to the last task's end, as
 /// the log shows them (null before the first entry), `started` that first
@@ -63,6 +63,7 @@ pub async fn run(State(s): State<Arc<Shared>>, Path(raw): Path<String>) -> Respo
             "task_type": e.task_type,
             "is_successful": e.ok,
             "duration": e.duration,
+            "executed_at": e.at.to_rfc3339_opts(chrono::SecondsFormat::AutoSi, true),
         })).collect::<Vec<_>>(),
     }))
     .into_response()

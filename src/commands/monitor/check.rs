@@ -97,7 +97,7 @@ fn judge(p: &CheckArgs, f: &Measured, now: DateTime<Utc>) -> (State, Vec<String>
         }
         (_, None) => {
             state = State::Unknown;
-            msgs.push("no finished run to judge: the last run has not finished and none before it was in the log read".into());
+            msgs.push(nothing_to_judge(f.last.in_progress()).into());
         }
         (_, Some(run)) => judge_run(p, run, now, &mut state, &mut msgs, &mut perf),
     }
@@ -126,6 +126,20 @@ fn judge(p: &CheckArgs, f: &Measured, now: DateTime<Utc>) -> (State, Vec<String>
         perf.push(format!("failures={failed}"));
     }
     (state, msgs, perf)
+}
+
+/// Why no run is judged: a pipeline's log read held no finished run; a
+/// workflow's statistics tell its last run only (no log to find the one
+/// before), and that one has not settled.
+fn nothing_to_judge(going: Option<&RunView>) -> &'static str {
+    match going.map(RunView::progress) {
+        Some(None) => {
+            "no finished run to judge: the statistics tell the last run only, and it has not settled"
+        }
+        _ => {
+            "no finished run to judge: the last run has not finished and none before it was in the log read"
+        }
+    }
 }
 
 /// `a run is in progress (2 of 5 tasks)`; a workflow's `a run is not
@@ -452,5 +466,29 @@ mod tests {
         let (s, m, _) = judge(&p, &f, now);
         assert_eq!(s, State::Unknown);
         assert!(m[0].starts_with("no finished run to judge"), "{m:?}");
+        assert!(m[0].contains("the log read"), "{m:?}");
+        // A workflow's young success (no log, no task count): no log named.
+        let young = RunView {
+            tasks: None,
+            expected: None,
+            ..view("unsettled", now)
+        };
+        let f = Measured {
+            last: Last::Ran {
+                last: Box::new(young),
+                finished: None,
+            },
+            rate: None,
+            failure: None,
+        };
+        let (s, m, _) = judge(&p, &f, now);
+        assert_eq!(s, State::Unknown);
+        assert_eq!(
+            m,
+            [
+                "no finished run to judge: the statistics tell the last run only, and it has not settled",
+                "a run is not settled yet (0ms ago)"
+            ]
+        );
     }
 }

@@ -26,9 +26,16 @@ pub enum Told<'a> {
     Recovered,
 }
 
-/// A time as every event writes it: UTC, milliseconds.
+/// When an event was seen (`at`): UTC, milliseconds.
 pub fn time(t: DateTime<Utc>) -> String {
     t.to_rfc3339_opts(SecondsFormat::Millis, true)
+}
+
+/// A run's own time (`started`, `ended`): written as `runs --run`,
+/// `last-run` and `status` write it (the precision the time has), so the
+/// same run has the same text in every command.
+fn run_time(t: DateTime<Utc>) -> String {
+    t.to_rfc3339_opts(SecondsFormat::AutoSi, true)
 }
 
 /// The event as one JSON object.
@@ -51,7 +58,7 @@ pub fn object(t: &Target, told: &Told, at: DateTime<Utc>, finder: &Finder) -> Va
             if let Some(r) = run {
                 o.insert("run_uuid".into(), r.clone().into());
             }
-            o.insert("started".into(), started.map(time).into());
+            o.insert("started".into(), started.map(run_time).into());
         }
         Told::Fleet(Event::Task { run, entry }) => {
             o.insert("run_uuid".into(), run.clone().into());
@@ -99,9 +106,15 @@ fn finished(o: &mut Map<String, Value>, f: &Finished, finder: &Finder, kind: Ent
     o.insert("evidence".into(), evidence.into());
     o.insert("duration".into(), f.duration_ms.into());
     o.insert("elapsed".into(), f.elapsed_ms.into());
-    o.insert("started".into(), f.started.map(time).into());
-    o.insert("ended".into(), f.ended.map(time).into());
-    o.insert("tasks".into(), f.tasks.into());
+    o.insert("started".into(), f.started.map(run_time).into());
+    o.insert("ended".into(), f.ended.map(run_time).into());
+    // A workflow or a task leaves no log: its task count is not known (null,
+    // as `last-run` says it), not zero.
+    let tasks = match kind {
+        Entity::Pipeline => f.tasks.into(),
+        Entity::Workflow | Entity::Task => Value::Null,
+    };
+    o.insert("tasks".into(), tasks);
     let failure = match f.verdict {
         "failed" => failure_of(f, finder)
             .map(|(summary, tasks)| json!({"summary": summary, "tasks": tasks}))
