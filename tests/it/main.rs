@@ -26,6 +26,7 @@ mod endpoints;
 mod entities;
 mod entities_board;
 mod errors;
+mod examples;
 mod exporter_hardening;
 mod exporter_log;
 mod failures;
