@@ -7,7 +7,10 @@
 //! the output expected from stdout and stderr together. `[..]` in a line
 //! matches any text (times, ages, ports), a line `...` any number of lines.
 //! A page picks the sandbox's dialect with `<!-- examples: dialect=ylem -->`
-//! (default `spec`, what `ylemctl sandbox` serves). The commands run with
+//! (default `spec`, what `ylemctl sandbox` serves). A block right after a
+//! line `<!-- examples: terminal 100x40 -->` runs each command (a plain
+//! `ylemctl ...` line, `$NAME`s expanded) with stdout on a terminal of that
+//! size and `NO_COLOR` set, and expects stdout, then stderr. The commands run with
 //! `sh` in a directory of the page's own, one after another, with
 //! `YLEM_BASE_URL`, `YLEM_CLIENT_ID`, `YLEM_CLIENT_SECRET` set, `P`, `P2`
 //! naming the first two pipelines, `W` the first workflow and `KEY_FILE`
@@ -24,7 +27,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use crate::common::sandbox;
+use crate::common::{pty, sandbox};
 
 /// One command of a page and what it should print.
 #[derive(Debug)]
@@ -33,16 +36,27 @@ struct Example {
     command: String,
     code: i32,
     expected: Vec<String>,
+    /// On a terminal of (columns, rows), or through `sh` with a pipe.
+    terminal: Option<(u16, u16)>,
 }
 
 /// The `console` blocks' examples of one Markdown text.
 fn parse(text: &str) -> Vec<Example> {
     let mut out: Vec<Example> = Vec::new();
     let mut in_block = false;
+    let (mut terminal, mut marked) = (None, None);
     let mut lines = text.lines().enumerate().peekable();
     while let Some((n, line)) = lines.next() {
         if !in_block {
             in_block = line.trim_start() == "```console";
+            if in_block {
+                terminal = marked.take();
+            }
+            marked = line
+                .strip_prefix("<!-- examples: terminal ")
+                .and_then(|l| l.strip_suffix(" -->"))
+                .and_then(|l| l.split_once('x'))
+                .map(|(c, r)| (c.parse().unwrap(), r.parse().unwrap()));
             continue;
         }
         if line.trim_start().starts_with("```") {
@@ -68,6 +82,7 @@ fn parse(text: &str) -> Vec<Example> {
                 command,
                 code,
                 expected: Vec::new(),
+                terminal,
             });
         } else if let Some(last) = out.last_mut() {
             last.expected.push(line.trim_end().to_string());
@@ -156,6 +171,43 @@ fn run(command: &str, dir: &Path, env: &[(String, String)]) -> (i32, Vec<String>
     )
 }
 
+/// Run a plain `ylemctl ARGS` line on a terminal: exit code, then stdout
+/// without escape sequences, then stderr.
+fn run_on_terminal(
+    command: &str,
+    (cols, rows): (u16, u16),
+    env: &[(String, String)],
+) -> (i32, Vec<String>) {
+    let expand = |w: &str| match w.strip_prefix('$') {
+        Some(name) => env
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.clone())
+            .unwrap_or_default(),
+        None => w.to_string(),
+    };
+    let words: Vec<String> = command.split_whitespace().map(expand).collect();
+    assert_eq!(
+        words[0], "ylemctl",
+        "a terminal example runs ylemctl alone: {command}"
+    );
+    let args: Vec<&str> = words[1..].iter().map(String::as_str).collect();
+    let mut e: Vec<(&str, &str)> = env.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+    e.push(("NO_COLOR", "1"));
+    let o = pty::run(&args, &e, cols, rows);
+    let mut plain = String::new();
+    let mut chars = o.stdout.chars();
+    while let Some(c) = chars.next() {
+        if c == '\x1b' {
+            chars.by_ref().find(|d| d.is_ascii_alphabetic());
+        } else {
+            plain.push(c);
+        }
+    }
+    let lines = plain.lines().chain(o.stderr.lines());
+    (o.code, lines.map(|l| l.trim_end().to_string()).collect())
+}
+
 /// The pages whose examples are run: README.md and docs/*.md.
 fn pages() -> Vec<PathBuf> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -197,7 +249,10 @@ fn check_page(page: &Path, examples: &[Example], dialect: &str) -> Vec<String> {
     .collect();
     let mut failures = Vec::new();
     for ex in examples {
-        let (code, actual) = run(&ex.command, &dir, &env);
+        let (code, actual) = match ex.terminal {
+            Some(size) => run_on_terminal(&ex.command, size, &env),
+            None => run(&ex.command, &dir, &env),
+        };
         if code != ex.code || !lines_match(&ex.expected, &actual) {
             failures.push(format!(
                 "{}:{}: $ {}\n  exit {code} (expected {})\n--- expected\n{}\n--- got\n{}\n",
@@ -259,4 +314,9 @@ fn the_example_matcher_elides_only_what_it_is_told() {
         "{ex:?}"
     );
     assert_eq!(ex[0].expected, l(&["out"]));
+    assert_eq!(ex[0].terminal, None);
+    let ex = parse(
+        "<!-- examples: terminal 100x40 -->\n```console\n$ ylemctl a\n```\n```console\n$ b\n```\n",
+    );
+    assert_eq!((ex[0].terminal, ex[1].terminal), (Some((100, 40)), None));
 }
