@@ -24,9 +24,9 @@ fn no_config_found_names_the_path_and_the_variable() {
 }
 
 #[test]
-fn readme_cron_lines_are_quiet_and_example_paths_exist() {
+fn the_guides_cron_lines_are_quiet_and_example_paths_exist() {
     let root = env!("CARGO_MANIFEST_DIR");
-    let readme = std::fs::read_to_string(format!("{root}/README.md")).unwrap();
+    let readme = crate::common::docs::text();
     for line in readme.lines() {
         let l = line.trim();
         // A crontab line: five time fields, then the command.
@@ -54,7 +54,7 @@ fn readme_cron_lines_are_quiet_and_example_paths_exist() {
                 );
                 assert!(
                     std::path::Path::new(&path).exists(),
-                    "README names {word}, which examples/ does not have"
+                    "the guide names {word}, which examples/ does not have"
                 );
             }
         }
@@ -119,18 +119,4 @@ fn a_min_ttl_longer_than_the_token_lifetime_is_a_clear_error() {
         &[],
     );
     assert_eq!(o.code, 0, "{}", o.stderr);
-}
-
-#[test]
-fn readme_captures_of_logs_stats_and_the_chart_fit_100_columns() {
-    let readme =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
-    let at = readme.find("100 columns wide").expect("the captures");
-    let block = readme[at..].split("```").nth(1).unwrap();
-    for cmd in ["$ ylemctl logs", "$ ylemctl stats", "--chart"] {
-        assert!(block.contains(cmd), "{cmd}");
-    }
-    for line in block.lines() {
-        assert!(line.chars().count() <= 100, "{line}");
-    }
 }

@@ -1,4 +1,4 @@
-//! The shipped cron lines themselves (examples/crontab, the README's),
+//! The shipped cron lines themselves (examples/crontab, the guide's),
 //! run by `sh` against the sandbox: a job that lands while a run is going
 //! prints nothing (no mail, no alert), a failed last run prints its alert.
 //! The same line without `--running-ok` alerts mid-run: the test tells
@@ -12,11 +12,12 @@ use crate::common::sandbox::{Sandbox, start_with};
 const EXAMPLE_ID: &str = "3f2a1b4c-5d6e-4f70-8a9b-0c1d2e3f4a5b";
 
 /// The `last-run` cron lines shipped: examples/crontab's (its UUID) and the
-/// README's (the alias `orders`), without their five time fields.
+/// guide's (docs/monitoring.md: the alias `orders`), without their five
+/// time fields.
 fn lines() -> Vec<String> {
     let root = env!("CARGO_MANIFEST_DIR");
     let mut v = Vec::new();
-    for file in ["examples/crontab", "README.md"] {
+    for file in ["examples/crontab", "docs/monitoring.md"] {
         let text = std::fs::read_to_string(format!("{root}/{file}")).unwrap();
         for l in text.lines() {
             let f: Vec<&str> = l.split_whitespace().collect();

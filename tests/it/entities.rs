@@ -14,7 +14,7 @@ use std::io::{BufRead, BufReader, Read, Write};
 use crate::common::process::{Killed, free_port};
 use crate::common::sandbox::{Sandbox, start};
 
-/// Every `completion` the README documents.
+/// Every `completion` the guide documents (docs/runs-and-waiting.md).
 const COMPLETIONS: &[&str] = &[
     "history",
     "expected_tasks",

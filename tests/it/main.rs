@@ -29,6 +29,7 @@ mod entities_board;
 mod entities_moments;
 mod entities_said;
 mod errors;
+mod examples;
 mod exporter_hardening;
 mod exporter_log;
 mod failures;

@@ -169,11 +169,13 @@ fn ctrl_c_stops_the_exporter_with_exit_0() {
     assert_eq!(code, Some(Some(0)));
 }
 
-/// The README's alert rules and scrape config are what promtool accepts.
+/// The guide's alert rules and scrape config (docs/monitoring.md) are what
+/// promtool accepts.
 #[test]
-fn the_readme_examples_pass_promtool() {
+fn the_guides_prometheus_examples_pass_promtool() {
     let readme =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/monitoring.md"))
+            .unwrap();
     let block = |after: &str| -> String {
         let rest = &readme[readme.find(after).expect(after)..];
         let start = rest.find("```yaml\n").unwrap() + "```yaml\n".len();

@@ -140,7 +140,8 @@ fn aggregate_refuses_periods_past_9999_before_sending() {
 #[test]
 fn every_status_and_last_run_word_the_board_shows_is_documented() {
     let readme =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/monitoring.md"))
+            .unwrap();
     let at = readme.find("`status` is `failed`").unwrap();
     let doc = &readme[at..at + 1500];
     let words = [
@@ -153,7 +154,10 @@ fn every_status_and_last_run_word_the_board_shows_is_documented() {
         "unsettled",
     ];
     for w in words {
-        assert!(doc.contains(&format!("`{w}")), "README's status lacks {w}");
+        assert!(
+            doc.contains(&format!("`{w}")),
+            "the guide's status lacks {w}"
+        );
     }
     // What the board says of the sandbox's entities is among them.
     let s = sandbox::start("ylem");

@@ -212,7 +212,7 @@ fn fields_take_keys_and_headers_in_every_format() {
             }
         }
     }
-    // The README's board, in every format, with the table's names.
+    // The guide's board, in every format, with the table's names.
     for fmt in ["table", "json", "jsonl", "csv"] {
         for list in ["name,status,last_run,age", "NAME,LAST_RUN,AGE,FAILURE"] {
             let o = s.run(&["status", &t1, &t2, "-o", fmt, "--fields", list]);

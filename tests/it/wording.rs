@@ -233,10 +233,10 @@ fn identical_errors_of_several_ids_are_said_once() {
 /// The pages say what the binary does (`generated::` keeps them equal to
 /// what it generates): `ylemctl(1)` names every `YLEM_OUTPUT`, `ylemctl-runs(1)`
 /// gives 7 and 8 for `runs --run R --wait` and keeps its exit paragraphs out
-/// of EXAMPLES; the README's exporter example uses the web configuration
+/// of EXAMPLES; the guide's exporter example uses the web configuration
 /// where the shipped unit reads it.
 #[test]
-fn man_pages_and_readme_say_what_ships() {
+fn man_pages_and_the_guide_say_what_ships() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
     let read = |p: &str| std::fs::read_to_string(root.join(p)).unwrap();
     let top = read("man/ylemctl.1");
@@ -270,7 +270,7 @@ fn man_pages_and_readme_say_what_ships() {
         .find_map(|l| l.strip_prefix("LoadCredential=web.yml:"))
         .unwrap();
     assert_eq!(shipped, "/etc/ylemctl/exporter/web.yml");
-    let readme = read("README.md");
+    let readme = read("docs/monitoring.md");
     let named: Vec<&str> = readme
         .split_whitespace()
         .filter(|w| w.starts_with("/etc/ylemctl/") && w.ends_with("web.yml"))

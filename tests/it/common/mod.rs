@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 pub mod certs;
+pub mod docs;
 pub mod faultserver;
 pub mod login;
 pub mod process;
