@@ -5,6 +5,7 @@
 pub mod certs;
 pub mod faultserver;
 pub mod login;
+pub mod measured;
 pub mod process;
 pub mod pty;
 pub mod report;
