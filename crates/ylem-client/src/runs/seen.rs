@@ -94,7 +94,7 @@ mod tests {
         let rule = Rule::new(
             &Default::default(),
             Some(2),
-            Some(Duration::ZERO),
+            Some(Duration::from_secs(3600)),
             Duration::ZERO,
         );
         let mut s = Seen::default();
