@@ -1,4 +1,4 @@
-//! What a wait (`run --wait`, `logs -f --run`) keeps of one run's entries:
+//! What a wait for one run (a started run's, a follow's) keeps of its entries:
 //! how many, how many failed, and how many each distinct task has, up to a
 //! bound of distinct tasks, never the entries themselves, so that a server
 //! sending entries without end costs a bounded map, not a growing list.
