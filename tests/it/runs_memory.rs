@@ -6,7 +6,8 @@
 
 use std::io::{BufRead, BufReader, Write};
 use std::net::TcpListener;
-use std::process::{Command, Stdio};
+
+use crate::common::measured;
 
 const PIPELINE: &str = "3f2a1b4c-0000-4000-8000-000000000001";
 const RUNS: usize = 4;
@@ -60,72 +61,29 @@ fn serve(entries: usize) -> (String, std::thread::JoinHandle<()>) {
     (base, h)
 }
 
-/// The peak RSS (KiB) of a running process, from its own memory map's
-/// high-water mark. (Not `wait4`'s `ru_maxrss`: Linux carries the parent's
-/// high-water mark into a child across `exec`, so it would report the test
-/// harness's memory, not the command's.)
-fn vm_hwm(pid: u32) -> Option<i64> {
-    let s = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
-    let line = s.lines().find(|l| l.starts_with("VmHWM:"))?;
-    line.split_whitespace().nth(1)?.parse().ok()
-}
-
-/// `runs` over a generated log: (exit code, stdout, peak RSS in KiB, as
-/// last sampled before it exited: it only grows, and a growth with the log
-/// would show long before the end).
+/// `runs` over a generated log, run as `common::measured` runs every
+/// memory test: (exit code, stdout, peak RSS in KiB, as last sampled
+/// before it exited: it only grows, and a growth with the log would show
+/// long before the end).
 fn runs_over(entries: usize) -> (i32, String, i64) {
     let (base, _server) = serve(entries);
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ylemctl"))
-        .args([
-            "runs",
-            PIPELINE,
-            "--from",
-            "2023-01-01",
-            "--to",
-            "2024-12-31",
-            "-o",
-            "jsonl",
-        ])
-        .env_clear()
-        .env("PATH", std::env::var("PATH").unwrap_or_default())
-        .env("YLEM_BASE_URL", &base)
-        .env("YLEM_TOKEN", "runs-memory-token")
-        .env(
-            "YLEM_CONFIG_DIR",
-            std::env::temp_dir().join("ylemctl-runs-memory"),
-        )
-        .env("NO_COLOR", "1")
-        // One malloc arena: the runtime's threads may each grow an arena of
-        // their own, which is the allocator's noise, not ours.
-        .env("MALLOC_ARENA_MAX", "1")
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut stdout = child.stdout.take().unwrap();
-    let reader = std::thread::spawn(move || {
-        let mut out = String::new();
-        std::io::Read::read_to_string(&mut stdout, &mut out).unwrap();
-        out
-    });
-    let (pid, mut peak) = (child.id(), 0);
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(120);
-    let status = loop {
-        if let Some(kib) = vm_hwm(pid) {
-            peak = peak.max(kib);
-        }
-        if let Some(s) = child.try_wait().unwrap() {
-            break s;
-        }
-        if std::time::Instant::now() > deadline {
-            let _ = child.kill();
-            panic!("runs did not end within 120 s");
-        }
-        std::thread::sleep(std::time::Duration::from_millis(5));
-    };
-    let out = reader.join().unwrap();
-    (status.code().unwrap_or(-1), out, peak)
+    let dir = tempfile::tempdir().unwrap();
+    let mut c = measured::command(dir.path());
+    c.args([
+        "runs",
+        PIPELINE,
+        "--from",
+        "2023-01-01",
+        "--to",
+        "2024-12-31",
+        "-o",
+        "jsonl",
+    ])
+    .env("YLEM_BASE_URL", &base)
+    .env("YLEM_TOKEN", "runs-memory-token")
+    .env("NO_COLOR", "1");
+    let m = measured::run(c, true, std::time::Duration::from_secs(120));
+    (m.code, m.stdout, m.peak_kib)
 }
 
 #[test]
@@ -164,4 +122,7 @@ fn runs_of_a_large_log_are_reported_with_flat_memory() {
         grew_kib < 16 * 1024,
         "peak RSS grew by {grew_kib} KiB ({rss_small} -> {rss_big}) over 8x the log"
     );
+    // And the issue's bound on every command, on the binary measured.
+    let bound = measured::bound(measured::ISSUE_KIB);
+    assert!(rss_big < bound, "peak RSS {rss_big} KiB, over {bound} KiB");
 }

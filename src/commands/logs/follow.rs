@@ -21,8 +21,9 @@ use crate::output::table;
 use crate::time::{self, Window};
 use ylem_client::api::{self, Client, models::LogEntryRef};
 use ylem_client::runs::entry_key::{Key, forget, key};
-use ylem_client::runs::finished::{Entry, History, Rule, Verdict};
+use ylem_client::runs::finished::{History, Rule, Verdict};
 use ylem_client::runs::poll::{self, Look, Pacing, Step, StopRequest, Until, Waited};
+use ylem_client::runs::seen::Seen;
 
 /// How far before the newest entry seen each poll's window starts.
 const OVERLAP: chrono::Duration = chrono::Duration::minutes(2);
@@ -105,7 +106,7 @@ pub async fn follow(
         seen: HashSet::new(),
         newest: None,
         cursor: start,
-        run_entries: Vec::new(),
+        run_entries: Seen::default(),
         changed_at: Instant::now(),
         first: true,
         said_none: false,
@@ -138,8 +139,9 @@ struct Tail<'a, 's> {
     /// Where the windows have reached while catching up.
     cursor: DateTime<Utc>,
     /// The entries of the one run followed with --run, for its verdict;
-    /// kept only then: a follow of the whole log runs for weeks.
-    run_entries: Vec<Entry>,
+    /// counted only then (a follow of the whole log runs for weeks), and
+    /// counted, not kept (`Seen`): bounded whatever the server sends.
+    run_entries: Seen,
     changed_at: Instant,
     first: bool,
     /// Whether the note that the followed run has no entry yet was said:
@@ -178,7 +180,7 @@ impl Step for Tail<'_, '_> {
             Err(e) => return Err(e),
         };
         if let (Some(rule), Some(r)) = (&self.rule, &self.run) {
-            match rule.decide(&self.run_entries, self.changed_at.elapsed()) {
+            match self.run_entries.decide(rule, self.changed_at.elapsed()) {
                 Verdict::Pending => {}
                 Verdict::Failed { .. } => {
                     self.ctx
@@ -257,12 +259,7 @@ impl Tail<'_, '_> {
                 *fresh = true;
                 t.newest = t.newest.max(at);
                 if t.rule.is_some() {
-                    t.run_entries.push(Entry {
-                        run: e.workflow_run_uuid.as_str().to_string(),
-                        task: e.task_uuid.as_str().to_string(),
-                        ok: e.is_successful,
-                        at,
-                    });
+                    t.run_entries.add(e.task_uuid.as_str(), e.is_successful);
                 }
                 if t.failed && e.is_successful {
                     return Ok(());

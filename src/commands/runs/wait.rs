@@ -15,9 +15,10 @@ use crate::ui::Ui;
 use ylem_client::api::models::LogEntry;
 use ylem_client::api::{self, Client};
 use ylem_client::count::{count, noun};
-use ylem_client::runs::finished::{Entry, Evidence, Rule, Settle, Verdict};
-use ylem_client::runs::history::{entry, lookup};
+use ylem_client::runs::finished::{Evidence, Rule, Settle, Verdict};
+use ylem_client::runs::history::lookup;
 use ylem_client::runs::poll::{self, Ended, Look};
+use ylem_client::runs::seen::Seen;
 use ylem_client::runs::stats_only;
 
 /// How a followed run ended.
@@ -218,7 +219,7 @@ pub async fn attached(
         run,
         rule,
         from: found.from,
-        seen: Vec::new(),
+        seen: Seen::default(),
         failed: Vec::new(),
         duration_ms: 0,
         elapsed_ms: 0,
@@ -238,8 +239,9 @@ struct PipelineRun<'a> {
     run: &'a str,
     rule: Rule,
     from: chrono::DateTime<Utc>,
-    /// The run's entries at the last look.
-    seen: Vec<Entry>,
+    /// The run's entries at the last look, counted (`Seen`: bounded
+    /// against a server that sends entries without end), not kept.
+    seen: Seen,
     /// The failed ones among them, whole: their outputs say why.
     failed: Vec<LogEntry>,
     /// The sum of its task durations (the run's duration, as statistics
@@ -287,7 +289,7 @@ impl Watch for PipelineRun<'_> {
             to: Utc::now() + chrono::Duration::minutes(10),
         };
         let mut s = self.api.pipeline_logs(self.id, &window).await?;
-        let (mut seen, mut failed, mut ms) = (Vec::new(), Vec::new(), 0);
+        let (mut seen, mut failed, mut ms) = (Seen::default(), Vec::new(), 0);
         let mut span: Option<(chrono::DateTime<Utc>, chrono::DateTime<Utc>)> = None;
         while let Some(e) = api::next_entry(&mut s, Some(self.run), false).await? {
             // Saturating and checked: a server's 9e18 must not panic the wait.
@@ -298,7 +300,7 @@ impl Watch for PipelineRun<'_> {
                     .unwrap_or(at);
                 span = Some(span.map_or((start, at), |(a, b)| (a.min(start), b.max(at))));
             }
-            seen.push(entry(&e));
+            seen.add(&e.task_uuid, e.is_successful);
             // A failure is read from a bounded few, each output bounded
             // (`tally::summary`): never the whole log's outputs.
             if !e.is_successful && failed.len() < FAILED_KEPT {
@@ -319,7 +321,7 @@ impl Watch for PipelineRun<'_> {
         self.duration_ms = ms;
         self.elapsed_ms = span.map_or(0, |(a, b)| (b - a).num_milliseconds().max(0));
         let quiet = self.changed_at.elapsed();
-        match self.rule.decide(&self.seen, quiet) {
+        match self.seen.decide(&self.rule, quiet) {
             Verdict::Failed { .. } => Ok(Progress::Done(self.summary(Outcome::Failed, None))),
             Verdict::Succeeded(ev) => {
                 Ok(Progress::Done(self.summary(Outcome::Succeeded, Some(ev))))
@@ -368,7 +370,7 @@ impl PipelineRun<'_> {
             outcome,
             tasks_total: self.rule.expected_total(),
             tasks_done: self.seen.len(),
-            tasks_failed: self.seen.iter().filter(|e| !e.ok).count(),
+            tasks_failed: self.seen.failed(),
             duration_ms: self.duration_ms,
             elapsed: Some(Duration::from_millis(self.elapsed_ms as u64)),
             per_task: true,

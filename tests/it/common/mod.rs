@@ -6,6 +6,7 @@ pub mod certs;
 pub mod docs;
 pub mod faultserver;
 pub mod login;
+pub mod measured;
 pub mod process;
 pub mod pty;
 pub mod report;

@@ -12,22 +12,21 @@ mod wait;
 
 use crate::common;
 
-use std::io::Read;
 use std::os::unix::process::CommandExt;
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::process::Command;
+use std::time::Duration;
 
 use common::faultserver::*;
+use common::measured;
 use common::report::Scenario;
 use common::*;
 
-/// The address space a child may map: a tokio binary maps a few hundred MB
-/// of it (thread stacks, allocator arenas) and touches little; a read
-/// without bound dies here (exit by abort) instead of taking the machine.
-const ADDRESS_SPACE: u64 = 1 << 30;
-
-/// The bound the issue sets on a command against an endless body.
-const PEAK_KIB: i64 = 32 * 1024;
+/// The bound the issue sets on a command against an endless body (plus
+/// the debug binary's allowance under a plain `cargo test`: see
+/// `common::measured`).
+fn peak_bound() -> i64 {
+    measured::bound(measured::ISSUE_KIB)
+}
 
 /// A run of the binary: its output, its peak RSS (KiB) and how long it took.
 struct Ran {
@@ -36,74 +35,36 @@ struct Ran {
     took: Duration,
 }
 
-/// The child's high-water mark of resident memory, from its own status.
-fn vm_hwm(pid: u32) -> Option<i64> {
-    let s = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
-    let line = s.lines().find(|l| l.starts_with("VmHWM:"))?;
-    line.split_whitespace().nth(1)?.parse().ok()
-}
+use measured::vm_hwm;
 
-/// Run `ylemctl args` with `env` (and a config directory of its own) under
-/// the address-space cap, sampling its peak RSS until it exits; killed
-/// (and the test failed) after a minute.
+/// Run the measured binary (`common::measured`) with `args` and `env` (and
+/// a config directory of its own) under the address-space cap, sampling
+/// its peak RSS until it exits; killed (and the test failed) after a minute.
 fn capped(args: &[&str], env: &[(&str, &str)]) -> Ran {
     let dir = tempfile::tempdir().unwrap();
-    let mut c = Command::new(env!("CARGO_BIN_EXE_ylemctl"));
-    c.env_clear()
-        .env("PATH", std::env::var("PATH").unwrap_or_default())
-        .env("YLEM_CONFIG_DIR", dir.path())
-        .envs(env.iter().copied())
-        .args(args)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    cap_address_space(&mut c);
-    let started = Instant::now();
-    let mut child = c.spawn().unwrap();
-    let pipe = |mut r: Box<dyn Read + Send>| {
-        std::thread::spawn(move || {
-            let mut s = Vec::new();
-            let _ = r.read_to_end(&mut s);
-            String::from_utf8_lossy(&s).into_owned()
-        })
-    };
-    let out = pipe(Box::new(child.stdout.take().unwrap()));
-    let err = pipe(Box::new(child.stderr.take().unwrap()));
-    let mut peak = 0;
-    let status = loop {
-        if let Some(k) = vm_hwm(child.id()) {
-            peak = peak.max(k);
-        }
-        if let Some(s) = child.try_wait().unwrap() {
-            break s;
-        }
-        if started.elapsed() > Duration::from_secs(60) {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("{args:?} still running after a minute (peak {peak} KiB)");
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    };
+    let mut c = measured::command(dir.path());
+    c.envs(env.iter().copied()).args(args);
+    let m = measured::run(c, true, Duration::from_secs(60));
     Ran {
         out: Out {
-            code: status.code().unwrap_or(-1),
-            stdout: out.join().unwrap(),
-            stderr: err.join().unwrap(),
+            code: m.code,
+            stdout: m.stdout,
+            stderr: m.stderr,
         },
-        peak_kib: peak,
-        took: started.elapsed(),
+        peak_kib: m.peak_kib,
+        took: m.took,
     }
 }
 
-/// The child of `c` may map at most `ADDRESS_SPACE`: a read without bound
-/// ends it (by abort) instead of taking the machine.
+/// The child of `c` may map at most `measured::ADDRESS_SPACE`: a read
+/// without bound ends it (by abort) instead of taking the machine.
 fn cap_address_space(c: &mut Command) {
     // SAFETY: setrlimit is async-signal-safe; nothing else runs in the child.
     unsafe {
         c.pre_exec(|| {
             let lim = libc::rlimit {
-                rlim_cur: ADDRESS_SPACE,
-                rlim_max: ADDRESS_SPACE,
+                rlim_cur: measured::ADDRESS_SPACE,
+                rlim_max: measured::ADDRESS_SPACE,
             };
             match libc::setrlimit(libc::RLIMIT_AS, &lim) {
                 0 => Ok(()),
@@ -213,7 +174,7 @@ fn an_endless_body_ends_with_a_size_error_in_flat_memory() {
                 "{what}: {}",
                 r.out.stderr
             );
-            assert!(r.peak_kib < PEAK_KIB, "{what}: peak {} KiB", r.peak_kib);
+            assert!(r.peak_kib < peak_bound(), "{what}: peak {} KiB", r.peak_kib);
             assert!(
                 r.took < timeout + Duration::from_secs(10),
                 "{what}: {:?}",
@@ -275,7 +236,7 @@ fn a_log_that_completes_no_entry_is_given_up_after_timeout() {
                     "{what}: {}",
                     r.out.stderr
                 );
-                assert!(r.peak_kib < PEAK_KIB, "{what}: peak {} KiB", r.peak_kib);
+                assert!(r.peak_kib < peak_bound(), "{what}: peak {} KiB", r.peak_kib);
             }
             assert!(r.peak_kib < 256 * 1024, "{what}: peak {} KiB", r.peak_kib);
             assert!(r.took < Duration::from_secs(12), "{what}: {:?}", r.took);

@@ -17,6 +17,7 @@ pub mod history;
 pub mod input;
 pub mod last;
 pub mod poll;
+pub mod seen;
 pub mod stats_only;
 pub mod tally;
 pub mod view;
