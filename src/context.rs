@@ -432,7 +432,11 @@ impl Context {
             ));
         }
         // The server sees the same User-Agent as from every ylemctl before.
-        let t = ClientBuilder::new(base_url)
+        let mut b = ClientBuilder::new(base_url);
+        if let Some(cap) = crate::config::fault::max_asked_waits() {
+            b = b.max_asked_waits(cap);
+        }
+        let t = b
             .connect_timeout(s.connect_timeout)
             .timeout(s.timeout)
             .deadline(self.deadline)

@@ -67,6 +67,7 @@ fn entry() -> u8 {
             Ok(s) => s,
             Err(e) => return fail(&e, settings::errors_as_json(cli.global.output)),
         };
+    settings.tell_jq_limits();
     let ui = settings.ui();
     match run(&cli, settings) {
         Ok(status) => status.code(),

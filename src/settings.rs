@@ -265,6 +265,12 @@ impl Settings {
     pub fn json_errors(&self) -> bool {
         errors_as_json(Some(self.format)) && !self.jq_implied
     }
+
+    /// The voice of `--jq`'s limits (said from inside the allocator, which
+    /// cannot ask the settings then) follows `json_errors`.
+    pub fn tell_jq_limits(&self) {
+        crate::output::jq_limits_as_json(self.json_errors());
+    }
 }
 
 /// The output format and the compiled `--jq`: without `-o` it implies
@@ -287,6 +293,9 @@ fn jq_format(g: &GlobalArgs) -> Result<(Format, Option<std::sync::Arc<crate::out
             .with_hint("leave -o out: --jq implies -o json"));
         }
     };
+    // A parse past a limit is said as JSON when -o json|jsonl is explicit
+    // (`json_errors`): it is parsed before the settings are whole.
+    crate::output::jq_limits_as_json(g.output.is_some());
     let jq = crate::output::jq::Jq::compile(expr)?;
     Ok((format, Some(std::sync::Arc::new(jq))))
 }

@@ -2,13 +2,32 @@
 //! builds only): with `YLEM_TEST_KILL_AT=N` the process sends itself
 //! SIGKILL at its Nth write point, as a crash or `kill -9` would stop it
 //! there, so the tests can prove every prefix of a login, an alias change,
-//! a logout or a token renewal leaves whole state. A release build reads
-//! no variable and has no switch.
+//! a logout or a token renewal leaves whole state. And the total cap on
+//! the waits a service asks for (`Retry-After`, 2 minutes) set lower with
+//! `YLEM_TEST_MAX_ASKED_WAITS_MS=N`, so a test sees waits add up past it in
+//! seconds through the same accounting. A release build reads neither
+//! variable: no switch, the cap as shipped.
 
 /// One write point: the state on disk is whatever the writes so far made it.
 pub fn point() {
     #[cfg(all(debug_assertions, unix))]
     imp::point();
+}
+
+/// The total cap on asked waits a test set (debug builds only); `None`
+/// keeps the transport's default.
+pub fn max_asked_waits() -> Option<std::time::Duration> {
+    #[cfg(debug_assertions)]
+    {
+        std::env::var("YLEM_TEST_MAX_ASKED_WAITS_MS")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .map(std::time::Duration::from_millis)
+    }
+    #[cfg(not(debug_assertions))]
+    {
+        None
+    }
 }
 
 #[cfg(all(debug_assertions, unix))]

@@ -5,10 +5,24 @@
 //! expression nested too deeply to parse) ends the process with an error
 //! naming the limit and exit 2 (parsing) or 5 (evaluation), never a signal:
 //! jaq has no limit of its own, and neither a stack overflow nor a failed
-//! allocation can be recovered from once it happens.
+//! allocation can be recovered from once it happens. With `-o json` the
+//! words are the tool's JSON error object, as every other error's. Output
+//! not yet written to standard output when a limit is hit is dropped on
+//! purpose: flushing it would take locks and allocate inside the allocator,
+//! and a result cut by a limit is no valid answer anyway (the exit code
+//! says so).
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Whether a limit is said as the JSON error object (`-o json|jsonl`).
+static JSON_ERRORS: AtomicBool = AtomicBool::new(false);
+
+/// Say a limit as the JSON error object from now on (or as text).
+pub fn errors_as_json(on: bool) {
+    JSON_ERRORS.store(on, Ordering::Relaxed);
+}
 
 /// The `--jq` thread's stack (`jq_worker`); a limit below it.
 pub const STACK: usize = 64 << 20;
@@ -148,21 +162,38 @@ enum Limit {
 /// allocate (this runs inside the allocator), so the words are fixed and
 /// written straight to standard error.
 fn die(phase: Phase, limit: Limit) -> ! {
-    let (text, code): (&[u8], i32) = match (phase, limit) {
-        (Phase::Parse, Limit::Stack) => (
+    let json = JSON_ERRORS.load(Ordering::Relaxed);
+    let (text, code): (&[u8], i32) = match (phase, limit, json) {
+        (Phase::Parse, Limit::Stack, false) => (
             b"error: invalid --jq expression: nested too deeply to parse (the limit is 48 MiB of stack)\nhint: write it with fewer nested parentheses, pipes and operators\n",
             2,
         ),
-        (Phase::Parse, Limit::Memory) => (
+        (Phase::Parse, Limit::Stack, true) => (
+            b"{\"error\":{\"kind\":\"usage\",\"message\":\"invalid --jq expression: nested too deeply to parse (the limit is 48 MiB of stack)\",\"hint\":\"write it with fewer nested parentheses, pipes and operators\"}}\n",
+            2,
+        ),
+        (Phase::Parse, Limit::Memory, false) => (
             b"error: invalid --jq expression: too large to parse (the limit is 512 MiB of memory)\n",
             2,
         ),
-        (Phase::Run, Limit::Stack) => (
+        (Phase::Parse, Limit::Memory, true) => (
+            b"{\"error\":{\"kind\":\"usage\",\"message\":\"invalid --jq expression: too large to parse (the limit is 512 MiB of memory)\"}}\n",
+            2,
+        ),
+        (Phase::Run, Limit::Stack, false) => (
             b"error: --jq went past its recursion limit (48 MiB of stack): the filter recurses without end, or a value is nested too deeply\nhint: a recursive def needs a case that stops it\n",
             5,
         ),
-        (Phase::Run, Limit::Memory) => (
+        (Phase::Run, Limit::Stack, true) => (
+            b"{\"error\":{\"kind\":\"server\",\"message\":\"--jq went past its recursion limit (48 MiB of stack): the filter recurses without end, or a value is nested too deeply\",\"hint\":\"a recursive def needs a case that stops it\"}}\n",
+            5,
+        ),
+        (Phase::Run, Limit::Memory, false) => (
             b"error: --jq went past its memory limit (512 MiB): the filter builds a value too large\nhint: stream results (.[] | ...) instead of collecting them ([...])\n",
+            5,
+        ),
+        (Phase::Run, Limit::Memory, true) => (
+            b"{\"error\":{\"kind\":\"server\",\"message\":\"--jq went past its memory limit (512 MiB): the filter builds a value too large\",\"hint\":\"stream results (.[] | ...) instead of collecting them ([...])\"}}\n",
             5,
         ),
     };

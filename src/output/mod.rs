@@ -23,5 +23,7 @@ mod width;
 
 pub use cell::{Cell, CellRef, Txt};
 pub use column::{Column, Row};
+/// How `--jq`'s limits are said (text or the JSON error object).
+pub use jq_guard::errors_as_json as jq_limits_as_json;
 pub use printer::Printer;
 pub use style::{Shape, Style};

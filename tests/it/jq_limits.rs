@@ -135,3 +135,33 @@ fn runaway_evaluation_is_exit_5_naming_the_limit() {
     let (o, _) = jq(&s, "reduce range(1000) as $i (null; [.]) | flatten", &[]);
     assert_eq!((o.code, o.stdout.as_str()), (0, "[null]\n"), "{}", o.stderr);
 }
+
+#[test]
+fn a_limit_hit_with_o_json_is_the_json_error_object_exit_5() {
+    let s = server();
+    for (expr, limit) in [
+        ("def f: 1+f; f", "recursion limit"),
+        ("[range(1e9)]", "memory limit (512 MiB)"),
+    ] {
+        for out in ["json", "jsonl"] {
+            let (o, _) = jq(&s, expr, &["--max-time", "120s", "-o", out]);
+            assert_eq!(o.code, 5, "{expr} {out}: {}", o.stderr);
+            let e: serde_json::Value = serde_json::from_str(o.stderr.trim())
+                .unwrap_or_else(|err| panic!("{expr} {out}: {err}: {}", o.stderr));
+            assert_eq!(e["error"]["kind"], "server", "{}", o.stderr);
+            let msg = e["error"]["message"].as_str().unwrap();
+            assert!(msg.contains(limit), "{expr}: {msg}");
+            assert!(e["error"]["hint"].is_string(), "{}", o.stderr);
+            // Dropped on purpose: no half result on stdout.
+            assert!(o.stdout.is_empty(), "{expr} {out}: {}", o.stdout);
+        }
+        // Without -o the words stay text, as other errors.
+        let (o, _) = jq(&s, expr, &["--max-time", "120s"]);
+        assert_eq!(o.code, 5, "{expr}: {}", o.stderr);
+        assert!(
+            o.stderr.starts_with("error: --jq went past"),
+            "{}",
+            o.stderr
+        );
+    }
+}

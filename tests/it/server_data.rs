@@ -358,3 +358,36 @@ fn a_bad_log_entry_among_good_ones_is_left_out_with_a_warning() {
         assert!(!o.stderr.contains('\u{1b}'), "{}", o.stderr);
     }
 }
+
+#[test]
+fn a_run_start_without_wait_and_json_errors_name_the_bad_value_too() {
+    // `run pipeline P` alone: never "started xyz".
+    let s = with_token(|r, _| match r.method.as_str() {
+        "POST" => Action::Raw(json(201, r#"{"pipeline_run_uuid":"xyz"}"#)),
+        _ => Action::Raw(json(200, "[]")),
+    });
+    let dir = tempfile::tempdir().unwrap();
+    let o = client_run(&s.base(), dir.path(), &["run", "pipeline", P1]);
+    assert_eq!(o.code, 5, "{}", o.stderr);
+    assert!(!o.all().contains("started xyz"), "{}", o.all());
+    assert!(o.stderr.contains(r#""xyz" (not a UUID)"#), "{}", o.stderr);
+    // -o json: the error's JSON shape names the field and the value.
+    let (good, _) = stats_of(GOOD.to_string());
+    assert_eq!(good.code, 0, "{}", good.stderr);
+    let body = stats_with("num_of_failures", "-3");
+    let s = with_token(move |_, _| Action::Raw(json(200, &body)));
+    let o = client_run(
+        &s.base(),
+        dir.path(),
+        &["stats", "pipeline", P1, "-o", "json"],
+    );
+    assert_eq!(o.code, 5, "{}", o.stderr);
+    assert!(o.stdout.is_empty(), "{}", o.stdout);
+    let e: serde_json::Value =
+        serde_json::from_str(o.stderr.trim()).unwrap_or_else(|e| panic!("{e}: {}", o.stderr));
+    let msg = e["error"]["message"].as_str().unwrap();
+    assert!(
+        msg.contains("num_of_failures") && msg.contains("-3 is negative"),
+        "{msg}"
+    );
+}

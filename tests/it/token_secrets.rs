@@ -124,13 +124,34 @@ fn jq_env_sees_no_variable_holding_a_secret() {
         "$ENV.YLEM_CLIENT_SECRET",
         "env | to_entries | map(.value) | join(\",\")",
     ] {
-        let o = ylem(&["stats", "pipeline", P1, "--jq", expr], &env);
-        assert_eq!(o.code, 0, "{expr}: {}", o.stderr);
-        assert!(!o.all().contains(SECRET), "{expr}: {}", o.stdout);
-        assert!(!o.all().contains("otel-hdr-secret"), "{expr}: {}", o.stdout);
-        if expr.starts_with("env |") || expr == "env" || expr == "$ENV" {
-            assert!(o.stdout.contains("visible-value"), "{expr}: {}", o.stdout);
+        for out in ["json", "jsonl"] {
+            let o = ylem(&["stats", "pipeline", P1, "--jq", expr, "-o", out], &env);
+            assert_eq!(o.code, 0, "{expr} {out}: {}", o.stderr);
+            assert!(!o.all().contains(SECRET), "{expr} {out}: {}", o.stdout);
+            assert!(!o.all().contains("otel-hdr-secret"), "{expr}: {}", o.stdout);
+            if expr.starts_with("env |") || expr == "env" || expr == "$ENV" {
+                assert!(o.stdout.contains("visible-value"), "{expr}: {}", o.stdout);
+            }
         }
+    }
+    // The error path: a filter that raises the environment as its error.
+    for out in ["json", "jsonl"] {
+        let o = ylem(
+            &[
+                "stats",
+                "pipeline",
+                P1,
+                "--jq",
+                "error(env | tostring)",
+                "-o",
+                out,
+            ],
+            &env,
+        );
+        assert_eq!(o.code, 2, "a filter error (usage): {out}: {}", o.stderr);
+        assert!(o.stderr.contains("visible-value"), "{out}: {}", o.stderr);
+        assert!(!o.all().contains(SECRET), "{out}: {}", o.stderr);
+        assert!(!o.all().contains("otel-hdr-secret"), "{out}: {}", o.stderr);
     }
     // YLEM_TOKEN too.
     let o = ylem(

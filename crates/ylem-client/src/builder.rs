@@ -51,6 +51,13 @@ impl ClientBuilder {
         self
     }
 
+    /// The most the waits a service asks for (`Retry-After`) may add up to
+    /// for one request (default 2 minutes).
+    pub fn max_asked_waits(mut self, d: Duration) -> Self {
+        self.cfg.max_asked_waits = d;
+        self
+    }
+
     /// The `User-Agent` header (default `ylem-client/VERSION`).
     pub fn user_agent(mut self, ua: impl Into<String>) -> Self {
         self.cfg.user_agent = ua.into();

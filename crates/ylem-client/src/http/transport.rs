@@ -41,6 +41,10 @@ pub struct TransportConfig {
     pub deadline: Option<Instant>,
     /// How many times a failed request may be sent again.
     pub retries: u32,
+    /// The most the waits a service asks for (`Retry-After`) add up to for
+    /// one request (default `MAX_ASKED_WAITS`); a wait asked past it ends
+    /// the request at once with `Cause::WaitBeyondCap`.
+    pub max_asked_waits: Duration,
     /// The `User-Agent` header.
     pub user_agent: String,
     /// Where the request log goes; `None` says nothing.
@@ -60,6 +64,7 @@ impl TransportConfig {
             timeout: Duration::from_secs(30),
             deadline: None,
             retries: 3,
+            max_asked_waits: MAX_ASKED_WAITS,
             user_agent: USER_AGENT.to_string(),
             log: None,
         }
@@ -84,8 +89,8 @@ const MAX_REDIRECTS: usize = 5;
 const LONG_WAIT: Duration = Duration::from_secs(2);
 
 /// The most the waits a service asks for (`Retry-After`) add up to for one
-/// request: a service asking for more is told as an error at once, not
-/// waited out for minutes (each wait is capped at 2 minutes too).
+/// request by default: a service asking for more is told as an error at
+/// once, not waited out for minutes (each wait is capped at 2 minutes too).
 pub const MAX_ASKED_WAITS: Duration = Duration::from_secs(120);
 
 /// A request body and how it is sent.
@@ -229,6 +234,7 @@ impl Transport {
         let mut attempt = 0u32;
         // What the service asked to wait so far (`MAX_ASKED_WAITS`).
         let mut asked_waits = Duration::ZERO;
+        let cap = self.cfg.max_asked_waits;
         loop {
             let outcome = self.send_following(&method, &url, bearer, sent).await;
             let (wait, why) = match outcome {
@@ -251,11 +257,8 @@ impl Transport {
                     let asked = retry_after_asked(&resp);
                     // More than the cap in all, or in one wait (Retry-After:
                     // 999999): said at once rather than waited out in part.
-                    let over_cap = wanted.is_some_and(|w| {
-                        asked.is_some_and(|a| {
-                            a > MAX_ASKED_WAITS || asked_waits + w > MAX_ASKED_WAITS
-                        })
-                    });
+                    let over_cap = wanted
+                        .is_some_and(|w| asked.is_some_and(|a| a > cap || asked_waits + w > cap));
                     match wanted.filter(|w| self.fits(*w) && !over_cap) {
                         Some(w) => {
                             if asked.is_some() {
@@ -309,7 +312,7 @@ impl Transport {
                 "the service asked to wait {} (Retry-After, HTTP {}); waiting (at most {} in all for one request)",
                 fmt_wait(w),
                 resp.status().as_u16(),
-                fmt_wait(MAX_ASKED_WAITS)
+                fmt_wait(self.cfg.max_asked_waits)
             ));
         }
     }
