@@ -106,6 +106,8 @@ pub async fn follow(
         newest: None,
         cursor: start,
         run_entries: Vec::new(),
+        first_start: None,
+        based: None,
         changed_at: Instant::now(),
         first: true,
         said_none: false,
@@ -140,6 +142,10 @@ struct Tail<'a, 's> {
     /// The entries of the one run followed with --run, for its verdict;
     /// kept only then: a follow of the whole log runs for weeks.
     run_entries: Vec<Entry>,
+    /// The followed run's first task's start, and the anchor of the basis
+    /// its rule was last made from (`basis::anchor_of`).
+    first_start: Option<DateTime<Utc>>,
+    based: Option<DateTime<Utc>>,
     changed_at: Instant,
     first: bool,
     /// Whether the note that the followed run has no entry yet was said:
@@ -177,6 +183,7 @@ impl Step for Tail<'_, '_> {
             Err(e) if e.transient() => Err(e),
             Err(e) => return Err(e),
         };
+        self.anchor_rule().await;
         if let (Some(rule), Some(r)) = (&self.rule, &self.run) {
             match rule.decide(&self.run_entries, self.changed_at.elapsed()) {
                 Verdict::Pending => {}
@@ -210,6 +217,24 @@ impl Step for Tail<'_, '_> {
 }
 
 impl Tail<'_, '_> {
+    /// The followed run's rule made again from the basis anchored at its
+    /// first task's start, as `runs --run` judges it (before its first
+    /// entry: today's), once per anchor; a look-up that fails keeps the
+    /// rule and is asked at the next poll.
+    async fn anchor_rule(&mut self) {
+        let (Some(_), Some(start)) = (&self.rule, self.first_start) else {
+            return;
+        };
+        let at = ylem_client::runs::basis::anchor_of(start);
+        if self.based == Some(at) {
+            return;
+        }
+        if let Ok(h) = ylem_client::runs::history::lookup(self.api, self.id, start).await {
+            self.rule = Some(Rule::new(&h, None, None, FIRST_PAUSE));
+            self.based = Some(at);
+        }
+    }
+
     /// Once, when the followed run has no entry in the window caught up
     /// with: say so (the follow would otherwise print nothing until
     /// stopped), and that the service cannot tell a run not reported yet
@@ -257,6 +282,13 @@ impl Tail<'_, '_> {
                 *fresh = true;
                 t.newest = t.newest.max(at);
                 if t.rule.is_some() {
+                    let start = at.map(|a| {
+                        a - chrono::Duration::try_milliseconds(e.duration.max(0)).unwrap_or_default()
+                    });
+                    t.first_start = match (t.first_start, start) {
+                        (Some(a), Some(b)) => Some(a.min(b)),
+                        (a, b) => a.or(b),
+                    };
                     t.run_entries.push(Entry {
                         run: e.workflow_run_uuid.as_str().to_string(),
                         task: e.task_uuid.as_str().to_string(),
