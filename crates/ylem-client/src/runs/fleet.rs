@@ -3,7 +3,7 @@
 //! events a new look makes (a run's first entry seen, each task entry, the
 //! run's verdict), each run once and in order. A pipeline's runs are folded
 //! from its log entries (`fold.rs`) and each is judged by the rule of its
-//! own basis (`basis.rs`: anchored at the run's first task, as `runs --run`
+//! own basis (`basis.rs`: anchored at the run's first task, as a listed run
 //! and `last-run` judge it; the caller reads the bases `wanted` names): a
 //! run is reported finished only when the rule has established its
 //! verdict, never while it may still be going. A workflow
@@ -219,7 +219,7 @@ impl Pipeline {
     /// A pipeline whose runs are each judged by their own basis (handed in
     /// with `basis`), by the rule a run read from a log is judged by
     /// (`listed_rule`: a second's grace once history's tasks are in), so
-    /// that a run's verdict here is the one `runs --run` gives, and comes
+    /// that a run's verdict here is the one a listed run is given, and comes
     /// with the look that sees its last task.
     pub fn new() -> Pipeline {
         Pipeline {
@@ -684,6 +684,37 @@ mod tests {
         assert!(!p.going());
         let (runs, _) = p.per_hour(at(130));
         assert_eq!(runs.iter().sum::<u32>(), 2);
+    }
+
+    #[test]
+    fn each_run_is_judged_by_the_basis_of_its_own_minute() {
+        let mut p = Pipeline::new();
+        // R2 at 0 s and R3 two minutes on: two anchors, two bases wanted.
+        p.take(
+            vec![
+                entry(R3, "b", true, 125),
+                entry(R3, "a", true, 120),
+                entry(R2, "b", true, 5),
+                entry(R2, "a", true, 0),
+            ],
+            at(130),
+        );
+        let wanted = p.wanted(None);
+        assert_eq!(wanted.len(), 2, "{wanted:?}");
+        // R3's basis knows the graph a, b; R2's (older) knows nothing.
+        p.basis(wanted[0], &history());
+        p.basis(wanted[1], &History::default());
+        let ev = p.tell(at(130), None);
+        let done: Vec<String> = names(&ev)
+            .into_iter()
+            .filter(|n| n.starts_with("finished"))
+            .collect();
+        assert_eq!(
+            done,
+            ["finished 3 succeeded"],
+            "R2 waits its own settle time"
+        );
+        assert!(p.wanted(None).is_empty(), "a basis is read once");
     }
 
     #[test]
