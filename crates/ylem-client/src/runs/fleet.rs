@@ -3,8 +3,8 @@
 //! events a new look makes (a run's first entry seen, each task entry, the
 //! run's verdict), each run once and in order. A pipeline's runs are folded
 //! from its log entries (`fold.rs`) and each is judged by the rule of its
-//! own basis (`basis.rs`: anchored at the run's first task, as a listed run
-//! and `last-run` judge it; the caller reads the bases `wanted` names): a
+//! own basis (`basis.rs`: anchored at the run's first task, as every
+//! command judges it; the caller reads the bases `wanted` names): a
 //! run is reported finished only when the rule has established its
 //! verdict, never while it may still be going. A workflow
 //! or a task leaves no log: its runs are told from the statistics' last run
