@@ -2,7 +2,7 @@
 //! command's start: `watch -o jsonl`'s fleet judges each run by the basis
 //! anchored at that run's first task (a run that starts in a later minute
 //! than the watch reads that minute's basis, as `runs --run` and
-//! `last-run` do), and `run pipeline --wait` prints the evidence
+//! `last-run` do), and `run pipeline --wait` and `logs -f --run` print the evidence
 //! `runs --run` gives for the same run. Both dialects, against the
 //! sandbox's ground truth; waits are on events (a line, the truth, the
 //! clock's minute turning), bounded.
@@ -224,6 +224,55 @@ fn run_wait_prints_the_evidence_runs_gives_for_its_run() {
             .iter()
             .map(|d| {
                 s.spawn(move || waits_judge_by_the_runs_basis(d).map_err(|e| format!("{d}: {e}")))
+            })
+            .collect();
+        let wrong: Vec<String> = hs
+            .into_iter()
+            .filter_map(|h| h.join().unwrap().err())
+            .collect();
+        assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    });
+}
+
+/// `logs -f --run R` ends with the evidence `runs --run R` gives.
+fn follow_judges_by_the_runs_basis(d: &str) -> Result<(), String> {
+    let sb = start_with(d, &["--task-delay", "200ms"]);
+    let dir = std::env::temp_dir().join(format!("ylemctl-anchor-f-{d}-{}", std::process::id()));
+    let dir = dir.to_str().unwrap().to_string();
+    let p = pipeline(&sb);
+    let started = json_in(&sb, &dir, &["run", "pipeline", &p, "-o", "json"]);
+    let run = started["run_uuid"]
+        .as_str()
+        .ok_or("no run started")?
+        .to_string();
+    let o = sb.run_with(
+        &["logs", &p, "-f", "--run", &run, "--max-time", "120s"],
+        &[("YLEM_CONFIG_DIR", &dir)],
+    );
+    let said = o
+        .stderr
+        .lines()
+        .find_map(|l| {
+            l.split_once(&format!("run {run} is complete: "))
+                .map(|x| x.1)
+        })
+        .ok_or(format!("no end said: {}", o.stderr))?
+        .to_string();
+    let by_runs = json_in(&sb, &dir, &["runs", &p, "--run", &run, "-o", "json"]);
+    if by_runs["evidence"] != said.as_str() {
+        return Err(format!("logs -f --run said {said:?}, runs --run {by_runs}"));
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    Ok(())
+}
+
+#[test]
+fn logs_follow_run_ends_with_the_evidence_runs_gives() {
+    thread::scope(|s| {
+        let hs: Vec<_> = DIALECTS
+            .iter()
+            .map(|d| {
+                s.spawn(move || follow_judges_by_the_runs_basis(d).map_err(|e| format!("{d}: {e}")))
             })
             .collect();
         let wrong: Vec<String> = hs
