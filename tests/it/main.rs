@@ -82,6 +82,7 @@ mod testing_report;
 mod tls_proxy;
 mod token_cache;
 mod token_secrets;
+mod verdict_anchor;
 mod verdicts;
 mod version;
 mod watch;

@@ -107,6 +107,8 @@ pub async fn follow(
         newest: None,
         cursor: start,
         run_entries: Seen::default(),
+        first_start: None,
+        based: None,
         changed_at: Instant::now(),
         first: true,
         said_none: false,
@@ -142,6 +144,10 @@ struct Tail<'a, 's> {
     /// counted only then (a follow of the whole log runs for weeks), and
     /// counted, not kept (`Seen`): bounded whatever the server sends.
     run_entries: Seen,
+    /// The followed run's first task's start, and the anchor of the basis
+    /// its rule was last made from (`basis::anchor_of`).
+    first_start: Option<DateTime<Utc>>,
+    based: Option<DateTime<Utc>>,
     changed_at: Instant,
     first: bool,
     /// Whether the note that the followed run has no entry yet was said:
@@ -179,6 +185,7 @@ impl Step for Tail<'_, '_> {
             Err(e) if e.transient() => Err(e),
             Err(e) => return Err(e),
         };
+        self.anchor_rule().await;
         if let (Some(rule), Some(r)) = (&self.rule, &self.run) {
             match self.run_entries.decide(rule, self.changed_at.elapsed()) {
                 Verdict::Pending => {}
@@ -212,6 +219,24 @@ impl Step for Tail<'_, '_> {
 }
 
 impl Tail<'_, '_> {
+    /// The followed run's rule made again from the basis anchored at its
+    /// first task's start, as `runs --run` judges it (before its first
+    /// entry: today's), once per anchor; a look-up that fails keeps the
+    /// rule and is asked at the next poll.
+    async fn anchor_rule(&mut self) {
+        let (Some(_), Some(start)) = (&self.rule, self.first_start) else {
+            return;
+        };
+        let at = ylem_client::runs::basis::anchor_of(start);
+        if self.based == Some(at) {
+            return;
+        }
+        if let Ok(h) = ylem_client::runs::history::lookup(self.api, self.id, start).await {
+            self.rule = Some(Rule::new(&h, None, None, FIRST_PAUSE));
+            self.based = Some(at);
+        }
+    }
+
     /// Once, when the followed run has no entry in the window caught up
     /// with: say so (the follow would otherwise print nothing until
     /// stopped), and that the service cannot tell a run not reported yet
@@ -259,6 +284,13 @@ impl Tail<'_, '_> {
                 *fresh = true;
                 t.newest = t.newest.max(at);
                 if t.rule.is_some() {
+                    let start = at.map(|a| {
+                        a - chrono::Duration::try_milliseconds(e.duration.max(0)).unwrap_or_default()
+                    });
+                    t.first_start = match (t.first_start, start) {
+                        (Some(a), Some(b)) => Some(a.min(b)),
+                        (a, b) => a.or(b),
+                    };
                     t.run_entries.add(e.task_uuid.as_str(), e.is_successful);
                 }
                 if t.failed && e.is_successful {

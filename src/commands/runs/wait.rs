@@ -226,6 +226,7 @@ pub async fn attached(
         changed_at: Instant::now(),
         found: Some((found.entries, found.quiet_since)),
         history_pending,
+        based: None,
     };
     if let Some(w) = crate::commands::kit::evidence_text::contradiction(&step.rule) {
         ui.warn(&w);
@@ -257,6 +258,9 @@ struct PipelineRun<'a> {
     /// The rule has nothing from history (its lookup may have failed): ask
     /// again at each look until a lookup answers.
     history_pending: bool,
+    /// The anchor of the basis the rule was made from, once the run's
+    /// first entry is seen (`basis::anchor_of` its first task's start).
+    based: Option<chrono::DateTime<Utc>>,
 }
 
 impl PipelineRun<'_> {
@@ -320,6 +324,9 @@ impl Watch for PipelineRun<'_> {
         self.seen = seen;
         self.duration_ms = ms;
         self.elapsed_ms = span.map_or(0, |(a, b)| (b - a).num_milliseconds().max(0));
+        if let Some((start, _)) = span {
+            self.anchor_at(start).await;
+        }
         let quiet = self.changed_at.elapsed();
         match self.seen.decide(&self.rule, quiet) {
             Verdict::Failed { .. } => Ok(Progress::Done(self.summary(Outcome::Failed, None))),
@@ -336,6 +343,26 @@ impl Watch for PipelineRun<'_> {
 }
 
 impl PipelineRun<'_> {
+    /// The rule made again from the basis anchored at the run's first
+    /// task's start (`start`), as `runs --run` judges the run: once, and
+    /// again only if an earlier entry moves the anchor (kept: no request
+    /// when another command read it).
+    async fn anchor_at(&mut self, start: chrono::DateTime<Utc>) {
+        let at = ylem_client::runs::basis::anchor_of(start);
+        if self.based == Some(at) {
+            return;
+        }
+        if let Ok(h) = lookup(self.api, self.id, start).await {
+            let given = match self.rule.settle {
+                Settle::Given(d) => Some(d),
+                _ => None,
+            };
+            self.rule = Rule::new(&h, self.rule.expect_tasks, given, self.rule.grace);
+            self.based = Some(at);
+            self.history_pending = false;
+        }
+    }
+
     /// How the wait will decide, as it goes: `run R: 2/4 tasks (as in the
     /// last 6 runs; ...), 12s` or `run R: 2 tasks, none new for 5s of 30s, 12s`.
     fn progress(&self, quiet: Duration, started: Instant) -> String {

@@ -3,7 +3,8 @@
 //! of the last 24 hours (the last run, and the day's runs and failures that
 //! `status` words health with). A pipeline's log is asked only when those
 //! changed or a run of it is going; its first look reads its recent runs
-//! once (the history its runs are judged by, and what `--since` replays).
+//! once (what `--since` replays); each run is judged by the basis anchored
+//! at its own first task (read once per anchor, kept by the client).
 //! While the service fails, the entity is looked at less and less often.
 
 use std::time::{Duration, Instant};
@@ -146,12 +147,9 @@ pub async fn look(w: &mut Watched, l: &Look<'_>) -> Result<Vec<Event>, Error> {
                 Some(_) => read(l.api, id, &Window { from, to: now }, FIRST_ENTRIES).await?,
                 None => Vec::new(),
             };
-            // Its runs judged by today's basis, as every command judges
-            // a run of today (`ylem_client::runs::basis`; kept once read).
-            let history: History =
-                ylem_client::runs::history::history(l.api, id, now, |_| {}).await;
-            let mut follow = fleet::Pipeline::new(&history);
-            let ev = follow.look(entries, now, Some(quiet_before));
+            let mut follow = fleet::Pipeline::new();
+            follow.take(entries, now);
+            let ev = judged(&mut follow, l.api, id, now, Some(quiet_before)).await;
             *p = Some(follow);
             ev
         }
@@ -160,12 +158,32 @@ pub async fn look(w: &mut Watched, l: &Look<'_>) -> Result<Vec<Event>, Error> {
                 true => read(l.api, id, &p.window(now), LOOK_ENTRIES).await?,
                 false => Vec::new(),
             };
-            p.look(entries, now, None)
+            p.take(entries, now);
+            judged(p, l.api, id, now, None).await
         }
     };
     w.glance = Some(glance);
     w.day = Some(stats);
     Ok(events)
+}
+
+/// The events of the entries `p` took in, each run judged by the basis
+/// anchored at its first task (`ylem_client::runs::basis`), as `runs --run`
+/// and `last-run` judge it, however long after the watch began it started:
+/// a basis is read once per anchor (kept by the client, so a later command
+/// reads none), and only for runs the watch tells or shows.
+async fn judged(
+    p: &mut fleet::Pipeline,
+    api: &Client,
+    id: uuid::Uuid,
+    now: DateTime<Utc>,
+    quiet_before: Option<DateTime<Utc>>,
+) -> Vec<Event> {
+    for at in p.wanted(quiet_before) {
+        let history: History = ylem_client::runs::history::history(api, id, at, |_| {}).await;
+        p.basis(at, &history);
+    }
+    p.tell(now, quiet_before)
 }
 
 /// The log over `w`, at most `max` entries (newest first), each kept with

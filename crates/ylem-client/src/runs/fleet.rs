@@ -2,26 +2,29 @@
 //! each entity between two looks, which looks are worth a request, and which
 //! events a new look makes (a run's first entry seen, each task entry, the
 //! run's verdict), each run once and in order. A pipeline's runs are folded
-//! from its log entries (`fold.rs`) and judged by the one rule
-//! (`finished.rs`): a run is reported finished only when the rule has
-//! established its verdict, never while it may still be going. A workflow
+//! from its log entries (`fold.rs`) and each is judged by the rule of its
+//! own basis (`basis.rs`: anchored at the run's first task, as every
+//! command judges it; the caller reads the bases `wanted` names): a
+//! run is reported finished only when the rule has established its
+//! verdict, never while it may still be going. A workflow
 //! or a task leaves no log: its runs are told from the statistics' last run
 //! (`Statistics`), judged as every command judges them (`stats_only`), and
 //! a run told started is always told finished once that verdict is known.
 //! No I/O, no clock: the caller asks, and hands in `now`.
 
-use std::collections::{HashMap, HashSet, VecDeque};
+use std::collections::{BTreeMap, HashMap, HashSet, VecDeque};
 
 use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
 use crate::api::models::{LogEntryRef, RangeStats};
 use crate::kinds::Entity;
+use crate::runs::basis;
 use crate::runs::entry_key::{Key, key};
 use crate::runs::finished::{History, Rule};
 use crate::runs::fold::{Judged, RunFold, TaskSets, id_of, judge};
 use crate::runs::stats_only;
-use crate::runs::tally::listed_rule;
+use crate::runs::tally::{listed_rule, rule_of};
 use crate::runs::view::{Established, RunView};
 use crate::time::{self, Window};
 
@@ -154,10 +157,25 @@ struct Open {
     told: bool,
 }
 
+/// At most this many bases are wanted for one look (the newest runs'), as
+/// `runs` asks at most this many (`history::rules_of`).
+const MAX_BASES: usize = 31;
+/// A run that ended this long before the time the watch replays from is
+/// passed over: it is judged by its own basis only if it is the newest
+/// (the board's latest), else by the nearest one read (as `runs` judges a
+/// run past its cap), so a first look costs few bases.
+const PASSED_OVER: chrono::Duration = chrono::Duration::hours(1);
+
+/// An entry folded in, not yet told: (its time, its place in its look, run).
+type Fresh = (Option<i64>, usize, Uuid, LogEntryRef<'static>);
+
 /// One pipeline's runs as they are followed: the runs going, the runs
 /// already told (each once), and the runs of the last day per hour.
 pub struct Pipeline {
-    rule: Rule,
+    /// The rules of the open runs' bases, by anchor (`basis::anchor_of`).
+    rules: BTreeMap<DateTime<Utc>, Rule>,
+    /// The last look's entries, folded in (`take`), to be told (`tell`).
+    fresh: Vec<Fresh>,
     open: HashMap<Uuid, Open>,
     told: HashMap<Uuid, DateTime<Utc>>,
     sets: TaskSets,
@@ -191,15 +209,22 @@ impl Latest {
     }
 }
 
+impl Default for Pipeline {
+    fn default() -> Pipeline {
+        Pipeline::new()
+    }
+}
+
 impl Pipeline {
-    /// A pipeline whose runs are judged with `history` (its recent runs),
-    /// by the rule a run read from a log is judged by (`listed_rule`: a
-    /// second's grace once history's tasks are in), so that a run's verdict
-    /// here is the one `runs` gives, and comes with the look that sees its
-    /// last task.
-    pub fn new(history: &History) -> Pipeline {
+    /// A pipeline whose runs are each judged by their own basis (handed in
+    /// with `basis`), by the rule a run read from a log is judged by
+    /// (`listed_rule`: a second's grace once history's tasks are in), so
+    /// that a run's verdict here is the one a listed run is given, and comes
+    /// with the look that sees its last task.
+    pub fn new() -> Pipeline {
         Pipeline {
-            rule: listed_rule(history),
+            rules: BTreeMap::new(),
+            fresh: Vec::new(),
             open: HashMap::new(),
             told: HashMap::new(),
             sets: TaskSets::default(),
@@ -214,9 +239,47 @@ impl Pipeline {
         &self.latest
     }
 
-    /// The rule its runs are judged by.
-    pub fn rule(&self) -> &Rule {
-        &self.rule
+    /// The rule `run` is judged by: its basis's.
+    fn rule_of(&self, run: &RunFold) -> &Rule {
+        rule_of(&self.rules, run)
+    }
+
+    /// The anchors whose bases the open runs want and this watch has not
+    /// read yet, newest first, at most `MAX_BASES`: each a basis the caller
+    /// reads (`history::history`, kept once read) and hands in (`basis`)
+    /// before `tell`. A failed run wants none (a failed task decides it); a
+    /// run passed over (ended `PASSED_OVER` before `quiet_before`) only
+    /// when it is the newest.
+    pub fn wanted(&self, quiet_before: Option<DateTime<Utc>>) -> Vec<DateTime<Utc>> {
+        let mut v: Vec<(Option<DateTime<Utc>>, DateTime<Utc>)> = self
+            .open
+            .values()
+            .filter(|o| o.fold.entries > 0 && o.fold.failed == 0)
+            .filter_map(|o| {
+                let at = o.fold.started().or(o.fold.ended()).map(basis::anchor_of)?;
+                Some((o.fold.ended(), at))
+            })
+            .filter(|(_, at)| !self.rules.contains_key(at))
+            .collect();
+        v.sort_by_key(|x| std::cmp::Reverse(*x));
+        let newest = v.first().map(|x| x.1);
+        let old = |ended: Option<DateTime<Utc>>| {
+            quiet_before.is_some_and(|q| ended.is_some_and(|e| e < q - PASSED_OVER))
+        };
+        let mut out: Vec<DateTime<Utc>> = v
+            .into_iter()
+            .filter(|(ended, at)| !old(*ended) || Some(*at) == newest)
+            .map(|(_, at)| at)
+            .collect();
+        out.sort_by_key(|at| std::cmp::Reverse(*at));
+        out.dedup();
+        out.truncate(MAX_BASES);
+        out
+    }
+
+    /// The basis anchored at `at` (`wanted`), as read.
+    pub fn basis(&mut self, at: DateTime<Utc>, history: &History) {
+        self.rules.insert(at, listed_rule(history));
     }
 
     /// Whether a run is going (or not yet judged): the log is worth asking
@@ -243,7 +306,7 @@ impl Pipeline {
             .map(|o| Going {
                 run: Some(o.fold.id()),
                 tasks: o.fold.entries as usize,
-                expected: self.rule.expected_total(),
+                expected: self.rule_of(&o.fold).expected_total(),
                 started: o.fold.started(),
             })
             .collect()
@@ -255,21 +318,25 @@ impl Pipeline {
         per_hour(&self.day, now)
     }
 
-    /// One look's entries (the log over `window`, any order): the events
-    /// they make, in order. Runs that finished before `quiet_before` are
-    /// taken in without a word (the first look: what ended before the watch
-    /// began, or before the time the caller replays from); every other run is told once: started,
-    /// its tasks as they come, finished when its verdict is established.
+    /// One look's entries, folded in and told at once (`take`, then
+    /// `tell`), judged by the bases handed in so far.
     pub fn look(
         &mut self,
         entries: Vec<LogEntryRef<'static>>,
         now: DateTime<Utc>,
         quiet_before: Option<DateTime<Utc>>,
     ) -> Vec<Event> {
+        self.take(entries, now);
+        self.tell(now, quiet_before)
+    }
+
+    /// One look's entries (the log over `window`, any order) folded in:
+    /// `wanted` then names the bases the runs they belong to want.
+    pub fn take(&mut self, entries: Vec<LogEntryRef<'static>>, now: DateTime<Utc>) {
         self.looked = Some(now);
         // Oldest first; the log is newest first, so among equal times the
         // later in the response came first.
-        let mut fresh: Vec<(Option<i64>, usize, Uuid, LogEntryRef<'static>)> = Vec::new();
+        let mut fresh: Vec<Fresh> = Vec::new();
         let n = entries.len();
         for (i, e) in entries.into_iter().enumerate() {
             let run = id_of(e.workflow_run_uuid.as_str()).0;
@@ -293,12 +360,23 @@ impl Pipeline {
             fresh.push((at.map(|t| t.timestamp_micros()), n - i, run, e));
         }
         fresh.sort_by_key(|(at, order, _, _)| (*at, *order));
+        self.fresh.append(&mut fresh);
+    }
+
+    /// The events the entries taken in make, in order, each run judged by
+    /// its basis's rule. Runs that finished before `quiet_before` are
+    /// taken in without a word (the first look: what ended before the watch
+    /// began, or before the time the caller replays from); every other run
+    /// is told once: started, its tasks as they come, finished when its
+    /// verdict is established.
+    pub fn tell(&mut self, now: DateTime<Utc>, quiet_before: Option<DateTime<Utc>>) -> Vec<Event> {
+        let fresh = std::mem::take(&mut self.fresh);
         // Judged before anything is told: a run that had finished before
         // the watch began is passed over whole.
         let mut verdicts: Vec<(Uuid, Judged)> = self
             .open
             .iter()
-            .map(|(run, o)| (*run, judge(&self.rule, o.fold.clone(), now)))
+            .map(|(run, o)| (*run, judge(self.rule_of(&o.fold), o.fold.clone(), now)))
             .filter(|(_, j)| j.result != "running")
             .collect();
         verdicts.sort_by_key(|(_, j)| (j.tally.started(), j.tally.run));
@@ -351,6 +429,13 @@ impl Pipeline {
     fn forget(&mut self, now: DateTime<Utc>) {
         let before = self.window(now).from - REMEMBER;
         self.told.retain(|_, ended| *ended >= before);
+        // The bases the open runs are judged by, no other.
+        let anchors: HashSet<DateTime<Utc>> = self
+            .open
+            .values()
+            .filter_map(|o| o.fold.started().or(o.fold.ended()).map(basis::anchor_of))
+            .collect();
+        self.rules.retain(|at, _| anchors.contains(at));
         let mut day: Vec<(DateTime<Utc>, bool)> = self.day.drain(..).collect();
         day.sort_by_key(|(t, _)| *t);
         day.retain(|(t, _)| *t > now - DAY);
@@ -524,6 +609,33 @@ mod tests {
         History::from_entries(&v, "", at(0))
     }
 
+    /// A pipeline whose looks hand in `history()` as every wanted basis.
+    struct Based(Pipeline);
+
+    impl Based {
+        fn look(
+            &mut self,
+            entries: Vec<LogEntryRef<'static>>,
+            now: DateTime<Utc>,
+            quiet_before: Option<DateTime<Utc>>,
+        ) -> Vec<Event> {
+            self.0.take(entries, now);
+            for at in self.0.wanted(quiet_before) {
+                self.0.basis(at, &history());
+            }
+            self.0.tell(now, quiet_before)
+        }
+        fn going(&self) -> bool {
+            self.0.going()
+        }
+        fn per_hour(&self, now: DateTime<Utc>) -> (Vec<u32>, Vec<u32>) {
+            self.0.per_hour(now)
+        }
+        fn window(&self, now: DateTime<Utc>) -> Window {
+            self.0.window(now)
+        }
+    }
+
     fn names(ev: &[Event]) -> Vec<String> {
         ev.iter()
             .map(|e| match e {
@@ -546,7 +658,7 @@ mod tests {
 
     #[test]
     fn a_run_is_told_once_in_order_and_finished_only_on_evidence() {
-        let mut p = Pipeline::new(&history());
+        let mut p = Based(Pipeline::new());
         // Before the watch: R1 whole and long finished: passed over.
         let ev = p.look(
             vec![entry(R1, "b", true, -595), entry(R1, "a", true, -600)],
@@ -575,8 +687,39 @@ mod tests {
     }
 
     #[test]
+    fn each_run_is_judged_by_the_basis_of_its_own_minute() {
+        let mut p = Pipeline::new();
+        // R2 at 0 s and R3 two minutes on: two anchors, two bases wanted.
+        p.take(
+            vec![
+                entry(R3, "b", true, 125),
+                entry(R3, "a", true, 120),
+                entry(R2, "b", true, 5),
+                entry(R2, "a", true, 0),
+            ],
+            at(130),
+        );
+        let wanted = p.wanted(None);
+        assert_eq!(wanted.len(), 2, "{wanted:?}");
+        // R3's basis knows the graph a, b; R2's (older) knows nothing.
+        p.basis(wanted[0], &history());
+        p.basis(wanted[1], &History::default());
+        let ev = p.tell(at(130), None);
+        let done: Vec<String> = names(&ev)
+            .into_iter()
+            .filter(|n| n.starts_with("finished"))
+            .collect();
+        assert_eq!(
+            done,
+            ["finished 3 succeeded"],
+            "R2 waits its own settle time"
+        );
+        assert!(p.wanted(None).is_empty(), "a basis is read once");
+    }
+
+    #[test]
     fn a_failed_task_finishes_its_run_at_once_and_runs_keep_their_order() {
-        let mut p = Pipeline::new(&history());
+        let mut p = Based(Pipeline::new());
         let ev = p.look(
             vec![
                 entry(R3, "a", true, 20),
@@ -609,7 +752,7 @@ mod tests {
 
     #[test]
     fn since_replays_the_runs_that_ended_after_it() {
-        let mut p = Pipeline::new(&history());
+        let mut p = Based(Pipeline::new());
         let ev = p.look(
             vec![
                 entry(R2, "b", true, -55),
@@ -630,7 +773,7 @@ mod tests {
 
     #[test]
     fn a_run_going_when_the_watch_begins_is_told() {
-        let mut p = Pipeline::new(&History::default());
+        let mut p = Pipeline::new();
         let ev = p.look(vec![entry(R2, "a", true, -3)], at(0), Some(at(0)));
         assert_eq!(names(&ev), ["started 2", "task 2 a"]);
         // No history: settled only after the default settle time.
