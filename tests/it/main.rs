@@ -30,6 +30,7 @@ mod entities_moments;
 mod entities_said;
 mod errors;
 mod examples;
+mod exporter_fresh;
 mod exporter_hardening;
 mod exporter_log;
 mod failures;

@@ -60,17 +60,39 @@ pub fn deadline(flag: Duration, header: Option<&str>) -> Duration {
 /// One ID: its last finished fetch, and whether one is under way.
 #[derive(Default)]
 struct Slot {
-    done: Option<(Instant, Result<Standing>)>,
+    done: Option<Done>,
     fetching: bool,
+}
+
+/// A finished fetch: the moment its answer describes (when it began: the
+/// run was judged then), when it ended, and the answer.
+struct Done {
+    began: Instant,
+    ended: Instant,
+    r: Result<Standing>,
 }
 
 impl Slot {
     /// Whether the last fetch serves a scrape that came in at `since`: it
-    /// was fresh then, or ended since.
+    /// began then or later, or was fresh then. Its *beginning* counts, not
+    /// its end: a fetch that began before the scrape describes an earlier
+    /// moment, and under load (a fetch taking seconds) that moment could
+    /// call a run "in progress" that every other command already judges
+    /// finished (issue 42).
     fn serves(&self, since: Instant, ttl: Duration) -> bool {
         self.done
             .as_ref()
-            .is_some_and(|(at, _)| *at >= since || *at + ttl > since)
+            .is_some_and(|d| d.began >= since || d.began + ttl > since)
+    }
+
+    /// What a scrape at its deadline is given when no fetch serves it: the
+    /// last answer if it ended after the scrape came (older by one fetch at
+    /// most), rather than nothing.
+    fn at_deadline(&self, since: Instant) -> Option<&Result<Standing>> {
+        self.done
+            .as_ref()
+            .filter(|d| d.ended >= since)
+            .map(|d| &d.r)
     }
 }
 
@@ -80,7 +102,7 @@ struct Waiting {
     until: Instant,
 }
 
-type Fetch<'a> = Pin<Box<dyn Future<Output = (usize, Result<Standing>)> + 'a>>;
+type Fetch<'a> = Pin<Box<dyn Future<Output = (usize, Instant, Result<Standing>)> + 'a>>;
 
 /// What the scrapes share while the exporter runs.
 struct Answers<'a> {
@@ -125,7 +147,17 @@ pub async fn answer(
                 let until = grace(now + ask.within, stopped);
                 waiting.push(Waiting { reply: ask.reply, since: now, until });
             }
-            Some((i, r)) = running.next() => a.fetched(i, r),
+            Some((i, began, r)) = running.next() => {
+                a.fetched(i, began, r);
+                // A scrape that came while this fetch was under way is not
+                // served by it: ask again for it (one fetch per ID at a time;
+                // one that serves the latest scrape serves the earlier ones).
+                let since = waiting.iter().map(|w| w.since).max();
+                for i in since.map(|t| a.stale(t)).unwrap_or_default() {
+                    a.slots[i].fetching = true;
+                    running.push(Box::pin(fetch(ctx, api, &targets[i], i, &permits)));
+                }
+            }
             () = sleep_until(next) => {}
             r = stop.wait_for(|s| *s), if stopped.is_none() => {
                 // A closed channel is a stop too: the server is going.
@@ -164,9 +196,12 @@ async fn fetch(
     t: &Target,
     i: usize,
     permits: &Semaphore,
-) -> (usize, Result<Standing>) {
+) -> (usize, Instant, Result<Standing>) {
+    let mut began = Instant::now();
     let go = async {
         let _permit = permits.acquire().await;
+        // The moment judged is when the permit is had, not when asked.
+        began = Instant::now();
         board::fetch(ctx, api, t, Utc::now(), None).await
     };
     let r = match tokio::time::timeout(FETCH_LIMIT, go).await {
@@ -179,7 +214,7 @@ async fn fetch(
             ),
         )),
     };
-    (i, r)
+    (i, began, r)
 }
 
 impl Answers<'_> {
@@ -199,7 +234,7 @@ impl Answers<'_> {
 
     /// A fetch ended: an ID is logged when it starts failing and when it
     /// recovers, not at every scrape (`ylem_up` says it meanwhile).
-    fn fetched(&mut self, i: usize, r: Result<Standing>) {
+    fn fetched(&mut self, i: usize, began: Instant, r: Result<Standing>) {
         match (self.health.set(i, r.is_ok()), &r) {
             (Some(Change::Fails(i)), Err(e)) => self.fails(i, e),
             (Some(Change::Recovers(i, scrapes)), _) => {
@@ -214,7 +249,11 @@ impl Answers<'_> {
             _ => {}
         }
         self.slots[i] = Slot {
-            done: Some((Instant::now(), r)),
+            done: Some(Done {
+                began,
+                ended: Instant::now(),
+                r,
+            }),
             fetching: false,
         };
     }
@@ -241,9 +280,13 @@ impl Answers<'_> {
         let mut samples = Vec::with_capacity(self.targets.len());
         for (i, t) in self.targets.iter().enumerate() {
             let s = &self.slots[i];
-            match &s.done {
-                Some((_, r)) if s.serves(since, self.ttl) => samples.push(board::sample(t, r)),
-                _ => {
+            let served = match &s.done {
+                Some(d) if s.serves(since, self.ttl) => Some(&d.r),
+                _ => s.at_deadline(since),
+            };
+            match served {
+                Some(r) => samples.push(board::sample(t, r)),
+                None => {
                     if let Some(Change::Fails(i)) = self.health.set(i, false) {
                         self.fails(i, &late);
                     }
@@ -273,19 +316,31 @@ mod tests {
     }
 
     #[test]
-    fn a_fetch_serves_the_scrapes_of_its_cache_and_those_before_it_ended() {
+    fn a_fetch_serves_the_scrapes_that_came_before_it_began_or_within_its_cache() {
         let t0 = Instant::now();
         let ttl = Duration::from_secs(15);
         let at = |s: u64| t0 + Duration::from_secs(s);
+        // Began at 10 s, ended at 13 s (a slow fetch under load).
         let slot = Slot {
-            done: Some((at(10), Err(Error::internal("x")))),
+            done: Some(Done {
+                began: at(10),
+                ended: at(13),
+                r: Err(Error::internal("x")),
+            }),
             fetching: false,
         };
-        assert!(slot.serves(at(5), ttl), "ended after the scrape came");
+        assert!(slot.serves(at(5), ttl), "began after the scrape came");
         assert!(slot.serves(at(24), ttl), "fresh");
         assert!(!slot.serves(at(25), ttl), "stale");
         assert!(slot.serves(at(10), Duration::ZERO));
+        // A scrape that came while the fetch was under way is not served
+        // by it (the moment it describes is earlier)...
         assert!(!slot.serves(at(11), Duration::ZERO));
+        // ...but at its deadline gets it rather than nothing, if it ended
+        // after the scrape came; an answer that ended before is not given.
+        assert!(slot.at_deadline(at(11)).is_some());
+        assert!(slot.at_deadline(at(14)).is_none());
         assert!(!Slot::default().serves(t0, ttl));
+        assert!(Slot::default().at_deadline(t0).is_none());
     }
 }

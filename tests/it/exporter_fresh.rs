@@ -1,0 +1,117 @@
+//! An exposition describes a moment no earlier than its scrape (with
+//! `--cache 0s`): a scrape that arrives while a slow fetch is under way is
+//! not answered by that fetch (which judged an earlier moment) but by one
+//! begun after it came — the exporter lagging "in progress" behind every
+//! other command under load (issue 42).
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Command, Stdio};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+use crate::common::faultserver::*;
+use crate::common::process::Killed;
+use crate::common::{CLIENT_ID, P1, SECRET};
+
+fn scrape(addr: &str) -> String {
+    let mut s = std::net::TcpStream::connect(addr).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
+    write!(s, "GET /metrics HTTP/1.0\r\nHost: {addr}\r\n\r\n").unwrap();
+    let mut text = String::new();
+    s.read_to_string(&mut text).unwrap();
+    assert!(text.contains(" 200 OK\r\n"), "{text}");
+    text.split_once("\r\n\r\n").unwrap().1.to_string()
+}
+
+/// The service as it is at generation `g`: generation 1 answers slowly
+/// (a loaded server) and knows 12 successes, generation 2 at once and 40.
+fn answer(path: &str, g: usize) -> Action {
+    if g == 1 {
+        std::thread::sleep(Duration::from_millis(1500));
+    }
+    let ok = if g == 1 { 12 } else { 40 };
+    if path.contains("/last-run/") {
+        let last = r#"{"is_successful":true,"executed_at":"2024-01-13 18:36:58","duration":1200}"#;
+        Action::Raw(json(200, last))
+    } else if path.contains("/logs/") {
+        let log = r#"[{"workflow_run_uuid":"60b04f58-0000-4000-8000-000000000001","task_uuid":"d29fdd6c-4a5b-466f-bcac-c82e7015a133","task_type":"query","is_successful":true,"duration":1200,"output":"","executed_at":"2024-01-13T18:36:58Z"}]"#;
+        Action::Raw(json(200, log))
+    } else {
+        Action::Raw(json(
+            200,
+            &STATS.replace(
+                "\"num_of_successes\":12",
+                &format!("\"num_of_successes\":{ok}"),
+            ),
+        ))
+    }
+}
+
+#[test]
+fn a_scrape_during_a_slow_fetch_is_answered_by_a_fetch_begun_after_it() {
+    let generation = Arc::new(AtomicUsize::new(1));
+    // Range statistics (the run count) answered as of generation 1, held.
+    let held = Arc::new(AtomicUsize::new(0));
+    let (g, h) = (generation.clone(), held.clone());
+    let s = with_token(move |r, _| {
+        let now = g.load(Ordering::SeqCst);
+        let range = !r.path.contains("/last-run/") && !r.path.contains("/logs/");
+        if now == 1 && range {
+            h.fetch_add(1, Ordering::SeqCst);
+        }
+        answer(&r.path, now)
+    });
+    let dir = tempfile::tempdir().unwrap();
+    let mut child = Killed(
+        Command::new(env!("CARGO_BIN_EXE_ylemctl"))
+            .env_clear()
+            .env("YLEM_CONFIG_DIR", dir.path())
+            .env("YLEM_BASE_URL", s.base())
+            .env("YLEM_CLIENT_ID", CLIENT_ID)
+            .env("YLEM_CLIENT_SECRET", SECRET)
+            .args(["metrics", "serve", "--listen", "127.0.0.1:0"])
+            .args(["--cache", "0s", "--retries", "0", P1])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap(),
+    );
+    let mut line = String::new();
+    BufReader::new(child.0.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let addr = line
+        .strip_prefix("Serving http://")
+        .and_then(|r| r.split('/').next())
+        .unwrap_or_else(|| panic!("{line}"))
+        .to_string();
+    // Scrape 1 starts a fetch that the slow generation holds.
+    let a = addr.clone();
+    let first = std::thread::spawn(move || scrape(&a));
+    let deadline = Instant::now() + Duration::from_secs(20);
+    // Its range statistics asked, as of generation 1, and held for 1.5 s.
+    let asked = || held.load(Ordering::SeqCst) > 0;
+    while !asked() && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert!(
+        asked(),
+        "the first scrape's fetch never asked for statistics"
+    );
+    // The service moves on; scrape 2 comes while fetch 1 is under way.
+    generation.store(2, Ordering::SeqCst);
+    let second = scrape(&addr);
+    let first = first.join().unwrap();
+    // 12 + 3 runs then, 40 + 3 now.
+    let runs = |body: &str, n: usize| {
+        body.lines()
+            .any(|l| l.starts_with("ylem_runs{") && l.ends_with(&format!(" {n}")))
+    };
+    assert!(runs(&first, 15), "{first}");
+    assert!(
+        runs(&second, 43),
+        "the second scrape was answered by the fetch begun before it came:\n{second}"
+    );
+    drop(child);
+}
