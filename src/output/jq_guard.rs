@@ -160,48 +160,65 @@ enum Limit {
 
 /// Say which limit was reached and end the process: nothing here may
 /// allocate (this runs inside the allocator), so the words are fixed and
-/// written straight to standard error.
+/// written straight to standard error, in pieces: as text, or as the
+/// tool's JSON error object (the words hold nothing JSON must escape).
 fn die(phase: Phase, limit: Limit) -> ! {
-    let json = JSON_ERRORS.load(Ordering::Relaxed);
-    let (text, code): (&[u8], i32) = match (phase, limit, json) {
-        (Phase::Parse, Limit::Stack, false) => (
-            b"error: invalid --jq expression: nested too deeply to parse (the limit is 48 MiB of stack)\nhint: write it with fewer nested parentheses, pipes and operators\n",
+    let (kind, message, hint, code): (&[u8], &[u8], &[u8], i32) = match (phase, limit) {
+        (Phase::Parse, Limit::Stack) => (
+            b"usage",
+            b"invalid --jq expression: nested too deeply to parse (the limit is 48 MiB of stack)",
+            b"write it with fewer nested parentheses, pipes and operators",
             2,
         ),
-        (Phase::Parse, Limit::Stack, true) => (
-            b"{\"error\":{\"kind\":\"usage\",\"message\":\"invalid --jq expression: nested too deeply to parse (the limit is 48 MiB of stack)\",\"hint\":\"write it with fewer nested parentheses, pipes and operators\"}}\n",
+        (Phase::Parse, Limit::Memory) => (
+            b"usage",
+            b"invalid --jq expression: too large to parse (the limit is 512 MiB of memory)",
+            b"",
             2,
         ),
-        (Phase::Parse, Limit::Memory, false) => (
-            b"error: invalid --jq expression: too large to parse (the limit is 512 MiB of memory)\n",
-            2,
-        ),
-        (Phase::Parse, Limit::Memory, true) => (
-            b"{\"error\":{\"kind\":\"usage\",\"message\":\"invalid --jq expression: too large to parse (the limit is 512 MiB of memory)\"}}\n",
-            2,
-        ),
-        (Phase::Run, Limit::Stack, false) => (
-            b"error: --jq went past its recursion limit (48 MiB of stack): the filter recurses without end, or a value is nested too deeply\nhint: a recursive def needs a case that stops it\n",
+        (Phase::Run, Limit::Stack) => (
+            b"server",
+            b"--jq went past its recursion limit (48 MiB of stack): the filter recurses without end, or a value is nested too deeply",
+            b"a recursive def needs a case that stops it",
             5,
         ),
-        (Phase::Run, Limit::Stack, true) => (
-            b"{\"error\":{\"kind\":\"server\",\"message\":\"--jq went past its recursion limit (48 MiB of stack): the filter recurses without end, or a value is nested too deeply\",\"hint\":\"a recursive def needs a case that stops it\"}}\n",
-            5,
-        ),
-        (Phase::Run, Limit::Memory, false) => (
-            b"error: --jq went past its memory limit (512 MiB): the filter builds a value too large\nhint: stream results (.[] | ...) instead of collecting them ([...])\n",
-            5,
-        ),
-        (Phase::Run, Limit::Memory, true) => (
-            b"{\"error\":{\"kind\":\"server\",\"message\":\"--jq went past its memory limit (512 MiB): the filter builds a value too large\",\"hint\":\"stream results (.[] | ...) instead of collecting them ([...])\"}}\n",
+        (Phase::Run, Limit::Memory) => (
+            b"server",
+            b"--jq went past its memory limit (512 MiB): the filter builds a value too large",
+            b"stream results (.[] | ...) instead of collecting them ([...])",
             5,
         ),
     };
-    // SAFETY: write(2) and _exit(2) are async-signal-safe and allocate nothing.
-    unsafe {
-        libc::write(2, text.as_ptr().cast(), text.len());
-        libc::_exit(code)
+    let pieces: [&[u8]; 8] = if JSON_ERRORS.load(Ordering::Relaxed) {
+        let (open_hint, close_hint): (&[u8], &[u8]) = match hint {
+            b"" => (b"", b""),
+            _ => (b"\",\"hint\":\"", b""),
+        };
+        [
+            b"{\"error\":{\"kind\":\"",
+            kind,
+            b"\",\"message\":\"",
+            message,
+            open_hint,
+            hint,
+            close_hint,
+            b"\"}}\n",
+        ]
+    } else {
+        let (open_hint, close_hint): (&[u8], &[u8]) = match hint {
+            b"" => (b"", b""),
+            _ => (b"hint: ", b"\n"),
+        };
+        [
+            b"error: ", message, b"\n", open_hint, hint, close_hint, b"", b"",
+        ]
+    };
+    for p in pieces {
+        // SAFETY: write(2) is async-signal-safe and allocates nothing.
+        unsafe { libc::write(2, p.as_ptr().cast(), p.len()) };
     }
+    // SAFETY: _exit(2) is async-signal-safe and allocates nothing.
+    unsafe { libc::_exit(code) }
 }
 
 /// The `--jq` thread takes over `bytes` another thread allocated (it will
