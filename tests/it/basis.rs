@@ -110,15 +110,7 @@ impl Said {
 
 /// A plain HTTP/1.0 GET of the exporter's `/metrics` on loopback.
 fn scrape(port: u16) -> String {
-    use std::io::{Read, Write};
-    let Ok(mut s) = std::net::TcpStream::connect(("127.0.0.1", port)) else {
-        return String::new();
-    };
-    let _ = s.set_read_timeout(Some(Duration::from_secs(10)));
-    let _ = write!(s, "GET /metrics HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n");
-    let mut text = String::new();
-    let _ = s.read_to_string(&mut text);
-    text
+    crate::common::exporter::scrape_raw(&format!("127.0.0.1:{port}"), Duration::from_secs(10))
 }
 
 /// `ylemctl ARGS` against `sb` with config directory `dir`, as a child

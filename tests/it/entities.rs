@@ -9,7 +9,7 @@
 
 use serde_json::Value;
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{BufRead, BufReader};
 
 use crate::common::process::{Killed, free_port};
 use crate::common::sandbox::{Sandbox, start};
@@ -108,15 +108,8 @@ fn exporter(sb: &Sandbox, targets: &[String]) -> (Killed, u16) {
 }
 
 fn scrape(port: u16) -> String {
-    let mut s = std::net::TcpStream::connect(("127.0.0.1", port)).unwrap();
-    s.set_read_timeout(Some(std::time::Duration::from_secs(30)))
-        .unwrap();
-    write!(s, "GET /metrics HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n").unwrap();
-    let mut text = String::new();
-    s.read_to_string(&mut text).unwrap();
-    text.split_once("\r\n\r\n")
-        .map(|(_, b)| b.to_string())
-        .unwrap_or_default()
+    let addr = format!("127.0.0.1:{port}");
+    crate::common::exporter::scrape_body(&addr, std::time::Duration::from_secs(30))
 }
 
 /// The stream's events of one entity, over a bounded watch replaying a day.

@@ -27,7 +27,7 @@
 
 use crate::common;
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{BufRead, BufReader};
 use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -107,15 +107,9 @@ fn gather(mut c: std::process::Command, serving: bool) -> (Killed, Arc<Mutex<Vec
     (Killed(child), got)
 }
 
+/// A plain HTTP/1.0 GET of the exporter's `/metrics` on loopback.
 fn scrape(port: u16) -> String {
-    let Ok(mut s) = std::net::TcpStream::connect(("127.0.0.1", port)) else {
-        return String::new();
-    };
-    let _ = s.set_read_timeout(Some(Duration::from_secs(30)));
-    let _ = write!(s, "GET /metrics HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n");
-    let mut text = String::new();
-    let _ = s.read_to_string(&mut text);
-    text
+    crate::common::exporter::scrape_raw(&format!("127.0.0.1:{port}"), Duration::from_secs(30))
 }
 
 /// The exporter of `target` on a free port, once it serves.

@@ -4,24 +4,16 @@
 //! begun after it came — the exporter lagging "in progress" behind every
 //! other command under load (issue 42).
 
-use std::io::{BufRead, BufReader, Read, Write};
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
+use crate::common::exporter::{scrape_body, serve_p1};
 use crate::common::faultserver::*;
-use crate::common::process::Killed;
-use crate::common::{CLIENT_ID, P1, SECRET};
 
 fn scrape(addr: &str) -> String {
-    let mut s = std::net::TcpStream::connect(addr).unwrap();
-    s.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
-    write!(s, "GET /metrics HTTP/1.0\r\nHost: {addr}\r\n\r\n").unwrap();
-    let mut text = String::new();
-    s.read_to_string(&mut text).unwrap();
-    assert!(text.contains(" 200 OK\r\n"), "{text}");
-    text.split_once("\r\n\r\n").unwrap().1.to_string()
+    scrape_body(addr, Duration::from_secs(30))
 }
 
 /// The service as it is at generation `g`: generation 1 answers slowly
@@ -32,11 +24,9 @@ fn answer(path: &str, g: usize) -> Action {
     }
     let ok = if g == 1 { 12 } else { 40 };
     if path.contains("/last-run/") {
-        let last = r#"{"is_successful":true,"executed_at":"2024-01-13 18:36:58","duration":1200}"#;
-        Action::Raw(json(200, last))
+        Action::Raw(json(200, LAST_RUN))
     } else if path.contains("/logs/") {
-        let log = r#"[{"workflow_run_uuid":"60b04f58-0000-4000-8000-000000000001","task_uuid":"d29fdd6c-4a5b-466f-bcac-c82e7015a133","task_type":"query","is_successful":true,"duration":1200,"output":"","executed_at":"2024-01-13T18:36:58Z"}]"#;
-        Action::Raw(json(200, log))
+        Action::Raw(json(200, LAST_RUN_LOG))
     } else {
         Action::Raw(json(
             200,
@@ -63,29 +53,7 @@ fn a_scrape_during_a_slow_fetch_is_answered_by_a_fetch_begun_after_it() {
         answer(&r.path, now)
     });
     let dir = tempfile::tempdir().unwrap();
-    let mut child = Killed(
-        Command::new(env!("CARGO_BIN_EXE_ylemctl"))
-            .env_clear()
-            .env("YLEM_CONFIG_DIR", dir.path())
-            .env("YLEM_BASE_URL", s.base())
-            .env("YLEM_CLIENT_ID", CLIENT_ID)
-            .env("YLEM_CLIENT_SECRET", SECRET)
-            .args(["metrics", "serve", "--listen", "127.0.0.1:0"])
-            .args(["--cache", "0s", "--retries", "0", P1])
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap(),
-    );
-    let mut line = String::new();
-    BufReader::new(child.0.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    let addr = line
-        .strip_prefix("Serving http://")
-        .and_then(|r| r.split('/').next())
-        .unwrap_or_else(|| panic!("{line}"))
-        .to_string();
+    let (child, addr) = serve_p1(&s.base(), dir.path(), Stdio::null());
     // Scrape 1 starts a fetch that the slow generation holds.
     let a = addr.clone();
     let first = std::thread::spawn(move || scrape(&a));

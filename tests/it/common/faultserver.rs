@@ -340,6 +340,13 @@ pub fn log_array(n: usize) -> String {
     format!("[{}]", rows.join(","))
 }
 
+/// A last-run answer: a run at 2024-01-13 18:36:58 that succeeded in 1.2 s.
+pub const LAST_RUN: &str =
+    r#"{"is_successful":true,"executed_at":"2024-01-13 18:36:58","duration":1200}"#;
+
+/// That last run's own log: its one entry, which confirms it.
+pub const LAST_RUN_LOG: &str = r#"[{"workflow_run_uuid":"60b04f58-0000-4000-8000-000000000001","task_uuid":"d29fdd6c-4a5b-466f-bcac-c82e7015a133","task_type":"query","is_successful":true,"duration":1200,"output":"","executed_at":"2024-01-13T18:36:58Z"}]"#;
+
 pub const STATS: &str = r#"{"num_of_successes":12,"num_of_failures":3,"average_duration":1534,"is_last_run_successful":true,"last_run_executed_at":"2024-01-13 18:36:58","last_run_duration":1200}"#;
 
 /// Forward a request to the sandbox (at `base`) as it came, and its

@@ -4,6 +4,7 @@
 
 pub mod certs;
 pub mod docs;
+pub mod exporter;
 pub mod faultserver;
 pub mod login;
 pub mod measured;
