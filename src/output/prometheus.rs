@@ -33,6 +33,21 @@ pub struct Sample {
     pub run_in_progress: Option<bool>,
     /// `check`'s verdict: 0 OK, 1 WARNING, 2 CRITICAL, 3 UNKNOWN.
     pub check_status: Option<u8>,
+    /// `stats`: the statistics' own `last_run_*` figures, as the server
+    /// gave them (for a pipeline its latest task row, which may belong to a
+    /// run still going), under names of their own: the `ylem_last_run_*`
+    /// families always mean the last run judged finished on evidence, so
+    /// one name never carries two values for one run.
+    pub server_last_run: Option<ServerLastRun>,
+}
+
+/// The statistics' `last_run_*` fields (`stats -o prometheus`).
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct ServerLastRun {
+    /// `last_run_executed_at`, as Unix seconds.
+    pub executed_at: i64,
+    pub duration_ms: i64,
+    pub successful: bool,
 }
 
 struct Family {
@@ -91,6 +106,24 @@ const FAMILIES: &[Family] = &[
         help: "1 while the last run has not finished on evidence (the last_run gauges are the last finished run's).",
         windowed: false,
         value: |s| s.run_in_progress.map(|b| f64::from(u8::from(b))),
+    },
+    Family {
+        name: "ylem_stats_last_run_executed_at_seconds",
+        help: "The statistics' last_run_executed_at, as the server gave it (for a pipeline: its latest task row, maybe a run still going), as Unix time.",
+        windowed: false,
+        value: |s| s.server_last_run.map(|l| l.executed_at as f64),
+    },
+    Family {
+        name: "ylem_stats_last_run_duration_seconds",
+        help: "The statistics' last_run_duration, as the server gave it.",
+        windowed: false,
+        value: |s| s.server_last_run.map(|l| ms_to_s(l.duration_ms)),
+    },
+    Family {
+        name: "ylem_stats_last_run_successful",
+        help: "The statistics' is_last_run_successful, as the server gave it: 1 or 0.",
+        windowed: false,
+        value: |s| s.server_last_run.map(|l| f64::from(u8::from(l.successful))),
     },
     Family {
         name: "ylem_check_status",
@@ -183,6 +216,11 @@ mod tests {
             last_run_success: Some(true),
             run_in_progress: Some(false),
             check_status: None,
+            server_last_run: Some(ServerLastRun {
+                executed_at: 1_699_999_990,
+                duration_ms: 500,
+                successful: false,
+            }),
         };
         let down = Sample {
             labels: Labels {
@@ -202,6 +240,11 @@ mod tests {
         assert!(text.contains(
             "ylem_last_run_timestamp_seconds{kind=\"pipeline\",uuid=\"3f2a\",alias=\"or\\\"ders\"} 1700000000\n"
         ));
+        // The server's own last-run figures have names of their own.
+        assert!(text.contains(
+            "ylem_stats_last_run_executed_at_seconds{kind=\"pipeline\",uuid=\"3f2a\",alias=\"or\\\"ders\"} 1699999990\n"
+        ));
+        assert!(text.contains("ylem_stats_last_run_successful{kind=\"pipeline\",uuid=\"3f2a\",alias=\"or\\\"ders\"} 0\n"));
         // The refused one has only ylem_up.
         assert_eq!(text.matches("uuid=\"9d1e\"").count(), 1);
     }

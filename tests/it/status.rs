@@ -344,3 +344,60 @@ fn a_board_with_every_id_failing_names_them_and_says_the_error_once() {
         }
     }
 }
+
+/// One metric name, one meaning (issue 42): `ylem_last_run_timestamp_seconds`
+/// is the judged last run's end in `last-run` and `status`, and `stats`,
+/// whose last-run figures are the server's own (for a pipeline in the
+/// spec's dialect its first reported row, seconds before the run's end),
+/// gives those under `ylem_stats_last_run_*` instead of under that name.
+#[test]
+fn a_last_run_gauge_has_one_value_for_one_run_in_every_command() {
+    let gauge = |text: &str, name: &str| -> Option<i64> {
+        text.lines()
+            .find(|l| l.starts_with(&format!("{name}{{")))
+            .and_then(|l| l.rsplit(' ').next())
+            .and_then(|v| v.parse::<f64>().ok())
+            .map(|v| v as i64)
+    };
+    let seconds = |v: &Value| {
+        chrono::DateTime::parse_from_rfc3339(v.as_str().unwrap())
+            .unwrap()
+            .timestamp()
+    };
+    for dialect in ["spec", "ylem"] {
+        let sb = start(dialect);
+        let p0 = sb.pipelines[0].0.as_str();
+        let o = sb.run(&["last-run", "pipeline", p0, "-o", "json"]);
+        assert_eq!(o.code, 0, "{dialect}: {}", o.stderr);
+        let last: Value = serde_json::from_str(&o.stdout).unwrap();
+        let ended = seconds(&last["ended"]);
+        for args in [
+            vec!["last-run", "pipeline", p0, "-o", "prometheus"],
+            vec!["status", p0, "-o", "prometheus"],
+        ] {
+            let o = sb.run(&args);
+            assert_eq!(
+                gauge(&o.stdout, "ylem_last_run_timestamp_seconds"),
+                Some(ended),
+                "{dialect} {args:?}: {}",
+                o.stdout
+            );
+        }
+        let o = sb.run(&["stats", "pipeline", p0, "-o", "json"]);
+        let stats: Value = serde_json::from_str(&o.stdout).unwrap();
+        let o = sb.run(&["stats", "pipeline", p0, "-o", "prometheus"]);
+        assert_eq!(
+            gauge(&o.stdout, "ylem_last_run_timestamp_seconds"),
+            None,
+            "{dialect}: stats gives the server's time under its own name: {}",
+            o.stdout
+        );
+        assert_eq!(
+            gauge(&o.stdout, "ylem_stats_last_run_executed_at_seconds"),
+            Some(seconds(&stats["last_run_executed_at"])),
+            "{dialect}: {}",
+            o.stdout
+        );
+        assert_eq!(promtool(&o.stdout).0, 0, "{}", o.stdout);
+    }
+}

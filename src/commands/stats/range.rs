@@ -7,7 +7,7 @@ use crate::commands::kit::conduct::Conduct;
 use crate::commands::kit::exposition::{self, duration_label, labels, refused};
 use crate::context::Context;
 use crate::error::Result;
-use crate::output::prometheus::Sample;
+use crate::output::prometheus::{Sample, ServerLastRun};
 use crate::output::{Cell, Column, Row, Shape};
 use crate::time::Window;
 use ylem_client::api::models::RangeStats;
@@ -139,18 +139,23 @@ async fn prometheus(args: &StatsArgs, ctx: &Context) -> Result<()> {
                 Err(e) => refused(ctx, &e, args.kind, id, l),
                 Ok(s) => {
                     let at = s.last_run_executed_at.as_ref().and_then(|t| t.parsed());
-                    let ran = at.is_some();
+                    // The server's last-run figures are not a run judged
+                    // finished: they go under names of their own, so
+                    // `ylem_last_run_timestamp_seconds` means one thing in
+                    // every command (the judged run's end).
+                    let server_last_run = at.map(|t| ServerLastRun {
+                        executed_at: t.timestamp(),
+                        duration_ms: s.last_run_duration,
+                        successful: s.is_last_run_successful,
+                    });
                     Sample {
                         labels: l,
                         up: true,
                         runs: Some(s.num_of_successes + s.num_of_failures),
                         failures: Some(s.num_of_failures),
                         average_duration_ms: Some(s.average_duration),
-                        last_run_duration_ms: ran.then_some(s.last_run_duration),
-                        last_run_timestamp: at.map(|t| t.timestamp()),
-                        last_run_success: ran.then_some(s.is_last_run_successful),
-                        run_in_progress: None,
-                        check_status: None,
+                        server_last_run,
+                        ..Sample::default()
                     }
                 }
             }
