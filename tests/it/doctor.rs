@@ -184,6 +184,21 @@ fn a_missing_scope_warns_in_credentials() {
     assert!(detail(&v, "api").contains("stats:read"), "{v}");
 }
 
+/// The spec's token grants only `workflows:run` (the spec names no other
+/// scope): an ok that says how it was decided, read as the whole API with
+/// the statistics request passing, never a bare "granting workflows:run".
+#[test]
+fn the_specs_one_scope_passes_saying_how_it_was_decided() {
+    let sb = start_with("spec", &[]);
+    let (o, v) = doctor(&sb, &sb.base, &[]);
+    assert_eq!(o.code, 0, "{v}");
+    assert_eq!(statuses(&v), ["ok", "ok", "ok", "ok", "ok", "ok"], "{v}");
+    let d = detail(&v, "credentials");
+    assert!(d.contains("granting workflows:run"), "{v}");
+    assert!(d.contains("the spec's only scope"), "{v}");
+    assert!(d.contains("reads work"), "{v}");
+}
+
 #[test]
 fn a_plan_without_the_api_fails_the_api_check() {
     let sb = start_with("ylem", &["--plan-disabled"]);

@@ -184,17 +184,33 @@ fn judge(
     (check, Some(got))
 }
 
+/// Whether a token grants only the spec's one scope.
+fn lone_spec_scope(got: &Got) -> bool {
+    got.granted
+        .as_deref()
+        .is_some_and(|g| g.len() == 1 && g[0] == "workflows:run")
+}
+
+/// A lone `workflows:run` with the statistics request allowed: the ok says
+/// how it was decided, since the scope names neither `stats:read` nor
+/// `pipelines:run` (the spec names no other scope). Reads were tried and
+/// passed; a run start is never tried by `doctor` (it would start a run).
+pub fn spec_scope_read(creds: &mut Check, got: &Got) {
+    if lone_spec_scope(got) && creds.status == super::check::Status::Ok {
+        creds.detail = format!(
+            "{} (the spec's only scope, naming no other: read as the whole API, and reads work, as the api check shows)",
+            creds.detail
+        );
+    }
+}
+
 /// A token granting only the spec's one scope, `workflows:run`, reads as
 /// granting the whole API (the spec names no other). When the statistics
 /// request was refused 403 all the same, the service guards its endpoints
 /// by scope and the token lacks the ones the commands need: the
 /// credentials check that said ok warns, naming them.
 pub fn spec_scope_refused(creds: &mut Check, got: &Got) {
-    let lone = got
-        .granted
-        .as_deref()
-        .is_some_and(|g| g.len() == 1 && g[0] == "workflows:run");
-    if !lone || creds.status != super::check::Status::Ok {
+    if !lone_spec_scope(got) || creds.status != super::check::Status::Ok {
         return;
     }
     let lacks: Vec<String> = scopes::NEEDED

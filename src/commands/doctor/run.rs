@@ -90,6 +90,8 @@ async fn checks(ctx: &Context) -> Vec<Check> {
     };
     if api.status == Status::Fail && api.detail.contains("lacks the stats:read scope") {
         credentials::spec_scope_refused(&mut creds, &got);
+    } else if api.status == Status::Ok {
+        credentials::spec_scope_read(&mut creds, &got);
     }
     all.push(creds);
     all.push(api);
