@@ -130,11 +130,11 @@ fn judge(p: &CheckArgs, f: &Measured, now: DateTime<Utc>) -> (State, Vec<String>
 
 /// Why no run is judged: a pipeline's log read held no finished run; a
 /// workflow's statistics tell its last run only (no log to find the one
-/// before), and that one has not settled.
+/// before); `in_progress` then says it has not settled (said once).
 fn nothing_to_judge(going: Option<&RunView>) -> &'static str {
     match going.map(RunView::progress) {
         Some(None) => {
-            "no finished run to judge: the statistics tell the last run only, and it has not settled"
+            "no finished run to judge: the statistics tell the last run only"
         }
         _ => {
             "no finished run to judge: the last run has not finished and none before it was in the log read"
@@ -142,13 +142,14 @@ fn nothing_to_judge(going: Option<&RunView>) -> &'static str {
     }
 }
 
-/// `a run is in progress (2 of 5 tasks)`; a workflow's `a run is not
-/// settled yet (1m 20s ago)`.
+/// `a run is in progress (2 of 5 tasks)`; a workflow's `and it has not
+/// settled yet (1m 20s ago)`, after `nothing_to_judge` (a workflow's
+/// statistics tell its last run only, so nothing finished comes before).
 fn in_progress(r: &RunView, now: DateTime<Utc>) -> String {
     match r.progress() {
         Some(p) => format!("a run is in progress ({p})"),
         None => format!(
-            "a run is not settled yet ({} ago)",
+            "and it has not settled yet ({} ago)",
             time::human_ms((now - r.ended).num_milliseconds().max(0))
         ),
     }
@@ -486,8 +487,8 @@ mod tests {
         assert_eq!(
             m,
             [
-                "no finished run to judge: the statistics tell the last run only, and it has not settled",
-                "a run is not settled yet (0ms ago)"
+                "no finished run to judge: the statistics tell the last run only",
+                "and it has not settled yet (0ms ago)"
             ]
         );
     }
