@@ -269,11 +269,22 @@ impl Transport {
                         }
                         None => {
                             let past_deadline = wanted.is_some();
+                            let header = errors::retry_after_header(&resp);
                             let e = errors::from_response(resp, &method, path).await;
+                            // A 429's message names its Retry-After; any
+                            // other status's (a 503) is told it here.
+                            let said = |e: Error, beyond: &str| match (e.status, asked) {
+                                (Some(429), _) | (_, None) => e,
+                                (_, Some(a)) => {
+                                    errors::asked_to_wait(e, a, header.as_deref(), beyond)
+                                }
+                            };
                             return Err(if over_cap {
-                                e.with_cause(Cause::WaitBeyondCap)
-                            } else if past_deadline && e.status == Some(429) {
-                                e.with_cause(Cause::WaitBeyondDeadline)
+                                said(e, "more than is waited in all for one request")
+                                    .with_cause(Cause::WaitBeyondCap)
+                            } else if past_deadline && (e.status == Some(429) || asked.is_some()) {
+                                said(e, "longer than the deadline allows")
+                                    .with_cause(Cause::WaitBeyondDeadline)
                             } else {
                                 e
                             });
