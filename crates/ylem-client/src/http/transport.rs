@@ -138,6 +138,20 @@ impl Transport {
                 ),
                 None => Error::internal(format!("cannot set up HTTP: {}", e.without_url())),
             })?;
+        // The client was built, yet a trust variable is wrong (a missing
+        // SSL_CERT_FILE beside a good SSL_CERT_DIR): the certificates come
+        // from the other source only, which a certificate error later would
+        // not say. Said once, before anything is sent.
+        if t.cfg
+            .base_url
+            .get(..8)
+            .is_some_and(|s| s.eq_ignore_ascii_case("https://"))
+            && let (Some(p), Some(log)) = (super::trust::env_problem(), &t.cfg.log)
+        {
+            log.warn(&format!(
+                "{p}: ignored; the certificates of the other trust sources are used"
+            ));
+        }
         Ok(t)
     }
 
