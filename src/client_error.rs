@@ -77,6 +77,10 @@ fn message(e: &ylem_client::Error) -> String {
         Cause::Stalled => e
             .message
             .replace("no data for the read timeout", "no data for --timeout"),
+        Cause::WaitBeyondDeadline => e.message.replace(
+            "longer than the deadline allows",
+            "longer than --max-time allows",
+        ),
         _ => e.message.clone(),
     }
 }

@@ -187,3 +187,45 @@ fn a_retry_after_longer_than_max_time_is_said_at_once() {
     assert_eq!(s.api().len(), 1, "no wait: {:?}", s.api());
     assert!(started.elapsed() < Duration::from_secs(30));
 }
+
+/// A 503 asking for a wait longer than `--max-time` leaves, or past the
+/// total cap, is no bare "HTTP 503": the error names the wait the server
+/// asked for and why it was not made, said at once (one request).
+#[test]
+fn a_503_whose_retry_after_is_longer_than_max_time_names_the_wait() {
+    let s = with_token(|_, _| Action::Raw(response(503, &[("retry-after", "60")], b"")));
+    let dir = tempfile::tempdir().unwrap();
+    let started = Instant::now();
+    let o = client_run(
+        &s.base(),
+        dir.path(),
+        &["stats", "pipeline", P1, "--max-time", "3s"],
+    );
+    assert_eq!(o.code, 5, "{}", o.stderr);
+    assert!(o.stderr.contains("503"), "{}", o.stderr);
+    assert!(
+        o.stderr.contains(
+            "the service asked to wait 1m 00s (Retry-After: 60), longer than --max-time allows"
+        ),
+        "{}",
+        o.stderr
+    );
+    assert!(
+        o.stderr.contains("longer than --max-time leaves"),
+        "the hint: {}",
+        o.stderr
+    );
+    assert_eq!(s.api().len(), 1, "no wait: {:?}", s.api());
+    assert!(started.elapsed() < Duration::from_secs(30));
+    // Past the total cap, without --max-time: the wait named too.
+    let s = with_token(|_, _| Action::Raw(response(503, &[("retry-after", "999999")], b"")));
+    let o = client_run(&s.base(), dir.path(), &["stats", "pipeline", P1]);
+    assert_eq!(o.code, 5, "{}", o.stderr);
+    assert!(o.stderr.contains("(Retry-After: 999999)"), "{}", o.stderr);
+    assert!(
+        o.stderr.contains("longer waits than ylemctl waits in all"),
+        "{}",
+        o.stderr
+    );
+    assert_eq!(s.api().len(), 1, "no wait: {:?}", s.api());
+}

@@ -126,3 +126,93 @@ fn runs_of_a_large_log_are_reported_with_flat_memory() {
     let bound = measured::bound(measured::ISSUE_KIB);
     assert!(rss_big < bound, "peak RSS {rss_big} KiB, over {bound} KiB");
 }
+
+/// Serve one run of `tasks` distinct tasks (one entry each, newest first,
+/// task UUIDs in no sorted order) to each of at most `conns` connections:
+/// the log the fold reads and the history look-ups after it.
+fn serve_one_run_of(tasks: usize, conns: usize) -> String {
+    let l = TcpListener::bind("127.0.0.1:0").unwrap();
+    let base = format!("http://{}", l.local_addr().unwrap());
+    std::thread::spawn(move || {
+        for s in l.incoming().take(conns) {
+            let Ok(mut s) = s else { return };
+            let mut r = BufReader::new(s.try_clone().unwrap());
+            let mut line = String::new();
+            while r.read_line(&mut line).map(|n| n > 2).unwrap_or(false) {
+                line.clear();
+            }
+            let mut w = std::io::BufWriter::with_capacity(1 << 16, &mut s);
+            let _ = w.write_all(
+                b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n[",
+            );
+            for i in 0..tasks {
+                // A permutation of 0..tasks: 7919 is prime to the counts used.
+                let t = (i * 7919) % tasks;
+                let at = chrono::DateTime::from_timestamp(1_700_000_000 - i as i64, 0).unwrap();
+                let _ = write!(
+                    w,
+                    "{}{{\"workflow_run_uuid\":\"{MANY_RUN}\",\
+                     \"task_uuid\":\"1b2c3d4e-5f60-4a7b-8c9d-{t:012x}\",\"task_type\":\"query\",\
+                     \"is_successful\":true,\"duration\":5,\"output\":\"\",\
+                     \"metric_value\":null,\"executed_at\":\"{}\"}}",
+                    if i > 0 { "," } else { "" },
+                    at.format("%Y-%m-%dT%H:%M:%SZ"),
+                );
+            }
+            let _ = w.write_all(b"]");
+        }
+    });
+    base
+}
+
+const MANY_RUN: &str = "00000000-0000-4000-8000-0000000000aa";
+
+/// One run of 60 000 distinct tasks shown whole (`runs P --run R`) and
+/// listed (`runs P`): every task counted once, the newest 10 000 entries
+/// shown with a word on the rest; the fold's task set grows in place (it
+/// was copied for each new task: quadratic in the run's task count). How
+/// long it took is printed, not asserted (BENCHMARKS figures).
+#[test]
+fn one_run_of_many_distinct_tasks_is_shown_whole_and_counted_once_each() {
+    let tasks = 60_000;
+    for (what, extra) in [
+        ("runs --run R", vec!["--run", MANY_RUN, "-o", "json"]),
+        ("runs", vec!["-o", "jsonl"]),
+    ] {
+        let base = serve_one_run_of(tasks, 8);
+        let dir = tempfile::tempdir().unwrap();
+        let mut c = measured::command(dir.path());
+        c.args([
+            "runs",
+            PIPELINE,
+            "--from",
+            "2023-01-01",
+            "--to",
+            "2024-12-31",
+        ])
+        .args(&extra)
+        .env("YLEM_BASE_URL", &base)
+        .env("YLEM_TOKEN", "runs-memory-token")
+        .env("NO_COLOR", "1");
+        let m = measured::run(c, true, std::time::Duration::from_secs(120));
+        eprintln!(
+            "{what} over one run of {tasks} distinct tasks: {:?}, peak {} KiB",
+            m.took, m.peak_kib
+        );
+        assert_eq!(m.code, 0, "{what}: {}", m.stderr);
+        let row: serde_json::Value = serde_json::from_str(m.stdout.trim()).unwrap();
+        let row = if row.is_array() { &row[0] } else { &row };
+        assert_eq!(row["run_uuid"], MANY_RUN, "{what}");
+        assert_eq!(row["tasks"], tasks, "{what}: {row}");
+        assert_eq!(row["tasks_failed"], 0, "{what}");
+        if what == "runs --run R" {
+            let entries = row["entries"].as_array().expect("entries");
+            assert_eq!(entries.len(), 10_000, "{what}: the newest kept");
+            assert!(
+                m.stderr.contains("has 50000 entries more than are listed"),
+                "{what}: {}",
+                m.stderr
+            );
+        }
+    }
+}

@@ -286,3 +286,38 @@ fn a_bad_trust_store_variable_is_named() {
         assert!(o.stderr.contains(says), "{var}: {}", o.stderr);
     }
 }
+
+/// A wrong `SSL_CERT_FILE` beside a good `SSL_CERT_DIR` (the test CA in
+/// it): the client builds from the directory, and the bad file is named
+/// in a warning before anything is sent, not left for a certificate error
+/// to hide; the exchange goes over TLS.
+#[test]
+fn a_bad_ssl_cert_file_beside_a_good_dir_is_named_in_a_warning() {
+    let sb = start("ylem");
+    let dir = temp_dir("bad-file-good-dir");
+    let (ca, cert, key) = make_certs(&dir);
+    let cadir = dir.join("cadir");
+    std::fs::create_dir_all(&cadir).unwrap();
+    std::fs::copy(&ca, cadir.join("test-ca.pem")).unwrap();
+    let port = tls_front(&cert, &key, port_of(&sb.base));
+    let base = format!("https://127.0.0.1:{port}");
+    let p = sb.pipelines[0].0.clone();
+    let o = run_at(
+        &sb,
+        &base,
+        &["stats", "pipeline", p.as_str(), "-o", "json"],
+        &[
+            ("SSL_CERT_FILE", "/nonexistent/ca.pem"),
+            ("SSL_CERT_DIR", cadir.to_str().unwrap()),
+        ],
+    );
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    assert!(
+        o.stderr
+            .contains("warning: SSL_CERT_FILE=/nonexistent/ca.pem: cannot read it"),
+        "{}",
+        o.stderr
+    );
+    assert!(o.stderr.contains("ignored"), "{}", o.stderr);
+    assert!(!o.all().contains(&sb.secret), "{}", o.stderr);
+}

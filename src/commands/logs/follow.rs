@@ -115,6 +115,8 @@ pub async fn follow(
     };
     let until = Until {
         limit: ctx.deadline.map(tokio::time::Instant::from_std),
+        // --max-time: the requests' own deadline ends a look at it.
+        cut_looks: false,
         stop: Some(&mut stop),
     };
     // However it ends (the run complete, a stop, the limit), it ends

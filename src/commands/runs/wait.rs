@@ -131,6 +131,8 @@ async fn wait_for(watch: impl Watch, pace: Pace, ui: &Ui) -> Result<Followed> {
     };
     let until = poll::Until::<std::convert::Infallible> {
         limit: Some(tokio::time::Instant::now() + pace.limit),
+        // --wait-timeout ends a look at a log that never ends too.
+        cut_looks: true,
         stop: None,
     };
     let mut shown = Shown {

@@ -1,12 +1,16 @@
 //! `metrics serve` against a body that never ends: every scrape answered by
 //! its deadline with `ylem_up 0`, the exporter's memory flat (what the
-//! body adds bounded) under the address-space cap, and SIGTERM ending it with exit 0.
+//! body adds bounded) and under the 32 MB, measured on the binary
+//! every memory test measures (`common::measured`: the release build under
+//! `scripts/test.sh`), under the address-space cap, and SIGTERM ending it
+//! with exit 0.
 
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 use std::time::{Duration, Instant};
 
-use super::{cap_address_space, endless_kinds, vm_hwm};
+use super::{endless_kinds, peak_bound, vm_hwm};
 use crate::common::faultserver::*;
+use crate::common::measured;
 use crate::common::{CLIENT_ID, P1, SECRET};
 use crate::exporter_hardening::{scrape, serving_addr};
 
@@ -26,10 +30,10 @@ fn the_exporter_answers_every_scrape_in_flat_memory_against_an_endless_body() {
                 .1
         });
         let dir = tempfile::tempdir().unwrap();
-        let mut c = Command::new(env!("CARGO_BIN_EXE_ylemctl"));
-        c.env_clear()
-            .env("YLEM_CONFIG_DIR", dir.path())
-            .env("YLEM_BASE_URL", s.base())
+        // The measured binary, a clean environment, one malloc arena and
+        // the address-space cap, as for every other peak.
+        let mut c = measured::command(dir.path());
+        c.env("YLEM_BASE_URL", s.base())
             .env("YLEM_CLIENT_ID", CLIENT_ID)
             .env("YLEM_CLIENT_SECRET", SECRET)
             .args(["metrics", "serve", "--listen", "127.0.0.1:0"])
@@ -42,10 +46,7 @@ fn the_exporter_answers_every_scrape_in_flat_memory_against_an_endless_body() {
                 "0",
                 P1,
             ])
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
             .stderr(Stdio::null());
-        cap_address_space(&mut c);
         let mut child = c.spawn().unwrap();
         let addr = serving_addr(&mut child);
         let pid = child.id();
@@ -76,13 +77,25 @@ fn the_exporter_answers_every_scrape_in_flat_memory_against_an_endless_body() {
             }
             std::thread::sleep(Duration::from_millis(5));
         };
+        let which = if measured::is_release() {
+            "release"
+        } else {
+            "debug"
+        };
         eprintln!(
-            "metrics serve against an endless body ({kind}): idle {idle} KiB, peak {peak} KiB"
+            "metrics serve against an endless body ({kind}, {which} binary): idle {idle} KiB, peak {peak} KiB"
         );
         assert_eq!(code, Some(0), "{kind}");
         assert!(
             peak - idle < GROWTH_KIB,
             "{kind}: idle {idle} KiB, peak {peak} KiB"
+        );
+        // The bound on every command, the exporter's whole peak
+        // (plus the debug allowance on a plain `cargo test`).
+        assert!(
+            peak < peak_bound(),
+            "{kind}: peak {peak} KiB over {} KiB ({which} binary)",
+            peak_bound()
         );
     }
 }

@@ -12,8 +12,6 @@ mod wait;
 
 use crate::common;
 
-use std::os::unix::process::CommandExt;
-use std::process::Command;
 use std::time::Duration;
 
 use common::faultserver::*;
@@ -53,24 +51,6 @@ fn capped(args: &[&str], env: &[(&str, &str)]) -> Ran {
         },
         peak_kib: m.peak_kib,
         took: m.took,
-    }
-}
-
-/// The child of `c` may map at most `measured::ADDRESS_SPACE`: a read
-/// without bound ends it (by abort) instead of taking the machine.
-fn cap_address_space(c: &mut Command) {
-    // SAFETY: setrlimit is async-signal-safe; nothing else runs in the child.
-    unsafe {
-        c.pre_exec(|| {
-            let lim = libc::rlimit {
-                rlim_cur: measured::ADDRESS_SPACE,
-                rlim_max: measured::ADDRESS_SPACE,
-            };
-            match libc::setrlimit(libc::RLIMIT_AS, &lim) {
-                0 => Ok(()),
-                _ => Err(std::io::Error::last_os_error()),
-            }
-        });
     }
 }
 

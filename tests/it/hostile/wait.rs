@@ -1,7 +1,12 @@
 //! `run --wait` whose history lookup fails, through a proxy in front of the
-//! sandbox that cuts off the lookups it is told to.
+//! sandbox that cuts off the lookups it is told to; a wait whose look at
+//! the log never ends.
 
 use crate::common;
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
 
 use common::faultserver::*;
 use common::report::Scenario;
@@ -90,4 +95,68 @@ fn a_wait_whose_history_lookup_fails_still_ends_on_the_historys_task_set() {
         assert!(history > failures, "asked again: {history}");
     }
     sc.done();
+}
+
+/// Whether a log request reaches past now (a wait's looks ask up to ten
+/// minutes ahead; a history look-up or a window up to now does not).
+fn reaches_ahead(r: &Seen) -> bool {
+    let Some(to) = r
+        .path
+        .split("/logs/")
+        .nth(1)
+        .and_then(|rest| rest.split('/').nth(1))
+    else {
+        return false;
+    };
+    let to = to.split('?').next().unwrap_or("").replace("%20", " ");
+    chrono::NaiveDateTime::parse_from_str(&to, "%Y-%m-%d %H:%M:%S")
+        .is_ok_and(|t| t.and_utc() > chrono::Utc::now() + chrono::Duration::minutes(1))
+}
+
+/// `run --wait` and `runs --run R --wait` whose look at the log never ends
+/// (entries of another run, one every 50 ms, for a minute: never a stall
+/// `--timeout` would cut) end at `--wait-timeout` with exit 8, the look
+/// cut mid-way, not when the server lets go. Only the wait's first look
+/// is endless: what `runs --wait` reads after the wait is answered.
+#[test]
+fn wait_timeout_ends_a_wait_whose_look_never_ends() {
+    const RUN: &str = "7e57a1b2-0000-4000-8000-0000000000c1";
+    let other = r#"{"workflow_run_uuid":"7e57a1b2-0000-4000-8000-0000000000ff","task_uuid":"d29fdd6c-4a5b-466f-bcac-c82e7015a133","task_type":"query","is_successful":true,"duration":5,"output":"","executed_at":"2026-01-01T00:00:00Z"},"#;
+    for args in [
+        vec!["run", "pipeline", P1, "--wait"],
+        vec!["runs", P1, "--run", RUN, "--wait", "--exit-status"],
+    ] {
+        let endless_sent = Arc::new(AtomicBool::new(false));
+        let sent = endless_sent.clone();
+        let s = with_token(move |r, _| {
+            if r.method == "POST" {
+                return Action::Raw(json(200, &format!(r#"{{"pipeline_run_uuid":"{RUN}"}}"#)));
+            }
+            if reaches_ahead(r) && !sent.swap(true, Ordering::SeqCst) {
+                return Action::Endless {
+                    head: open_head(200),
+                    start: b"[".to_vec(),
+                    filler: other.as_bytes().to_vec(),
+                    every: Some(Duration::from_millis(50)),
+                    hold: Duration::from_secs(60),
+                };
+            }
+            Action::Raw(json(200, "[]"))
+        });
+        let dir = tempfile::tempdir().unwrap();
+        let mut all: Vec<&str> = args.clone();
+        all.extend(["--wait-timeout", "3s", "--poll", "1s", "--timeout", "5s"]);
+        let started = Instant::now();
+        let o = client_run(&s.base(), dir.path(), &all);
+        let took = started.elapsed();
+        eprintln!("{}: exit {} after {took:?}", args.join(" "), o.code);
+        assert_eq!(o.code, 8, "{args:?}: {}", o.stderr);
+        assert!(!o.all().contains(SECRET), "{}", o.stderr);
+        assert!(
+            endless_sent.load(Ordering::SeqCst),
+            "{args:?}: no endless look was asked"
+        );
+        // Cut at the timeout, not at the server's minute.
+        assert!(took < Duration::from_secs(40), "{args:?}: {took:?}");
+    }
 }

@@ -15,11 +15,7 @@ const MAX_TEXT: usize = 300;
 /// Turn a non-success response into an error, reading (a bounded part of) its body.
 pub async fn from_response(resp: Response, method: &Method, path: &str) -> Error {
     let status = resp.status().as_u16();
-    let retry_after = resp
-        .headers()
-        .get(reqwest::header::RETRY_AFTER)
-        .and_then(|v| v.to_str().ok())
-        .map(|v| v.trim().chars().take(40).collect::<String>());
+    let retry_after = retry_after_header(&resp);
     let proxy = super::proxy::in_use(resp.url().as_str());
     let challenge = |h: &str| {
         resp.headers()
@@ -66,6 +62,31 @@ pub async fn from_response(resp: Response, method: &Method, path: &str) -> Error
     match status {
         429 => rate_limited(e, retry_after.as_deref(), method, path),
         _ => e,
+    }
+}
+
+/// A response's `Retry-After` as sent (trimmed, at most 40 characters).
+pub fn retry_after_header(resp: &Response) -> Option<String> {
+    resp.headers()
+        .get(reqwest::header::RETRY_AFTER)
+        .and_then(|v| v.to_str().ok())
+        .map(|v| v.trim().chars().take(40).collect::<String>())
+}
+
+/// An error whose response asked for a wait that is not made (`beyond`
+/// says why: past the deadline, or past the total cap): the wait named,
+/// as the service asked it, so the error is not a bare status.
+pub fn asked_to_wait(e: Error, asked: Duration, header: Option<&str>, beyond: &str) -> Error {
+    let header = header.map_or_else(String::new, |h| {
+        format!(" (Retry-After: {})", crate::secret::scrub(h))
+    });
+    let wait = crate::time::human_ms(asked.as_millis().min(i64::MAX as u128) as i64);
+    Error {
+        message: format!(
+            "{}; the service asked to wait {wait}{header}, {beyond}",
+            e.message
+        ),
+        ..e
     }
 }
 

@@ -138,6 +138,20 @@ impl Transport {
                 ),
                 None => Error::internal(format!("cannot set up HTTP: {}", e.without_url())),
             })?;
+        // The client was built, yet a trust variable is wrong (a missing
+        // SSL_CERT_FILE beside a good SSL_CERT_DIR): the certificates come
+        // from the other source only, which a certificate error later would
+        // not say. Said once, before anything is sent.
+        if t.cfg
+            .base_url
+            .get(..8)
+            .is_some_and(|s| s.eq_ignore_ascii_case("https://"))
+            && let (Some(p), Some(log)) = (super::trust::env_problem(), &t.cfg.log)
+        {
+            log.warn(&format!(
+                "{p}: ignored; the certificates of the other trust sources are used"
+            ));
+        }
         Ok(t)
     }
 
@@ -269,11 +283,22 @@ impl Transport {
                         }
                         None => {
                             let past_deadline = wanted.is_some();
+                            let header = errors::retry_after_header(&resp);
                             let e = errors::from_response(resp, &method, path).await;
+                            // A 429's message names its Retry-After; any
+                            // other status's (a 503) is told it here.
+                            let said = |e: Error, beyond: &str| match (e.status, asked) {
+                                (Some(429), _) | (_, None) => e,
+                                (_, Some(a)) => {
+                                    errors::asked_to_wait(e, a, header.as_deref(), beyond)
+                                }
+                            };
                             return Err(if over_cap {
-                                e.with_cause(Cause::WaitBeyondCap)
-                            } else if past_deadline && e.status == Some(429) {
-                                e.with_cause(Cause::WaitBeyondDeadline)
+                                said(e, "more than is waited in all for one request")
+                                    .with_cause(Cause::WaitBeyondCap)
+                            } else if past_deadline && (e.status == Some(429) || asked.is_some()) {
+                                said(e, "longer than the deadline allows")
+                                    .with_cause(Cause::WaitBeyondDeadline)
                             } else {
                                 e
                             });

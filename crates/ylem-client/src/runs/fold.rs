@@ -10,7 +10,7 @@
 //! task's start (`executed_at - duration`, the earliest), `ended` the last
 //! task's end (the latest `executed_at`), `elapsed` the wall clock between.
 
-use std::collections::HashSet;
+use std::collections::{BTreeSet, HashSet};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -41,7 +41,7 @@ pub struct RunFold {
     /// runs hold 40 000 pointers, not 40 000 copies). How many entries each
     /// task has is not kept: the rule asks only how many in all (`entries`)
     /// and whether a task repeated (more entries than tasks).
-    pub tasks: Arc<[Uuid]>,
+    pub tasks: Tasks,
     /// Its entries so far.
     pub entries: u32,
     /// How many of them failed.
@@ -69,26 +69,89 @@ const NO_TIME: i64 = i64::MIN;
 /// new task, is never kept.
 const SHARED_SET: usize = 32;
 
+/// A run's distinct tasks, in order: up to `SHARED_SET`, a set shared
+/// with the runs that have the same (`TaskSets`), made anew for each new
+/// task (at most 32 copies of at most 32 tasks); past it, a tree of the
+/// run's own that each new task is inserted into. Never a sorted array
+/// copied for each new task: a run of 100 000 distinct tasks would copy
+/// 5 billion of them (quadratic in its task count).
+#[derive(Debug, Clone)]
+pub enum Tasks {
+    /// At most `SHARED_SET` tasks, sorted.
+    Shared(Arc<[Uuid]>),
+    /// More: the run's own.
+    Own(Box<BTreeSet<Uuid>>),
+}
+
+impl Default for Tasks {
+    fn default() -> Self {
+        Tasks::Shared(Arc::from([]))
+    }
+}
+
+impl Tasks {
+    /// How many distinct tasks.
+    pub fn len(&self) -> usize {
+        match self {
+            Tasks::Shared(a) => a.len(),
+            Tasks::Own(t) => t.len(),
+        }
+    }
+
+    /// No task yet.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The tasks in order (the UUIDs' order, which is their text's).
+    pub fn iter(&self) -> Box<dyn Iterator<Item = &Uuid> + '_> {
+        match self {
+            Tasks::Shared(a) => Box::new(a.iter()),
+            Tasks::Own(t) => Box::new(t.iter()),
+        }
+    }
+
+    /// `task` added, if new: a shared set made anew while small (`sets`),
+    /// else the run's own tree grown in place.
+    fn add(&mut self, task: Uuid, sets: &mut TaskSets) {
+        match self {
+            Tasks::Own(t) => {
+                t.insert(task);
+            }
+            Tasks::Shared(a) => {
+                let Err(at) = a.binary_search(&task) else {
+                    return;
+                };
+                let grown = sets.with(a, task, at);
+                *self = grown;
+            }
+        }
+    }
+}
+
 /// The task sets of the runs folded so far, each kept once.
 #[derive(Default)]
 pub struct TaskSets(HashSet<Arc<[Uuid]>>);
 
 impl TaskSets {
-    /// `set` with `task` inserted at `at` (its sorted place).
-    fn with(&mut self, set: &[Uuid], task: Uuid, at: usize) -> Arc<[Uuid]> {
+    /// `set` with `task` inserted at `at` (its sorted place): shared while
+    /// at most `SHARED_SET`, the run's own tree once past it.
+    fn with(&mut self, set: &[Uuid], task: Uuid, at: usize) -> Tasks {
+        if set.len() >= SHARED_SET {
+            let mut t: BTreeSet<Uuid> = set.iter().copied().collect();
+            t.insert(task);
+            return Tasks::Own(Box::new(t));
+        }
         let mut v = Vec::with_capacity(set.len() + 1);
         v.extend_from_slice(&set[..at]);
         v.push(task);
         v.extend_from_slice(&set[at..]);
-        if v.len() > SHARED_SET {
-            return v.into();
-        }
         if let Some(a) = self.0.get(v.as_slice()) {
-            return a.clone();
+            return Tasks::Shared(a.clone());
         }
         let a: Arc<[Uuid]> = v.into();
         self.0.insert(a.clone());
-        a
+        Tasks::Shared(a)
     }
 }
 
@@ -176,9 +239,7 @@ impl RunFold {
             .or_else(|| time::parse_server_time(e.executed_at().as_str()))
             .map(|t| t.timestamp_micros());
         let task = id_of(e.task_uuid.as_str()).0;
-        if let Err(i) = self.tasks.binary_search(&task) {
-            self.tasks = sets.with(&self.tasks, task, i);
-        }
+        self.tasks.add(task, sets);
         self.entries += 1;
         // A server's figure: a duration of 9e18 must not overflow the sum
         // or a start (saturated, and a start before any real time is none).
@@ -315,5 +376,53 @@ mod tests {
         let f = RunFold::new("run-7");
         assert_eq!(f.id(), "run-7");
         assert_eq!(id_of("T1").0, id_of("t1").0);
+    }
+
+    /// A run of many distinct tasks (in no order, some repeated) keeps each
+    /// once, in order, with the repeats counted: the same as a small one,
+    /// past the shared sets' size, in time linear in its entries.
+    #[test]
+    fn a_run_of_many_tasks_keeps_each_once_in_order() {
+        let mut f = RunFold::new("00000000-0000-4000-8000-000000000001");
+        let mut sets = TaskSets::default();
+        let n: u64 = 20_000;
+        // A permutation of 0..n (7919 is prime to n), then 100 repeats.
+        let ids: Vec<u64> = (0..n).map(|i| (i * 7919) % n).chain(0..100).collect();
+        for i in &ids {
+            let task = Uuid::from_u64_pair(0x1b2c_3d4e_5f60_4a7b, *i);
+            let json = entry(&task.to_string(), true, 1, "2026-01-01T00:00:04Z");
+            let e: LogEntryRef = serde_json::from_str(&json).unwrap();
+            f.add(&e, None, &mut sets);
+        }
+        assert_eq!(f.tasks.len(), n as usize);
+        assert_eq!(f.entries, n as u32 + 100);
+        let counts = f.task_counts();
+        assert_eq!(counts.len(), n as usize);
+        assert!(
+            counts.windows(2).all(|w| w[0].0 < w[1].0),
+            "sorted, once each"
+        );
+        assert_eq!(
+            counts.iter().map(|(_, c)| c).sum::<usize>(),
+            n as usize + 100
+        );
+        // Past the shared size the set is the run's own: none was kept
+        // beyond the small ones on the way.
+        assert!(matches!(f.tasks, Tasks::Own(_)));
+        assert!(sets.0.len() <= SHARED_SET);
+        // A small run's set is shared as before.
+        let mut g = RunFold::new("00000000-0000-4000-8000-000000000002");
+        let mut h = RunFold::new("00000000-0000-4000-8000-000000000003");
+        for r in [&mut g, &mut h] {
+            for t in ["b", "a"] {
+                let json = entry(t, true, 1, "2026-01-01T00:00:04Z");
+                let e: LogEntryRef = serde_json::from_str(&json).unwrap();
+                r.add(&e, None, &mut sets);
+            }
+        }
+        match (&g.tasks, &h.tasks) {
+            (Tasks::Shared(a), Tasks::Shared(b)) => assert!(Arc::ptr_eq(a, b)),
+            other => panic!("not shared: {other:?}"),
+        }
     }
 }

@@ -100,6 +100,10 @@ pub struct Pacing {
 const FAILING_LONGEST: Duration = Duration::from_secs(60);
 /// The shortest pause, whatever the settings.
 const SHORTEST: Duration = Duration::from_millis(100);
+/// How long the last look, begun at the limit, may take when the limit
+/// cuts looks (`Until::cut_looks`): a look at a live service answers in
+/// well under this; one that does not cannot change the outcome.
+pub const LAST_LOOK: Duration = Duration::from_secs(5);
 
 impl Pacing {
     /// The pause after `current`, doubled, from the first up to the
@@ -128,6 +132,12 @@ pub type StopRequest<S> = Pin<Box<dyn Future<Output = S>>>;
 pub struct Until<'a, S> {
     /// Ends it as `OutOfTime`, after one last look at the limit.
     pub limit: Option<Instant>,
+    /// The limit also ends a look under way, as `OutOfTime` (a wait's
+    /// `--wait-timeout`: one look at a log that never ends must not
+    /// outlive it); the last look, begun at the limit, then has
+    /// `LAST_LOOK` to answer. Without it a look runs to its end (a
+    /// follow's `--max-time`, which its requests' own deadline ends).
+    pub cut_looks: bool,
     /// Ends it as `Stopped`, at once, even mid-look; `None` when the
     /// caller listens for stop requests elsewhere.
     pub stop: Option<&'a mut StopRequest<S>>,
@@ -155,9 +165,24 @@ pub async fn drive<St: Step, S>(
         if let Err(s) = stopped(&mut until, tokio::time::sleep(nap_now)).await {
             return Ok(Ended::Stopped(s));
         }
-        let looked = match stopped(&mut until, step.look()).await {
+        // When this look must have answered: by the limit, or (the last
+        // look, its nap cut to reach the limit) `LAST_LOOK` after it begins.
+        let last = left.is_some_and(|l| l <= nap);
+        let cut = match (until.cut_looks, until.limit) {
+            (true, Some(_)) if last => Some(Instant::now() + LAST_LOOK),
+            (true, Some(l)) => Some(l),
+            _ => None,
+        };
+        let look = async {
+            match cut {
+                Some(at) => tokio::time::timeout_at(at, step.look()).await.ok(),
+                None => Some(step.look().await),
+            }
+        };
+        let looked = match stopped(&mut until, look).await {
             Err(s) => return Ok(Ended::Stopped(s)),
-            Ok(r) => r,
+            Ok(None) => return Ok(Ended::OutOfTime),
+            Ok(Some(r)) => r,
         };
         let (changed, again) = match looked {
             Ok(Look::Done(d)) => return Ok(Ended::Done(d)),
@@ -277,6 +302,7 @@ mod tests {
     fn no_end() -> Until<'static, Stop> {
         Until {
             limit: None,
+            cut_looks: false,
             stop: None,
         }
     }
@@ -348,7 +374,11 @@ mod tests {
     async fn the_limit_ends_it_after_a_last_look_at_the_limit() {
         let limit = Some(Instant::now() + Duration::from_secs(5));
         let mut s = Scripted::new(vec![]);
-        let until: Until<Stop> = Until { limit, stop: None };
+        let until: Until<Stop> = Until {
+            limit,
+            cut_looks: false,
+            stop: None,
+        };
         let end = drive(&mut s, PACING, until).await.unwrap();
         assert_eq!(end, Ended::OutOfTime);
         assert_eq!(secs(&s.at), [0.5, 1.5, 3.5, 5.0]);
@@ -356,6 +386,7 @@ mod tests {
         let mut s = Scripted::new(vec![]);
         let until: Until<Stop> = Until {
             limit: Some(Instant::now()),
+            cut_looks: false,
             stop: None,
         };
         assert_eq!(
@@ -385,6 +416,7 @@ mod tests {
         let mut s = Scripted::new(vec![]);
         let until = Until {
             limit: None,
+            cut_looks: false,
             stop: Some(&mut stop),
         };
         assert_eq!(
@@ -398,9 +430,60 @@ mod tests {
         });
         let until = Until {
             limit: None,
+            cut_looks: false,
             stop: Some(&mut stop),
         };
         let end = drive(&mut Hanging, PACING, until).await.unwrap();
         assert_eq!(end, Ended::Stopped(Stop::Interrupt));
+    }
+
+    /// A look under way when the limit comes is cut there when the limit
+    /// cuts looks (a wait's `--wait-timeout`), and a last look begun at the
+    /// limit has `LAST_LOOK`; without it a hanging look is never cut.
+    #[tokio::test(start_paused = true)]
+    async fn a_limit_that_cuts_looks_ends_a_hanging_look_at_the_limit() {
+        let start = Instant::now();
+        let until: Until<Stop> = Until {
+            limit: Some(start + Duration::from_secs(3)),
+            cut_looks: true,
+            stop: None,
+        };
+        let end = drive(&mut Hanging, PACING, until).await.unwrap();
+        assert_eq!(end, Ended::OutOfTime);
+        assert_eq!(start.elapsed(), Duration::from_secs(3));
+        // A look that begins at the limit (the first look is after it) and
+        // hangs: ended `LAST_LOOK` later.
+        let start = Instant::now();
+        let until: Until<Stop> = Until {
+            limit: Some(start + Duration::from_millis(200)),
+            cut_looks: true,
+            stop: None,
+        };
+        let end = drive(&mut Hanging, PACING, until).await.unwrap();
+        assert_eq!(end, Ended::OutOfTime);
+        assert_eq!(start.elapsed(), Duration::from_millis(200) + LAST_LOOK);
+        // Looks that answer are as without the cut: the last one at the limit.
+        let limit = Some(Instant::now() + Duration::from_secs(5));
+        let mut s = Scripted::new(vec![]);
+        let until: Until<Stop> = Until {
+            limit,
+            cut_looks: true,
+            stop: None,
+        };
+        assert_eq!(
+            drive(&mut s, PACING, until).await.unwrap(),
+            Ended::OutOfTime
+        );
+        assert_eq!(secs(&s.at), [0.5, 1.5, 3.5, 5.0]);
+        // Not cutting: the hanging look outlives the limit.
+        let until: Until<Stop> = Until {
+            limit: Some(Instant::now() + Duration::from_secs(3)),
+            cut_looks: false,
+            stop: None,
+        };
+        let mut hanging = Hanging;
+        let drove = drive(&mut hanging, PACING, until);
+        let cut = tokio::time::timeout(Duration::from_secs(60), drove).await;
+        assert!(cut.is_err(), "never ends by itself");
     }
 }
