@@ -386,6 +386,25 @@ impl ConfigFile {
         }
     }
 
+    /// The profile's `settle`, set by hand (a duration such as `"15m"`):
+    /// the settle time every command judges runs by, so that cron lines and
+    /// the exporter need no flag.
+    pub fn settle(&self, name: &str) -> Result<Option<std::time::Duration>> {
+        let v = self
+            .table
+            .get("profiles")
+            .and_then(|p| p.get(name))
+            .and_then(|p| p.get("settle"));
+        let bad = || self.bad(&format!("profiles.{name}.settle must be a duration such as \"15m\""));
+        match v {
+            None => Ok(None),
+            Some(toml::Value::String(s)) => crate::value_parsers::positive_duration(s)
+                .map(Some)
+                .map_err(|_| bad()),
+            Some(_) => Err(bad()),
+        }
+    }
+
     pub fn table(&self) -> &toml::Table {
         &self.table
     }

@@ -72,17 +72,11 @@ pub async fn follow(
     let mut stop: StopRequest<_> = Box::pin(crate::commands::kit::signals::stop_now());
     let now = Utc::now();
     let start = since.unwrap_or(now - TAIL_WINDOW);
-    let rule = match &run {
-        Some(_) => {
-            let h: History = tokio::select! {
-                biased;
-                _ = &mut stop => return Ok(()),
-                h = crate::commands::kit::run_history::history(api, id, now, &ctx.ui) => h,
-            };
-            Some(Rule::new(&h, None, None, FIRST_PAUSE))
-        }
-        None => None,
-    };
+    // A followed run's basis is read once its first entry says which it
+    // is (`anchor_rule`): one history request, never today's as well.
+    let rule = run
+        .as_ref()
+        .map(|_| Rule::new(&History::default(), None, api.settle()));
     let pacing = Pacing {
         first_look: Duration::ZERO,
         first: asked.poll.unwrap_or(FIRST_PAUSE),
@@ -232,7 +226,7 @@ impl Tail<'_, '_> {
             return;
         }
         if let Ok(h) = ylem_client::runs::history::lookup(self.api, self.id, start).await {
-            self.rule = Some(Rule::new(&h, None, None, FIRST_PAUSE));
+            self.rule = Some(Rule::new(&h, None, self.api.settle()));
             self.based = Some(at);
         }
     }
