@@ -743,6 +743,9 @@ pub struct SandboxArgs {
     /// Answer 401 on every authenticated endpoint, even with a fresh token, as a plan with the API switched off
     #[arg(long)]
     pub plan_disabled: bool,
+    /// Test-only: every started workflow run fails (on its last task), for a failed workflow run on demand
+    #[arg(long)]
+    pub failing_workflows: bool,
 }
 
 /// Where the sandbox's token endpoint reads its parameters.
