@@ -395,7 +395,11 @@ impl ConfigFile {
             .get("profiles")
             .and_then(|p| p.get(name))
             .and_then(|p| p.get("settle"));
-        let bad = || self.bad(&format!("profiles.{name}.settle must be a duration such as \"15m\""));
+        let bad = || {
+            self.bad(&format!(
+                "profiles.{name}.settle must be a duration such as \"15m\""
+            ))
+        };
         match v {
             None => Ok(None),
             Some(toml::Value::String(s)) => crate::value_parsers::positive_duration(s)

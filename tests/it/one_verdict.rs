@@ -17,7 +17,10 @@ const DIALECTS: [&str; 2] = ["ylem", "spec"];
 
 fn json_in(sb: &Sandbox, dir: &str, args: &[&str]) -> (i32, Value) {
     let o = sb.run_with(args, &[("YLEM_CONFIG_DIR", dir)]);
-    (o.code, serde_json::from_str(&o.stdout).unwrap_or(Value::Null))
+    (
+        o.code,
+        serde_json::from_str(&o.stdout).unwrap_or(Value::Null),
+    )
 }
 
 fn uuid_of(sb: &Sandbox, name: &str) -> String {
@@ -55,16 +58,15 @@ fn state_of(result: &Value) -> &'static str {
 /// time), then each command on it.
 fn one_run_one_verdict(d: &str, name: &str) -> Result<(), String> {
     let sb = start_with(d, &["--task-delay", "200ms"]);
-    let dir = std::env::temp_dir().join(format!(
-        "ylemctl-one-{d}-{name}-{}",
-        std::process::id()
-    ));
+    let dir = std::env::temp_dir().join(format!("ylemctl-one-{d}-{name}-{}", std::process::id()));
     let dir = dir.to_str().unwrap().to_string();
     let p = uuid_of(&sb, name);
     let (_, waited) = json_in(
         &sb,
         &dir,
-        &["run", "pipeline", &p, "--wait", "--poll", "8s", "-o", "json"],
+        &[
+            "run", "pipeline", &p, "--wait", "--poll", "8s", "-o", "json",
+        ],
     );
     let run = waited["workflow_run_uuid"]
         .as_str()
@@ -74,14 +76,21 @@ fn one_run_one_verdict(d: &str, name: &str) -> Result<(), String> {
     let (_, by_last) = json_in(&sb, &dir, &["last-run", "pipeline", &p, "-o", "json"]);
     let (_, by_check) = json_in(&sb, &dir, &["check", "pipeline", &p, "-o", "json"]);
     let truth = sb.truth(&run);
-    let want = match (truth["finished"].as_bool(), truth["is_successful"].as_bool()) {
+    let want = match (
+        truth["finished"].as_bool(),
+        truth["is_successful"].as_bool(),
+    ) {
         (Some(true), Some(true)) => Value::from("succeeded"),
         (Some(true), Some(false)) => Value::from("failed"),
         _ => return Err(format!("{name}: the truth has not finished: {truth}")),
     };
     let said = [
         ("run --wait", waited["verdict"].clone(), &waited["evidence"]),
-        ("runs --run", by_runs["result"].clone(), &by_runs["evidence"]),
+        (
+            "runs --run",
+            by_runs["result"].clone(),
+            &by_runs["evidence"],
+        ),
         ("last-run", last_result(&by_last), &by_last["evidence"]),
     ];
     for (what, result, evidence) in &said {
@@ -148,10 +157,7 @@ fn workflow_one_verdict(failing: bool) -> Result<(), String> {
         false => &["--task-delay", "100ms"],
     };
     let sb = start_with("spec", extra);
-    let dir = std::env::temp_dir().join(format!(
-        "ylemctl-one-wf-{failing}-{}",
-        std::process::id()
-    ));
+    let dir = std::env::temp_dir().join(format!("ylemctl-one-wf-{failing}-{}", std::process::id()));
     let dir = dir.to_str().unwrap().to_string();
     let w = &sb.workflows[0];
     let (code, waited) = json_in(
@@ -168,7 +174,11 @@ fn workflow_one_verdict(failing: bool) -> Result<(), String> {
     if waited["verdict"] != want.0 || code != want.1 {
         return Err(format!("run workflow --wait: exit {code}, {waited}"));
     }
-    if !failing && !waited["evidence"].as_str().is_some_and(|e| e.ends_with("(--settle)")) {
+    if !failing
+        && !waited["evidence"]
+            .as_str()
+            .is_some_and(|e| e.ends_with("(--settle)"))
+    {
         return Err(format!("the evidence names no --settle: {waited}"));
     }
     let by_flag = json_in(
@@ -192,7 +202,11 @@ fn workflow_one_verdict(failing: bool) -> Result<(), String> {
             return Err(format!("last-run ({what}) {v}, run --wait {waited}"));
         }
     }
-    let (_, by_check) = json_in(&sb, &dir, &["check", "workflow", w, "--settle", "2s", "-o", "json"]);
+    let (_, by_check) = json_in(
+        &sb,
+        &dir,
+        &["check", "workflow", w, "--settle", "2s", "-o", "json"],
+    );
     if by_check["state"] != want.2 {
         return Err(format!("check said {by_check}; the run {}", want.0));
     }

@@ -448,11 +448,7 @@ mod tests {
         let r = Rule::new(&History::default(), None, None);
         assert_eq!(r.settle, Settle::Default(DEFAULT_SETTLE));
         assert_eq!(r.decide(&[], Duration::from_secs(3600)), Verdict::Pending);
-        let r = Rule::new(
-            &History::default(),
-            Some(2),
-            Some(Duration::from_secs(30)),
-        );
+        let r = Rule::new(&History::default(), Some(2), Some(Duration::from_secs(30)));
         let one = [e("x", "a", true, 0)];
         assert_eq!(r.decide(&one, Duration::from_secs(10)), Verdict::Pending);
         let two = [e("x", "a", true, 0), e("x", "b", true, 1)];
@@ -476,10 +472,7 @@ mod tests {
             r.decide(&two, Duration::from_secs(360)),
             Verdict::Succeeded(Evidence::Expected { .. })
         ));
-        assert_eq!(
-            Rule::new(&h, Some(3), None).expect_contradicted(),
-            None
-        );
+        assert_eq!(Rule::new(&h, Some(3), None).expect_contradicted(), None);
     }
 
     #[test]

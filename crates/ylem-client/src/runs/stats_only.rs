@@ -24,9 +24,9 @@ use chrono::{DateTime, Utc};
 
 use crate::api::models::RangeStats;
 use crate::kinds::Entity;
-use crate::runs::finished::Settle;
 #[cfg(test)]
 use crate::runs::finished::DEFAULT_SETTLE;
+use crate::runs::finished::Settle;
 pub use crate::runs::view::Fact;
 use crate::runs::view::{Established, RunView};
 
