@@ -474,6 +474,24 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_profiles_settle_is_a_duration_or_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let at = |text: &str| {
+            fs::write(dir.path().join("config.toml"), text).unwrap();
+            ConfigFile::load(dir.path()).unwrap().settle("default")
+        };
+        assert_eq!(
+            at("[profiles.default]\nsettle = \"15m\"\n").unwrap(),
+            Some(std::time::Duration::from_secs(900))
+        );
+        assert_eq!(at("[profiles.other]\nsettle = \"15m\"\n").unwrap(), None);
+        for bad in ["settle = 15", "settle = \"soon\"", "settle = \"0s\""] {
+            let e = at(&format!("[profiles.default]\n{bad}\n")).unwrap_err();
+            assert!(e.message.contains("profiles.default.settle"), "{bad}: {e:?}");
+        }
+    }
+
+    #[test]
     fn saving_keeps_other_profiles_and_unknown_keys() {
         let dir = tempfile::tempdir().unwrap();
         fs::write(

@@ -192,7 +192,24 @@ fn workflow_one_verdict(failing: bool) -> Result<(), String> {
         &[("YLEM_CONFIG_DIR", &dir), ("YLEM_SETTLE", "2s")],
     );
     let by_env: Value = serde_json::from_str(&o.stdout).unwrap_or(Value::Null);
-    for (what, v) in [("--settle", &by_flag), ("YLEM_SETTLE", &by_env)] {
+    // The profile's `settle`, in a config directory of its own.
+    let profiled = std::env::temp_dir().join(format!(
+        "ylemctl-one-wf-profile-{failing}-{}",
+        std::process::id()
+    ));
+    std::fs::create_dir_all(&profiled).unwrap();
+    std::fs::write(
+        profiled.join("config.toml"),
+        "[profiles.default]\nsettle = \"2s\"\n",
+    )
+    .unwrap();
+    let profiled = profiled.to_str().unwrap().to_string();
+    let by_profile = json_in(&sb, &profiled, &["last-run", "workflow", w, "-o", "json"]).1;
+    for (what, v) in [
+        ("--settle", &by_flag),
+        ("YLEM_SETTLE", &by_env),
+        ("the profile's settle", &by_profile),
+    ] {
         if last_result(v) != want.0 || v["evidence"] != waited["evidence"] {
             return Err(format!(
                 "last-run workflow ({what}) said {v}; run workflow --wait {waited}"
@@ -211,6 +228,7 @@ fn workflow_one_verdict(failing: bool) -> Result<(), String> {
         return Err(format!("check said {by_check}; the run {}", want.0));
     }
     let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_dir_all(&profiled);
     Ok(())
 }
 

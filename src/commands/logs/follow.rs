@@ -103,6 +103,7 @@ pub async fn follow(
         run_entries: Seen::default(),
         first_start: None,
         based: None,
+        misses: 0,
         changed_at: Instant::now(),
         first: true,
         said_none: false,
@@ -142,6 +143,8 @@ struct Tail<'a, 's> {
     /// its rule was last made from (`basis::anchor_of`).
     first_start: Option<DateTime<Utc>>,
     based: Option<DateTime<Utc>>,
+    /// Basis look-ups that failed (said; asked again at the next poll).
+    misses: u32,
     changed_at: Instant,
     first: bool,
     /// Whether the note that the followed run has no entry yet was said:
@@ -225,9 +228,16 @@ impl Tail<'_, '_> {
         if self.based == Some(at) {
             return;
         }
-        if let Ok(h) = ylem_client::runs::history::lookup(self.api, self.id, start).await {
-            self.rule = Some(Rule::new(&h, None, self.api.settle()));
-            self.based = Some(at);
+        match ylem_client::runs::history::lookup(self.api, self.id, start).await {
+            Ok(h) => {
+                self.rule = Some(Rule::new(&h, None, self.api.settle()));
+                self.based = Some(at);
+            }
+            Err(e) => {
+                self.misses += 1;
+                let ui = &self.ctx.ui;
+                crate::commands::kit::run_history::missed(self.id, ui, &e, self.misses);
+            }
         }
     }
 

@@ -234,6 +234,7 @@ pub async fn attached(
         found: Some((found.entries, found.quiet_since)),
         based: None,
         basis: None,
+        misses: 0,
         ui,
     };
     wait_for(step, pace, ui).await
@@ -267,7 +268,9 @@ struct PipelineRun<'a> {
     based: Option<chrono::DateTime<Utc>>,
     /// That basis, as read.
     basis: Option<History>,
-    /// Where the `--expect-tasks` contradiction is said, once.
+    /// Basis look-ups that failed (said, and asked again at the next look).
+    misses: u32,
+    /// Where the `--expect-tasks` contradiction and a failed look-up are said.
     ui: &'a Ui,
 }
 
@@ -343,15 +346,21 @@ impl PipelineRun<'_> {
         if self.based == Some(at) {
             return;
         }
-        if let Ok(h) = lookup(self.api, self.id, start).await {
-            self.rule = Rule::new(&h, self.rule.expect_tasks, self.api.settle());
-            if self.based.is_none()
-                && let Some(w) = crate::commands::kit::evidence_text::contradiction(&self.rule)
-            {
-                self.ui.warn(&w);
+        match lookup(self.api, self.id, start).await {
+            Ok(h) => {
+                self.rule = Rule::new(&h, self.rule.expect_tasks, self.api.settle());
+                if self.based.is_none()
+                    && let Some(w) = crate::commands::kit::evidence_text::contradiction(&self.rule)
+                {
+                    self.ui.warn(&w);
+                }
+                self.based = Some(at);
+                self.basis = Some(h);
             }
-            self.based = Some(at);
-            self.basis = Some(h);
+            Err(e) => {
+                self.misses += 1;
+                crate::commands::kit::run_history::missed(self.id, self.ui, &e, self.misses);
+            }
         }
     }
 
