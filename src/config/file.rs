@@ -487,7 +487,10 @@ mod tests {
         assert_eq!(at("[profiles.other]\nsettle = \"15m\"\n").unwrap(), None);
         for bad in ["settle = 15", "settle = \"soon\"", "settle = \"0s\""] {
             let e = at(&format!("[profiles.default]\n{bad}\n")).unwrap_err();
-            assert!(e.message.contains("profiles.default.settle"), "{bad}: {e:?}");
+            assert!(
+                e.message.contains("profiles.default.settle"),
+                "{bad}: {e:?}"
+            );
         }
     }
 

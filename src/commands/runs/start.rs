@@ -424,7 +424,18 @@ async fn report(
             }
         };
         junit::execution_order(&mut entries);
-        let history = f.basis.as_ref();
+        // The basis the wait judged the run by; a run the wait saw no entry
+        // of (it ran out first) has none yet: the one of its start's
+        // minute then names the tasks it has not reported.
+        let read;
+        let history = match &f.basis {
+            Some(h) => Some(h),
+            None => {
+                let now = ctx.settings.now;
+                read = crate::commands::kit::run_history::history(api, *id, now, &ctx.ui).await;
+                Some(&read)
+            }
+        };
         let rule = history.map(|h| Rule::new(h, args.expect_tasks, api.settle()));
         let end = match f.outcome {
             Outcome::Succeeded => junit::End::Succeeded,
