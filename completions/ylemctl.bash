@@ -209,7 +209,7 @@ _ylemctl() {
 
     case "${cmd}" in
         ylemctl)
-            opts="-p -o -v -q -h -V --profile --base-url --output --jq --fields --no-header --csv-raw --output-file --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version run logs runs stats aggregate last-run check status doctor watch metrics sandbox demo login logout auth alias completions help"
+            opts="-p -o -v -q -h -V --profile --base-url --output --jq --fields --no-header --csv-raw --output-file --local --connect-timeout --timeout --max-time --settle --retries --concurrency --color --verbose --quiet --help --version run logs runs stats aggregate last-run check status doctor watch metrics sandbox demo login logout auth alias completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -259,6 +259,10 @@ _ylemctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --settle)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --retries)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -279,7 +283,7 @@ _ylemctl() {
             return 0
             ;;
         ylemctl__subcmd__aggregate)
-            opts="-p -o -v -q -h -V --from --period --count --chart --profile --base-url --output --jq --fields --no-header --csv-raw --output-file --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version task pipeline workflow"
+            opts="-p -o -v -q -h -V --from --period --count --chart --profile --base-url --output --jq --fields --no-header --csv-raw --output-file --local --connect-timeout --timeout --max-time --settle --retries --concurrency --color --verbose --quiet --help --version task pipeline workflow"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -341,6 +345,10 @@ _ylemctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --settle)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --retries)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -361,7 +369,7 @@ _ylemctl() {
             return 0
             ;;
         ylemctl__subcmd__alias)
-            opts="-p -o -v -q -h -V --profile --base-url --output --jq --fields --no-header --csv-raw --output-file --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version set list remove help"
+            opts="-p -o -v -q -h -V --profile --base-url --output --jq --fields --no-header --csv-raw --output-file --local --connect-timeout --timeout --max-time --settle --retries --concurrency --color --verbose --quiet --help --version set list remove help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -408,6 +416,10 @@ _ylemctl() {
                     return 0
                     ;;
                 --max-time)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --settle)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -501,7 +513,7 @@ _ylemctl() {
             return 0
             ;;
         ylemctl__subcmd__alias__subcmd__list)
-            opts="-p -o -v -q -h -V --names --profile --base-url --output --jq --fields --no-header --csv-raw --output-file --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version"
+            opts="-p -o -v -q -h -V --names --profile --base-url --output --jq --fields --no-header --csv-raw --output-file --local --connect-timeout --timeout --max-time --settle --retries --concurrency --color --verbose --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -548,6 +560,10 @@ _ylemctl() {
                     return 0
                     ;;
                 --max-time)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --settle)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -571,7 +587,7 @@ _ylemctl() {
             return 0
             ;;
         ylemctl__subcmd__alias__subcmd__remove)
-            opts="-p -o -v -q -h -V --profile-only --profile --base-url --output --jq --fields --no-header --csv-raw --output-file --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version"
+            opts="-p -o -v -q -h -V --profile-only --profile --base-url --output --jq --fields --no-header --csv-raw --output-file --local --connect-timeout --timeout --max-time --settle --retries --concurrency --color --verbose --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -618,6 +634,10 @@ _ylemctl() {
                     return 0
                     ;;
                 --max-time)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --settle)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -641,7 +661,7 @@ _ylemctl() {
             return 0
             ;;
         ylemctl__subcmd__alias__subcmd__set)
-            opts="-p -o -v -q -h -V --profile-only --profile --base-url --output --jq --fields --no-header --csv-raw --output-file --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version"
+            opts="-p -o -v -q -h -V --profile-only --profile --base-url --output --jq --fields --no-header --csv-raw --output-file --local --connect-timeout --timeout --max-time --settle --retries --concurrency --color --verbose --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -691,6 +711,10 @@ _ylemctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --settle)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --retries)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -711,7 +735,7 @@ _ylemctl() {
             return 0
             ;;
         ylemctl__subcmd__auth)
-            opts="-p -o -v -q -h -V --profile --base-url --output --jq --fields --no-header --csv-raw --output-file --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version status token help"
+            opts="-p -o -v -q -h -V --profile --base-url --output --jq --fields --no-header --csv-raw --output-file --local --connect-timeout --timeout --max-time --settle --retries --concurrency --color --verbose --quiet --help --version status token help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -758,6 +782,10 @@ _ylemctl() {
                     return 0
                     ;;
                 --max-time)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --settle)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -837,7 +865,7 @@ _ylemctl() {
             return 0
             ;;
         ylemctl__subcmd__auth__subcmd__status)
-            opts="-p -o -v -q -h -V --profile --base-url --output --jq --fields --no-header --csv-raw --output-file --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version"
+            opts="-p -o -v -q -h -V --profile --base-url --output --jq --fields --no-header --csv-raw --output-file --local --connect-timeout --timeout --max-time --settle --retries --concurrency --color --verbose --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -887,6 +915,10 @@ _ylemctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --settle)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --retries)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -907,7 +939,7 @@ _ylemctl() {
             return 0
             ;;
         ylemctl__subcmd__auth__subcmd__token)
-            opts="-p -o -v -q -h -V --min-ttl --profile --base-url --output --jq --fields --no-header --csv-raw --output-file --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version"
+            opts="-p -o -v -q -h -V --min-ttl --profile --base-url --output --jq --fields --no-header --csv-raw --output-file --local --connect-timeout --timeout --max-time --settle --retries --concurrency --color --verbose --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -961,6 +993,10 @@ _ylemctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --settle)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --retries)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -981,7 +1017,7 @@ _ylemctl() {
             return 0
             ;;
         ylemctl__subcmd__check)
-            opts="-o -p -v -q -h -V --max-age --max-failure-rate --window --max-duration --decrypt-key-file --fields --no-header --csv-raw --concurrency --jq --output --profile --base-url --output-file --local --connect-timeout --timeout --max-time --retries --color --verbose --quiet --help --version task pipeline workflow"
+            opts="-o -p -v -q -h -V --max-age --max-failure-rate --window --max-duration --decrypt-key-file --fields --no-header --csv-raw --concurrency --jq --output --profile --base-url --output-file --local --connect-timeout --timeout --max-time --settle --retries --color --verbose --quiet --help --version task pipeline workflow"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1055,6 +1091,10 @@ _ylemctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --settle)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --retries)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -1071,7 +1111,7 @@ _ylemctl() {
             return 0
             ;;
         ylemctl__subcmd__completions)
-            opts="-p -o -v -q -h -V --profile --base-url --output --jq --fields --no-header --csv-raw --local --connect-timeout --timeout --max-time --retries --concurrency --output-file --color --verbose --quiet --help --version bash elvish fish powershell zsh"
+            opts="-p -o -v -q -h -V --profile --base-url --output --jq --fields --no-header --csv-raw --local --connect-timeout --timeout --max-time --retries --concurrency --output-file --settle --color --verbose --quiet --help --version bash elvish fish powershell zsh"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1126,6 +1166,10 @@ _ylemctl() {
                     return 0
                     ;;
                 --output-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --settle)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1141,7 +1185,7 @@ _ylemctl() {
             return 0
             ;;
         ylemctl__subcmd__demo)
-            opts="-p -o -v -q -h -V --profile --base-url --output --jq --fields --no-header --csv-raw --local --connect-timeout --timeout --max-time --retries --concurrency --output-file --color --verbose --quiet --help --version"
+            opts="-p -o -v -q -h -V --profile --base-url --output --jq --fields --no-header --csv-raw --local --connect-timeout --timeout --max-time --retries --concurrency --output-file --settle --color --verbose --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1199,6 +1243,10 @@ _ylemctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --settle)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
@@ -1211,7 +1259,7 @@ _ylemctl() {
             return 0
             ;;
         ylemctl__subcmd__doctor)
-            opts="-p -o -v -q -h -V --fields --no-header --csv-raw --local --concurrency --profile --base-url --output --jq --output-file --connect-timeout --timeout --max-time --retries --color --verbose --quiet --help --version"
+            opts="-p -o -v -q -h -V --fields --no-header --csv-raw --local --concurrency --profile --base-url --output --jq --output-file --connect-timeout --timeout --max-time --settle --retries --color --verbose --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1262,6 +1310,10 @@ _ylemctl() {
                     return 0
                     ;;
                 --max-time)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --settle)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1645,7 +1697,7 @@ _ylemctl() {
             return 0
             ;;
         ylemctl__subcmd__last__subcmd__run)
-            opts="-p -o -v -q -h -V --fail-on-failure --running-ok --decrypt-key-file --profile --base-url --output --jq --fields --no-header --csv-raw --output-file --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version task pipeline workflow"
+            opts="-p -o -v -q -h -V --fail-on-failure --running-ok --decrypt-key-file --profile --base-url --output --jq --fields --no-header --csv-raw --output-file --local --connect-timeout --timeout --max-time --settle --retries --concurrency --color --verbose --quiet --help --version task pipeline workflow"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1699,6 +1751,10 @@ _ylemctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --settle)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --retries)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -1719,7 +1775,7 @@ _ylemctl() {
             return 0
             ;;
         ylemctl__subcmd__login)
-            opts="-p -o -v -q -h -V --client-id --client-secret-stdin --store --fields --no-header --csv-raw --local --concurrency --jq --profile --base-url --output --output-file --connect-timeout --timeout --max-time --retries --color --verbose --quiet --help --version"
+            opts="-p -o -v -q -h -V --client-id --client-secret-stdin --store --fields --no-header --csv-raw --local --concurrency --jq --profile --base-url --output --output-file --connect-timeout --timeout --max-time --settle --retries --color --verbose --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1781,6 +1837,10 @@ _ylemctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --settle)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --retries)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -1797,7 +1857,7 @@ _ylemctl() {
             return 0
             ;;
         ylemctl__subcmd__logout)
-            opts="-p -o -v -q -h -V --fields --no-header --csv-raw --local --concurrency --jq --profile --base-url --output --output-file --connect-timeout --timeout --max-time --retries --color --verbose --quiet --help --version"
+            opts="-p -o -v -q -h -V --fields --no-header --csv-raw --local --concurrency --jq --profile --base-url --output --output-file --connect-timeout --timeout --max-time --settle --retries --color --verbose --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1851,6 +1911,10 @@ _ylemctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --settle)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --retries)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -1867,7 +1931,7 @@ _ylemctl() {
             return 0
             ;;
         ylemctl__subcmd__logs)
-            opts="-f -p -o -v -q -h -V --from --to --since --run --failed --task --decode --decrypt-key-file --follow --tail --poll --concurrency --profile --base-url --output --jq --fields --no-header --csv-raw --output-file --local --connect-timeout --timeout --max-time --retries --color --verbose --quiet --help --version"
+            opts="-f -p -o -v -q -h -V --from --to --since --run --failed --task --decode --decrypt-key-file --follow --tail --poll --concurrency --profile --base-url --output --jq --fields --no-header --csv-raw --output-file --local --connect-timeout --timeout --max-time --settle --retries --color --verbose --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1953,6 +2017,10 @@ _ylemctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --settle)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --retries)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -1969,7 +2037,7 @@ _ylemctl() {
             return 0
             ;;
         ylemctl__subcmd__metrics)
-            opts="-p -o -v -q -h -V --profile --base-url --output --jq --fields --no-header --csv-raw --output-file --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version serve help"
+            opts="-p -o -v -q -h -V --profile --base-url --output --jq --fields --no-header --csv-raw --output-file --local --connect-timeout --timeout --max-time --settle --retries --concurrency --color --verbose --quiet --help --version serve help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2016,6 +2084,10 @@ _ylemctl() {
                     return 0
                     ;;
                 --max-time)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --settle)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -2081,7 +2153,7 @@ _ylemctl() {
             return 0
             ;;
         ylemctl__subcmd__metrics__subcmd__serve)
-            opts="-p -o -v -q -h -V --listen --allow-remote --cache --scrape-timeout --web-config-file --profile --base-url --output --jq --fields --no-header --csv-raw --output-file --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version"
+            opts="-p -o -v -q -h -V --listen --allow-remote --cache --scrape-timeout --web-config-file --profile --base-url --output --jq --fields --no-header --csv-raw --output-file --local --connect-timeout --timeout --max-time --settle --retries --concurrency --color --verbose --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2147,6 +2219,10 @@ _ylemctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --settle)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --retries)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -2167,7 +2243,7 @@ _ylemctl() {
             return 0
             ;;
         ylemctl__subcmd__run)
-            opts="-p -o -v -q -h -V --input --rerun --since --from --to --wait --wait-timeout --settle --expect-tasks --poll --heartbeat --decrypt-key-file --profile --base-url --output --jq --fields --no-header --csv-raw --output-file --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version pipeline workflow"
+            opts="-p -o -v -q -h -V --input --rerun --since --from --to --wait --wait-timeout --expect-tasks --poll --heartbeat --decrypt-key-file --profile --base-url --output --jq --fields --no-header --csv-raw --output-file --local --connect-timeout --timeout --max-time --settle --retries --concurrency --color --verbose --quiet --help --version pipeline workflow"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2194,10 +2270,6 @@ _ylemctl() {
                     return 0
                     ;;
                 --wait-timeout)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --settle)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -2261,6 +2333,10 @@ _ylemctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --settle)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --retries)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -2281,7 +2357,7 @@ _ylemctl() {
             return 0
             ;;
         ylemctl__subcmd__runs)
-            opts="-p -o -v -q -h -V --from --to --since --failed --result --limit --run --exit-status --wait --wait-timeout --poll --heartbeat --decrypt-key-file --profile --base-url --output --jq --fields --no-header --csv-raw --output-file --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version"
+            opts="-p -o -v -q -h -V --from --to --since --failed --result --limit --run --exit-status --wait --wait-timeout --poll --heartbeat --decrypt-key-file --profile --base-url --output --jq --fields --no-header --csv-raw --output-file --local --connect-timeout --timeout --max-time --settle --retries --concurrency --color --verbose --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2371,6 +2447,10 @@ _ylemctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --settle)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --retries)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -2391,7 +2471,7 @@ _ylemctl() {
             return 0
             ;;
         ylemctl__subcmd__sandbox)
-            opts="-p -o -v -q -h -V --listen --seed --dialect --latency --fail-rate --token-ttl --task-delay --token-params --clock-skew --scopes --plan-disabled --profile --base-url --fields --no-header --csv-raw --local --connect-timeout --timeout --max-time --retries --concurrency --output --jq --output-file --color --verbose --quiet --help --version"
+            opts="-p -o -v -q -h -V --listen --seed --dialect --latency --fail-rate --token-ttl --task-delay --token-params --clock-skew --scopes --plan-disabled --failing-workflows --profile --base-url --fields --no-header --csv-raw --local --connect-timeout --timeout --max-time --retries --concurrency --output --jq --output-file --settle --color --verbose --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2489,6 +2569,10 @@ _ylemctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --settle)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
@@ -2501,7 +2585,7 @@ _ylemctl() {
             return 0
             ;;
         ylemctl__subcmd__stats)
-            opts="-p -o -v -q -h -V --from --to --since --profile --base-url --output --jq --fields --no-header --csv-raw --output-file --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version task pipeline workflow"
+            opts="-p -o -v -q -h -V --from --to --since --profile --base-url --output --jq --fields --no-header --csv-raw --output-file --local --connect-timeout --timeout --max-time --settle --retries --concurrency --color --verbose --quiet --help --version task pipeline workflow"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2563,6 +2647,10 @@ _ylemctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --settle)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --retries)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -2583,7 +2671,7 @@ _ylemctl() {
             return 0
             ;;
         ylemctl__subcmd__status)
-            opts="-p -o -v -q -h -V --profile --base-url --output --jq --fields --no-header --csv-raw --output-file --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version"
+            opts="-p -o -v -q -h -V --profile --base-url --output --jq --fields --no-header --csv-raw --output-file --local --connect-timeout --timeout --max-time --settle --retries --concurrency --color --verbose --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2633,6 +2721,10 @@ _ylemctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --settle)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --retries)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -2653,7 +2745,7 @@ _ylemctl() {
             return 0
             ;;
         ylemctl__subcmd__watch)
-            opts="-p -o -v -q -h -V --interval --since --decrypt-key-file --profile --base-url --output --jq --fields --no-header --csv-raw --output-file --local --connect-timeout --timeout --max-time --retries --concurrency --color --verbose --quiet --help --version"
+            opts="-p -o -v -q -h -V --interval --since --decrypt-key-file --profile --base-url --output --jq --fields --no-header --csv-raw --output-file --local --connect-timeout --timeout --max-time --settle --retries --concurrency --color --verbose --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2712,6 +2804,10 @@ _ylemctl() {
                     return 0
                     ;;
                 --max-time)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --settle)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

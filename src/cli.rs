@@ -110,6 +110,9 @@ pub struct GlobalArgs {
     /// default; `check` defaults to 50s, inside a monitoring plugin's 60 s)
     #[arg(long, global = true, value_name = "DURATION", value_parser = value_parsers::positive_duration)]
     pub max_time: Option<Duration>,
+    /// The settle time of every command that judges a run (run --wait, runs, last-run, check, status, watch, metrics serve, logs -f --run): a pipeline run without a known task set has finished when no new task reported for this long, a workflow's success counts after it (also YLEM_SETTLE, or the profile's settle) [default: a pipeline's 3x the longest gap between two tasks of its past runs, at least 10s, 10m without history; a workflow's 10m]
+    #[arg(long, global = true, env = "YLEM_SETTLE", value_name = "DURATION", value_parser = value_parsers::positive_duration)]
+    pub settle: Option<Duration>,
     /// Retries of idempotent requests (GET, token); a run start is never retried [default: 2]
     #[arg(long, global = true, value_name = "N", value_parser = value_parsers::retries)]
     pub retries: Option<u32>,
@@ -356,16 +359,6 @@ pub struct RunArgs {
         value_parser = value_parsers::positive_duration
     )]
     pub wait_timeout: Duration,
-    /// A run has finished when no new task reported for this long (default:
-    /// 3x the longest gap between two tasks of the pipeline's past runs, at
-    /// least 10s; 10m without history)
-    #[arg(
-        long,
-        value_name = "DURATION",
-        requires = "wait",
-        value_parser = value_parsers::positive_duration
-    )]
-    pub settle: Option<Duration>,
     /// A pipeline run has finished when this many tasks reported (and no
     /// more for one --poll), whatever its history says
     #[arg(long, value_name = "N", requires = "wait", value_parser = value_parsers::task_count)]
@@ -750,6 +743,9 @@ pub struct SandboxArgs {
     /// Answer 401 on every authenticated endpoint, even with a fresh token, as a plan with the API switched off
     #[arg(long)]
     pub plan_disabled: bool,
+    /// Test-only: every started workflow run fails (on its last task), for a failed workflow run on demand
+    #[arg(long)]
+    pub failing_workflows: bool,
 }
 
 /// Where the sandbox's token endpoint reads its parameters.

@@ -225,6 +225,22 @@ impl Context {
 
     /// The config file, loaded on first use; a corrupt one is an error
     /// naming the file and line, every time it is asked for.
+    /// The settle setting runs are judged by: `--settle` (or
+    /// `YLEM_SETTLE`), else the profile's `settle`, else none (learned, or
+    /// the default). One for every command, so one verdict per run.
+    pub fn settle(&self) -> Result<Option<Duration>> {
+        if let Some(d) = self.settings.settle {
+            return Ok(Some(d));
+        }
+        // A config file that cannot be read costs no command its settle
+        // setting here (its own error shows where the file is needed); a
+        // `settle` that is no duration is refused, not passed over.
+        match self.config() {
+            Ok(Some(c)) => c.settle(&self.settings.profile),
+            _ => Ok(None),
+        }
+    }
+
     pub fn config(&self) -> Result<Option<&ConfigFile>> {
         let loaded = self.config.get_or_init(|| {
             self.settings
@@ -351,7 +367,7 @@ impl Context {
         let kept = self.settings.cache_dir.as_deref().map(|d| {
             std::sync::Arc::new(crate::kept_files::KeptFiles::new(d, transport.base_url()))
         });
-        let client = Client::new(transport, source);
+        let client = Client::new(transport, source).with_settle(self.settle()?);
         Ok(match kept {
             Some(k) => client.with_store(k),
             None => client,

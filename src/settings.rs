@@ -143,6 +143,9 @@ pub struct Settings {
     pub timeout: Duration,
     /// `--max-time`: the whole command, when given.
     pub max_time: Option<Duration>,
+    /// `--settle` (or `YLEM_SETTLE`): the settle time every command judges
+    /// runs by, when given (else the profile's `settle`: `Context::settle`).
+    pub settle: Option<Duration>,
     pub retries: u32,
     pub concurrency: usize,
     pub color: bool,
@@ -226,6 +229,7 @@ impl Settings {
             connect_timeout: g.connect_timeout.unwrap_or(Duration::from_secs(10)),
             timeout,
             max_time: g.max_time,
+            settle: g.settle,
             retries: g.retries.unwrap_or(2),
             concurrency,
             color,

@@ -386,6 +386,29 @@ impl ConfigFile {
         }
     }
 
+    /// The profile's `settle`, set by hand (a duration such as `"15m"`):
+    /// the settle time every command judges runs by, so that cron lines and
+    /// the exporter need no flag.
+    pub fn settle(&self, name: &str) -> Result<Option<std::time::Duration>> {
+        let v = self
+            .table
+            .get("profiles")
+            .and_then(|p| p.get(name))
+            .and_then(|p| p.get("settle"));
+        let bad = || {
+            self.bad(&format!(
+                "profiles.{name}.settle must be a duration such as \"15m\""
+            ))
+        };
+        match v {
+            None => Ok(None),
+            Some(toml::Value::String(s)) => crate::value_parsers::positive_duration(s)
+                .map(Some)
+                .map_err(|_| bad()),
+            Some(_) => Err(bad()),
+        }
+    }
+
     pub fn table(&self) -> &toml::Table {
         &self.table
     }
@@ -449,6 +472,27 @@ fn corrupt(path: &Path, line: usize, msg: &str) -> Error {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_profiles_settle_is_a_duration_or_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let at = |text: &str| {
+            fs::write(dir.path().join("config.toml"), text).unwrap();
+            ConfigFile::load(dir.path()).unwrap().settle("default")
+        };
+        assert_eq!(
+            at("[profiles.default]\nsettle = \"15m\"\n").unwrap(),
+            Some(std::time::Duration::from_secs(900))
+        );
+        assert_eq!(at("[profiles.other]\nsettle = \"15m\"\n").unwrap(), None);
+        for bad in ["settle = 15", "settle = \"soon\"", "settle = \"0s\""] {
+            let e = at(&format!("[profiles.default]\n{bad}\n")).unwrap_err();
+            assert!(
+                e.message.contains("profiles.default.settle"),
+                "{bad}: {e:?}"
+            );
+        }
+    }
 
     #[test]
     fn saving_keeps_other_profiles_and_unknown_keys() {

@@ -160,15 +160,19 @@ all had (one look at the pipeline's log of the last 3 days, before the first
 poll), or as many tasks as \-\-expect\-tasks says, and then no further task
 came for one \-\-poll.
 .IP 2. 4
-Or no new task came for \-\-settle. Its default is learned from history:
-three times the longest gap between two tasks of one past run (at least
-10s); without history, 10m.
+Or no new task came for the settle time. Its default is learned from
+history: three times the longest gap between two tasks of one past run (at
+least 10s); without history, 10m. \-\-settle (a global option; also
+YLEM_SETTLE, or the profile's \fBsettle\fR) replaces it, in every command
+that judges a run, so they all give a run one verdict and one evidence
+text; \-\-poll only sets how often the wait looks.
 .PP
 A failed task entry means \fBfailed\fR at once (exit 7). Branching and
 for_each pipelines have runs of different sizes: they end by rule 2. The
 output says which rule decided (\fBcompletion\fR, \fBevidence\fR). A
 workflow run is followed through its last\-run statistics, and ends when a
-new run has stayed unchanged for \-\-settle. Its \fBelapsed\fR is empty: the
+new run has stayed unchanged for the settle time (\-\-settle, else 10m,
+as last\-run, check and status judge it). Its \fBelapsed\fR is empty: the
 statistics give no start, and the wait's own time is not the run's.
 \-\-wait\-timeout (default 30m) limits the whole wait: exit 8, naming how
 many tasks had reported.

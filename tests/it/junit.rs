@@ -336,7 +336,14 @@ fn a_log_not_read_again_after_the_wait_still_gives_the_report() {
             .nth(1)
             .and_then(|t| t.split('/').next());
         let mut st = st.lock().unwrap();
-        if let (Some(from), Some(_)) = (from, &st.0) {
+        // A basis read (its period three days back) is the wait's, read
+        // once the run's first entry is seen (issue 42): not refused.
+        let old = (chrono::Utc::now() - chrono::Duration::days(2)).date_naive();
+        let basis = from
+            .and_then(|f| f.get(..10))
+            .and_then(|d| chrono::NaiveDate::parse_from_str(d, "%Y-%m-%d").ok())
+            .is_some_and(|d| d < old);
+        if let (Some(from), Some(_), false) = (from, &st.0, basis) {
             match &st.1 {
                 None => st.1 = Some(from.to_string()),
                 Some(polls) if polls != from => {

@@ -56,6 +56,7 @@ mod memory_bound;
 mod metrics;
 mod named_causes;
 mod new_flags;
+mod one_verdict;
 mod operator;
 mod pieces;
 mod props;

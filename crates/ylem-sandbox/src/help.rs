@@ -44,6 +44,9 @@ What the sandbox does (both dialects unless marked):
   - --plan-disabled: 401 with an empty body and no Content-Type on every
     authenticated endpoint, however fresh the token, as the real server's
     plan check; the token endpoint still issues tokens.
+  - --failing-workflows (test-only, not the server's): every started
+    workflow run fails on its last task, so a failed workflow run can be
+    had on demand; pipelines and the seeded history are unchanged.
   - Sandbox-only, not part of the API: GET /_sandbox/runs/<run> gives a
     run's real task count, outcome, failed tasks, reported entries,
     whether it finished and the size of its input; GET /_sandbox/requests lists the latest API

@@ -89,6 +89,9 @@ pub struct Options {
     /// authenticated endpoint, however fresh the token, as the real plan
     /// check; the token endpoint still works.
     pub plan_disabled: bool,
+    /// Test-only: every started workflow run fails on its last task, so a
+    /// failed workflow run can be had on demand (pipelines are unchanged).
+    pub failing_workflows: bool,
 }
 
 impl Default for Options {
@@ -105,6 +108,7 @@ impl Default for Options {
             clock_skew: chrono::TimeDelta::zero(),
             scopes: None,
             plan_disabled: false,
+            failing_workflows: false,
         }
     }
 }

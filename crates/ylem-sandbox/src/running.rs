@@ -153,6 +153,12 @@ impl Running {
                 "  scopes         {granted} (tokens grant only these; 403 where another is needed)"
             );
         }
+        if opts.failing_workflows {
+            let _ = writeln!(
+                b,
+                "  workflows      started runs always fail on their last task (--failing-workflows)"
+            );
+        }
         if opts.plan_disabled {
             let _ = writeln!(
                 b,
@@ -167,6 +173,7 @@ impl Running {
         match p.behaviour {
             Behaviour::Reliable => notes.push("started runs always succeed"),
             Behaviour::Flaky => notes.push("started runs usually fail on their last task"),
+            Behaviour::Failing => notes.push("started runs always fail on their last task"),
             Behaviour::Normal | Behaviour::Seeded => {}
         }
         if p.tasks

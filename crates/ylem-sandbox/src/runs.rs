@@ -20,7 +20,7 @@ use super::options::{Dialect, TASK_TIME_UNIT};
 use super::rng::{Rng, Stream};
 use super::seed::{has_initial_task, plan};
 use super::state::Shared;
-use super::store::{EntityDef, Entry, Family, Run, Status};
+use super::store::{Behaviour, EntityDef, Entry, Family, Run, Status};
 use super::sync;
 use super::trigger;
 
@@ -59,7 +59,10 @@ pub async fn start(
             def,
             run_uuid,
             Utc::now(),
-            def.behaviour,
+            match family {
+                Family::Workflow if s.opts.failing_workflows => Behaviour::Failing,
+                _ => def.behaviour,
+            },
             &mut rng,
             s.opts.dialect,
             // Times are stamped as the entries appear (`simulate`).

@@ -149,6 +149,8 @@ pub fn plan(
             Behaviour::Reliable => 1.0,
             Behaviour::Flaky if last => 0.2,
             Behaviour::Flaky => 1.0,
+            Behaviour::Failing if last => 0.0,
+            Behaviour::Failing => 1.0,
             Behaviour::Normal if task.task_type == TRIGGER => 1.0,
             Behaviour::Normal | Behaviour::Seeded => task.success_rate,
         };

@@ -46,6 +46,9 @@ pub enum Behaviour {
     /// Started runs usually fail on their last task (the second pipeline), so
     /// clients can see failures on demand.
     Flaky,
+    /// Started runs always fail on their last task (every workflow's with
+    /// `--failing-workflows`), so a failed workflow run is deterministic.
+    Failing,
     /// The seeded history: every task by its seeded rate, external triggers
     /// too (started runs' triggers always succeed, as the real runner's do).
     Seeded,

@@ -8,6 +8,7 @@ use crate::time;
 use ylem_client::count::{count, noun};
 use ylem_client::runs::Established;
 use ylem_client::runs::finished::{Evidence, Rule, Settle};
+use ylem_client::runs::stats_only::Fact;
 
 /// For people: `4/4 tasks (as in the last 6 runs)`.
 pub fn describe(e: &Evidence) -> String {
@@ -30,12 +31,21 @@ pub fn describe(e: &Evidence) -> String {
             human(*settle),
             why(*settle)
         ),
-        Evidence::Statistics { settle } => format!(
-            "settled: a new run in the last-run statistics, unchanged for {} ({})",
-            human(*settle),
-            why(*settle)
-        ),
+        Evidence::Statistics { settle } => statistics_settled(*settle),
     }
+}
+
+/// A workflow's success, in every command alike (`run workflow --wait`,
+/// `last-run`, `status`, `watch`): the settle time and where it came from.
+fn statistics_settled(settle: Settle) -> String {
+    let why = match settle {
+        Settle::Default(_) => "the default: a workflow leaves no log",
+        other => why(other),
+    };
+    format!(
+        "settled: the last run for {} without a newer one ({why})",
+        human(settle)
+    )
 }
 
 /// How a last run's result was established, for people.
@@ -48,7 +58,8 @@ pub fn established(e: &Established) -> String {
             count(*n, "task", "tasks")
         ),
         Established::Said(s) => (*s).to_string(),
-        Established::Statistics(f) => f.text().to_string(),
+        Established::Statistics(Fact::Settled(settle)) => statistics_settled(*settle),
+        Established::Statistics(f) => f.text().unwrap_or_default().to_string(),
     }
 }
 
@@ -88,7 +99,7 @@ mod tests {
             longest_gap: Some(Duration::from_secs(120)),
             ..History::default()
         };
-        let r = Rule::new(&h, Some(2), None, Duration::from_secs(5));
+        let r = Rule::new(&h, Some(2), None);
         assert_eq!(
             contradiction(&r).unwrap(),
             "--expect-tasks 2 is below the 3 tasks of every recent complete run of this pipeline; \
@@ -100,5 +111,25 @@ mod tests {
             settle: Settle::Given(Duration::from_secs(30)),
         };
         assert!(describe(&given).ends_with("(--settle), 3 tasks, task count unknown"));
+    }
+
+    /// A workflow's success reads the same from a wait (`Evidence`) and
+    /// from a last run (`Established`), with the settle time's origin.
+    #[test]
+    fn a_workflows_success_is_one_text_wherever_it_is_judged() {
+        for settle in [
+            Settle::Given(Duration::from_secs(15)),
+            Settle::Default(Duration::from_secs(600)),
+        ] {
+            let waited = describe(&Evidence::Statistics { settle });
+            let last = established(&Established::Statistics(Fact::Settled(settle)));
+            assert_eq!(waited, last);
+        }
+        assert_eq!(
+            describe(&Evidence::Statistics {
+                settle: Settle::Given(Duration::from_secs(15))
+            }),
+            "settled: the last run for 15.0s without a newer one (--settle)"
+        );
     }
 }

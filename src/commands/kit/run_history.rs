@@ -32,6 +32,19 @@ pub async fn rules<'r>(
     history::rules_of(api, id, runs, |miss| told(id, ui, miss)).await
 }
 
+/// A wait's look-up of its run's basis that failed (`misses` so far): said
+/// with `-v`, and as a warning at the `GIVE_UP`th, as `history` says it;
+/// the wait asks again at its next look.
+pub fn missed(id: Uuid, ui: &Ui, e: &ylem_client::Error, misses: u32) {
+    match misses {
+        GIVE_UP => told(id, ui, Miss::GaveUp(e)),
+        _ => told(id, ui, Miss::Again(e)),
+    }
+}
+
+/// The failed look-ups after which a wait warns (as `history` gives up).
+const GIVE_UP: u32 = 3;
+
 fn told(id: Uuid, ui: &Ui, miss: Miss<'_>) {
     match miss {
         // `e` shown, not its message: the server's words escaped; ours, so

@@ -61,6 +61,7 @@ fn options(a: &SandboxArgs) -> ylem_sandbox::Options {
                 .collect()
         }),
         plan_disabled: a.plan_disabled,
+        failing_workflows: a.failing_workflows,
     }
 }
 

@@ -72,17 +72,11 @@ pub async fn follow(
     let mut stop: StopRequest<_> = Box::pin(crate::commands::kit::signals::stop_now());
     let now = Utc::now();
     let start = since.unwrap_or(now - TAIL_WINDOW);
-    let rule = match &run {
-        Some(_) => {
-            let h: History = tokio::select! {
-                biased;
-                _ = &mut stop => return Ok(()),
-                h = crate::commands::kit::run_history::history(api, id, now, &ctx.ui) => h,
-            };
-            Some(Rule::new(&h, None, None, FIRST_PAUSE))
-        }
-        None => None,
-    };
+    // A followed run's basis is read once its first entry says which it
+    // is (`anchor_rule`): one history request, never today's as well.
+    let rule = run
+        .as_ref()
+        .map(|_| Rule::new(&History::default(), None, api.settle()));
     let pacing = Pacing {
         first_look: Duration::ZERO,
         first: asked.poll.unwrap_or(FIRST_PAUSE),
@@ -109,6 +103,7 @@ pub async fn follow(
         run_entries: Seen::default(),
         first_start: None,
         based: None,
+        misses: 0,
         changed_at: Instant::now(),
         first: true,
         said_none: false,
@@ -150,6 +145,8 @@ struct Tail<'a, 's> {
     /// its rule was last made from (`basis::anchor_of`).
     first_start: Option<DateTime<Utc>>,
     based: Option<DateTime<Utc>>,
+    /// Basis look-ups that failed (said; asked again at the next poll).
+    misses: u32,
     changed_at: Instant,
     first: bool,
     /// Whether the note that the followed run has no entry yet was said:
@@ -233,9 +230,16 @@ impl Tail<'_, '_> {
         if self.based == Some(at) {
             return;
         }
-        if let Ok(h) = ylem_client::runs::history::lookup(self.api, self.id, start).await {
-            self.rule = Some(Rule::new(&h, None, None, FIRST_PAUSE));
-            self.based = Some(at);
+        match ylem_client::runs::history::lookup(self.api, self.id, start).await {
+            Ok(h) => {
+                self.rule = Some(Rule::new(&h, None, self.api.settle()));
+                self.based = Some(at);
+            }
+            Err(e) => {
+                self.misses += 1;
+                let ui = &self.ctx.ui;
+                crate::commands::kit::run_history::missed(self.id, ui, &e, self.misses);
+            }
         }
     }
 

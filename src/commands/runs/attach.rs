@@ -24,7 +24,6 @@ use crate::context::Context;
 use crate::error::{Error, Kind, Result};
 use crate::time::{self, Window};
 use ylem_client::RunKind;
-use ylem_client::runs::finished::Rule;
 
 /// How far before the run's first entry the wait's log window starts, and
 /// past now it ends: the service's clock may differ from ours.
@@ -89,18 +88,18 @@ pub async fn run(args: &RunsArgs, ctx: &Context) -> Result<()> {
     if !named {
         remember(ctx, id, &run);
     }
-    // The run's basis: that of the day its first task started (a run not
-    // reported yet: today's).
-    let first = (found.from + PAD).min(Utc::now());
-    let history = crate::commands::kit::run_history::history(&api, id, first, &ctx.ui).await;
-    let rule = Rule::new(&history, None, None, args.poll);
-    let graph = rule.graph.as_ref().map(|g| g.0.clone());
+    // The run's basis is read by the wait when the run's first entry is
+    // seen (a run found here: the one `find` read, kept), and the run is
+    // judged by it as `runs --run` judges it: the same rule, grace and
+    // settle setting (`--poll` is only how often the wait looks).
     let pace = pace(args, ctx);
-    let f = wait::attached(&api, id, &run, rule, pace, &ctx.ui, found)
+    let f = wait::attached(&api, id, &run, None, pace, &ctx.ui, found)
         .await
         .map_err(|e| e.context(format!("while following run {run}")))?;
-    // The run whole, read once more over the wait's window, judged by the
-    // wait: the watch keeps only what its rule needs.
+    // The run whole, read once more over the wait's window, and judged as
+    // `runs --run` judges it now (the wait's look may have come up to a
+    // poll after the verdict): what is printed is that verdict, never one
+    // of the wait's own.
     let w = Window {
         from: found.from,
         to: Utc::now() + PAD,
@@ -109,24 +108,22 @@ pub async fn run(args: &RunsArgs, ctx: &Context) -> Result<()> {
     let mut entries = std::mem::take(&mut runs.kept);
     crate::commands::kit::run_entries::say_over(ctx, &run, runs.kept_over);
     let rules = crate::commands::runs::list::rules_for(&api, id, runs.iter(), ctx).await;
-    let judged = runs.judged_by_basis(rules, ctx.settings.now);
-    let Some(mut j) = judged
+    let judged = runs.judged_by_basis(rules, Utc::now().max(ctx.settings.now));
+    let Some(j) = judged
         .into_iter()
         .find(|j| j.tally.id().eq_ignore_ascii_case(&run))
     else {
         return Err(never_reported(args.exit_status, pace.limit, id, &run));
     };
-    j.expected = f.tasks_total;
-    (j.result, j.evidence) = match f.outcome {
-        Outcome::Succeeded => ("succeeded", f.evidence.clone()),
-        Outcome::Failed => ("failed", None),
-        Outcome::TimedOut => ("running", None),
-    };
     crate::commands::runs::junit::execution_order(&mut entries);
     let fail = finder.of_entries(&entries);
+    let basis = f.basis.clone().unwrap_or_default();
+    let graph = ylem_client::runs::tally::listed_rule(&basis, None)
+        .graph
+        .map(|g| g.0);
     let task_set = one::TaskSet {
         graph: graph.as_deref(),
-        types: Some(&history.task_types),
+        types: Some(&basis.task_types),
     };
     one::show(ctx, &finder, &id, &j, &entries, fail.as_ref(), task_set)?;
     match (f.outcome, args.exit_status) {

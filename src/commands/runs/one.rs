@@ -89,7 +89,9 @@ pub async fn run(args: &RunsArgs, ctx: &Context) -> Result<()> {
         .map(|g| g.0.clone())
         .or_else(|| {
             let h = looked_up.as_ref()?;
-            ylem_client::runs::tally::listed_rule(h).graph.map(|g| g.0)
+            ylem_client::runs::tally::listed_rule(h, None)
+                .graph
+                .map(|g| g.0)
         });
     let (mut entries, over) = match wanted {
         Some(_) => (kept, over),

@@ -1,12 +1,10 @@
 //! `ylemctl run pipeline|workflow ID...`: start runs (endpoints 2 and 3).
 //! A start is sent once per ID and never retried once it may have arrived.
 
-use std::collections::HashMap;
 use std::io::IsTerminal;
 use std::sync::atomic::Ordering;
 
 use bytes::Bytes;
-use tokio::sync::OnceCell;
 use uuid::Uuid;
 use ylem_client::count::count;
 
@@ -24,7 +22,7 @@ use crate::output::{Cell, Column, Row, Shape};
 use ylem_client::Client;
 use ylem_client::api::models::{RunRecord, RunStart};
 use ylem_client::runs::failure::{self, Failure};
-use ylem_client::runs::finished::{DEFAULT_SETTLE, History, Rule, Settle};
+use ylem_client::runs::finished::Rule;
 use ylem_client::{Entity, RunKind};
 
 /// One row per start, in every format: the entity, the run it started and
@@ -325,35 +323,13 @@ async fn run_and_wait(
     // Which of the two each ID went to, in the order given.
     let mut started_in_order: Vec<bool> = Vec::new();
     let api = &ctx.api()?;
-    // One history lookup per pipeline, however often it is named.
-    let histories: HashMap<Uuid, OnceCell<History>> =
-        ids.iter().map(|id| (*id, OnceCell::new())).collect();
     let mut followed = Vec::new();
+    // A pipeline run's basis is read by its wait, once its first entry
+    // says which it is (`wait::attached`): one history request a run.
     let res = crate::commands::kit::ids::for_each_id(
         ctx,
         ids,
-        |id| {
-            let history = &histories[&id];
-            async move {
-                let rule = match args.kind {
-                    RunKind::Pipeline => {
-                        let h = history
-                            .get_or_init(|| {
-                                crate::commands::kit::run_history::history(
-                                    api,
-                                    id,
-                                    chrono::Utc::now(),
-                                    &ctx.ui,
-                                )
-                            })
-                            .await;
-                        Some(Rule::new(h, args.expect_tasks, args.settle, args.poll))
-                    }
-                    RunKind::Workflow => None,
-                };
-                start_and_wait(api, args, id, input, rule, pace, ctx).await
-            }
-        },
+        |id| start_and_wait(api, args, id, input, pace, ctx),
         |id, f| match f {
             Ok(f) => {
                 let fail = match f.outcome {
@@ -386,10 +362,7 @@ async fn run_and_wait(
         Some(p) => crate::commands::kit::ids::close(p, &res, multi, "", ctx)?,
         None if res.is_ok() || multi => {
             let order = started_in_order;
-            report(
-                ctx, api, args, &order, &histories, &followed, &refused, &finder,
-            )
-            .await?
+            report(ctx, api, args, &order, &followed, &refused, &finder).await?
         }
         None => {}
     }
@@ -419,7 +392,6 @@ async fn report(
     api: &Client,
     args: &RunArgs,
     order: &[bool],
-    histories: &HashMap<Uuid, OnceCell<History>>,
     followed: &[(Uuid, Followed, Option<Failure>)],
     refused: &[(Uuid, Error)],
     finder: &failure::Finder,
@@ -452,8 +424,19 @@ async fn report(
             }
         };
         junit::execution_order(&mut entries);
-        let history = histories[id].get();
-        let rule = history.map(|h| Rule::new(h, args.expect_tasks, args.settle, args.poll));
+        // The basis the wait judged the run by; a run the wait saw no entry
+        // of (it ran out first) has none yet: the one of its start's
+        // minute then names the tasks it has not reported.
+        let read;
+        let history = match &f.basis {
+            Some(h) => Some(h),
+            None => {
+                let now = ctx.settings.now;
+                read = crate::commands::kit::run_history::history(api, *id, now, &ctx.ui).await;
+                Some(&read)
+            }
+        };
+        let rule = history.map(|h| Rule::new(h, args.expect_tasks, api.settle()));
         let end = match f.outcome {
             Outcome::Succeeded => junit::End::Succeeded,
             Outcome::Failed => junit::End::Failed,
@@ -518,7 +501,6 @@ async fn start_and_wait(
     args: &RunArgs,
     id: uuid::Uuid,
     input: Option<&Bytes>,
-    rule: Option<Rule>,
     pace: wait::Pace,
     ctx: &Context,
 ) -> Result<wait::Followed> {
@@ -539,14 +521,9 @@ async fn start_and_wait(
     started(ctx, kind, id, &run);
     let ui = &ctx.ui;
     // The start's records list the initial tasks only: never a task total.
-    match rule {
-        Some(rule) => wait::pipeline(api, id, &run, rule, pace, ui).await,
-        None => {
-            let settle = args
-                .settle
-                .map_or(Settle::Default(DEFAULT_SETTLE), Settle::Given);
-            wait::workflow(api, id, &run, before, settle, pace, ui).await
-        }
+    match kind {
+        RunKind::Pipeline => wait::pipeline(api, id, &run, args.expect_tasks, pace, ui).await,
+        RunKind::Workflow => wait::workflow(api, id, &run, before, pace, ui).await,
     }
     .map_err(|e| e.context(format!("while following run {run}")))
 }
@@ -579,7 +556,7 @@ pub fn fill_wait(r: &mut Row, id: Uuid, f: &Followed) {
         // A workflow is followed through its statistics (`stats_only`).
         (None, Outcome::Failed) if !f.per_task => {
             let fact = ylem_client::runs::stats_only::Fact::Failed;
-            (fact.name().into(), fact.text().into())
+            (fact.name().into(), fact.text().unwrap_or_default().into())
         }
         (None, Outcome::Failed) => ("failed_task".into(), "a task reported a failure".into()),
         (None, _) => (

@@ -15,7 +15,7 @@ use crate::ui::Ui;
 use ylem_client::api::models::LogEntry;
 use ylem_client::api::{self, Client};
 use ylem_client::count::{count, noun};
-use ylem_client::runs::finished::{Evidence, Rule, Settle, Verdict};
+use ylem_client::runs::finished::{Evidence, History, Rule, Settle, Verdict};
 use ylem_client::runs::history::lookup;
 use ylem_client::runs::poll::{self, Ended, Look};
 use ylem_client::runs::seen::Seen;
@@ -47,6 +47,9 @@ pub struct Followed {
     pub evidence: Option<Evidence>,
     /// The run's failed task entries as last seen (read by `failure`).
     pub failed_entries: Vec<LogEntry>,
+    /// The basis the run was judged by (a pipeline's, once read): its task
+    /// set and task types, for a report.
+    pub basis: Option<History>,
 }
 
 /// At most this many failed entries of a run are kept for its failure.
@@ -167,16 +170,18 @@ fn spinner(on: bool, ui: &Ui, what: &str) -> ProgressBar {
     pb
 }
 
-/// Follow a pipeline run through the pipeline's log until `rule` decides.
+/// Follow a pipeline run through the pipeline's log until its rule
+/// decides: the rule every command judges it by (its basis, the client's
+/// settle setting, `finished::GRACE`), with `expect_tasks` when given.
 pub async fn pipeline(
     api: &Client,
     id: Uuid,
     run: &str,
-    rule: Rule,
+    expect_tasks: Option<usize>,
     pace: Pace,
     ui: &Ui,
 ) -> Result<Followed> {
-    attached(api, id, run, rule, pace, ui, Found::nothing()).await
+    attached(api, id, run, expect_tasks, pace, ui, Found::nothing()).await
 }
 
 /// A run as the log showed it before the watch began (`runs P --run R
@@ -202,24 +207,26 @@ impl Found {
     }
 }
 
-/// Follow a pipeline run found in the log (`found`) until `rule` decides.
+/// Follow a pipeline run found in the log (`found`) until its rule
+/// decides. Its basis is read once, when the run's first entry is seen
+/// (anchored at its first task: `basis::anchor_of`), so a wait costs one
+/// history request however its minute and the run's differ, and none when
+/// another command kept that basis.
 pub async fn attached(
     api: &Client,
     id: Uuid,
     run: &str,
-    rule: Rule,
+    expect_tasks: Option<usize>,
     pace: Pace,
     ui: &Ui,
     found: Found,
 ) -> Result<Followed> {
-    let history_pending = rule.graph.is_none()
-        && rule.expect_tasks.is_none()
-        && !matches!(rule.settle, Settle::Learned(_));
     let step = PipelineRun {
         api,
         id,
         run,
-        rule,
+        // Until the basis is read: no entry yet, so nothing to decide.
+        rule: Rule::new(&History::default(), expect_tasks, api.settle()),
         from: found.from,
         seen: Seen::default(),
         failed: Vec::new(),
@@ -227,12 +234,11 @@ pub async fn attached(
         elapsed_ms: 0,
         changed_at: Instant::now(),
         found: Some((found.entries, found.quiet_since)),
-        history_pending,
         based: None,
+        basis: None,
+        misses: 0,
+        ui,
     };
-    if let Some(w) = crate::commands::kit::evidence_text::contradiction(&step.rule) {
-        ui.warn(&w);
-    }
     wait_for(step, pace, ui).await
 }
 
@@ -257,21 +263,17 @@ struct PipelineRun<'a> {
     /// The entries known before the first look and since when they were
     /// quiet, until the count first changes.
     found: Option<(usize, Instant)>,
-    /// The rule has nothing from history (its lookup may have failed): ask
-    /// again at each look until a lookup answers.
-    history_pending: bool,
     /// The anchor of the basis the rule was made from, once the run's
-    /// first entry is seen (`basis::anchor_of` its first task's start).
+    /// first entry is seen (`basis::anchor_of` its first task's start);
+    /// `None` until a look-up answers (one that fails is asked again at
+    /// the next look).
     based: Option<chrono::DateTime<Utc>>,
-}
-
-impl PipelineRun<'_> {
-    /// When the run's first task started, as far as the basis goes: the
-    /// watch's window opens `Found`'s pad before it (a run not reported
-    /// yet: now).
-    fn first(&self) -> chrono::DateTime<Utc> {
-        (self.from + chrono::Duration::minutes(10)).min(Utc::now())
-    }
+    /// That basis, as read.
+    basis: Option<History>,
+    /// Basis look-ups that failed (said, and asked again at the next look).
+    misses: u32,
+    /// Where the `--expect-tasks` contradiction and a failed look-up are said.
+    ui: &'a Ui,
 }
 
 impl Watch for PipelineRun<'_> {
@@ -280,16 +282,6 @@ impl Watch for PipelineRun<'_> {
     }
 
     async fn look(&mut self, started: Instant) -> Result<Progress> {
-        if self.history_pending
-            && let Ok(h) = lookup(self.api, self.id, self.first()).await
-        {
-            self.history_pending = false;
-            let given = match self.rule.settle {
-                Settle::Given(d) => Some(d),
-                _ => None,
-            };
-            self.rule = Rule::new(&h, self.rule.expect_tasks, given, self.rule.grace);
-        }
         let window = time::Window {
             from: self.from,
             to: Utc::now() + chrono::Duration::minutes(10),
@@ -345,23 +337,32 @@ impl Watch for PipelineRun<'_> {
 }
 
 impl PipelineRun<'_> {
-    /// The rule made again from the basis anchored at the run's first
-    /// task's start (`start`), as `runs --run` judges the run: once, and
+    /// The rule made from the basis anchored at the run's first task's
+    /// start (`start`), as `runs --run` judges the run (the same grace and
+    /// settle setting: `--poll` is only how often the wait looks): once, and
     /// again only if an earlier entry moves the anchor (kept: no request
-    /// when another command read it).
+    /// when another command read it). The `--expect-tasks` contradiction
+    /// is said once, when the first basis is read.
     async fn anchor_at(&mut self, start: chrono::DateTime<Utc>) {
         let at = ylem_client::runs::basis::anchor_of(start);
         if self.based == Some(at) {
             return;
         }
-        if let Ok(h) = lookup(self.api, self.id, start).await {
-            let given = match self.rule.settle {
-                Settle::Given(d) => Some(d),
-                _ => None,
-            };
-            self.rule = Rule::new(&h, self.rule.expect_tasks, given, self.rule.grace);
-            self.based = Some(at);
-            self.history_pending = false;
+        match lookup(self.api, self.id, start).await {
+            Ok(h) => {
+                self.rule = Rule::new(&h, self.rule.expect_tasks, self.api.settle());
+                if self.based.is_none()
+                    && let Some(w) = crate::commands::kit::evidence_text::contradiction(&self.rule)
+                {
+                    self.ui.warn(&w);
+                }
+                self.based = Some(at);
+                self.basis = Some(h);
+            }
+            Err(e) => {
+                self.misses += 1;
+                crate::commands::kit::run_history::missed(self.id, self.ui, &e, self.misses);
+            }
         }
     }
 
@@ -405,20 +406,21 @@ impl PipelineRun<'_> {
             per_task: true,
             evidence,
             failed_entries: self.failed.clone(),
+            basis: self.basis.clone(),
         }
     }
 }
 
 /// Follow a workflow run through last-run statistics: done when a run newer
-/// than `before` appears and is judged by `stats_only` with `settle`
-/// (failed at once; succeeded once it has stayed the last run for `settle`
+/// than `before` appears and is judged by `stats_only` with the client's
+/// settle setting, as `last-run` and every command judge it (failed at
+/// once; succeeded once it has stayed the last run for the settle time
 /// after its own time): statistics are the only evidence a workflow leaves.
 pub async fn workflow(
     api: &Client,
     id: Uuid,
     run: &str,
     before: Option<String>,
-    settle: Settle,
     pace: Pace,
     ui: &Ui,
 ) -> Result<Followed> {
@@ -427,7 +429,7 @@ pub async fn workflow(
         id,
         run,
         before,
-        settle,
+        settle: Settle::for_workflow(api.settle()),
         last: None,
     };
     wait_for(step, pace, ui).await
@@ -462,10 +464,8 @@ impl Watch for WorkflowRun<'_> {
         let judged = now.as_ref().filter(|_| newer).and_then(|(at, ok, ms)| {
             let at = ylem_client::time::parse_server_time(at)?;
             let now = chrono::Utc::now();
-            let settle = self.settle.duration();
-            Some(stats_only::last_run_settled(
-                kind, *ok, at, *ms, now, settle,
-            ))
+            let setting = self.api.settle();
+            Some(stats_only::last_run(kind, *ok, at, *ms, now, setting))
         });
         if let Some(v) = judged.filter(|v| v.success().is_some()) {
             let (outcome, evidence) = match v.success() {
@@ -516,6 +516,7 @@ fn workflow_summary(
         per_task: false,
         evidence,
         failed_entries: Vec::new(),
+        basis: None,
     }
 }
 

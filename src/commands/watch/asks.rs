@@ -259,7 +259,7 @@ impl Follow {
                 });
             let first = own.iter().find_map(|t| t.started()).unwrap_or(now);
             let h = ylem_client::runs::history::history(api, self.id, first, |_| {}).await;
-            self.rule = Some(ylem_client::runs::tally::listed_rule(&h));
+            self.rule = Some(ylem_client::runs::tally::listed_rule(&h, api.settle()));
         }
         let run = self.run.clone();
         let mut fresh: Vec<LogEntryRef<'static>> = all

@@ -139,7 +139,11 @@ pub async fn look(w: &mut Watched, l: &Look<'_>) -> Result<Vec<Event>, Error> {
         .unwrap_or_default();
     let quiet_before = now - since;
     let events = match &mut w.runs {
-        Runs::Statistics(s) => s.look(glance.clone(), now, first.then_some(quiet_before)),
+        Runs::Statistics(s) => {
+            // Judged by the settle setting, as every command judges it.
+            s.set_settle(l.api.settle());
+            s.look(glance.clone(), now, first.then_some(quiet_before))
+        }
         Runs::Pipeline(p @ None) => {
             // A pipeline that never ran has no history to read yet.
             let from = now - HISTORY.max(since);
@@ -147,7 +151,7 @@ pub async fn look(w: &mut Watched, l: &Look<'_>) -> Result<Vec<Event>, Error> {
                 Some(_) => read(l.api, id, &Window { from, to: now }, FIRST_ENTRIES).await?,
                 None => Vec::new(),
             };
-            let mut follow = fleet::Pipeline::new();
+            let mut follow = fleet::Pipeline::new().with_settle(l.api.settle());
             follow.take(entries, now);
             let ev = judged(&mut follow, l.api, id, now, Some(quiet_before)).await;
             *p = Some(follow);

@@ -37,6 +37,9 @@ pub struct Client {
     transport: Transport,
     auth: TokenSource,
     kept: super::kept::Kept,
+    /// The settle setting every run judged through this client is judged
+    /// by (`runs::finished::Settle::Given`), when the caller gives one.
+    settle: Option<std::time::Duration>,
 }
 
 impl Client {
@@ -47,7 +50,22 @@ impl Client {
             transport,
             auth,
             kept: Default::default(),
+            settle: None,
         }
+    }
+
+    /// Judge every run read through this client with the settle time
+    /// `settle` (a pipeline's in place of the learned one, a workflow's in
+    /// place of the default): one setting for every command, so that the
+    /// same run gets the same verdict and evidence in each.
+    pub fn with_settle(mut self, settle: Option<std::time::Duration>) -> Self {
+        self.settle = settle;
+        self
+    }
+
+    /// The settle setting runs are judged by, when one was given.
+    pub fn settle(&self) -> Option<std::time::Duration> {
+        self.settle
     }
 
     /// Answers that never change kept in `store` too, across processes.

@@ -19,6 +19,11 @@ pub const DEFAULT_SETTLE: Duration = Duration::from_secs(10 * 60);
 const SETTLE_FACTOR: u32 = 3;
 /// ...and never shorter than this.
 const MIN_SETTLE: Duration = Duration::from_secs(10);
+/// Quiet after the expected tasks before they count: a second, so a
+/// bigger run than expected still has a chance to show its next task. One
+/// value for every command (a wait's `--poll` only sets how often it
+/// looks), so a run's verdict and evidence are the same everywhere.
+pub const GRACE: Duration = Duration::from_secs(1);
 /// Past runs with an entry this recent may still be running: not evidence.
 const STILL_RUNNING: chrono::Duration = chrono::Duration::minutes(10);
 /// At most this many of the newest complete runs are kept as evidence.
@@ -108,9 +113,10 @@ impl History {
 }
 
 /// How long "no new task" must last before a run counts as settled.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Settle {
-    /// Given by the caller.
+    /// The settle setting (`--settle`, `YLEM_SETTLE`, the profile's
+    /// `settle`): one for every command that judges a run.
     Given(Duration),
     /// `SETTLE_FACTOR` times the longest gap in the history.
     Learned(Duration),
@@ -119,6 +125,12 @@ pub enum Settle {
 }
 
 impl Settle {
+    /// A workflow's settle time: the setting, else `DEFAULT_SETTLE` (a
+    /// workflow leaves no log to learn one from).
+    pub fn for_workflow(setting: Option<Duration>) -> Settle {
+        setting.map_or(Settle::Default(DEFAULT_SETTLE), Settle::Given)
+    }
+
     /// How long, whatever its origin.
     pub fn duration(self) -> Duration {
         match self {
@@ -137,8 +149,7 @@ pub struct Rule {
     pub graph: Option<(Vec<String>, usize)>,
     /// How long no new task must last.
     pub settle: Settle,
-    /// Quiet after the expected tasks before it counts: one poll, so a
-    /// bigger run than expected still has a chance to show its next task.
+    /// Quiet after the expected tasks before it counts (`GRACE`).
     pub grace: Duration,
     /// The fewest tasks a recent complete run had, when history knows.
     pub history_fewest: Option<usize>,
@@ -146,19 +157,12 @@ pub struct Rule {
 
 impl Rule {
     /// The rule for a run: `history`, the task count the caller expects (if
-    /// any), the settle time it gives (if any), and the pause between looks
-    /// (the grace).
-    pub fn new(
-        history: &History,
-        expect_tasks: Option<usize>,
-        settle: Option<Duration>,
-        poll: Duration,
-    ) -> Rule {
+    /// any) and the settle setting (if any). Nothing of how often a caller
+    /// looks: every command judges a run by the same rule.
+    pub fn new(history: &History, expect_tasks: Option<usize>, settle: Option<Duration>) -> Rule {
         let settle = match (settle, history.longest_gap) {
             (Some(d), _) => Settle::Given(d),
-            (None, Some(gap)) => {
-                Settle::Learned((gap * SETTLE_FACTOR).max(MIN_SETTLE).max(poll * 2))
-            }
+            (None, Some(gap)) => Settle::Learned((gap * SETTLE_FACTOR).max(MIN_SETTLE)),
             (None, None) => Settle::Default(DEFAULT_SETTLE),
         };
         Rule {
@@ -167,7 +171,7 @@ impl Rule {
                 .fixed_graph()
                 .map(|g| (g.clone(), history.runs.len())),
             settle,
-            grace: poll,
+            grace: GRACE,
             history_fewest: history.runs.iter().map(Vec::len).min(),
         }
     }
@@ -342,7 +346,7 @@ mod tests {
         let h = History::from_entries(&chain_history(), "now", now());
         assert_eq!(h.runs.len(), 3);
         assert_eq!(h.longest_gap, Some(Duration::from_secs(120)));
-        let r = Rule::new(&h, None, None, POLL);
+        let r = Rule::new(&h, None, None);
         assert_eq!(r.graph, Some((vec!["a".into(), "b".into(), "c".into()], 3)));
         assert_eq!(r.settle, Settle::Learned(Duration::from_secs(360)));
     }
@@ -362,7 +366,6 @@ mod tests {
             &History::from_entries(&chain_history(), "x", now()),
             None,
             None,
-            POLL,
         );
         let half = [e("x", "a", true, 0), e("x", "b", true, 1)];
         assert_eq!(r.decide(&half, Duration::from_secs(100)), Verdict::Pending);
@@ -389,7 +392,7 @@ mod tests {
             }
         }
         let h = History::from_entries(&v, "x", now());
-        let r = Rule::new(&h, None, None, POLL);
+        let r = Rule::new(&h, None, None);
         assert_eq!(r.graph, None);
         let seen = [
             e("x", "a", true, 0),
@@ -409,7 +412,6 @@ mod tests {
             &History::from_entries(&chain_history(), "x", now()),
             None,
             None,
-            POLL,
         );
         // Other tasks than history's: only the settle time ends it.
         let other = [
@@ -434,7 +436,7 @@ mod tests {
         v.push(e("bad", "a", false, 300));
         let h = History::from_entries(&v, "x", now());
         assert_eq!(h.runs.len(), 3);
-        let r = Rule::new(&h, None, None, POLL);
+        let r = Rule::new(&h, None, None);
         assert_eq!(
             r.decide(&[e("x", "a", false, 0)], Duration::ZERO),
             Verdict::Failed { failed: 1 }
@@ -443,15 +445,10 @@ mod tests {
 
     #[test]
     fn no_history_means_the_default_settle_and_expect_tasks_overrides() {
-        let r = Rule::new(&History::default(), None, None, POLL);
+        let r = Rule::new(&History::default(), None, None);
         assert_eq!(r.settle, Settle::Default(DEFAULT_SETTLE));
         assert_eq!(r.decide(&[], Duration::from_secs(3600)), Verdict::Pending);
-        let r = Rule::new(
-            &History::default(),
-            Some(2),
-            Some(Duration::from_secs(30)),
-            POLL,
-        );
+        let r = Rule::new(&History::default(), Some(2), Some(Duration::from_secs(30)));
         let one = [e("x", "a", true, 0)];
         assert_eq!(r.decide(&one, Duration::from_secs(10)), Verdict::Pending);
         let two = [e("x", "a", true, 0), e("x", "b", true, 1)];
@@ -467,7 +464,7 @@ mod tests {
     #[test]
     fn expect_tasks_below_history_warns_and_waits_for_the_settle_time() {
         let h = History::from_entries(&chain_history(), "x", now());
-        let r = Rule::new(&h, Some(2), None, POLL);
+        let r = Rule::new(&h, Some(2), None);
         assert_eq!(r.expect_contradicted(), Some((2, 3)));
         let two = [e("x", "a", true, 0), e("x", "b", true, 1)];
         assert_eq!(r.decide(&two, POLL), Verdict::Pending);
@@ -475,10 +472,7 @@ mod tests {
             r.decide(&two, Duration::from_secs(360)),
             Verdict::Succeeded(Evidence::Expected { .. })
         ));
-        assert_eq!(
-            Rule::new(&h, Some(3), None, POLL).expect_contradicted(),
-            None
-        );
+        assert_eq!(Rule::new(&h, Some(3), None).expect_contradicted(), None);
     }
 
     #[test]
@@ -487,7 +481,7 @@ mod tests {
             .into_iter()
             .filter(|e| e.run == "r1")
             .collect();
-        let r = Rule::new(&History::from_entries(&v, "x", now()), None, None, POLL);
+        let r = Rule::new(&History::from_entries(&v, "x", now()), None, None);
         assert_eq!(r.graph, None);
     }
 }

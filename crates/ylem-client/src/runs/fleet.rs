@@ -185,6 +185,8 @@ pub struct Pipeline {
     day: VecDeque<(DateTime<Utc>, bool)>,
     /// The latest finished run and the latest failed one, told or not.
     latest: Latest,
+    /// The settle setting its runs are judged by (`Client::settle`).
+    settle: Option<std::time::Duration>,
 }
 
 /// The latest finished run seen and the latest failed one (told or passed
@@ -231,7 +233,15 @@ impl Pipeline {
             looked: None,
             day: VecDeque::new(),
             latest: Latest::default(),
+            settle: None,
         }
+    }
+
+    /// Its runs judged with the settle setting `settle`, as every command
+    /// judges them (`Client::settle`).
+    pub fn with_settle(mut self, settle: Option<std::time::Duration>) -> Pipeline {
+        self.settle = settle;
+        self
     }
 
     /// The latest finished and failed runs seen.
@@ -279,7 +289,7 @@ impl Pipeline {
 
     /// The basis anchored at `at` (`wanted`), as read.
     pub fn basis(&mut self, at: DateTime<Utc>, history: &History) {
-        self.rules.insert(at, listed_rule(history));
+        self.rules.insert(at, listed_rule(history, self.settle));
     }
 
     /// Whether a run is going (or not yet judged): the log is worth asking
@@ -470,6 +480,8 @@ pub struct Statistics {
     /// start was told (a run passed over at the start is not).
     open: Option<(Glance, bool)>,
     latest: Latest,
+    /// The settle setting its runs are judged by (`Client::settle`).
+    settle: Option<std::time::Duration>,
 }
 
 impl Statistics {
@@ -480,7 +492,14 @@ impl Statistics {
             last: None,
             open: None,
             latest: Latest::default(),
+            settle: None,
         }
+    }
+
+    /// Its runs judged with the settle setting `settle`, as every command
+    /// judges them (`Client::settle`).
+    pub fn set_settle(&mut self, settle: Option<std::time::Duration>) {
+        self.settle = settle;
     }
 
     /// The latest finished and failed runs seen.
@@ -532,14 +551,14 @@ impl Statistics {
     fn started(&self, g: &Glance) -> Event {
         let started = g
             .time()
-            .and_then(|at| stats_only::last_run(self.kind, g.ok, at, g.duration, at).started);
+            .and_then(|at| stats_only::last_run(self.kind, g.ok, at, g.duration, at, None).started);
         Event::RunStarted { run: None, started }
     }
 
     /// The run's verdict at `now`, when it is established.
     fn judged(&self, g: &Glance, now: DateTime<Utc>) -> Option<Finished> {
         let at = g.time()?;
-        let v: RunView = stats_only::last_run(self.kind, g.ok, at, g.duration, now);
+        let v: RunView = stats_only::last_run(self.kind, g.ok, at, g.duration, now, self.settle);
         v.success()?;
         Some(Finished {
             run: None,

@@ -103,7 +103,7 @@ pub async fn rules_of<'r>(
     let mut rules = BTreeMap::new();
     for at in anchors.into_iter().rev().take(MAX_BASES) {
         let h = history(api, id, at, &mut told).await;
-        rules.insert(at, tally::listed_rule(&h));
+        rules.insert(at, tally::listed_rule(&h, api.settle()));
     }
     rules
 }

@@ -110,14 +110,22 @@ pub async fn last(
         confirm(api, kind, id, at).await?;
     }
     Ok(Last::Ran {
-        last: Box::new(from_statistics(kind, &run, at, now)),
+        last: Box::new(from_statistics(api, kind, &run, at, now)),
         finished: None,
     })
 }
 
-/// A task's or workflow's last run, as statistics give it (`stats_only`).
-fn from_statistics(kind: Entity, r: &LastRun, at: DateTime<Utc>, now: DateTime<Utc>) -> RunView {
-    crate::runs::stats_only::last_run(kind, r.is_successful, at, r.duration, now)
+/// A task's or workflow's last run, as statistics give it (`stats_only`),
+/// by the client's settle setting.
+fn from_statistics(
+    api: &Client,
+    kind: Entity,
+    r: &LastRun,
+    at: DateTime<Utc>,
+    now: DateTime<Utc>,
+) -> RunView {
+    let settle = api.settle();
+    crate::runs::stats_only::last_run(kind, r.is_successful, at, r.duration, now, settle)
 }
 
 /// The window a last run's log is read over. One second around it holds

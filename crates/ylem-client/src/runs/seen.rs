@@ -95,7 +95,6 @@ mod tests {
             &Default::default(),
             Some(2),
             Some(Duration::from_secs(3600)),
-            Duration::ZERO,
         );
         let mut s = Seen::default();
         s.add("a", true);

@@ -24,7 +24,9 @@ use chrono::{DateTime, Utc};
 
 use crate::api::models::RangeStats;
 use crate::kinds::Entity;
+#[cfg(test)]
 use crate::runs::finished::DEFAULT_SETTLE;
+use crate::runs::finished::Settle;
 pub use crate::runs::view::Fact;
 use crate::runs::view::{Established, RunView};
 
@@ -37,39 +39,31 @@ pub fn counts(s: &RangeStats) -> (i64, i64) {
 }
 
 /// The last run of a workflow or a task, as the statistics gave it: it
-/// ended at `at`, succeeded or not, took `duration_ms`; judged at `now`.
+/// ended at `at`, succeeded or not, took `duration_ms`; judged at `now`
+/// with the settle setting (`setting`, else `DEFAULT_SETTLE`): a
+/// workflow's success counts once it has been the last run for that long
+/// after its own time. Every command that judges such a run (`run workflow
+/// --wait` included) calls this with the same setting.
 pub fn last_run(
     kind: Entity,
     ok: bool,
     at: DateTime<Utc>,
     duration_ms: i64,
     now: DateTime<Utc>,
+    setting: Option<std::time::Duration>,
 ) -> RunView {
-    last_run_settled(kind, ok, at, duration_ms, now, DEFAULT_SETTLE)
-}
-
-/// `last_run` with the settle time a caller gave (a wait for a workflow run
-/// it started): a workflow's success counts once it has been the last run
-/// for `settle` after its own time.
-pub fn last_run_settled(
-    kind: Entity,
-    ok: bool,
-    at: DateTime<Utc>,
-    duration_ms: i64,
-    now: DateTime<Utc>,
-    settle: std::time::Duration,
-) -> RunView {
-    let young = (now - at).to_std().unwrap_or_default() < settle;
+    let settle = Settle::for_workflow(setting);
+    let young = (now - at).to_std().unwrap_or_default() < settle.duration();
     let fact = match (ok, kind) {
         (false, _) => Fact::Failed,
         (true, Entity::Workflow) if young => Fact::Unsettled,
-        (true, Entity::Workflow) => Fact::Settled,
+        (true, Entity::Workflow) => Fact::Settled(settle),
         (true, _) => Fact::TaskReported,
     };
     let result = match fact {
         Fact::Failed => "failed",
         Fact::Unsettled => "unsettled",
-        Fact::Settled | Fact::TaskReported => "succeeded",
+        Fact::Settled(_) | Fact::TaskReported => "succeeded",
     };
     // A task started `duration` before it ended; a duration no time can
     // hold (a hostile 9e18) gives no start rather than a panic.
@@ -93,11 +87,18 @@ pub fn last_run_settled(
     }
 }
 
-/// When a workflow's success at `at` counts (a task's and a failure at once).
-pub fn settles_at(kind: Entity, ok: bool, at: DateTime<Utc>) -> DateTime<Utc> {
+/// When a workflow's success at `at` counts with the settle setting
+/// `setting` (a task's and a failure at once).
+pub fn settles_at(
+    kind: Entity,
+    ok: bool,
+    at: DateTime<Utc>,
+    setting: Option<std::time::Duration>,
+) -> DateTime<Utc> {
     match (kind, ok) {
         (Entity::Workflow, true) => {
-            at + chrono::Duration::from_std(DEFAULT_SETTLE).unwrap_or_default()
+            let settle = Settle::for_workflow(setting).duration();
+            at + chrono::Duration::from_std(settle).unwrap_or_default()
         }
         _ => at,
     }
@@ -113,25 +114,47 @@ mod tests {
 
     #[test]
     fn a_task_is_final_when_reported_a_workflow_after_the_settle_time() {
-        let t = last_run(Entity::Task, true, at(0), 2000, at(1));
+        let t = last_run(Entity::Task, true, at(0), 2000, at(1), None);
         assert_eq!(t.result, "succeeded");
         assert_eq!(t.elapsed_ms(), Some(2000));
         assert_eq!(
             t.evidence,
             Some(Established::Statistics(Fact::TaskReported))
         );
-        let w = last_run(Entity::Workflow, true, at(0), 2000, at(1));
+        let w = last_run(Entity::Workflow, true, at(0), 2000, at(1), None);
         assert_eq!(
             (w.result, w.started, w.elapsed_ms()),
             ("unsettled", None, None)
         );
         let settle = DEFAULT_SETTLE.as_secs() as i64;
-        let w = last_run(Entity::Workflow, true, at(0), 2000, at(settle));
+        let w = last_run(Entity::Workflow, true, at(0), 2000, at(settle), None);
         assert_eq!(w.result, "succeeded");
-        assert_eq!(settles_at(Entity::Workflow, true, at(0)), at(settle));
-        let f = last_run(Entity::Workflow, false, at(0), 2000, at(0));
+        assert_eq!(
+            w.evidence,
+            Some(Established::Statistics(Fact::Settled(Settle::Default(
+                DEFAULT_SETTLE
+            ))))
+        );
+        assert_eq!(settles_at(Entity::Workflow, true, at(0), None), at(settle));
+        let f = last_run(Entity::Workflow, false, at(0), 2000, at(0), None);
         assert_eq!(f.evidence, Some(Established::Statistics(Fact::Failed)));
         assert_eq!(f.result, "failed");
+    }
+
+    #[test]
+    fn the_settle_setting_replaces_a_workflows_default() {
+        let given = Some(std::time::Duration::from_secs(15));
+        let w = last_run(Entity::Workflow, true, at(0), 2000, at(14), given);
+        assert_eq!(w.result, "unsettled");
+        let w = last_run(Entity::Workflow, true, at(0), 2000, at(15), given);
+        assert_eq!(w.result, "succeeded");
+        assert_eq!(
+            w.evidence,
+            Some(Established::Statistics(Fact::Settled(Settle::Given(
+                std::time::Duration::from_secs(15)
+            ))))
+        );
+        assert_eq!(settles_at(Entity::Workflow, true, at(0), given), at(15));
     }
 
     #[test]

@@ -156,9 +156,9 @@ impl Runs<'_> {
     }
 
     /// The one rule for these runs: the history they make, with no
-    /// expected task count and the default settle time.
+    /// expected task count and the learned (or default) settle time.
     pub fn rule(&self, now: DateTime<Utc>) -> Rule {
-        listed_rule(&self.history(now))
+        listed_rule(&self.history(now), None)
     }
 
     /// Every run, newest (by its first task's start) first, judged as it
@@ -248,11 +248,12 @@ pub fn cut_output(output: &mut String) {
     output.truncate(kept_len(output));
 }
 
-/// The rule a run read from a log (not followed live) is judged by:
-/// `history`, with no expected task count and the default settle time, and a
-/// one-second grace for a run that has its history's tasks.
-pub fn listed_rule(history: &History) -> Rule {
-    Rule::new(history, None, None, Duration::from_secs(1))
+/// The rule a run is judged by in every command: `history` (its basis),
+/// no expected task count, the settle setting (`settle`, else learned or
+/// the default) and the one-second grace (`finished::GRACE`) for a run
+/// that has its history's tasks.
+pub fn listed_rule(history: &History, settle: Option<Duration>) -> Rule {
+    Rule::new(history, None, settle)
 }
 
 /// The rule `t` is judged by among `rules` (`history::rules_of`, by the
@@ -260,7 +261,7 @@ pub fn listed_rule(history: &History) -> Rule {
 /// that what it says (no expected count) is the same in every command.
 pub fn rule_of<'r>(rules: &'r BTreeMap<DateTime<Utc>, Rule>, t: &RunFold) -> &'r Rule {
     static NONE: std::sync::OnceLock<Rule> = std::sync::OnceLock::new();
-    let none = || NONE.get_or_init(|| listed_rule(&History::default()));
+    let none = || NONE.get_or_init(|| listed_rule(&History::default(), None));
     if t.failed > 0 {
         return none();
     }

@@ -6,7 +6,7 @@
 use chrono::{DateTime, Utc};
 
 use crate::api::models::LogEntry;
-use crate::runs::finished::Evidence;
+use crate::runs::finished::{Evidence, Settle};
 
 /// One run as a program states it: its result, times and failed entries.
 #[derive(Debug, Clone)]
@@ -96,8 +96,9 @@ impl Established {
 pub enum Fact {
     /// A task's success: one entry, finished when reported.
     TaskReported,
-    /// A workflow's success, the last run for the settle time.
-    Settled,
+    /// A workflow's success, the last run for the settle time (and where
+    /// that time came from: the setting, or the default).
+    Settled(Settle),
     /// The statistics say the last run failed.
     Failed,
     /// A workflow's success younger than the settle time: not yet counted.
@@ -109,21 +110,22 @@ impl Fact {
     pub fn name(self) -> &'static str {
         match self {
             Fact::TaskReported => "task_reported",
-            Fact::Settled => "statistics_settled",
+            Fact::Settled(_) => "statistics_settled",
             Fact::Failed => "statistics_failed",
             Fact::Unsettled => "unsettled",
         }
     }
 
-    /// For people (`evidence`).
-    pub fn text(self) -> &'static str {
-        match self {
+    /// For people (`evidence`); a workflow's success names its settle time,
+    /// which is the caller's to say (`None` here).
+    pub fn text(self) -> Option<&'static str> {
+        Some(match self {
             Fact::TaskReported => "a task is one entry, finished when reported",
-            Fact::Settled => "settled: no newer run for the settle time",
+            Fact::Settled(_) => return None,
             Fact::Failed => "the last-run statistics say it failed",
             Fact::Unsettled => {
                 "a workflow leaves no log: its run counts after the settle time without a newer one"
             }
-        }
+        })
     }
 }
