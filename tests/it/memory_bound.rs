@@ -161,7 +161,13 @@ fn nine_30_mb_outputs_are_shown_in_bounded_memory() {
     each_bounded(
         &base,
         &[
+            &["logs", P1, "-o", "table"],
+            &["logs", P1, "-o", "csv"],
+            &["logs", P1, "-o", "json"],
+            &["logs", P1, "-o", "jsonl"],
             &["logs", P1, "--decode", "-o", "table"],
+            &["logs", P1, "--decode", "-o", "csv"],
+            &["logs", P1, "--decode", "-o", "json"],
             &["logs", P1, "--failed", "--decode", "-o", "table"],
             &[
                 "logs",
@@ -214,6 +220,8 @@ fn an_endless_entry_ends_at_the_entry_bound() {
         &base,
         &[
             &["logs", P1, "--max-time", "20s"],
+            &["logs", P1, "-o", "json", "--max-time", "20s"],
+            &["logs", P1, "--decode", "--max-time", "20s"],
             &["logs", P1, "-f", "--max-time", "20s"],
             &["runs", P1, "--run", RUN, "--max-time", "20s"],
         ],

@@ -6,6 +6,7 @@ use crate::commands::kit::columns::{
     DECODE_ERROR, DECODED_OUTPUT, DURATION, EXECUTED_AT, IS_SUCCESSFUL, METRIC_VALUE, OUTPUT,
     TASK_TYPE, TASK_UUID, WORKFLOW_RUN_UUID,
 };
+use crate::cli::Format;
 use crate::error::Result;
 use crate::output::column::position;
 use crate::output::{CellRef, Column, Printer, Txt};
@@ -73,6 +74,20 @@ fn row<'a>(e: &'a LogEntryRef, at: &'a Text) -> [CellRef<'a>; COLUMNS_DECODED.le
     ]
 }
 
+/// How much of an output (bytes of its JSON string, Base64) a JSON row
+/// keeps: more than a cell, since a program may read it whole.
+pub const JSON_OUTPUT_KEPT: usize = 4 << 20;
+
+/// How much of an entry's output the log stream keeps for rows in
+/// `format`; the rest is dropped as it arrives and the output ends in the
+/// cut marker (`…[output cut: N bytes sent]`, docs/logs-and-runs.md).
+pub fn output_kept(format: Format) -> usize {
+    match format {
+        Format::Json | Format::Jsonl => JSON_OUTPUT_KEPT,
+        _ => ylem_client::api::stream::KEEP_OUTPUT,
+    }
+}
+
 /// The printing side: the shared printer for machine formats, one line per
 /// entry for people (a table cannot grow without being redrawn).
 pub struct Sink<'a> {
@@ -86,6 +101,8 @@ pub struct Sink<'a> {
     /// `logs --tail N` read once: how many more entries are printed (the
     /// log comes newest first); `None`: every one.
     pub left: Option<usize>,
+    /// How much of each output the log stream keeps (`output_kept`).
+    pub keep_output: usize,
 }
 
 /// Print one entry through the sink's printer, decoding its output when

@@ -233,7 +233,10 @@ pub fn summary(e: &LogEntryRef) -> LogEntry {
 /// How much of an output is kept: all up to `KEPT_OUTPUT`, else that cut
 /// at a Base64 quantum (and a character boundary, for a hostile text).
 fn kept_len(s: &str) -> usize {
-    if s.len() <= KEPT_OUTPUT {
+    // Cut by the stream already (to its bound, `KEEP_OUTPUT` unless the
+    // caller asked more): kept with its marker, which says so.
+    let marked = s.len() <= KEPT_OUTPUT + 64 && crate::api::cut::cut_of(s).is_some();
+    if s.len() <= KEPT_OUTPUT || marked {
         return s.len();
     }
     let mut end = KEPT_OUTPUT - KEPT_OUTPUT % 4;
