@@ -6,8 +6,8 @@
 //! once and written again and again), never held by the test. Run with
 //! `--nocapture` for each command's peak (notes/memory-docs.md's figures).
 //! The binary measured and the bound's allowance: `common::measured`. An
-//! endless entry and nine 30 MB outputs are held to looser bounds (see
-//! `ENTRY_HELD_KIB`): one such entry is still held whole on its way through.
+//! entry's output is kept only to a bound while it arrives (the rest is
+//! read past: `api::stream`), so no entry is held whole.
 
 use crate::common;
 
@@ -23,19 +23,6 @@ use common::*;
 fn peak_bound() -> i64 {
     measured::bound(measured::ISSUE_KIB)
 }
-
-/// NOT the issue's bounds: what a path that still holds one entry whole
-/// is held to, so that it cannot grow further (nine entries held, or the
-/// entry bound lost), while the property is not met there. An entry is
-/// held whole to be decoded (up to `MAX_ELEMENT`, 64 MiB: the spec's
-/// outputs go to 50 MiB), so an endless entry peaks at 64 MiB and the
-/// binary (77 MB on the release binary, measured), and one 30 MB output
-/// passes through its bytes, its decoded text and its printing (90-120 MB
-/// on the release binary). Meeting 64 MiB / 32 MB needs the output read
-/// in pieces (a bounded prefix kept per table cell, the rest relayed or
-/// skipped): notes/memory-docs.md.
-const ENTRY_HELD_KIB: i64 = 64 * 1024 + 32 * 1024;
-const THIRTY_MB_HELD_KIB: i64 = 128 * 1024;
 
 const RUN: &str = "9d1c8b7a-6f5e-4d3c-8b2a-1f0e9d8c7b6a";
 const TASK: &str = "1b2c3d4e-5f60-4a7b-8c9d-0e1f2a3b4c5d";
@@ -182,7 +169,7 @@ fn nine_30_mb_outputs_are_shown_in_bounded_memory() {
             &["runs", P1, "--run", RUN],
             &["runs", P1, "--run", RUN, "-o", "junit"],
         ],
-        measured::bound(THIRTY_MB_HELD_KIB),
+        peak_bound(),
     );
 }
 
@@ -225,7 +212,7 @@ fn an_endless_entry_ends_at_the_entry_bound() {
             &["logs", P1, "-f", "--max-time", "20s"],
             &["runs", P1, "--run", RUN, "--max-time", "20s"],
         ],
-        measured::bound(ENTRY_HELD_KIB),
+        measured::bound(measured::ONE_ENTRY_KIB),
     );
 }
 

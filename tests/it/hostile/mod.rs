@@ -226,7 +226,8 @@ fn a_log_that_completes_no_entry_is_given_up_after_timeout() {
             assert_ne!(r.out.code, 0, "{what}: {}", r.out.stderr);
             assert!(
                 r.out.stderr.contains("no complete entry")
-                    || r.out.stderr.contains("larger than 64 MiB"),
+                    || r.out.stderr.contains("larger than 64 MiB")
+                    || r.out.stderr.contains("larger than 16 MiB besides its output"),
                 "{what}: {}",
                 r.out.stderr
             );
