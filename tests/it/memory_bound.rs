@@ -283,3 +283,93 @@ fn a_wait_counts_the_tasks_it_has_seen_in_bounded_memory() {
     assert!(err.contains(RUN), "{err}");
     assert!(peak < peak_bound(), "peak {peak} KiB: {err}");
 }
+
+/// An output over the stream's bound, on each path: a table and CSV keep
+/// its first MiB and the cut marker, JSON its first 4 MiB, `--decode` the
+/// kept part's text, a failure the message the cut fell in, and with a key
+/// it is not decrypted (a part of an AES-GCM text cannot be verified).
+#[test]
+fn an_output_over_the_bound_is_cut_with_its_marker_on_every_path() {
+    let message = "m".repeat(4 << 20);
+    let errors = format!(r#"[{{"Code":1001,"Severity":"error","Message":"{message}"}}]"#);
+    let big = b64(&errors);
+    let sent = big.len() - 2;
+    let marker = format!("…[output cut: {sent} bytes sent]");
+    let small = b64(r#"{"ok":true}"#);
+    let at = (chrono::Utc::now() - chrono::Duration::minutes(30)).format("%Y-%m-%dT%H:%M:%SZ");
+    let entry = |ok: bool, output: &str| {
+        format!(
+            r#"{{"workflow_run_uuid":"{RUN}","task_uuid":"{TASK}","task_type":"query","is_successful":{ok},"duration":5,"output":{output},"metric_value":null,"executed_at":"{at}"}}"#
+        )
+    };
+    let body = format!("[{},{}]", entry(false, &big), entry(true, &small));
+    let s = serving(move || Action::Raw(json(200, &body)));
+    let base = s.base();
+    let dir = tempfile::tempdir().unwrap();
+    let key = dir.path().join("key");
+    std::fs::write(&key, [7u8; 32]).unwrap();
+    let run = |args: &[&str]| {
+        let mut c = measured::command(dir.path());
+        c.env("YLEM_BASE_URL", &base)
+            .env("YLEM_TOKEN", TOKEN)
+            .env("COLUMNS", "120")
+            .args(args);
+        let m = measured::run(c, true, Duration::from_secs(60));
+        assert_eq!(m.code, 0, "{args:?}: {}", m.stderr);
+        m
+    };
+    let kept = |n: usize| format!("{}{marker}", &big[1..1 + n]);
+    // JSON: the first 4 MiB of the Base64 and the marker; the small
+    // entry whole.
+    let out = run(&["logs", P1, "-o", "jsonl"]).stdout;
+    let rows: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(rows[0]["output"], kept(4 << 20));
+    assert_eq!(rows[1]["output"], small.trim_matches('"'));
+    // CSV: the first MiB.
+    let out = run(&["logs", P1, "-o", "csv"]).stdout;
+    assert!(out.contains(&kept(1 << 20)), "{}", &out[..200]);
+    // Decoded: the kept part's text, as text, and the marker.
+    let out = run(&["logs", P1, "--decode", "-o", "jsonl"]).stdout;
+    let rows: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let text = rows[0]["output"].as_str().unwrap();
+    assert!(
+        text.starts_with(r#"[{"Code":1001,"Severity":"error","Message":"mmm"#),
+        "{}",
+        &text[..80]
+    );
+    assert!(
+        text.ends_with(&format!("m{marker}")),
+        "{}",
+        &text[text.len() - 80..]
+    );
+    assert_eq!(rows[0]["decode_error"], serde_json::Value::Null);
+    assert_eq!(rows[1]["output"], serde_json::json!({"ok": true}));
+    // With a key: not decrypted, and said why.
+    let k = key.to_str().unwrap();
+    let m = run(&["logs", P1, "--decrypt-key-file", k, "-o", "jsonl"]);
+    let rows: Vec<serde_json::Value> = m
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(rows[0]["output"], serde_json::Value::Null);
+    let why = rows[0]["decode_error"].as_str().unwrap();
+    assert!(
+        why.starts_with(&format!("not decrypted: {sent} bytes sent")),
+        "{why}"
+    );
+    // A failure: its message read from the kept part, ending in the marker.
+    let out = run(&["runs", P1, "--run", RUN, "-o", "json"]).stdout;
+    assert!(out.contains("1001"), "{}", &out[..out.len().min(400)]);
+    assert!(
+        out.contains(&format!("mmm{marker}")),
+        "{}",
+        &out[..out.len().min(400)]
+    );
+}

@@ -2,11 +2,11 @@
 //! outputs are decoded), and printing one entry through the printer, shared
 //! by `logs` and `logs --follow`.
 
+use crate::cli::Format;
 use crate::commands::kit::columns::{
     DECODE_ERROR, DECODED_OUTPUT, DURATION, EXECUTED_AT, IS_SUCCESSFUL, METRIC_VALUE, OUTPUT,
     TASK_TYPE, TASK_UUID, WORKFLOW_RUN_UUID,
 };
-use crate::cli::Format;
 use crate::error::Result;
 use crate::output::column::position;
 use crate::output::{CellRef, Column, Printer, Txt};

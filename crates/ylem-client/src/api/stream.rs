@@ -494,14 +494,22 @@ fn cut_point(buf: &[u8], start: usize, keep: usize) -> usize {
             j += 1;
             continue;
         }
-        let before = buf[start..j].iter().rev().take_while(|&&c| c == b'\\').count();
+        let before = buf[start..j]
+            .iter()
+            .rev()
+            .take_while(|&&c| c == b'\\')
+            .count();
         if before % 2 == 1 {
             // The second half of `\\`.
             j += 1;
             continue;
         }
         let len = if buf.get(j + 1) == Some(&b'u') { 6 } else { 2 };
-        let high = len == 6 && matches!(buf.get(j + 2..j + 4), Some([b'd' | b'D', b'8'..=b'9' | b'a' | b'b' | b'A' | b'B']));
+        let high = len == 6
+            && matches!(
+                buf.get(j + 2..j + 4),
+                Some([b'd' | b'D', b'8'..=b'9' | b'a' | b'b' | b'A' | b'B'])
+            );
         if j + len > k || (high && j + len == k) {
             return j;
         }

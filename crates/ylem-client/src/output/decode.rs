@@ -17,8 +17,8 @@ use base64::engine::general_purpose::STANDARD;
 use serde_json::Value;
 
 use super::canonical::{Spans, is_canonical};
-use crate::api::cut::{Cut, cut_of};
 use super::compact::{Compact, compact};
+use crate::api::cut::{Cut, cut_of};
 
 /// Decodes outputs, decrypting them with a key when it has one.
 pub struct Decoder {
@@ -380,6 +380,9 @@ mod tests {
         let (c, e) = Decoder::new(Some([1u8; 32])).decode(&sealed, buf);
         assert_eq!((c, e.is_some()), (DecodedOutput::Null, true));
         assert!(Decoder::new(Some([1u8; 32])).plain_text(&sealed).is_err());
-        assert_eq!(Decoder::new(None).plain_text(&sealed), Err(Unreadable::Encrypted));
+        assert_eq!(
+            Decoder::new(None).plain_text(&sealed),
+            Err(Unreadable::Encrypted)
+        );
     }
 }

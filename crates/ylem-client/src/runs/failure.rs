@@ -175,7 +175,9 @@ fn detail(outputs: &(dyn Outputs + Send + Sync), output: &str) -> Detail {
     // An output cut to the stream's bound: the messages its kept part
     // holds, the last one ending in the marker.
     if let Some(cut) = crate::api::cut::cut_of(&text)
-        && let Some(list) = closed(cut.kept, cut.marker).as_deref().and_then(errors_array)
+        && let Some(list) = closed(cut.kept, cut.marker)
+            .as_deref()
+            .and_then(errors_array)
     {
         return Detail::Errors(list);
     }
@@ -290,7 +292,11 @@ fn closed(text: &str, marker: &str) -> Option<String> {
         {
             end = e;
         }
-        if end >= 6 && b[end - 6] == b'\\' && matches!(b[end - 4], b'd' | b'D') && matches!(b[end - 3], b'8'..=b'9' | b'a' | b'b' | b'A' | b'B') {
+        if end >= 6
+            && b[end - 6] == b'\\'
+            && matches!(b[end - 4], b'd' | b'D')
+            && matches!(b[end - 3], b'8'..=b'9' | b'a' | b'b' | b'A' | b'B')
+        {
             end -= 6;
         }
         let mut s = text[..end].to_string();
@@ -388,10 +394,11 @@ mod tests {
     fn a_cut_errors_array_gives_its_messages() {
         let m = crate::api::cut::marker(1234);
         let full = r#"[{"Code":1001,"Severity":"error","Message":"first"},{"Code":7,"Severity":"warn","Message":"sec\"ond \u00e9\ud83d\ude00 end"}]"#;
-        let messages = |cut: usize| match detail(&Plain, &STANDARD.encode(format!("{}{m}", &full[..cut]))) {
-            Detail::Errors(list) => list.into_iter().map(|e| e.message).collect::<Vec<_>>(),
-            _ => Vec::new(),
-        };
+        let messages =
+            |cut: usize| match detail(&Plain, &STANDARD.encode(format!("{}{m}", &full[..cut]))) {
+                Detail::Errors(list) => list.into_iter().map(|e| e.message).collect::<Vec<_>>(),
+                _ => Vec::new(),
+            };
         let at = |s: &str| full.find(s).unwrap();
         let first = || "first".to_string();
         assert_eq!(messages(at("rst")), [format!("fi{m}")]);
@@ -405,8 +412,14 @@ mod tests {
         for cut in 1..full.len() {
             let got = messages(cut);
             let kept = |i: usize| got[i].strip_suffix(&m).unwrap_or(&got[i]).to_string();
-            assert!(got.is_empty() || "first".starts_with(&kept(0)), "cut at {cut}: {got:?}");
-            assert!(got.len() < 2 || "sec\"ond é😀 end".starts_with(&kept(1)), "cut at {cut}: {got:?}");
+            assert!(
+                got.is_empty() || "first".starts_with(&kept(0)),
+                "cut at {cut}: {got:?}"
+            );
+            assert!(
+                got.len() < 2 || "sec\"ond é😀 end".starts_with(&kept(1)),
+                "cut at {cut}: {got:?}"
+            );
         }
         assert_eq!(closed("[[[[[[[[[[[[[[[[[[", &m), None);
     }
