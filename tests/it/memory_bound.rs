@@ -284,13 +284,14 @@ fn a_wait_counts_the_tasks_it_has_seen_in_bounded_memory() {
     assert!(peak < peak_bound(), "peak {peak} KiB: {err}");
 }
 
-/// An output over the stream's bound, on each path: a table and CSV keep
-/// its first MiB and the cut marker, JSON its first 4 MiB, `--decode` the
-/// kept part's text, a failure the message the cut fell in, and with a key
-/// it is not decrypted (a part of an AES-GCM text cannot be verified).
+/// An output over the stream's bound, on each path: JSON and CSV keep its
+/// first 8 MiB and the cut marker, `--decode` the text of its first 2 MiB,
+/// a failure the message the cut fell in,
+/// and with a key it is not decrypted (a part of an AES-GCM text cannot be
+/// verified).
 #[test]
 fn an_output_over_the_bound_is_cut_with_its_marker_on_every_path() {
-    let message = "m".repeat(4 << 20);
+    let message = "m".repeat(7 << 20);
     let errors = format!(r#"[{{"Code":1001,"Severity":"error","Message":"{message}"}}]"#);
     let big = b64(&errors);
     let sent = big.len() - 2;
@@ -319,18 +320,18 @@ fn an_output_over_the_bound_is_cut_with_its_marker_on_every_path() {
         m
     };
     let kept = |n: usize| format!("{}{marker}", &big[1..1 + n]);
-    // JSON: the first 4 MiB of the Base64 and the marker; the small
+    // JSON: the first 8 MiB of the Base64 and the marker; the small
     // entry whole.
     let out = run(&["logs", P1, "-o", "jsonl"]).stdout;
     let rows: Vec<serde_json::Value> = out
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
         .collect();
-    assert_eq!(rows[0]["output"], kept(4 << 20));
+    assert_eq!(rows[0]["output"], kept(8 << 20));
     assert_eq!(rows[1]["output"], small.trim_matches('"'));
-    // CSV: the first MiB.
+    // CSV: the same.
     let out = run(&["logs", P1, "-o", "csv"]).stdout;
-    assert!(out.contains(&kept(1 << 20)), "{}", &out[..200]);
+    assert!(out.contains(&kept(8 << 20)), "{}", &out[..200]);
     // Decoded: the kept part's text, as text, and the marker.
     let out = run(&["logs", P1, "--decode", "-o", "jsonl"]).stdout;
     let rows: Vec<serde_json::Value> = out
@@ -348,6 +349,7 @@ fn an_output_over_the_bound_is_cut_with_its_marker_on_every_path() {
         "{}",
         &text[text.len() - 80..]
     );
+    assert_eq!(text.len(), (2 << 20) / 4 * 3 + marker.len());
     assert_eq!(rows[0]["decode_error"], serde_json::Value::Null);
     assert_eq!(rows[1]["output"], serde_json::json!({"ok": true}));
     // With a key: not decrypted, and said why.
@@ -361,7 +363,9 @@ fn an_output_over_the_bound_is_cut_with_its_marker_on_every_path() {
     assert_eq!(rows[0]["output"], serde_json::Value::Null);
     let why = rows[0]["decode_error"].as_str().unwrap();
     assert!(
-        why.starts_with(&format!("not decrypted: {sent} bytes sent")),
+        why.starts_with(&format!(
+            "not decrypted: {sent} bytes sent, over the 2097152 kept"
+        )),
         "{why}"
     );
     // A failure: its message read from the kept part, ending in the marker.

@@ -70,8 +70,8 @@ pub async fn run(args: &LogsArgs, ctx: &Context) -> Result<()> {
         // Read once, the log is newest first: `--tail N` is its first N
         // entries (nothing is held); a follow shows its own tail.
         left: args.tail.filter(|_| !args.follow),
+        keep_output: output_kept(ctx.settings.format, decoder.is_some()),
         decoder,
-        keep_output: output_kept(ctx.settings.format),
         scratch: Scratch::default(),
         undecodable: 0,
         tasks: ctx

@@ -74,16 +74,20 @@ fn row<'a>(e: &'a LogEntryRef, at: &'a Text) -> [CellRef<'a>; COLUMNS_DECODED.le
     ]
 }
 
-/// How much of an output (bytes of its JSON string, Base64) a JSON row
-/// keeps: more than a cell, since a program may read it whole.
-pub const JSON_OUTPUT_KEPT: usize = 4 << 20;
+/// How much of an output (bytes of its JSON string, Base64) a row in a
+/// machine format (JSON, JSON lines, CSV) keeps: more than a table cell,
+/// since a program may read it whole; decoded, a quarter of that (its
+/// text is held beside it while it is written).
+pub const MACHINE_OUTPUT_KEPT: usize = ylem_client::api::stream::KEEP_OUTPUT_MAX;
 
 /// How much of an entry's output the log stream keeps for rows in
-/// `format`; the rest is dropped as it arrives and the output ends in the
-/// cut marker (`…[output cut: N bytes sent]`, docs/logs-and-runs.md).
-pub fn output_kept(format: Format) -> usize {
-    match format {
-        Format::Json | Format::Jsonl => JSON_OUTPUT_KEPT,
+/// `format`, decoded or not; the rest is dropped as it arrives and the
+/// output ends in the cut marker (`…[output cut: N bytes sent]`,
+/// docs/logs-and-runs.md).
+pub fn output_kept(format: Format, decoded: bool) -> usize {
+    match (format, decoded) {
+        (Format::Json | Format::Jsonl | Format::Csv, false) => MACHINE_OUTPUT_KEPT,
+        (Format::Json | Format::Jsonl | Format::Csv, true) => MACHINE_OUTPUT_KEPT / 4,
         _ => ylem_client::api::stream::KEEP_OUTPUT,
     }
 }
