@@ -6,8 +6,8 @@
 //! once and written again and again), never held by the test. Run with
 //! `--nocapture` for each command's peak (notes/memory-docs.md's figures).
 //! The binary measured and the bound's allowance: `common::measured`. An
-//! endless entry and nine 30 MB outputs are held to looser bounds (see
-//! `ENTRY_HELD_KIB`): one such entry is still held whole on its way through.
+//! entry's output is kept only to a bound while it arrives (the rest is
+//! read past: `api::stream`), so no entry is held whole.
 
 use crate::common;
 
@@ -23,19 +23,6 @@ use common::*;
 fn peak_bound() -> i64 {
     measured::bound(measured::ISSUE_KIB)
 }
-
-/// NOT the issue's bounds: what a path that still holds one entry whole
-/// is held to, so that it cannot grow further (nine entries held, or the
-/// entry bound lost), while the property is not met there. An entry is
-/// held whole to be decoded (up to `MAX_ELEMENT`, 64 MiB: the spec's
-/// outputs go to 50 MiB), so an endless entry peaks at 64 MiB and the
-/// binary (77 MB on the release binary, measured), and one 30 MB output
-/// passes through its bytes, its decoded text and its printing (90-120 MB
-/// on the release binary). Meeting 64 MiB / 32 MB needs the output read
-/// in pieces (a bounded prefix kept per table cell, the rest relayed or
-/// skipped): notes/memory-docs.md.
-const ENTRY_HELD_KIB: i64 = 64 * 1024 + 32 * 1024;
-const THIRTY_MB_HELD_KIB: i64 = 128 * 1024;
 
 const RUN: &str = "9d1c8b7a-6f5e-4d3c-8b2a-1f0e9d8c7b6a";
 const TASK: &str = "1b2c3d4e-5f60-4a7b-8c9d-0e1f2a3b4c5d";
@@ -161,7 +148,13 @@ fn nine_30_mb_outputs_are_shown_in_bounded_memory() {
     each_bounded(
         &base,
         &[
+            &["logs", P1, "-o", "table"],
+            &["logs", P1, "-o", "csv"],
+            &["logs", P1, "-o", "json"],
+            &["logs", P1, "-o", "jsonl"],
             &["logs", P1, "--decode", "-o", "table"],
+            &["logs", P1, "--decode", "-o", "csv"],
+            &["logs", P1, "--decode", "-o", "json"],
             &["logs", P1, "--failed", "--decode", "-o", "table"],
             &[
                 "logs",
@@ -176,7 +169,7 @@ fn nine_30_mb_outputs_are_shown_in_bounded_memory() {
             &["runs", P1, "--run", RUN],
             &["runs", P1, "--run", RUN, "-o", "junit"],
         ],
-        measured::bound(THIRTY_MB_HELD_KIB),
+        peak_bound(),
     );
 }
 
@@ -214,10 +207,12 @@ fn an_endless_entry_ends_at_the_entry_bound() {
         &base,
         &[
             &["logs", P1, "--max-time", "20s"],
+            &["logs", P1, "-o", "json", "--max-time", "20s"],
+            &["logs", P1, "--decode", "--max-time", "20s"],
             &["logs", P1, "-f", "--max-time", "20s"],
             &["runs", P1, "--run", RUN, "--max-time", "20s"],
         ],
-        measured::bound(ENTRY_HELD_KIB),
+        measured::bound(measured::ONE_ENTRY_KIB),
     );
 }
 
@@ -287,4 +282,98 @@ fn a_wait_counts_the_tasks_it_has_seen_in_bounded_memory() {
     assert_ne!(code, 0, "an endless run cannot have succeeded: {err}");
     assert!(err.contains(RUN), "{err}");
     assert!(peak < peak_bound(), "peak {peak} KiB: {err}");
+}
+
+/// An output over the stream's bound, on each path: JSON and CSV keep its
+/// first 8 MiB and the cut marker, `--decode` the text of its first 2 MiB,
+/// a failure the message the cut fell in,
+/// and with a key it is not decrypted (a part of an AES-GCM text cannot be
+/// verified).
+#[test]
+fn an_output_over_the_bound_is_cut_with_its_marker_on_every_path() {
+    let message = "m".repeat(7 << 20);
+    let errors = format!(r#"[{{"Code":1001,"Severity":"error","Message":"{message}"}}]"#);
+    let big = b64(&errors);
+    let sent = big.len() - 2;
+    let marker = format!("…[output cut: {sent} bytes sent]");
+    let small = b64(r#"{"ok":true}"#);
+    let at = (chrono::Utc::now() - chrono::Duration::minutes(30)).format("%Y-%m-%dT%H:%M:%SZ");
+    let entry = |ok: bool, output: &str| {
+        format!(
+            r#"{{"workflow_run_uuid":"{RUN}","task_uuid":"{TASK}","task_type":"query","is_successful":{ok},"duration":5,"output":{output},"metric_value":null,"executed_at":"{at}"}}"#
+        )
+    };
+    let body = format!("[{},{}]", entry(false, &big), entry(true, &small));
+    let s = serving(move || Action::Raw(json(200, &body)));
+    let base = s.base();
+    let dir = tempfile::tempdir().unwrap();
+    let key = dir.path().join("key");
+    std::fs::write(&key, [7u8; 32]).unwrap();
+    let run = |args: &[&str]| {
+        let mut c = measured::command(dir.path());
+        c.env("YLEM_BASE_URL", &base)
+            .env("YLEM_TOKEN", TOKEN)
+            .env("COLUMNS", "120")
+            .args(args);
+        let m = measured::run(c, true, Duration::from_secs(60));
+        assert_eq!(m.code, 0, "{args:?}: {}", m.stderr);
+        m
+    };
+    let kept = |n: usize| format!("{}{marker}", &big[1..1 + n]);
+    // JSON: the first 8 MiB of the Base64 and the marker; the small
+    // entry whole.
+    let out = run(&["logs", P1, "-o", "jsonl"]).stdout;
+    let rows: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(rows[0]["output"], kept(8 << 20));
+    assert_eq!(rows[1]["output"], small.trim_matches('"'));
+    // CSV: the same.
+    let out = run(&["logs", P1, "-o", "csv"]).stdout;
+    assert!(out.contains(&kept(8 << 20)), "{}", &out[..200]);
+    // Decoded: the kept part's text, as text, and the marker.
+    let out = run(&["logs", P1, "--decode", "-o", "jsonl"]).stdout;
+    let rows: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let text = rows[0]["output"].as_str().unwrap();
+    assert!(
+        text.starts_with(r#"[{"Code":1001,"Severity":"error","Message":"mmm"#),
+        "{}",
+        &text[..80]
+    );
+    assert!(
+        text.ends_with(&format!("m{marker}")),
+        "{}",
+        &text[text.len() - 80..]
+    );
+    assert_eq!(text.len(), (2 << 20) / 4 * 3 + marker.len());
+    assert_eq!(rows[0]["decode_error"], serde_json::Value::Null);
+    assert_eq!(rows[1]["output"], serde_json::json!({"ok": true}));
+    // With a key: not decrypted, and said why.
+    let k = key.to_str().unwrap();
+    let m = run(&["logs", P1, "--decrypt-key-file", k, "-o", "jsonl"]);
+    let rows: Vec<serde_json::Value> = m
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(rows[0]["output"], serde_json::Value::Null);
+    let why = rows[0]["decode_error"].as_str().unwrap();
+    assert!(
+        why.starts_with(&format!(
+            "not decrypted: {sent} bytes sent, over the 2097152 kept"
+        )),
+        "{why}"
+    );
+    // A failure: its message read from the kept part, ending in the marker.
+    let out = run(&["runs", P1, "--run", RUN, "-o", "json"]).stdout;
+    assert!(out.contains("1001"), "{}", &out[..out.len().min(400)]);
+    assert!(
+        out.contains(&format!("mmm{marker}")),
+        "{}",
+        &out[..out.len().min(400)]
+    );
 }

@@ -7,7 +7,7 @@ use crate::commands::kit::conduct::{self, Conduct, Limit, Signals};
 use crate::commands::kit::key_file::read_key;
 use crate::commands::kit::signals;
 use crate::commands::logs::follow;
-use crate::commands::logs::rows::{COLUMNS, COLUMNS_DECODED, Sink, print_entry};
+use crate::commands::logs::rows::{COLUMNS, COLUMNS_DECODED, Sink, output_kept, print_entry};
 use crate::context::Context;
 use crate::error::Result;
 use crate::output::{Column, Shape};
@@ -70,6 +70,7 @@ pub async fn run(args: &LogsArgs, ctx: &Context) -> Result<()> {
         // Read once, the log is newest first: `--tail N` is its first N
         // entries (nothing is held); a follow shows its own tail.
         left: args.tail.filter(|_| !args.follow),
+        keep_output: output_kept(ctx.settings.format, decoder.is_some()),
         decoder,
         scratch: Scratch::default(),
         undecodable: 0,
@@ -127,7 +128,10 @@ async fn one_shot(
 ) -> Result<Sink<'static>> {
     let (dropped_tx, dropped_rx) = std::sync::mpsc::channel::<()>();
     let relay = async {
-        let entries = api.pipeline_logs(id, window).await?;
+        let entries = api
+            .pipeline_logs(id, window)
+            .await?
+            .keep_output(sink.keep_output);
         let mut sink = sink;
         // The log has begun: `-o json` cut off before an entry is `[]`.
         sink.printer.begin();

@@ -267,7 +267,11 @@ impl Tail<'_, '_> {
     /// within a budget (`held.rs`), never the response whole. Whether it
     /// held anything new.
     async fn poll(&mut self, w: &Window, catching_up: bool) -> Result<bool> {
-        let mut s = self.api.pipeline_logs(self.id, w).await?;
+        let mut s = self
+            .api
+            .pipeline_logs(self.id, w)
+            .await?
+            .keep_output(self.sink.keep_output);
         // The first look without --since shows only the newest few
         // (`--tail N`), held within the budget, never the hour whole.
         let tail = (self.first && self.since.is_none()).then_some(self.tail);

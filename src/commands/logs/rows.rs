@@ -2,6 +2,7 @@
 //! outputs are decoded), and printing one entry through the printer, shared
 //! by `logs` and `logs --follow`.
 
+use crate::cli::Format;
 use crate::commands::kit::columns::{
     DECODE_ERROR, DECODED_OUTPUT, DURATION, EXECUTED_AT, IS_SUCCESSFUL, METRIC_VALUE, OUTPUT,
     TASK_TYPE, TASK_UUID, WORKFLOW_RUN_UUID,
@@ -73,6 +74,24 @@ fn row<'a>(e: &'a LogEntryRef, at: &'a Text) -> [CellRef<'a>; COLUMNS_DECODED.le
     ]
 }
 
+/// How much of an output (bytes of its JSON string, Base64) a row in a
+/// machine format (JSON, JSON lines, CSV) keeps: more than a table cell,
+/// since a program may read it whole; decoded, a quarter of that (its
+/// text is held beside it while it is written).
+pub const MACHINE_OUTPUT_KEPT: usize = ylem_client::api::stream::KEEP_OUTPUT_MAX;
+
+/// How much of an entry's output the log stream keeps for rows in
+/// `format`, decoded or not; the rest is dropped as it arrives and the
+/// output ends in the cut marker (`…[output cut: N bytes sent]`,
+/// docs/logs-and-runs.md).
+pub fn output_kept(format: Format, decoded: bool) -> usize {
+    match (format, decoded) {
+        (Format::Json | Format::Jsonl | Format::Csv, false) => MACHINE_OUTPUT_KEPT,
+        (Format::Json | Format::Jsonl | Format::Csv, true) => MACHINE_OUTPUT_KEPT / 4,
+        _ => ylem_client::api::stream::KEEP_OUTPUT,
+    }
+}
+
 /// The printing side: the shared printer for machine formats, one line per
 /// entry for people (a table cannot grow without being redrawn).
 pub struct Sink<'a> {
@@ -86,6 +105,8 @@ pub struct Sink<'a> {
     /// `logs --tail N` read once: how many more entries are printed (the
     /// log comes newest first); `None`: every one.
     pub left: Option<usize>,
+    /// How much of each output the log stream keeps (`output_kept`).
+    pub keep_output: usize,
 }
 
 /// Print one entry through the sink's printer, decoding its output when

@@ -11,6 +11,8 @@ mod entry_scan;
 pub use entry_scan::scan as scan_entry;
 pub use entry_scan::special as special_bytes;
 mod client;
+/// An output cut to the stream's bound, and its marker.
+pub mod cut;
 /// Answers that never change, kept in memory and a caller's store.
 pub mod kept;
 /// The service's answers, as serde models.

@@ -8,9 +8,18 @@
 //! that matter with `memchr`, and resumes where it stopped when more bytes
 //! arrive, so a huge element is scanned once, not once per chunk.
 //!
-//! Two bounds keep a hostile body from holding memory or the command for
-//! ever: one element may be at most `MAX_ELEMENT` bytes (a task's output
-//! may be 50 MiB), and a body that completes no element for the stream's
+//! An entry's `output` (the one field that may be large: the spec's go to
+//! 50 MiB) is kept only up to the stream's bound (`keep_output`, 1 MiB
+//! unless the caller sets another): the rest is dropped as it arrives and
+//! the string ends with a marker saying how long it was (`api::cut`), so
+//! an entry is held in at most the bound and its other fields, whatever
+//! its size. An entry that fits in the bound is decoded as it is, and so
+//! is every entry whose output is shorter than it, however it arrives.
+//!
+//! Three bounds keep a hostile body from holding memory or the command for
+//! ever: one element may be at most `MAX_ELEMENT` bytes as sent (a task's
+//! output may be 50 MiB), hold at most `MAX_HELD` bytes besides what its
+//! output drops, and a body that completes no element for the stream's
 //! patience (the read timeout) is given up, however many bytes keep coming.
 
 use std::ops::Range;
@@ -65,6 +74,34 @@ pub struct ArrayScanner {
     in_str: bool,
     esc: bool,
     first: bool,
+    /// The longest `output` kept (bytes of its JSON string).
+    keep_output: usize,
+    /// In the element's object: the next string is a key.
+    expect_key: bool,
+    /// The string being scanned is a key of the element's object.
+    in_key: bool,
+    /// The last key of the element's object was `output`.
+    key_is_output: bool,
+    /// The string being scanned is the element's `output`.
+    out_str: bool,
+    /// Where the string being scanned starts (its first byte after `"`).
+    str_start: usize,
+    /// Where the output being scanned was cut: what follows is dropped.
+    cut_at: Option<usize>,
+    /// Bytes of the output being scanned dropped so far.
+    str_dropped: u64,
+    /// Bytes of the element dropped so far.
+    dropped: u64,
+}
+
+/// What scanning an element found.
+enum Scan {
+    /// It ends here.
+    End(usize),
+    /// A cut output's closing quote is here.
+    CutClosed(usize),
+    /// It goes on in bytes still to come.
+    More,
 }
 
 impl Default for ArrayScanner {
@@ -86,6 +123,18 @@ const SHRINK_ABOVE: usize = 16 * INITIAL_CAPACITY;
 /// rarely), so that an element that never ends cannot take all memory.
 pub const MAX_ELEMENT: usize = 64 << 20;
 
+/// The most an element holds besides what its output drops: its output's
+/// kept part and the other fields (UUIDs, a type, a time), with room.
+pub const MAX_HELD: usize = 16 << 20;
+
+/// The longest output kept unless the caller says otherwise: what a table
+/// cell or a failure's messages need, and what a run's model keeps.
+pub const KEEP_OUTPUT: usize = 1 << 20;
+
+/// The longest output a caller may have kept (`MAX_HELD` leaves the rest
+/// for the other fields).
+pub const KEEP_OUTPUT_MAX: usize = 8 << 20;
+
 impl ArrayScanner {
     /// Before the array.
     pub fn new() -> Self {
@@ -98,7 +147,23 @@ impl ArrayScanner {
             in_str: false,
             esc: false,
             first: true,
+            keep_output: KEEP_OUTPUT,
+            expect_key: false,
+            in_key: false,
+            key_is_output: false,
+            out_str: false,
+            str_start: 0,
+            cut_at: None,
+            str_dropped: 0,
+            dropped: 0,
         }
+    }
+
+    /// Keep at most `n` bytes of an entry's output (at most
+    /// `KEEP_OUTPUT_MAX`): a longer one ends in the cut marker.
+    pub fn keep_output(mut self, n: usize) -> Self {
+        self.keep_output = n.clamp(64, KEEP_OUTPUT_MAX);
+        self
     }
 
     /// Add bytes that arrived. What was already handed out is dropped only
@@ -115,6 +180,8 @@ impl ArrayScanner {
             self.buf.drain(..keep_from);
             self.pos -= keep_from;
             self.elem_start = self.elem_start.saturating_sub(keep_from);
+            self.str_start = self.str_start.saturating_sub(keep_from);
+            self.cut_at = self.cut_at.map(|c| c - keep_from);
             if self.buf.capacity() < INITIAL_CAPACITY {
                 self.buf.reserve(INITIAL_CAPACITY - self.buf.len());
             } else if self.buf.capacity() > SHRINK_ABOVE && self.buf.len() < INITIAL_CAPACITY {
@@ -226,9 +293,12 @@ impl ArrayScanner {
     ) -> Result<Option<(R, Range<usize>)>, E> {
         let start = self.pos;
         // A bare number or word could go on in the next chunk; an object,
-        // array or string says where it ends.
+        // array or string says where it ends. Only an element within the
+        // output bound is decoded from here: a larger one is scanned, so
+        // that its output is cut however it arrived.
+        let window = start + (self.buf.len() - start).min(self.keep_output);
         if matches!(b, b'{' | b'[' | b'"')
-            && let Some((v, n)) = decode(&self.buf[start..], Part::Prefix)?
+            && let Some((v, n)) = decode(&self.buf[start..window], Part::Prefix)?
         {
             self.phase = Phase::Separator;
             self.first = false;
@@ -240,6 +310,13 @@ impl ArrayScanner {
         self.depth = 0;
         self.in_str = false;
         self.esc = false;
+        self.expect_key = false;
+        self.in_key = false;
+        self.key_is_output = false;
+        self.out_str = false;
+        self.cut_at = None;
+        self.str_dropped = 0;
+        self.dropped = 0;
         Ok(None)
     }
 
@@ -248,15 +325,39 @@ impl ArrayScanner {
         &mut self,
         decode: &mut impl FnMut(&[u8], Part) -> Decoded<R, E>,
     ) -> Result<Option<(R, Range<usize>)>, E> {
-        let Some(end) = self.scan_element() else {
-            if self.buf.len() - self.elem_start > MAX_ELEMENT {
-                return Err(Error::server(format!(
-                    "a log entry is larger than {} MiB: not read further",
-                    MAX_ELEMENT >> 20
-                ))
-                .into());
+        let end = loop {
+            match self.scan_element() {
+                Scan::End(end) => break end,
+                Scan::CutClosed(quote) => self.close_cut(quote),
+                Scan::More => {
+                    // What follows the cut is all output: dropped.
+                    if let Some(cut) = self.cut_at
+                        && self.buf.len() > cut
+                    {
+                        let n = (self.buf.len() - cut) as u64;
+                        self.str_dropped += n;
+                        self.dropped += n;
+                        self.buf.truncate(cut);
+                        self.pos = cut;
+                    }
+                    let held = self.buf.len() - self.elem_start;
+                    if held as u64 + self.dropped > MAX_ELEMENT as u64 {
+                        return Err(Error::server(format!(
+                            "a log entry is larger than {} MiB: not read further",
+                            MAX_ELEMENT >> 20
+                        ))
+                        .into());
+                    }
+                    if held > MAX_HELD {
+                        return Err(Error::server(format!(
+                            "a log entry is larger than {} MiB besides its output: not read further",
+                            MAX_HELD >> 20
+                        ))
+                        .into());
+                    }
+                    return Ok(None);
+                }
             }
-            return Ok(None);
         };
         let start = self.elem_start;
         self.phase = Phase::Separator;
@@ -273,11 +374,26 @@ impl ArrayScanner {
         }
     }
 
-    /// Advance through the current element; the end offset once it is
+    /// A cut output's closing quote is at `quote`: what is left of the cut
+    /// part goes, and the marker takes its place before the quote.
+    fn close_cut(&mut self, quote: usize) {
+        let cut = self.cut_at.take().unwrap_or(quote);
+        let sent = (quote - self.str_start) as u64 + self.str_dropped;
+        self.dropped += (quote - cut) as u64;
+        let marker = super::cut::marker(sent);
+        self.buf.splice(cut..quote, marker.bytes());
+        self.pos = cut + marker.len() + 1;
+        self.in_str = false;
+        self.out_str = false;
+        self.str_dropped = 0;
+    }
+
+    /// Advance through the current element; where it ends once it is
     /// complete. Inside strings (most of a log: outputs are long Base64
     /// text) it jumps to the next `"` or `\`; between them, where only
-    /// short keys, numbers and punctuation are, it steps byte by byte.
-    fn scan_element(&mut self) -> Option<usize> {
+    /// short keys, numbers and punctuation are, it steps byte by byte. The
+    /// element's `output` past the bound is marked for cutting.
+    fn scan_element(&mut self) -> Scan {
         let buf = &self.buf;
         let mut i = self.pos;
         while i < buf.len() {
@@ -287,7 +403,13 @@ impl ArrayScanner {
                     i += 1;
                     continue;
                 }
-                let Some(k) = memchr::memchr2(b'"', b'\\', &buf[i..]) else {
+                let found = memchr::memchr2(b'"', b'\\', &buf[i..]);
+                let stop = found.map_or(buf.len(), |k| i + k);
+                if self.out_str && self.cut_at.is_none() && stop - self.str_start > self.keep_output
+                {
+                    self.cut_at = Some(cut_point(buf, self.str_start, self.keep_output));
+                }
+                let Some(k) = found else {
                     i = buf.len();
                     break;
                 };
@@ -298,24 +420,51 @@ impl ArrayScanner {
                     self.in_str = false;
                     if self.depth == 0 {
                         self.pos = i + 1;
-                        return Some(i + 1);
+                        return Scan::End(i + 1);
                     }
+                    if self.in_key {
+                        self.in_key = false;
+                        self.key_is_output = &buf[self.str_start..i] == b"output";
+                    }
+                    if self.cut_at.is_some() {
+                        self.in_str = true;
+                        self.pos = i;
+                        return Scan::CutClosed(i);
+                    }
+                    self.out_str = false;
                 }
             } else {
                 match buf[i] {
-                    b'"' => self.in_str = true,
-                    b'{' | b'[' => self.depth += 1,
+                    b'"' => {
+                        self.in_str = true;
+                        if self.depth == 1 {
+                            self.str_start = i + 1;
+                            self.in_key = self.expect_key;
+                            self.out_str = !self.expect_key && self.key_is_output;
+                        }
+                    }
+                    b'{' | b'[' => {
+                        self.depth += 1;
+                        if self.depth == 1 {
+                            self.expect_key = buf[i] == b'{';
+                        }
+                    }
+                    b':' if self.depth == 1 => self.expect_key = false,
+                    b',' if self.depth == 1 => {
+                        self.expect_key = true;
+                        self.key_is_output = false;
+                    }
                     b'}' | b']' if self.depth > 0 => {
                         self.depth -= 1;
                         if self.depth == 0 {
                             self.pos = i + 1;
-                            return Some(i + 1);
+                            return Scan::End(i + 1);
                         }
                     }
                     // A scalar element ends at the next separator.
                     b',' | b']' if self.depth == 0 => {
                         self.pos = i;
-                        return Some(i);
+                        return Scan::End(i);
                     }
                     _ => {}
                 }
@@ -323,8 +472,50 @@ impl ArrayScanner {
             i += 1;
         }
         self.pos = i;
-        None
+        Scan::More
     }
+}
+
+/// Where to cut a string starting at `start` to at most `keep` bytes: not
+/// inside a character, an escape, or between the two halves of a
+/// surrogate pair (serde_json refuses a lone one), so that what is kept
+/// is a string still.
+fn cut_point(buf: &[u8], start: usize, keep: usize) -> usize {
+    let mut k = start + keep;
+    while k > start && (buf[k] & 0xC0) == 0x80 {
+        k -= 1;
+    }
+    // An escape is at most 6 bytes (`\uXXXX`): only one starting in the
+    // 6 bytes before `k` can reach past it.
+    let from = k.saturating_sub(6).max(start);
+    let mut j = from;
+    while j < k {
+        if buf[j] != b'\\' {
+            j += 1;
+            continue;
+        }
+        let before = buf[start..j]
+            .iter()
+            .rev()
+            .take_while(|&&c| c == b'\\')
+            .count();
+        if before % 2 == 1 {
+            // The second half of `\\`.
+            j += 1;
+            continue;
+        }
+        let len = if buf.get(j + 1) == Some(&b'u') { 6 } else { 2 };
+        let high = len == 6
+            && matches!(
+                buf.get(j + 2..j + 4),
+                Some([b'd' | b'D', b'8'..=b'9' | b'a' | b'b' | b'A' | b'B'])
+            );
+        if j + len > k || (high && j + len == k) {
+            return j;
+        }
+        j += len;
+    }
+    k
 }
 
 /// JSON's whitespace: not `is_ascii_whitespace`, which takes a form feed
@@ -393,6 +584,13 @@ where
             patience,
             warn: std::sync::Arc::new(|_: &str| {}),
         }
+    }
+
+    /// Keep at most `n` bytes of each entry's output (see
+    /// `ArrayScanner::keep_output`).
+    pub fn keep_output(mut self, n: usize) -> Self {
+        self.scanner = std::mem::take(&mut self.scanner).keep_output(n);
+        self
     }
 
     /// With `warn` told of each element left out.
@@ -581,7 +779,7 @@ mod tests {
     fn a_huge_element_in_many_pieces_comes_out_once_and_the_buffer_stays_its_size() {
         let big = "QUJD".repeat(1 << 20);
         let body = format!(r#"[{{"a":1}},{{"output":"{big}"}},{{"a":2}}]"#);
-        let mut s = ArrayScanner::new();
+        let mut s = ArrayScanner::new().keep_output(KEEP_OUTPUT_MAX);
         let mut got = Vec::new();
         for c in body.as_bytes().chunks(1000) {
             s.push(c);
@@ -593,6 +791,112 @@ mod tests {
         assert_eq!(got, [7, big.len() + 13, 7]);
         // Grown by doubling for the one big element, never more.
         assert!(s.buf.capacity() <= 2 * body.len(), "{}", s.buf.capacity());
+    }
+
+    /// The elements of `body` as `Value`s, pushed in pieces of `chunk`,
+    /// outputs kept to `keep`; and the buffer's largest capacity.
+    fn values(body: &[u8], chunk: usize, keep: usize) -> (Vec<serde_json::Value>, usize) {
+        let mut s = ArrayScanner::new().keep_output(keep);
+        let (mut got, mut cap) = (Vec::new(), 0);
+        for c in body.chunks(chunk) {
+            s.push(c);
+            cap = cap.max(s.buf.capacity());
+            while let Some((v, _)) = s
+                .take(|b, part| decode_prefix::<serde_json::Value>(b, part))
+                .unwrap()
+            {
+                got.push(v);
+            }
+        }
+        assert!(s.is_done());
+        (got, cap)
+    }
+
+    #[test]
+    fn an_output_over_the_bound_is_cut_alike_however_it_arrives_and_never_held() {
+        let keep = 4096;
+        let big = "QUJD".repeat(100_000);
+        let body = format!(
+            r#"[{{"a":1}},{{"task_type":"q","output":"{big}","n":[1,{{"output":"x"}}],"t":"z"}},{{"output":"{}"}}]"#,
+            &big[..keep]
+        );
+        let cut = format!(
+            "{}{}",
+            &big[..keep],
+            crate::api::cut::marker(big.len() as u64)
+        );
+        let want = vec![
+            serde_json::json!({"a": 1}),
+            serde_json::json!({"task_type": "q", "output": cut, "n": [1, {"output": "x"}], "t": "z"}),
+            // Exactly the bound: whole.
+            serde_json::json!({"output": &big[..keep]}),
+        ];
+        for chunk in [1000, 4096, 65536, body.len()] {
+            let (got, cap) = values(body.as_bytes(), chunk, keep);
+            assert_eq!(got, want, "chunks of {chunk}");
+            if chunk < body.len() {
+                assert!(cap <= 4 * INITIAL_CAPACITY, "chunks of {chunk}: {cap}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_cut_output_stays_a_string_wherever_its_escapes_fall() {
+        let keep = 64;
+        for pad in 0..12 {
+            for esc in [r"\\", r#"\""#, r"\u00e9", r"\ud83d\ude00", "é", "😀"] {
+                let text = format!("{}{}", "a".repeat(keep - 6 + pad), esc.repeat(40));
+                let body = format!(r#"[{{"output":"{text}"}}]"#);
+                let whole: String = serde_json::from_str(&format!("\"{text}\"")).unwrap();
+                for chunk in [7, 64, body.len()] {
+                    let (got, _) = values(body.as_bytes(), chunk, keep);
+                    let out = got[0]["output"].as_str().unwrap();
+                    let c = crate::api::cut::cut_of(out).unwrap();
+                    assert_eq!(c.sent, text.len() as u64, "{esc} {pad}");
+                    assert!(whole.starts_with(c.kept), "{esc} {pad}: {:?}", c.kept);
+                    assert!(c.kept.len() + 12 >= keep, "{esc} {pad}: {:?}", c.kept);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn an_endless_output_ends_at_the_entry_bound_holding_the_kept_part_only() {
+        let mut s = ArrayScanner::new();
+        s.push(br#"[{"workflow_run_uuid":"r","output":""#);
+        let chunk = vec![b'Q'; 64 * 1024];
+        let mut err = None;
+        for _ in 0..(MAX_ELEMENT / chunk.len() + 2) {
+            s.push(&chunk);
+            if let Err(e) = s.next_element() {
+                err = Some(e);
+                break;
+            }
+            assert!(s.buf.capacity() <= 2 * KEEP_OUTPUT + 2 * INITIAL_CAPACITY);
+        }
+        let e = err.expect("an error at the bound");
+        assert!(e.message.contains("larger than 64 MiB"), "{}", e.message);
+    }
+
+    #[test]
+    fn what_is_not_the_output_is_held_to_its_own_bound() {
+        let mut s = ArrayScanner::new();
+        s.push(br#"[{"task_type":""#);
+        let chunk = vec![b'Q'; 64 * 1024];
+        let mut err = None;
+        for _ in 0..(MAX_HELD / chunk.len() + 2) {
+            s.push(&chunk);
+            if let Err(e) = s.next_element() {
+                err = Some(e);
+                break;
+            }
+        }
+        let e = err.expect("an error at the bound");
+        assert!(
+            e.message.contains("larger than 16 MiB besides its output"),
+            "{}",
+            e.message
+        );
     }
 
     #[test]

@@ -2,6 +2,11 @@
 //! optionally AES-256-GCM encrypted (12-byte nonce first, 16-byte tag last,
 //! no associated data); JSON text comes out compact, as serde_json writes
 //! it. The caller reads the key (32 bytes) wherever it keeps it.
+//!
+//! An output the log stream cut to its bound (`api::cut`) decodes to the
+//! text of its kept part and the marker; one that is encrypted is not
+//! decrypted at all: AES-GCM checks its tag over the whole ciphertext, so
+//! a part of it can only be shown unverified, which it never is.
 
 use std::fmt;
 
@@ -13,6 +18,7 @@ use serde_json::Value;
 
 use super::canonical::{Spans, is_canonical};
 use super::compact::{Compact, compact};
+use crate::api::cut::{Cut, cut_of};
 
 /// Decodes outputs, decrypting them with a key when it has one.
 pub struct Decoder {
@@ -54,6 +60,14 @@ pub enum Undecodable {
     TooShort(usize),
     /// The key does not open it.
     WrongKey,
+    /// Encrypted, and cut to the stream's bound: not decrypted (its tag
+    /// covers all of it). How many bytes were sent, and kept.
+    CutEncrypted {
+        /// The output's bytes as sent.
+        sent: u64,
+        /// The bytes kept of it.
+        kept: usize,
+    },
 }
 
 impl fmt::Display for Undecodable {
@@ -70,6 +84,10 @@ impl fmt::Display for Undecodable {
             Undecodable::WrongKey => {
                 f.write_str("cannot decrypt: wrong key, or not encrypted with AES-256-GCM")
             }
+            Undecodable::CutEncrypted { sent, kept } => write!(
+                f,
+                "not decrypted: {sent} bytes sent, over the {kept} kept (AES-GCM checks all of it; nothing unverified is shown)"
+            ),
         }
     }
 }
@@ -97,6 +115,9 @@ impl Decoder {
     ) -> (DecodedOutput<'b>, Option<Undecodable>) {
         if output.is_empty() {
             return (DecodedOutput::Null, None);
+        }
+        if let Some(cut) = cut_of(output) {
+            return self.decode_cut(cut, buf);
         }
         buf.bytes.clear();
         if let Err(e) = STANDARD.decode_vec(output.trim(), &mut buf.bytes) {
@@ -143,6 +164,58 @@ impl Decoder {
     }
 }
 
+impl Decoder {
+    /// A cut output (see the module): the text of its kept part, then the
+    /// marker; never decrypted.
+    fn decode_cut<'b>(
+        &self,
+        cut: Cut<'_>,
+        buf: &'b mut Scratch,
+    ) -> (DecodedOutput<'b>, Option<Undecodable>) {
+        if self.cipher.is_some() {
+            let why = Undecodable::CutEncrypted {
+                sent: cut.sent,
+                kept: cut.kept.len(),
+            };
+            return (DecodedOutput::Null, Some(why));
+        }
+        if let Err(e) = decode_kept(cut.kept, &mut buf.bytes) {
+            return (
+                DecodedOutput::Null,
+                Some(Undecodable::NotBase64(e.to_string())),
+            );
+        }
+        let Some(text) = text_start(&buf.bytes) else {
+            return (DecodedOutput::Null, Some(Undecodable::Binary));
+        };
+        buf.json.clear();
+        buf.json.extend_from_slice(text.as_bytes());
+        buf.json.extend_from_slice(cut.marker.as_bytes());
+        match std::str::from_utf8(&buf.json) {
+            Ok(t) => (DecodedOutput::Text(t), None),
+            // Not reached: text and the marker went in.
+            Err(_) => (DecodedOutput::Null, Some(Undecodable::NotText)),
+        }
+    }
+}
+
+/// The bytes of a cut output's kept Base64, up to its last whole quantum.
+fn decode_kept(kept: &str, out: &mut Vec<u8>) -> std::result::Result<(), base64::DecodeError> {
+    let b64 = kept.trim_start();
+    out.clear();
+    STANDARD.decode_vec(&b64[..b64.len() - b64.len() % 4], out)
+}
+
+/// The text of bytes cut anywhere: all of them when UTF-8 but for a
+/// character the cut split at their end; `None` when not text.
+fn text_start(bytes: &[u8]) -> Option<&str> {
+    match std::str::from_utf8(bytes) {
+        Ok(t) => Some(t),
+        Err(e) if e.error_len().is_none() => std::str::from_utf8(&bytes[..e.valid_up_to()]).ok(),
+        Err(_) => None,
+    }
+}
+
 /// Why an output's text could not be read.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Unreadable {
@@ -158,7 +231,25 @@ impl Decoder {
     /// server's), anything else is decrypted with the key, if there is one.
     /// AES-GCM output is almost never valid UTF-8, so the order is safe, and
     /// one key serves a log of either kind.
+    /// A cut output's text is its kept part's and the marker (see the
+    /// module); encrypted, it is not read.
     pub fn plain_text(&self, output: &str) -> std::result::Result<String, Unreadable> {
+        if let Some(cut) = cut_of(output) {
+            let mut bytes = Vec::new();
+            decode_kept(cut.kept, &mut bytes)
+                .map_err(|e| Unreadable::Invalid(format!("not Base64: {e}")))?;
+            return match (text_start(&bytes), &self.cipher) {
+                (Some(text), _) => Ok(format!("{text}{}", cut.marker)),
+                (None, None) => Err(Unreadable::Encrypted),
+                (None, Some(_)) => Err(Unreadable::Invalid(
+                    Undecodable::CutEncrypted {
+                        sent: cut.sent,
+                        kept: cut.kept.len(),
+                    }
+                    .to_string(),
+                )),
+            };
+        }
         let bytes = STANDARD
             .decode(output.trim())
             .map_err(|e| Unreadable::Invalid(format!("not Base64: {e}")))?;
@@ -263,5 +354,35 @@ mod tests {
             let (c, _) = plain.decode(&STANDARD.encode(text), buf);
             assert_eq!(c, DecodedOutput::Text(text), "{text}");
         }
+    }
+
+    /// A cut output decodes to its kept part's text (cut at a Base64
+    /// quantum and a character) and the marker; encrypted, it is not
+    /// decrypted, and says why.
+    #[test]
+    fn a_cut_output_is_its_kept_text_and_the_marker_and_never_decrypted() {
+        let marker = crate::api::cut::marker(999);
+        let buf = &mut Scratch::default();
+        // "[é" is 3 bytes, 4 of Base64; a fifth and sixth byte start "x".
+        let b64 = STANDARD.encode("[é\"xy");
+        let output = format!("{}{marker}", &b64[..6]);
+        let (c, e) = Decoder::new(None).decode(&output, buf);
+        assert_eq!(c, DecodedOutput::Text(&format!("[é{marker}")));
+        assert!(e.is_none());
+        assert_eq!(
+            Decoder::new(None).plain_text(&output),
+            Ok(format!("[é{marker}"))
+        );
+        let (c, e) = Decoder::new(Some([1u8; 32])).decode(&output, buf);
+        assert_eq!(c, DecodedOutput::Null);
+        assert_eq!(e, Some(Undecodable::CutEncrypted { sent: 999, kept: 6 }));
+        let sealed = format!("{}{marker}", &STANDARD.encode([0xffu8; 40])[..20]);
+        let (c, e) = Decoder::new(Some([1u8; 32])).decode(&sealed, buf);
+        assert_eq!((c, e.is_some()), (DecodedOutput::Null, true));
+        assert!(Decoder::new(Some([1u8; 32])).plain_text(&sealed).is_err());
+        assert_eq!(
+            Decoder::new(None).plain_text(&sealed),
+            Err(Unreadable::Encrypted)
+        );
     }
 }

@@ -172,6 +172,15 @@ fn detail(outputs: &(dyn Outputs + Send + Sync), output: &str) -> Detail {
         Err(Unreadable::Encrypted) => return Detail::Encrypted,
         Err(Unreadable::Invalid(why)) => return Detail::Unreadable(why),
     };
+    // An output cut to the stream's bound: the messages its kept part
+    // holds, the last one ending in the marker.
+    if let Some(cut) = crate::api::cut::cut_of(&text)
+        && let Some(list) = closed(cut.kept, cut.marker)
+            .as_deref()
+            .and_then(errors_array)
+    {
+        return Detail::Errors(list);
+    }
     match errors_array(&text) {
         Some(list) => Detail::Errors(list),
         None if text.trim().is_empty() => Detail::Empty,
@@ -209,6 +218,102 @@ fn errors_array(text: &str) -> Option<Vec<Message>> {
             })
         })
         .collect()
+}
+
+/// The deepest nesting a cut errors array is closed at.
+const CLOSED_DEPTH: usize = 16;
+
+/// JSON text cut anywhere, closed where it could be: a string it was cut
+/// in ends with `marker`; a key, number or word it was cut in is left out;
+/// what is open is closed. `None` when nested deeper than `CLOSED_DEPTH`
+/// (an errors array is two deep).
+fn closed(text: &str, marker: &str) -> Option<String> {
+    let b = text.as_bytes();
+    // The closers of what is open, and the last place the text could end
+    // (with the closers open there).
+    let mut open: Vec<u8> = Vec::new();
+    let mut safe = (0, Vec::new());
+    let (mut in_str, mut key, mut esc) = (false, false, None::<usize>);
+    let mut expect_key = false;
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        if in_str {
+            match (esc, c) {
+                (Some(_), _) => esc = None,
+                (None, b'\\') => esc = Some(i),
+                (None, b'"') => {
+                    in_str = false;
+                    if !key {
+                        safe = (i + 1, open.clone());
+                    }
+                }
+                _ => {}
+            }
+            i += 1;
+            continue;
+        }
+        match c {
+            b'"' => {
+                in_str = true;
+                key = expect_key;
+            }
+            b'{' | b'[' => {
+                if open.len() == CLOSED_DEPTH {
+                    return None;
+                }
+                open.push(if c == b'{' { b'}' } else { b']' });
+                expect_key = c == b'{';
+                safe = (i + 1, open.clone());
+            }
+            b'}' | b']' => {
+                open.pop();
+                expect_key = false;
+                safe = (i + 1, open.clone());
+            }
+            b':' => expect_key = false,
+            b',' => {
+                safe = (i, open.clone());
+                expect_key = open.last() == Some(&b'}');
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    let mut out = if in_str && !key {
+        // Cut in a value's text: it ends at the cut, before an escape the
+        // cut split (or a surrogate's first half), with the marker.
+        let mut end = b.len();
+        if let Some(e) = esc {
+            end = e;
+        } else if let Some(e) = text[..end].rfind('\\')
+            && end - e < 6
+            && b.get(e + 1) == Some(&b'u')
+        {
+            end = e;
+        }
+        if end >= 6
+            && b[end - 6] == b'\\'
+            && matches!(b[end - 4], b'd' | b'D')
+            && matches!(b[end - 3], b'8'..=b'9' | b'a' | b'b' | b'A' | b'B')
+        {
+            end -= 6;
+        }
+        let mut s = text[..end].to_string();
+        s.push_str(marker);
+        s.push('"');
+        s.extend(open.iter().rev().map(|&c| c as char));
+        s
+    } else {
+        let mut s = text[..safe.0].to_string();
+        s.extend(safe.1.iter().rev().map(|&c| c as char));
+        s
+    };
+    // A key left with no value (`{"a":1,`) is not there: the comma goes.
+    if out.ends_with(",}") || out.ends_with(",]") {
+        out.remove(out.len() - 2);
+    }
+    Some(out)
 }
 
 #[cfg(test)]
@@ -281,6 +386,42 @@ mod tests {
                 .detail,
             Detail::Empty
         );
+    }
+
+    /// A cut output's errors are read from its kept part, the message it
+    /// was cut in ending with the marker, wherever the cut fell.
+    #[test]
+    fn a_cut_errors_array_gives_its_messages() {
+        let m = crate::api::cut::marker(1234);
+        let full = r#"[{"Code":1001,"Severity":"error","Message":"first"},{"Code":7,"Severity":"warn","Message":"sec\"ond \u00e9\ud83d\ude00 end"}]"#;
+        let messages =
+            |cut: usize| match detail(&Plain, &STANDARD.encode(format!("{}{m}", &full[..cut]))) {
+                Detail::Errors(list) => list.into_iter().map(|e| e.message).collect::<Vec<_>>(),
+                _ => Vec::new(),
+            };
+        let at = |s: &str| full.find(s).unwrap();
+        let first = || "first".to_string();
+        assert_eq!(messages(at("rst")), [format!("fi{m}")]);
+        assert_eq!(messages(at("ond")), [first(), format!("sec\"{m}")]);
+        // In an escape, or between a surrogate's halves: before it.
+        assert_eq!(messages(at("\"ond")), [first(), format!("sec{m}")]);
+        assert_eq!(messages(at("0e9")), [first(), format!("sec\"ond {m}")]);
+        assert_eq!(messages(at("\\ude00")), [first(), format!("sec\"ond é{m}")]);
+        assert_eq!(messages(at("},{") + 1), [first()]);
+        assert_eq!(messages(at("},{") + 2), [first()]);
+        for cut in 1..full.len() {
+            let got = messages(cut);
+            let kept = |i: usize| got[i].strip_suffix(&m).unwrap_or(&got[i]).to_string();
+            assert!(
+                got.is_empty() || "first".starts_with(&kept(0)),
+                "cut at {cut}: {got:?}"
+            );
+            assert!(
+                got.len() < 2 || "sec\"ond é😀 end".starts_with(&kept(1)),
+                "cut at {cut}: {got:?}"
+            );
+        }
+        assert_eq!(closed("[[[[[[[[[[[[[[[[[[", &m), None);
     }
 
     #[test]

@@ -58,7 +58,12 @@ pub async fn of_run(
     window: &Window,
     decoder: &Decoder,
 ) -> Result<RunInput> {
-    let mut s = client.pipeline_logs(pipeline, window).await?;
+    // An input is read back byte for byte: as much of it as the stream
+    // may keep, and one longer than that is refused (`judge`).
+    let mut s = client
+        .pipeline_logs(pipeline, window)
+        .await?
+        .keep_output(crate::api::stream::KEEP_OUTPUT_MAX);
     let mut seen = Seen::default();
     api::each_entry::<_, Error>(
         &mut s,
@@ -103,6 +108,14 @@ fn judge(seen: Seen, decoder: &Decoder) -> RunInput {
             n => RunInput::NoTrigger(n),
         };
     };
+    if let Some(cut) = crate::api::cut::cut_of(&entry.output) {
+        let why = format!(
+            "{} bytes sent, over the {} this reads back whole",
+            cut.sent,
+            cut.kept.len()
+        );
+        return RunInput::Unreadable(Unreadable::Invalid(why), entry);
+    }
     match decoder.plain_text(&entry.output) {
         Ok(text) => RunInput::Found(Found {
             bytes: Bytes::from(text),

@@ -31,9 +31,13 @@ const FAILED_KEPT: usize = 32;
 pub const KEPT_ENTRIES: usize = 10_000;
 /// At most this much of a failed entry's output (Base64) is kept: its
 /// messages are read from it. A longer one keeps its start (cut at a
-/// Base64 quantum), whose text is still shown; a successful entry's output
-/// is never kept (nothing states it).
-pub const KEPT_OUTPUT: usize = 1 << 20;
+/// Base64 quantum) and the cut marker, whose text is still shown; a
+/// successful entry's output is never kept (nothing states it).
+pub const KEPT_OUTPUT: usize = 256 << 10;
+
+/// At most this much of the failed outputs of one run shown whole is kept
+/// (`summary_within`), however many of its tasks failed.
+pub const KEPT_RUN_OUTPUTS: usize = 2 << 20;
 
 /// Folds are kept in chunks of this many: a table of 40 000 runs then has
 /// at most one chunk of room to spare, where one vector would have 25 000
@@ -56,6 +60,8 @@ pub struct Runs<'a> {
     pub kept: Vec<LogEntry>,
     /// How many more entries the kept run had.
     pub kept_over: usize,
+    /// What the kept run's failed outputs have taken of their budget.
+    kept_outputs: usize,
     /// Keep each run's failed entries whole (a last run's window of few
     /// runs, never a list's thousands).
     pub keep_failed: bool,
@@ -73,7 +79,12 @@ impl Runs<'_> {
             .is_some_and(|k| k.eq_ignore_ascii_case(raw))
         {
             match self.kept.len() < KEPT_ENTRIES {
-                true => self.kept.push(summary(e)),
+                true => {
+                    let mut left = KEPT_RUN_OUTPUTS.saturating_sub(self.kept_outputs);
+                    let s = summary_within(e, &mut left);
+                    self.kept_outputs += s.output.len();
+                    self.kept.push(s);
+                }
                 false => self.kept_over += 1,
             }
         }
@@ -92,7 +103,9 @@ impl Runs<'_> {
         if self.keep_failed && !e.is_successful {
             let v = self.failed.entry(run).or_default();
             if v.len() < FAILED_KEPT {
-                v.push(summary(e));
+                let used: usize = v.iter().map(|e| e.output.len()).sum();
+                let mut left = KEPT_RUN_OUTPUTS.saturating_sub(used);
+                v.push(summary_within(e, &mut left));
             }
         }
         run
@@ -214,9 +227,21 @@ impl Runs<'_> {
 /// What a run shown whole keeps of an entry: all but its output, which
 /// only a failed entry keeps, and at most `KEPT_OUTPUT` of it.
 pub fn summary(e: &LogEntryRef) -> LogEntry {
+    let mut left = usize::MAX;
+    summary_within(e, &mut left)
+}
+
+/// `summary`, the failed output kept within what is `left` of a run's
+/// budget (`KEPT_RUN_OUTPUTS`), which it takes from: a run with many
+/// large failures keeps the first ones' messages, never all of them.
+pub fn summary_within(e: &LogEntryRef, left: &mut usize) -> LogEntry {
     let output = match e.is_successful {
-        true => "",
-        false => &e.output()[..kept_len(e.output())],
+        true => String::new(),
+        false => {
+            let o = kept(e.output(), KEPT_OUTPUT.min(*left));
+            *left = left.saturating_sub(o.len());
+            o
+        }
     };
     LogEntry {
         workflow_run_uuid: e.workflow_run_uuid.as_str().into(),
@@ -224,28 +249,37 @@ pub fn summary(e: &LogEntryRef) -> LogEntry {
         task_type: e.task_type.as_str().into(),
         is_successful: e.is_successful,
         duration: e.duration,
-        output: output.into(),
+        output,
         metric_value: e.metric_value.clone(),
         executed_at: crate::api::models::Timestamp(e.executed_at().as_str().into()),
     }
 }
 
-/// How much of an output is kept: all up to `KEPT_OUTPUT`, else that cut
-/// at a Base64 quantum (and a character boundary, for a hostile text).
-fn kept_len(s: &str) -> usize {
-    if s.len() <= KEPT_OUTPUT {
-        return s.len();
+/// What is kept of an output: all of it up to `n` bytes, else its first
+/// `n` cut at a Base64 quantum (and a character boundary, for a hostile
+/// text) and the cut marker (`api::cut`), whose count is the output's as
+/// sent (the stream's, when the stream cut it already).
+fn kept(s: &str, n: usize) -> String {
+    let cut = crate::api::cut::cut_of(s);
+    let (text, sent) = match cut {
+        Some(c) => (c.kept, c.sent),
+        None => (s, s.len() as u64),
+    };
+    if text.len() <= n {
+        return s.to_string();
     }
-    let mut end = KEPT_OUTPUT - KEPT_OUTPUT % 4;
-    while !s.is_char_boundary(end) {
+    let mut end = n - n % 4;
+    while !text.is_char_boundary(end) {
         end -= 1;
     }
-    end
+    format!("{}{}", &text[..end], crate::api::cut::marker(sent))
 }
 
 /// An owned output cut to what a failure keeps (`KEPT_OUTPUT`).
 pub fn cut_output(output: &mut String) {
-    output.truncate(kept_len(output));
+    if output.len() > KEPT_OUTPUT {
+        *output = kept(output, KEPT_OUTPUT);
+    }
 }
 
 /// The rule a run is judged by in every command: `history` (its basis),
