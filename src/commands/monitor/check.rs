@@ -133,9 +133,7 @@ fn judge(p: &CheckArgs, f: &Measured, now: DateTime<Utc>) -> (State, Vec<String>
 /// before); `in_progress` then says it has not settled (said once).
 fn nothing_to_judge(going: Option<&RunView>) -> &'static str {
     match going.map(RunView::progress) {
-        Some(None) => {
-            "no finished run to judge: the statistics tell the last run only"
-        }
+        Some(None) => "no finished run to judge: the statistics tell the last run only",
         _ => {
             "no finished run to judge: the last run has not finished and none before it was in the log read"
         }
