@@ -313,6 +313,9 @@ fn agreed(
             return Ok(said);
         }
         seen.push(said);
+        // The exporter's answer may be its cache's second old: a try
+        // asked again at once would find the same one.
+        std::thread::sleep(Duration::from_millis(600));
     }
     Err(format!("no one verdict: {seen:#?}"))
 }
@@ -516,7 +519,13 @@ fn every_command_and_window_says_one_verdict_for_one_run_at_each_moment() {
             .iter()
             .map(|d| {
                 s.spawn(move || {
-                    let sb = start_with(d, &["--task-delay", "300ms"]);
+                    // Two seconds between tasks: one set of commands (the
+                    // exporter's 1 s cache and the stream's 1 s poll among
+                    // them) then fits between two entries on a loaded
+                    // machine. At 300 ms a failing run's three tasks came
+                    // within one set, so no moment was still (CI, twelve
+                    // tries at "before", each a task apart).
+                    let sb = start_with(d, &["--task-delay", "2s"]);
                     let dir = std::env::temp_dir()
                         .join(format!("ylemctl-basis-{d}-{}", std::process::id()));
                     let dir = dir.to_str().unwrap().to_string();
