@@ -21,8 +21,8 @@ const SETTLE_FACTOR: u32 = 3;
 const MIN_SETTLE: Duration = Duration::from_secs(10);
 /// Quiet after the expected tasks before they count: a second, so a
 /// bigger run than expected still has a chance to show its next task. One
-/// value for every command (a wait's `--poll` only sets how often it
-/// looks), so a run's verdict and evidence are the same everywhere.
+/// value for every caller (a wait's polling interval only sets how often
+/// it looks), so a run's verdict and evidence are the same everywhere.
 pub const GRACE: Duration = Duration::from_secs(1);
 /// Past runs with an entry this recent may still be running: not evidence.
 const STILL_RUNNING: chrono::Duration = chrono::Duration::minutes(10);
@@ -115,8 +115,8 @@ impl History {
 /// How long "no new task" must last before a run counts as settled.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Settle {
-    /// The settle setting (`--settle`, `YLEM_SETTLE`, the profile's
-    /// `settle`): one for every command that judges a run.
+    /// The caller's settle setting (the client's `with_settle`): one for
+    /// every judgement made through that client.
     Given(Duration),
     /// `SETTLE_FACTOR` times the longest gap in the history.
     Learned(Duration),

@@ -132,11 +132,11 @@ pub type StopRequest<S> = Pin<Box<dyn Future<Output = S>>>;
 pub struct Until<'a, S> {
     /// Ends it as `OutOfTime`, after one last look at the limit.
     pub limit: Option<Instant>,
-    /// The limit also ends a look under way, as `OutOfTime` (a wait's
-    /// `--wait-timeout`: one look at a log that never ends must not
-    /// outlive it); the last look, begun at the limit, then has
-    /// `LAST_LOOK` to answer. Without it a look runs to its end (a
-    /// follow's `--max-time`, which its requests' own deadline ends).
+    /// The limit also ends a look under way, as `OutOfTime` (a wait's own
+    /// time limit: one look at a log that never ends must not outlive
+    /// it); the last look, begun at the limit, then has `LAST_LOOK` to
+    /// answer. Without it a look runs to its end (a follow's limit is the
+    /// whole command's, which its requests' own deadline ends).
     pub cut_looks: bool,
     /// Ends it as `Stopped`, at once, even mid-look; `None` when the
     /// caller listens for stop requests elsewhere.
@@ -438,7 +438,7 @@ mod tests {
     }
 
     /// A look under way when the limit comes is cut there when the limit
-    /// cuts looks (a wait's `--wait-timeout`), and a last look begun at the
+    /// cuts looks (a wait's own time limit), and a last look begun at the
     /// limit has `LAST_LOOK`; without it a hanging look is never cut.
     #[tokio::test(start_paused = true)]
     async fn a_limit_that_cuts_looks_ends_a_hanging_look_at_the_limit() {

@@ -42,8 +42,8 @@ pub fn counts(s: &RangeStats) -> (i64, i64) {
 /// ended at `at`, succeeded or not, took `duration_ms`; judged at `now`
 /// with the settle setting (`setting`, else `DEFAULT_SETTLE`): a
 /// workflow's success counts once it has been the last run for that long
-/// after its own time. Every command that judges such a run (`run workflow
-/// --wait` included) calls this with the same setting.
+/// after its own time. Every caller that judges such a run (a wait for a
+/// workflow run included) calls this with the same setting.
 pub fn last_run(
     kind: Entity,
     ok: bool,
