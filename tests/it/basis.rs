@@ -31,18 +31,6 @@ fn json(o: &Out) -> Value {
     serde_json::from_str(&o.stdout).unwrap_or(Value::Null)
 }
 
-/// The banner's pipeline named `name`.
-fn pipeline(sb: &Sandbox, name: &str) -> String {
-    sb.banner["pipelines"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|p| p["name"] == name)
-        .and_then(|p| p["uuid"].as_str())
-        .unwrap_or_else(|| panic!("no pipeline {name}"))
-        .to_string()
-}
-
 /// Run `ylemctl` against `sb` with the config (and cache) directory `dir`.
 fn run_in(sb: &Sandbox, dir: &str, args: &[&str]) -> Out {
     sb.run_with(args, &[("YLEM_CONFIG_DIR", dir)])
@@ -536,7 +524,7 @@ fn every_command_and_window_says_one_verdict_for_one_run_at_each_moment() {
                     ];
                     let mut wrong = Vec::new();
                     for n in names {
-                        let p = pipeline(&sb, n);
+                        let p = sb.pipeline_named(n);
                         wrong.extend(
                             matrix_of(&sb, &dir, &p)
                                 .into_iter()
@@ -677,7 +665,7 @@ fn a_runs_basis_is_kept_so_a_second_command_reads_no_more_than_before() {
     let sb = start_with("ylem", &["--task-delay", "100ms"]);
     let dir = std::env::temp_dir().join(format!("ylemctl-kept-it-{}", std::process::id()));
     let dir = dir.to_str().unwrap().to_string();
-    let p = pipeline(&sb, "customer-churn-alerts");
+    let p = sb.pipeline_named("customer-churn-alerts");
     let n = sb.requests().len();
     let cold = json(&run_in(
         &sb,

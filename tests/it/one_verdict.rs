@@ -23,17 +23,6 @@ fn json_in(sb: &Sandbox, dir: &str, args: &[&str]) -> (i32, Value) {
     )
 }
 
-fn uuid_of(sb: &Sandbox, name: &str) -> String {
-    sb.banner["pipelines"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|p| p["name"] == name)
-        .and_then(|p| p["uuid"].as_str())
-        .unwrap()
-        .to_string()
-}
-
 /// `last-run`'s result in `runs`' words: `succeeded`, `failed`, or what
 /// `last_run` says (`running`, `unsettled`, `not_found`).
 fn last_result(v: &Value) -> Value {
@@ -60,7 +49,7 @@ fn one_run_one_verdict(d: &str, name: &str) -> Result<(), String> {
     let sb = start_with(d, &["--task-delay", "200ms"]);
     let dir = std::env::temp_dir().join(format!("ylemctl-one-{d}-{name}-{}", std::process::id()));
     let dir = dir.to_str().unwrap().to_string();
-    let p = uuid_of(&sb, name);
+    let p = sb.pipeline_named(name);
     let (_, waited) = json_in(
         &sb,
         &dir,

@@ -22,17 +22,6 @@ const LIMIT: Duration = Duration::from_secs(150);
 /// A fixed-size pipeline: its evidence names its basis ("as in the last N").
 const PIPELINE: &str = "hourly-inventory-refresh";
 
-fn pipeline(sb: &Sandbox) -> String {
-    sb.banner["pipelines"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|p| p["name"] == PIPELINE)
-        .and_then(|p| p["uuid"].as_str())
-        .unwrap()
-        .to_string()
-}
-
 fn json_in(sb: &Sandbox, dir: &str, args: &[&str]) -> Value {
     let o = sb.run_with(args, &[("YLEM_CONFIG_DIR", dir)]);
     serde_json::from_str(&o.stdout).unwrap_or(Value::Null)
@@ -69,7 +58,7 @@ fn watch_judges_by_the_runs_basis(d: &str) -> Result<(), String> {
     let sb = start_with(d, &["--task-delay", "200ms"]);
     let dir = std::env::temp_dir().join(format!("ylemctl-anchor-{d}-{}", std::process::id()));
     let dir = dir.to_str().unwrap().to_string();
-    let p = pipeline(&sb);
+    let p = sb.pipeline_named(PIPELINE);
     let mut c = std::process::Command::new(env!("CARGO_BIN_EXE_ylemctl"))
         .args(["watch", &p, "-o", "jsonl", "--interval", "1s"])
         .env_clear()
@@ -195,17 +184,6 @@ fn all_basis_reads(sb: &Sandbox) -> Vec<String> {
         .collect()
 }
 
-fn uuid_of(sb: &Sandbox, name: &str) -> String {
-    sb.banner["pipelines"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|p| p["name"] == name)
-        .and_then(|p| p["uuid"].as_str())
-        .unwrap()
-        .to_string()
-}
-
 /// A pipeline whose runs differ in size (a `for_each`): its verdict rests
 /// on the settle time learnt from its history (10 s in the sandbox: its
 /// gaps are short), so the evidence names that time.
@@ -249,7 +227,7 @@ fn waits_judge_by_the_runs_basis(d: &str) -> Result<(), String> {
     let sb = start_with(d, &["--task-delay", "200ms"]);
     let dir = std::env::temp_dir().join(format!("ylemctl-anchor-w-{d}-{}", std::process::id()));
     let dir = dir.to_str().unwrap().to_string();
-    let p = uuid_of(&sb, SETTLING);
+    let p = sb.pipeline_named(SETTLING);
     let runs = waited_runs(&sb, &dir, &p, 4);
     if !runs.iter().any(|(_, w)| w["verdict"] == "succeeded") {
         return Err(format!("no run of {SETTLING} succeeded: {runs:?}"));
@@ -315,7 +293,7 @@ fn follow_judges_by_the_runs_basis(d: &str) -> Result<(), String> {
     let sb = start_with(d, &["--task-delay", "200ms"]);
     let dir = std::env::temp_dir().join(format!("ylemctl-anchor-f-{d}-{}", std::process::id()));
     let dir = dir.to_str().unwrap().to_string();
-    let p = pipeline(&sb);
+    let p = sb.pipeline_named(PIPELINE);
     let started = json_in(&sb, &dir, &["run", "pipeline", &p, "-o", "json"]);
     let run = started["run_uuid"]
         .as_str()

@@ -150,6 +150,18 @@ impl Sandbox {
 }
 
 impl Sandbox {
+    /// The UUID of the banner's pipeline named `name`.
+    pub fn pipeline_named(&self, name: &str) -> String {
+        self.banner["pipelines"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["name"] == name)
+            .and_then(|p| p["uuid"].as_str())
+            .unwrap_or_else(|| panic!("no pipeline {name}"))
+            .to_string()
+    }
+
     /// A plain GET of the sandbox-only truth path (no token, no faults):
     /// the run's real size, outcome and whether it has finished.
     pub fn truth(&self, run: &str) -> Value {
