@@ -6,8 +6,7 @@
 
 use crate::common;
 
-use aes_gcm::aead::{Aead, KeyInit};
-use aes_gcm::{Aes256Gcm, Key, Nonce};
+use aws_lc_rs::aead::{AES_256_GCM, Aad, LessSafeKey, Nonce, UnboundKey};
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
 
@@ -22,13 +21,13 @@ const KEY: [u8; 32] = [0xab; 32];
 
 /// `text` sealed with AES-256-GCM as the spec has it: nonce first.
 fn sealed(text: &str, i: usize) -> Vec<u8> {
-    let c = Aes256Gcm::new(Key::<Aes256Gcm>::from_slice(&KEY));
+    let c = LessSafeKey::new(UnboundKey::new(&AES_256_GCM, &KEY).unwrap());
     let nonce = [i as u8; 12];
+    let mut sealed = text.as_bytes().to_vec();
+    c.seal_in_place_append_tag(Nonce::assume_unique_for_key(nonce), Aad::empty(), &mut sealed)
+        .unwrap();
     let mut out = nonce.to_vec();
-    out.extend(
-        c.encrypt(Nonce::from_slice(&nonce), text.as_bytes())
-            .unwrap(),
-    );
+    out.extend(sealed);
     out
 }
 

@@ -2,8 +2,7 @@
 //! path parameter parsing (with Go-style error texts), metric numbers and the
 //! encoding of task `output`.
 
-use aes_gcm::aead::{Aead, KeyInit};
-use aes_gcm::{Aes256Gcm, Key, Nonce};
+use aws_lc_rs::aead::{AES_256_GCM, Aad, LessSafeKey, Nonce, UnboundKey};
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
 use chrono::{DateTime, NaiveDate, NaiveDateTime, SubsecRound, Timelike, Utc};
@@ -144,12 +143,12 @@ fn skip<'a>(mut value: &'a str, sep: &str) -> Option<&'a str> {
 /// no associated data) then Base64 in the spec dialect; plain Base64 in ylem.
 pub struct Codec {
     dialect: Dialect,
-    cipher: Aes256Gcm,
+    cipher: LessSafeKey,
 }
 
 impl Codec {
     pub fn new(dialect: Dialect, key: &[u8; 32]) -> Self {
-        let cipher = Aes256Gcm::new(Key::<Aes256Gcm>::from_slice(key));
+        let cipher = LessSafeKey::new(UnboundKey::new(&AES_256_GCM, key).expect("a 256-bit key"));
         Codec { dialect, cipher }
     }
 
@@ -160,11 +159,12 @@ impl Codec {
         if self.dialect == Dialect::Ylem {
             return STANDARD.encode(plain);
         }
-        let sealed = self
-            .cipher
-            .encrypt(Nonce::from_slice(nonce), plain.as_bytes())
-            .expect("AES-GCM encryption of a small buffer cannot fail");
         let mut out = nonce.to_vec();
+        out.extend_from_slice(plain.as_bytes());
+        let mut sealed = out.split_off(12);
+        self.cipher
+            .seal_in_place_append_tag(Nonce::assume_unique_for_key(*nonce), Aad::empty(), &mut sealed)
+            .expect("AES-GCM encryption of a small buffer cannot fail");
         out.extend_from_slice(&sealed);
         STANDARD.encode(out)
     }

@@ -7,6 +7,10 @@
 //! (`api`). Nothing here prints, and nothing here holds a secret it was not
 //! handed.
 
+// Only with the `diagnose` feature: its TLS probe brings tokio-rustls and
+// the platform verifier as direct dependencies.
+#![cfg(feature = "diagnose")]
+
 pub mod api;
 pub mod clock;
 mod der;

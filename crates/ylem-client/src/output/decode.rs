@@ -10,6 +10,7 @@
 
 use std::fmt;
 
+#[cfg(feature = "decrypt")]
 use aws_lc_rs::aead::{AES_256_GCM, Aad, LessSafeKey, Nonce, UnboundKey};
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
@@ -22,10 +23,18 @@ use crate::api::cut::{Cut, cut_of};
 
 /// Decodes outputs, decrypting them with a key when it has one.
 pub struct Decoder {
-    /// AWS-LC's AES-256-GCM (in the build already, for TLS): several
-    /// times the speed of the `aes-gcm` crate's on a log's outputs.
-    cipher: Option<LessSafeKey>,
+    cipher: Option<Cipher>,
 }
+
+/// AWS-LC's AES-256-GCM (in the build already, for TLS): several times the
+/// speed of the `aes-gcm` crate's on a log's outputs.
+#[cfg(feature = "decrypt")]
+type Cipher = LessSafeKey;
+
+/// Without the `decrypt` feature there is no key to hold: a type with no
+/// value, so every path that would decrypt is known unreachable.
+#[cfg(not(feature = "decrypt"))]
+enum Cipher {}
 
 /// Buffers a decoded output is written into, kept from entry to entry so
 /// that decoding a log allocates nothing per entry.
@@ -95,7 +104,13 @@ impl fmt::Display for Undecodable {
 impl std::error::Error for Undecodable {}
 
 impl Decoder {
+    /// A decoder without a key: encrypted outputs are reported, not read.
+    pub fn plain() -> Self {
+        Decoder { cipher: None }
+    }
+
     /// A decoder; with a 256-bit key, it decrypts what it decodes.
+    #[cfg(feature = "decrypt")]
     pub fn new(key: Option<[u8; 32]>) -> Self {
         Decoder {
             cipher: key.map(|k| {
@@ -268,7 +283,8 @@ impl Decoder {
 /// Decrypt `bytes` (nonce, ciphertext, tag) where they are, leaving the
 /// plain text: no buffer allocated and copied per output, as `decrypt`
 /// does (what decoding a log does for every entry).
-fn open_in_place(c: &LessSafeKey, bytes: &mut Vec<u8>) -> std::result::Result<(), Undecodable> {
+#[cfg(feature = "decrypt")]
+fn open_in_place(c: &Cipher, bytes: &mut Vec<u8>) -> std::result::Result<(), Undecodable> {
     let len = bytes.len();
     if len < 12 + 16 {
         return Err(Undecodable::TooShort(len));
@@ -282,16 +298,28 @@ fn open_in_place(c: &LessSafeKey, bytes: &mut Vec<u8>) -> std::result::Result<()
     Ok(())
 }
 
-fn decrypt(c: &LessSafeKey, bytes: &[u8]) -> std::result::Result<Vec<u8>, Undecodable> {
+#[cfg(feature = "decrypt")]
+fn decrypt(c: &Cipher, bytes: &[u8]) -> std::result::Result<Vec<u8>, Undecodable> {
     let mut plain = bytes.to_vec();
     open_in_place(c, &mut plain)?;
     Ok(plain)
+}
+
+#[cfg(not(feature = "decrypt"))]
+fn open_in_place(c: &Cipher, _: &mut Vec<u8>) -> std::result::Result<(), Undecodable> {
+    match *c {}
+}
+
+#[cfg(not(feature = "decrypt"))]
+fn decrypt(c: &Cipher, _: &[u8]) -> std::result::Result<Vec<u8>, Undecodable> {
+    match *c {}
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    #[cfg(feature = "decrypt")]
     fn encrypt(key: &[u8; 32], text: &str) -> String {
         let c = LessSafeKey::new(UnboundKey::new(&AES_256_GCM, key).unwrap());
         let nonce = [7u8; 12];
@@ -307,9 +335,10 @@ mod tests {
         STANDARD.encode(out)
     }
 
+    #[cfg(feature = "decrypt")]
     #[test]
     fn decodes_plain_and_encrypted_and_reports_a_wrong_key() {
-        let plain = Decoder::new(None);
+        let plain = Decoder::plain();
         let buf = &mut Scratch::default();
         let (c, e) = plain.decode(&STANDARD.encode(r#"{ "rows" : 3 }"#), buf);
         assert_eq!(c, DecodedOutput::Json(r#"{"rows":3}"#));
@@ -335,7 +364,7 @@ mod tests {
     /// the first one's place) and all.
     #[test]
     fn decoded_json_is_what_value_makes_of_it() {
-        let plain = Decoder::new(None);
+        let plain = Decoder::plain();
         let buf = &mut Scratch::default();
         for text in [
             r#"[1, -0, 1.0e2, 12345678901234567890, -9223372036854775808, 1e-7, 0.1]"#,
@@ -359,6 +388,7 @@ mod tests {
     /// A cut output decodes to its kept part's text (cut at a Base64
     /// quantum and a character) and the marker; encrypted, it is not
     /// decrypted, and says why.
+    #[cfg(feature = "decrypt")]
     #[test]
     fn a_cut_output_is_its_kept_text_and_the_marker_and_never_decrypted() {
         let marker = crate::api::cut::marker(999);
@@ -366,11 +396,11 @@ mod tests {
         // "[é" is 3 bytes, 4 of Base64; a fifth and sixth byte start "x".
         let b64 = STANDARD.encode("[é\"xy");
         let output = format!("{}{marker}", &b64[..6]);
-        let (c, e) = Decoder::new(None).decode(&output, buf);
+        let (c, e) = Decoder::plain().decode(&output, buf);
         assert_eq!(c, DecodedOutput::Text(&format!("[é{marker}")));
         assert!(e.is_none());
         assert_eq!(
-            Decoder::new(None).plain_text(&output),
+            Decoder::plain().plain_text(&output),
             Ok(format!("[é{marker}"))
         );
         let (c, e) = Decoder::new(Some([1u8; 32])).decode(&output, buf);
@@ -381,7 +411,7 @@ mod tests {
         assert_eq!((c, e.is_some()), (DecodedOutput::Null, true));
         assert!(Decoder::new(Some([1u8; 32])).plain_text(&sealed).is_err());
         assert_eq!(
-            Decoder::new(None).plain_text(&sealed),
+            Decoder::plain().plain_text(&sealed),
             Err(Unreadable::Encrypted)
         );
     }

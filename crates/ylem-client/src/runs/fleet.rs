@@ -12,6 +12,10 @@
 //! a run told started is always told finished once that verdict is known.
 //! No I/O, no clock: the caller asks, and hands in `now`.
 
+// Only with the `fleet` feature: a program that asks for one run at a
+// time does not build the fleet engine.
+#![cfg(feature = "fleet")]
+
 use std::collections::{BTreeMap, HashMap, HashSet, VecDeque};
 
 use chrono::{DateTime, Utc};

@@ -155,7 +155,7 @@ mod tests {
             triggers: 2,
             first: Some(entry(TRIGGER, input, "2026-01-01T00:00:01Z")),
         };
-        let RunInput::Found(f) = judge(seen, &Decoder::new(None)) else {
+        let RunInput::Found(f) = judge(seen, &Decoder::plain()) else {
             panic!("found");
         };
         assert_eq!(&f.bytes[..], input);
@@ -167,7 +167,7 @@ mod tests {
 
     #[test]
     fn no_entries_no_trigger_and_an_unreadable_output() {
-        let d = Decoder::new(None);
+        let d = Decoder::plain();
         assert!(matches!(judge(Seen::default(), &d), RunInput::NoEntries));
         let none = Seen {
             entries: 4,
