@@ -621,11 +621,22 @@ fn build_client(cfg: &TransportConfig, tls: bool) -> reqwest::Result<reqwest::Cl
         .read_timeout(cfg.timeout)
         .user_agent(cfg.user_agent.as_str());
     if !tls {
-        // An empty trust store skips loading the platform's certificates;
-        // this client is only ever handed `http://` URLs.
-        b = b.tls_certs_only([]);
+        b = no_trust_store(b);
     }
     b.build()
+}
+
+/// An empty trust store skips loading the platform's certificates, for a
+/// client only ever handed `http://` URLs.
+#[cfg(any(feature = "default-tls", feature = "rustls-no-provider"))]
+fn no_trust_store(b: reqwest::ClientBuilder) -> reqwest::ClientBuilder {
+    b.tls_certs_only([])
+}
+
+/// Without a TLS feature there is no store to skip.
+#[cfg(not(any(feature = "default-tls", feature = "rustls-no-provider")))]
+fn no_trust_store(b: reqwest::ClientBuilder) -> reqwest::ClientBuilder {
+    b
 }
 
 fn fmt_wait(d: Duration) -> String {
