@@ -115,8 +115,8 @@ pub struct FaultServer {
     pub port: u16,
     seen: Arc<Mutex<Vec<Seen>>>,
     stop: Arc<AtomicBool>,
-    /// The table of a server from `routed` (empty for the others).
-    routes: Arc<Mutex<Vec<Route>>>,
+    /// The route table of a server from `routed`.
+    routes: Option<Arc<Mutex<Vec<Route>>>>,
 }
 
 impl FaultServer {
@@ -142,7 +142,7 @@ impl FaultServer {
             port,
             seen,
             stop,
-            routes: Arc::default(),
+            routes: None,
         }
     }
 
@@ -151,23 +151,31 @@ impl FaultServer {
     pub fn routed() -> Self {
         let routes: Arc<Mutex<Vec<Route>>> = Arc::default();
         let table = routes.clone();
-        let mut s = Self::start(move |r, _| routed(&table, r));
-        s.routes = routes;
+        let mut s = Self::start(move |r, _| answer_from(&table, r));
+        s.routes = Some(routes);
         s
     }
 
     /// Add `route` after the routes there are: it answers what they do not.
     pub fn on(&self, route: Route) -> Hits {
         let hits = route.hits.clone();
-        self.routes.lock().unwrap().push(route);
+        self.table().push(route);
         hits
     }
 
     /// Add `route` before every route there is: it answers first.
     pub fn first(&self, route: Route) -> Hits {
         let hits = route.hits.clone();
-        self.routes.lock().unwrap().insert(0, route);
+        self.table().insert(0, route);
         hits
+    }
+
+    fn table(&self) -> std::sync::MutexGuard<'_, Vec<Route>> {
+        let routes = self.routes.as_ref();
+        routes
+            .expect("routes are for a FaultServer::routed")
+            .lock()
+            .unwrap()
     }
 
     pub fn base(&self) -> String {
@@ -281,7 +289,7 @@ impl Route {
 }
 
 /// What the table answers `r`.
-fn routed(table: &Mutex<Vec<Route>>, r: &Seen) -> Action {
+fn answer_from(table: &Mutex<Vec<Route>>, r: &Seen) -> Action {
     let table = table.lock().unwrap();
     let taken = table.iter().find(|route| {
         route.times.is_none_or(|n| route.hits.get() < n) && route.tests.iter().all(|t| t(r))
