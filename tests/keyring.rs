@@ -13,30 +13,23 @@ use common::login;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
+use common::faultserver::{FaultServer, json, route};
 use common::*;
 use login::ylem_in;
-use wiremock::matchers::{header, path_regex};
-use wiremock::{Mock, MockServer, ResponseTemplate};
 
 const STATS1: &str = r#"{"num_of_successes":1,"num_of_failures":0,"average_duration":5,"is_last_run_successful":true,"last_run_executed_at":"2024-01-13 18:36:58","last_run_duration":5}"#;
 
-async fn server() -> MockServer {
-    let s = token_server().await;
-    Mock::given(path_regex("/stats/"))
-        .and(header("authorization", format!("Bearer {TOKEN}").as_str()))
-        .respond_with(ResponseTemplate::new(200).set_body_raw(STATS1, "application/json"))
-        .mount(&s)
-        .await;
+fn server() -> FaultServer {
+    let s = token_server();
+    s.on(route()
+        .path_like("*/stats/*")
+        .header("authorization", format!("Bearer {TOKEN}"))
+        .answer(json(200, STATS1)));
     s
 }
 
-async fn token_requests(s: &MockServer) -> usize {
-    s.received_requests()
-        .await
-        .unwrap_or_default()
-        .iter()
-        .filter(|r| r.url.path() == "/v1/oauth/token")
-        .count()
+fn token_requests(s: &FaultServer) -> usize {
+    s.count_where(|r| r.path_only() == "/v1/oauth/token")
 }
 
 /// No file under `dir` holds a secret.
@@ -70,16 +63,16 @@ fn login_args<'a>(base: &'a str, store: &'a str) -> Vec<&'a str> {
     ]
 }
 
-#[tokio::test(flavor = "multi_thread")]
+#[test]
 #[ignore = "needs a Secret Service: scripts/test.sh runs it in dbus-run-session"]
-async fn the_keyring_store_keeps_the_secret_out_of_the_config_dir() {
+fn the_keyring_store_keeps_the_secret_out_of_the_config_dir() {
     let bus = std::env::var("DBUS_SESSION_BUS_ADDRESS")
         .expect("a session bus: run it as the top of tests/keyring.rs says");
     let env = [("DBUS_SESSION_BUS_ADDRESS", bus.as_str())];
-    let s = server().await;
+    let s = server();
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
-    let o = ylem_in(d, &login_args(&s.uri(), "keyring"), Some(SECRET), &env);
+    let o = ylem_in(d, &login_args(&s.base(), "keyring"), Some(SECRET), &env);
     assert_eq!(o.code, 0, "{}", o.stderr);
     let config = std::fs::read_to_string(d.join("config.toml")).unwrap();
     assert!(config.contains("store = \"keyring\""), "{config}");
@@ -92,7 +85,7 @@ async fn the_keyring_store_keeps_the_secret_out_of_the_config_dir() {
         assert!(!o.all().contains(TOKEN) && !o.all().contains(SECRET));
     }
     assert_eq!(
-        token_requests(&s).await,
+        token_requests(&s),
         1,
         "the token was not cached in the keyring"
     );
@@ -117,13 +110,13 @@ async fn the_keyring_store_keeps_the_secret_out_of_the_config_dir() {
     assert_no_secret_files(d);
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn without_a_session_bus_auto_falls_back_to_the_file_and_keyring_fails_fast() {
+#[test]
+fn without_a_session_bus_auto_falls_back_to_the_file_and_keyring_fails_fast() {
     // The binary runs with a clean environment: no DBUS_SESSION_BUS_ADDRESS.
-    let s = server().await;
+    let s = server();
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
-    let o = ylem_in(d, &login_args(&s.uri(), "auto"), Some(SECRET), &[]);
+    let o = ylem_in(d, &login_args(&s.base(), "auto"), Some(SECRET), &[]);
     assert_eq!(o.code, 0, "{}", o.stderr);
     assert_eq!(o.stderr.matches("warning").count(), 1, "{}", o.stderr);
     assert!(o.stderr.contains("0600"), "{}", o.stderr);
@@ -138,7 +131,7 @@ async fn without_a_session_bus_auto_falls_back_to_the_file_and_keyring_fails_fas
     let started = Instant::now();
     let o = ylem_in(
         other.path(),
-        &login_args(&s.uri(), "keyring"),
+        &login_args(&s.base(), "keyring"),
         Some(SECRET),
         &[],
     );
@@ -153,7 +146,7 @@ async fn without_a_session_bus_auto_falls_back_to_the_file_and_keyring_fails_fas
     // CI means the file store, with no warning.
     let o = ylem_in(
         other.path(),
-        &login_args(&s.uri(), "auto")[..6],
+        &login_args(&s.base(), "auto")[..6],
         Some(SECRET),
         &[("CI", "true")],
     );

@@ -5,9 +5,8 @@ use std::process::Command;
 
 use crate::common;
 
+use common::faultserver::{FaultServer, json, route};
 use common::*;
-use wiremock::matchers::method;
-use wiremock::{Mock, MockServer, ResponseTemplate};
 
 const STATS: &str = r#"{"num_of_successes":1,"num_of_failures":0,"average_duration":1,"is_last_run_successful":true,"last_run_executed_at":"2024-01-13 18:36:58","last_run_duration":1}"#;
 
@@ -23,16 +22,13 @@ fn config() -> tempfile::TempDir {
     dir
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn a_profile_alias_wins_over_the_global_one() {
+#[test]
+fn a_profile_alias_wins_over_the_global_one() {
     let dir = config();
     let d = dir.path().to_str().unwrap();
-    let s = MockServer::start().await;
-    Mock::given(method("GET"))
-        .respond_with(ResponseTemplate::new(200).set_body_raw(STATS, "application/json"))
-        .mount(&s)
-        .await;
-    let base = s.uri();
+    let s = FaultServer::routed();
+    s.on(route().method("GET").answer(json(200, STATS)));
+    let base = s.base();
     let env = [
         ("YLEM_CONFIG_DIR", d),
         ("YLEM_BASE_URL", base.as_str()),
@@ -44,11 +40,11 @@ async fn a_profile_alias_wins_over_the_global_one() {
             &env,
         );
         assert_eq!(o.code, 0, "{profile}: {}", o.stderr);
-        let last = s.received_requests().await.unwrap().pop().unwrap();
+        let last = s.seen().pop().unwrap();
         assert!(
-            last.url.path().contains(want),
+            last.path_only().contains(want),
             "{profile}: {}",
-            last.url.path()
+            last.path_only()
         );
         let o = ylem(&["-p", profile, "alias", "list", "-o", "csv"], &env);
         assert!(

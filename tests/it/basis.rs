@@ -601,12 +601,11 @@ fn executed_at_is_the_servers_and_the_tools_times_are_started_and_ended() {
     }
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn entries_of_one_second_keep_the_servers_order() {
+#[test]
+fn entries_of_one_second_keep_the_servers_order() {
     use common::P1;
-    use wiremock::matchers::path_regex;
-    use wiremock::{Mock, MockServer, ResponseTemplate};
-    let s = MockServer::start().await;
+    use common::faultserver::{self, FaultServer, route};
+    let s = FaultServer::routed();
     let run = "00000000-0000-4000-8000-000000000001";
     let e = |task: &str, at: &str| {
         format!(
@@ -624,11 +623,10 @@ async fn entries_of_one_second_keep_the_servers_order() {
             "2020-01-01T00:00:00Z"
         ),
     );
-    Mock::given(path_regex(format!("^/v1/stats/pipelines/{P1}/logs/")))
-        .respond_with(ResponseTemplate::new(200).set_body_raw(body, "application/json"))
-        .mount(&s)
-        .await;
-    let env = common::token_env(&s.uri());
+    s.on(route()
+        .path_like(format!("/v1/stats/pipelines/{P1}/logs/*"))
+        .answer(faultserver::json(200, &body)));
+    let env = common::token_env(&s.base());
     let o = common::run_env(
         &[
             "runs",

@@ -1,27 +1,26 @@
 //! Black-box tests of `login`, `logout` and `auth status|token` with the file
 //! store, and of secret hygiene: the built binary with a clean environment
-//! and `YLEM_CONFIG_DIR` in a temp dir, against wiremock on loopback.
+//! and `YLEM_CONFIG_DIR` in a temp dir, against a fault server on loopback.
 
 use crate::common;
 use crate::common::login;
 
+use common::faultserver::{FaultServer, route, text};
 use common::*;
 use login::*;
-use wiremock::matchers::path_regex;
-use wiremock::{Mock, MockServer, ResponseTemplate};
 
-#[tokio::test(flavor = "multi_thread")]
-async fn login_with_the_file_store_then_use_status_token_and_logout() {
-    let s = server(86400).await;
+#[test]
+fn login_with_the_file_store_then_use_status_token_and_logout() {
+    let s = server(86400);
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
-    let o = login(d, &s.uri(), SECRET);
+    let o = login(d, &s.base(), SECRET);
     assert_eq!(o.code, 0, "{}", o.stderr);
     assert_clean(&o, d);
 
     let config = std::fs::read_to_string(d.join("config.toml")).unwrap();
     assert!(
-        config.contains(&s.uri()) && config.contains(CLIENT_ID),
+        config.contains(&s.base()) && config.contains(CLIENT_ID),
         "{config}"
     );
     assert!(config.contains("store = \"file\""), "{config}");
@@ -79,8 +78,8 @@ async fn login_with_the_file_store_then_use_status_token_and_logout() {
         "{}",
         o.stderr
     );
-    assert_eq!(grants(&s, "refresh_token").await, 1);
-    assert_eq!(grants(&s, "client_credentials").await, 1);
+    assert_eq!(grants(&s, "refresh_token"), 1);
+    assert_eq!(grants(&s, "client_credentials"), 1);
 
     let o = ylem_in(d, &["logout"], None, &[]);
     assert_eq!(o.code, 0, "{}", o.stderr);
@@ -97,16 +96,16 @@ async fn login_with_the_file_store_then_use_status_token_and_logout() {
     assert_eq!(o.code, 3, "{}", o.stderr);
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn a_failed_login_saves_nothing_and_exits_3() {
-    let s = server(86400).await;
+#[test]
+fn a_failed_login_saves_nothing_and_exits_3() {
+    let s = server(86400);
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(
         dir.path().join("config.toml"),
         "[profiles.other]\nbase_url = \"http://o\"\n",
     )
     .unwrap();
-    let o = login(dir.path(), &s.uri(), "wrong-secret-value");
+    let o = login(dir.path(), &s.base(), "wrong-secret-value");
     assert_eq!(o.code, 3, "{}", o.stderr);
     assert!(!o.all().contains("wrong-secret-value"), "{}", o.all());
     assert!(!dir.path().join("credentials").exists());
@@ -114,28 +113,28 @@ async fn a_failed_login_saves_nothing_and_exits_3() {
     assert_eq!(config, "[profiles.other]\nbase_url = \"http://o\"\n");
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn a_corrupt_config_is_a_usage_error_and_is_kept() {
-    let s = server(86400).await;
+#[test]
+fn a_corrupt_config_is_a_usage_error_and_is_kept() {
+    let s = server(86400);
     let dir = tempfile::tempdir().unwrap();
     let bad = "[profiles.default]\nbase_url = \"http://x\"\nclient_id = = 1\n";
     std::fs::write(dir.path().join("config.toml"), bad).unwrap();
-    let o = login(dir.path(), &s.uri(), SECRET);
+    let o = login(dir.path(), &s.base(), SECRET);
     assert_eq!(o.code, 2, "{}", o.stderr);
     assert!(o.stderr.contains("config.toml at line 3"), "{}", o.stderr);
     assert_eq!(
         std::fs::read_to_string(dir.path().join("config.toml")).unwrap(),
         bad
     );
-    assert_eq!(grants(&s, "client_credentials").await, 0);
+    assert_eq!(grants(&s, "client_credentials"), 0);
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn secrets_stay_out_of_output_and_config_on_failures() {
-    let s = server(86400).await;
+#[test]
+fn secrets_stay_out_of_output_and_config_on_failures() {
+    let s = server(86400);
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
-    let o = login(d, &s.uri(), SECRET);
+    let o = login(d, &s.base(), SECRET);
     assert_clean(&o, d);
     for args in [
         vec!["auth", "status", "-vv"],
@@ -156,14 +155,11 @@ async fn secrets_stay_out_of_output_and_config_on_failures() {
     assert_eq!(o.code, 3, "{}", o.stderr);
     assert!(!o.all().contains("sec-WRONGWRONGWRONG"));
     assert_clean(&o, d);
-    let broken = MockServer::start().await;
-    Mock::given(path_regex(".*"))
-        .respond_with(ResponseTemplate::new(500).set_body_string(TOKEN))
-        .mount(&broken)
-        .await;
+    let broken = FaultServer::routed();
+    broken.on(route().answer(text(500, TOKEN)));
     // A token goes to the broken server, which echoes it back. (Not the
     // profile's: its credentials go only to the service it logged in to.)
-    for base in [broken.uri(), "http://127.0.0.1:9".to_string()] {
+    for base in [broken.base(), "http://127.0.0.1:9".to_string()] {
         let o = ylem_in(
             d,
             &[

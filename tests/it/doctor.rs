@@ -352,21 +352,20 @@ fn a_stored_login_with_aliases_and_one_bound_to_another_url() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// Known token values (a wiremock token endpoint) are searched for in
-/// every stream: the fresh token and the refreshed one are never shown.
-#[tokio::test(flavor = "multi_thread")]
-async fn no_token_reaches_the_output() {
-    use wiremock::matchers::path_regex;
-    use wiremock::{Mock, ResponseTemplate};
-    let s = common::login::server(86400).await;
-    Mock::given(path_regex("aggregated-stats/"))
-        .respond_with(ResponseTemplate::new(200).set_body_raw("[]", "application/json"))
-        .with_priority(1)
-        .mount(&s)
-        .await;
+/// Known token values (a token endpoint of the fault server) are searched
+/// for in every stream: the fresh token and the refreshed one are never shown.
+#[test]
+fn no_token_reaches_the_output() {
+    use common::faultserver::{json, route};
+    let s = common::login::server(86400);
+    s.first(
+        route()
+            .path_like("*aggregated-stats/*")
+            .answer(json(200, "[]")),
+    );
     let dir = tempfile::tempdir().unwrap();
     assert_eq!(
-        common::login::login(dir.path(), &s.uri(), common::SECRET).code,
+        common::login::login(dir.path(), &s.base(), common::SECRET).code,
         0
     );
     for args in [
@@ -378,7 +377,7 @@ async fn no_token_reaches_the_output() {
         clean(&o, None);
         assert_eq!(o.code, 0, "{args:?}: {}\n{}", o.stdout, o.stderr);
     }
-    assert!(common::login::grants(&s, "refresh_token").await >= 3);
+    assert!(common::login::grants(&s, "refresh_token") >= 3);
 }
 
 /// A service that accepts connections and never answers: --max-time ends

@@ -1,46 +1,41 @@
 //! Black-box tests of every endpoint: the built binary against a recording
-//! wiremock server on loopback, checking the exact requests and the output
+//! fault server on loopback, checking the exact requests and the output
 //! in every format.
 
 use crate::common;
 
+use common::faultserver::{self, FaultServer, Seen, route};
 use common::*;
 use serde_json::{Value, json};
-use wiremock::matchers::{body_string_contains, header, method, path, path_regex};
-use wiremock::{Mock, MockServer, ResponseTemplate};
 
 const STATS: &str = r#"{"num_of_successes":12,"num_of_failures":3,"average_duration":1534,"is_last_run_successful":true,"last_run_executed_at":"2024-01-13 18:36:58","last_run_duration":1200}"#;
 const NEVER: &str = r#"{"num_of_successes":0,"num_of_failures":0,"average_duration":0,"is_last_run_successful":false,"last_run_executed_at":"0001-01-01 00:00:00","last_run_duration":0}"#;
 
-async fn server() -> MockServer {
-    MockServer::start().await
+fn server() -> FaultServer {
+    FaultServer::routed()
 }
 
-fn ok_json(body: &str) -> ResponseTemplate {
-    ResponseTemplate::new(200).set_body_raw(body.as_bytes().to_vec(), "application/json")
+fn ok_json(body: &str) -> Vec<u8> {
+    faultserver::json(200, body)
 }
 
-async fn requests(s: &MockServer) -> Vec<wiremock::Request> {
-    s.received_requests().await.unwrap_or_default()
+fn requests(s: &FaultServer) -> Vec<Seen> {
+    s.seen()
 }
 
 /// The raw request target (path and query) exactly as sent.
-fn target(r: &wiremock::Request) -> String {
-    match r.url.query() {
-        Some(q) => format!("{}?{q}", r.url.path()),
-        None => r.url.path().to_string(),
-    }
+fn target(r: &Seen) -> String {
+    r.path.clone()
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn range_stats_for_each_kind_exact_path_and_header() {
-    let s = server().await;
-    Mock::given(method("GET"))
-        .and(path_regex("^/v1/stats/.*/stats/"))
-        .respond_with(ok_json(STATS))
-        .mount(&s)
-        .await;
-    let env = token_env(&s.uri());
+#[test]
+fn range_stats_for_each_kind_exact_path_and_header() {
+    let s = server();
+    s.on(route()
+        .method("GET")
+        .path_like("/v1/stats/*/stats/*")
+        .answer(ok_json(STATS)));
+    let env = token_env(&s.base());
     for (kind, seg) in [
         ("task", "tasks"),
         ("pipeline", "pipelines"),
@@ -65,28 +60,25 @@ async fn range_stats_for_each_kind_exact_path_and_header() {
         assert_eq!(v["num_of_successes"], 12);
         assert_eq!(v["average_duration"], 1534);
         assert_eq!(v["last_run_executed_at"], "2024-01-13T18:36:58Z");
-        let r = requests(&s).await.pop().unwrap();
-        assert_eq!(r.method.as_str(), "GET");
+        let r = requests(&s).pop().unwrap();
+        assert_eq!(r.method, "GET");
         assert_eq!(
             target(&r),
             format!("/v1/stats/{seg}/{P1}/stats/2024-01-01%2000:00:00/2024-01-31%2023:59:59")
         );
         assert_eq!(
-            r.headers.get("authorization").unwrap(),
-            &format!("Bearer {TOKEN}")
+            r.header("authorization").unwrap(),
+            format!("Bearer {TOKEN}")
         );
         assert!(r.body.is_empty());
     }
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn range_stats_in_every_format() {
-    let s = server().await;
-    Mock::given(path_regex("/stats/"))
-        .respond_with(ok_json(STATS))
-        .mount(&s)
-        .await;
-    let env = token_env(&s.uri());
+#[test]
+fn range_stats_in_every_format() {
+    let s = server();
+    s.on(route().path_like("*/stats/*").answer(ok_json(STATS)));
+    let env = token_env(&s.base());
     let o = run_env(&["stats", "pipeline", P1], &env);
     assert_eq!(o.code, 0);
     assert!(
@@ -121,19 +113,16 @@ async fn range_stats_in_every_format() {
     assert_eq!(o.stdout, "3,12\n");
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn several_ids_concurrently_in_the_order_given() {
-    let s = server().await;
+#[test]
+fn several_ids_concurrently_in_the_order_given() {
+    let s = server();
     // The first ID answers last: the output must still start with it.
-    Mock::given(path_regex(P1))
-        .respond_with(ok_json(STATS).set_delay(std::time::Duration::from_millis(400)))
-        .mount(&s)
-        .await;
-    Mock::given(path_regex(P2))
-        .respond_with(ok_json(NEVER))
-        .mount(&s)
-        .await;
-    let env = token_env(&s.uri());
+    s.on(route()
+        .path_like(format!("*{P1}*"))
+        .after(std::time::Duration::from_millis(400))
+        .answer(ok_json(STATS)));
+    s.on(route().path_like(format!("*{P2}*")).answer(ok_json(NEVER)));
+    let env = token_env(&s.base());
     let o = run_env(&["stats", "pipeline", P1, P2, "-o", "json"], &env);
     assert_eq!(o.code, 0, "{}", o.stderr);
     let v: Value = serde_json::from_str(&o.stdout).unwrap();
@@ -167,49 +156,37 @@ async fn several_ids_concurrently_in_the_order_given() {
     );
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn last_run_for_each_kind_and_never_ran() {
-    let s = server().await;
+#[test]
+fn last_run_for_each_kind_and_never_ran() {
+    let s = server();
     let body = r#"{"is_successful":false,"executed_at":"2024-02-01 10:00:00","duration":900}"#;
-    Mock::given(method("GET"))
-        .and(path(format!("/v1/stats/tasks/{P1}/last-run/stats")))
-        .respond_with(ok_json(body))
-        .mount(&s)
-        .await;
-    Mock::given(method("GET"))
-        .and(path(format!("/v1/stats/pipelines/{P1}/last-run/stats")))
-        .respond_with(ok_json(body))
-        .mount(&s)
-        .await;
-    Mock::given(method("GET"))
-        .and(path(format!("/v1/stats/workflows/{P1}/last-run/stats")))
-        .respond_with(ok_json(body))
-        .mount(&s)
-        .await;
+    for kind in ["tasks", "pipelines", "workflows"] {
+        s.on(route()
+            .method("GET")
+            .path(format!("/v1/stats/{kind}/{P1}/last-run/stats"))
+            .answer(ok_json(body)));
+    }
     // The pipeline's confirmation: its log over the run's window, here
     // without the run (a log that lags its statistics).
-    Mock::given(method("GET"))
-        .and(path_regex(format!("^/v1/stats/pipelines/{P1}/logs/")))
-        .respond_with(ok_json("[]"))
-        .mount(&s)
-        .await;
+    s.on(route()
+        .method("GET")
+        .path_like(format!("/v1/stats/pipelines/{P1}/logs/*"))
+        .answer(ok_json("[]")));
     // The open-source server: 403 with a statistics error body means never
     // ran, unknown, other kind or another organisation's; range statistics
     // up to now ("never" here) tell which it can.
-    Mock::given(path(format!("/v1/stats/pipelines/{P2}/last-run/stats")))
-        .respond_with(ResponseTemplate::new(403).set_body_raw(
+    s.on(route()
+        .path(format!("/v1/stats/pipelines/{P2}/last-run/stats"))
+        .answer(faultserver::json(
+            403,
             r#"{"code":403,"message":"Forbidden","errors":[]}"#,
-            "application/json",
-        ))
-        .mount(&s)
-        .await;
-    Mock::given(path_regex(format!("^/v1/stats/pipelines/{P2}/stats/")))
-        .respond_with(ok_json(
+        )));
+    s.on(route()
+        .path_like(format!("/v1/stats/pipelines/{P2}/stats/*"))
+        .answer(ok_json(
             r#"{"num_of_successes":0,"num_of_failures":0,"average_duration":0,"is_last_run_successful":false,"last_run_executed_at":"0001-01-01 00:00:00","last_run_duration":0}"#,
-        ))
-        .mount(&s)
-        .await;
-    let env = token_env(&s.uri());
+        )));
+    let env = token_env(&s.base());
     for kind in ["task", "pipeline", "workflow"] {
         let o = run_env(&["last-run", kind, P1, "-o", "json"], &env);
         assert_eq!(o.code, 0, "{}", o.stderr);
@@ -294,19 +271,18 @@ async fn last_run_for_each_kind_and_never_ran() {
     );
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn aggregated_sorted_null_and_retry_with_a_time() {
-    let s = server().await;
+#[test]
+fn aggregated_sorted_null_and_retry_with_a_time() {
+    let s = server();
     let unsorted = r#"[{"date_from":"2024-03-01 00:00:00","date_to":"2024-03-31 23:59:59","num_of_successes":2,"num_of_failures":0,"average_duration":10},
                        {"date_from":"2024-01-01 00:00:00","date_to":"2024-01-31 23:59:59","num_of_successes":1,"num_of_failures":1,"average_duration":20}]"#;
-    Mock::given(method("GET"))
-        .and(path(format!(
+    s.on(route()
+        .method("GET")
+        .path(format!(
             "/v1/stats/pipelines/{P1}/aggregated-stats/2024-01-01/month/3"
-        )))
-        .respond_with(ok_json(unsorted))
-        .mount(&s)
-        .await;
-    let env = token_env(&s.uri());
+        ))
+        .answer(ok_json(unsorted)));
+    let env = token_env(&s.base());
     let o = run_env(
         &[
             "aggregate",
@@ -334,21 +310,19 @@ async fn aggregated_sorted_null_and_retry_with_a_time() {
     assert_eq!(v[2]["filled"], false);
 
     // The real server: a bare date is a 400; the time form answers `null`.
-    let s = server().await;
-    Mock::given(path(format!("/v1/stats/tasks/{P1}/aggregated-stats/2024-01-01/week/2")))
-        .respond_with(ResponseTemplate::new(400).set_body_raw(
+    let s = server();
+    s.on(route()
+        .path(format!("/v1/stats/tasks/{P1}/aggregated-stats/2024-01-01/week/2"))
+        .answer(faultserver::json(
+            400,
             r#"{"code":400,"message":"Bad Request","errors":["parsing time \"2024-01-01\": cannot parse \"\" as \"15\""]}"#,
-            "application/json",
+        )));
+    s.on(route()
+        .path(format!(
+            "/v1/stats/tasks/{P1}/aggregated-stats/2024-01-01%2000:00:00/week/2"
         ))
-        .mount(&s)
-        .await;
-    Mock::given(path(format!(
-        "/v1/stats/tasks/{P1}/aggregated-stats/2024-01-01%2000:00:00/week/2"
-    )))
-    .respond_with(ok_json("null"))
-    .mount(&s)
-    .await;
-    let env = token_env(&s.uri());
+        .answer(ok_json("null")));
+    let env = token_env(&s.base());
     let o = run_env(
         &[
             "aggregate",
@@ -370,7 +344,7 @@ async fn aggregated_sorted_null_and_retry_with_a_time() {
     let v: Value = serde_json::from_str(&o.stdout).unwrap();
     assert_eq!(v.as_array().unwrap().len(), 2, "{v}");
     assert!(v.as_array().unwrap().iter().all(|b| b["filled"] == true));
-    let r = requests(&s).await;
+    let r = requests(&s);
     assert_eq!(r.len(), 2);
     assert_eq!(
         target(&r[1]),
@@ -380,17 +354,16 @@ async fn aggregated_sorted_null_and_retry_with_a_time() {
 
 /// Only the server's own words about a bare date bring the second request:
 /// any other 400 is reported as it is.
-#[tokio::test(flavor = "multi_thread")]
-async fn aggregated_other_bad_requests_are_not_asked_again() {
-    let s = server().await;
-    Mock::given(path_regex("aggregated-stats"))
-        .respond_with(ResponseTemplate::new(400).set_body_raw(
+#[test]
+fn aggregated_other_bad_requests_are_not_asked_again() {
+    let s = server();
+    s.on(route()
+        .path_like("*aggregated-stats*")
+        .answer(faultserver::json(
+            400,
             r#"{"code":400,"message":"Bad Request","errors":["count must be at most 100"]}"#,
-            "application/json",
-        ))
-        .mount(&s)
-        .await;
-    let env = token_env(&s.uri());
+        )));
+    let env = token_env(&s.base());
     let o = run_env(&["aggregate", "task", P1, "--from", "2024-01-01"], &env);
     assert_eq!(o.code, 5, "{}", o.stderr);
     assert!(
@@ -398,19 +371,18 @@ async fn aggregated_other_bad_requests_are_not_asked_again() {
         "{}",
         o.stderr
     );
-    assert_eq!(requests(&s).await.len(), 1);
+    assert_eq!(requests(&s).len(), 1);
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn aggregated_defaults_to_the_last_seven_days() {
-    let s = server().await;
-    Mock::given(path_regex("aggregated-stats"))
-        .respond_with(ok_json("[]"))
-        .mount(&s)
-        .await;
+#[test]
+fn aggregated_defaults_to_the_last_seven_days() {
+    let s = server();
+    s.on(route()
+        .path_like("*aggregated-stats*")
+        .answer(ok_json("[]")));
     let o = run_env(
         &["aggregate", "workflow", P1, "-o", "csv"],
-        &token_env(&s.uri()),
+        &token_env(&s.base()),
     );
     assert_eq!(o.code, 0, "{}", o.stderr);
     let lines: Vec<&str> = o.stdout.lines().collect();
@@ -423,7 +395,7 @@ async fn aggregated_defaults_to_the_last_seven_days() {
     let from = (chrono::Utc::now() - chrono::Duration::days(6))
         .format("%Y-%m-%d")
         .to_string();
-    let r = requests(&s).await.pop().unwrap();
+    let r = requests(&s).pop().unwrap();
     assert_eq!(
         target(&r),
         format!("/v1/stats/workflows/{P1}/aggregated-stats/{from}/day/7")
@@ -436,17 +408,16 @@ const LOG: &str = r#"[
  {"pipeline_run_uuid":"22222222-2222-4222-8222-222222222222","task_uuid":"aaaaaaaa-0000-4000-8000-000000000001","task_type":"query","is_successful":true,"duration":130,"output":"","metric_value":2,"executed_at":"2024-01-14T18:36:58Z"}
 ]"#;
 
-#[tokio::test(flavor = "multi_thread")]
-async fn logs_in_every_format_with_filters() {
-    let s = server().await;
-    Mock::given(method("GET"))
-        .and(path(format!(
+#[test]
+fn logs_in_every_format_with_filters() {
+    let s = server();
+    s.on(route()
+        .method("GET")
+        .path(format!(
             "/v1/stats/pipelines/{P1}/logs/2024-01-13%2000:00:00/2024-01-14%2023:59:59"
-        )))
-        .respond_with(ok_json(LOG))
-        .mount(&s)
-        .await;
-    let env = token_env(&s.uri());
+        ))
+        .answer(ok_json(LOG)));
+    let env = token_env(&s.base());
     let w = ["--from", "2024-01-13", "--to", "2024-01-14"];
     let args = |extra: &[&'static str]| -> Vec<&str> {
         let mut v = vec!["logs", P1];
@@ -480,49 +451,44 @@ async fn logs_in_every_format_with_filters() {
         o.stdout
     );
     assert_eq!(o.stdout.lines().count(), 4);
-    let r = requests(&s).await.pop().unwrap();
+    let r = requests(&s).pop().unwrap();
     assert_eq!(
         target(&r),
         format!("/v1/stats/pipelines/{P1}/logs/2024-01-13%2000:00:00/2024-01-14%2023:59:59")
     );
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn empty_log_is_a_note_and_success() {
-    let s = server().await;
-    Mock::given(path_regex("/logs/"))
-        .respond_with(ok_json("[]"))
-        .mount(&s)
-        .await;
-    let o = run_env(&["logs", P1, "--since", "1h"], &token_env(&s.uri()));
+#[test]
+fn empty_log_is_a_note_and_success() {
+    let s = server();
+    s.on(route().path_like("*/logs/*").answer(ok_json("[]")));
+    let o = run_env(&["logs", P1, "--since", "1h"], &token_env(&s.base()));
     assert_eq!(o.code, 0);
     assert_eq!(o.stdout, "");
     assert!(o.stderr.contains("no log entries"));
     let o = run_env(
         &["logs", P1, "--since", "1h", "-o", "json"],
-        &token_env(&s.uri()),
+        &token_env(&s.base()),
     );
     assert_eq!(o.stdout.trim(), "[]");
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn run_start_both_shapes_trailing_slash_post() {
-    let s = server().await;
+#[test]
+fn run_start_both_shapes_trailing_slash_post() {
+    let s = server();
     let records = r#"[{"id":1,"state":"pending","task_uuid":"aaaaaaaa-0000-4000-8000-000000000001","task_run_uuid":"bbbbbbbb-0000-4000-8000-000000000001","workflow_run_uuid":"cccccccc-0000-4000-8000-000000000001","is_successful":false,"output":null,"errors":null,"created_at":"","updated_at":""}]"#;
-    Mock::given(method("POST"))
-        .and(path(format!("/v1/pipelines/{P1}/runs/")))
-        .respond_with(ok_json(records))
-        .mount(&s)
-        .await;
-    Mock::given(method("POST"))
-        .and(path(format!("/v1/workflows/{P2}/runs/")))
-        .respond_with(ResponseTemplate::new(201).set_body_raw(
+    s.on(route()
+        .method("POST")
+        .path(format!("/v1/pipelines/{P1}/runs/"))
+        .answer(ok_json(records)));
+    s.on(route()
+        .method("POST")
+        .path(format!("/v1/workflows/{P2}/runs/"))
+        .answer(faultserver::json(
+            201,
             r#"{"pipeline_run_uuid":"dddddddd-0000-4000-8000-000000000001"}"#,
-            "application/json",
-        ))
-        .mount(&s)
-        .await;
-    let env = token_env(&s.uri());
+        )));
+    let env = token_env(&s.base());
     let o = run_env(&["run", "pipeline", P1, "-o", "json"], &env);
     assert_eq!(o.code, 0, "{}", o.stderr);
     let v: Value = serde_json::from_str(&o.stdout).unwrap();
@@ -575,35 +541,29 @@ async fn run_start_both_shapes_trailing_slash_post() {
         "{}",
         o.stdout
     );
-    let r = requests(&s).await;
-    assert!(
-        r.iter()
-            .all(|r| r.method.as_str() == "POST" && r.body.is_empty())
-    );
+    let r = requests(&s);
+    assert!(r.iter().all(|r| r.method == "POST" && r.body.is_empty()));
     assert_eq!(r.len(), 5);
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn client_credentials_fetch_one_token_for_many_requests() {
-    let s = server().await;
-    Mock::given(method("POST"))
-        .and(path("/v1/oauth/token"))
-        .and(body_string_contains("grant_type=client_credentials"))
-        .and(body_string_contains(format!("client_id={CLIENT_ID}")))
-        .and(body_string_contains(format!("client_secret={SECRET}")))
-        .respond_with(ok_json(&format!(
+#[test]
+fn client_credentials_fetch_one_token_for_many_requests() {
+    let s = server();
+    let token = s.on(route()
+        .method("POST")
+        .path("/v1/oauth/token")
+        .body_has("grant_type=client_credentials")
+        .body_has(format!("client_id={CLIENT_ID}"))
+        .body_has(format!("client_secret={SECRET}"))
+        .answer(ok_json(&format!(
             r#"{{"access_token":"{TOKEN}","expires_in":86400,"refresh_token":"{REFRESH}","scope":"workflows:run","token_type":"Bearer"}}"#
-        )))
-        .expect(1)
-        .mount(&s)
-        .await;
-    Mock::given(path_regex("/stats/"))
-        .and(header("authorization", format!("Bearer {TOKEN}").as_str()))
-        .respond_with(ok_json(STATS))
-        .mount(&s)
-        .await;
+        ))));
+    s.on(route()
+        .path_like("*/stats/*")
+        .header("authorization", format!("Bearer {TOKEN}"))
+        .answer(ok_json(STATS)));
     let env = vec![
-        ("YLEM_BASE_URL", format!("{}/", s.uri())),
+        ("YLEM_BASE_URL", format!("{}/", s.base())),
         ("YLEM_CLIENT_ID", CLIENT_ID.to_string()),
         ("YLEM_CLIENT_SECRET", SECRET.to_string()),
     ];
@@ -613,53 +573,45 @@ async fn client_credentials_fetch_one_token_for_many_requests() {
         assert!(!o.all().contains(secret), "secret leaked: {}", o.all());
     }
     assert!(o.stderr.contains("client_secret=***"), "{}", o.stderr);
-    let r = requests(&s).await;
+    let r = requests(&s);
     let token_req = &r[0];
     // The parameters in a form body, none in the URL.
-    assert!(token_req.url.query().is_none(), "{}", token_req.url);
+    assert!(!token_req.path.contains('?'), "{}", token_req.path);
     assert_eq!(
-        token_req.headers.get("content-type").unwrap(),
+        token_req.header("content-type").unwrap(),
         "application/x-www-form-urlencoded"
     );
-    assert!(token_req.headers.get("authorization").is_none());
-    assert!(r.iter().all(|r| !r.url.path().contains("//")));
+    assert!(token_req.header("authorization").is_none());
+    assert!(r.iter().all(|r| !r.path_only().contains("//")));
+    assert_eq!(token.get(), 1, "one token request, for every request");
 }
 
 /// Last-run's 403 told apart by one range-statistics request: a last run
 /// there is shown (exit 0); a 403 there too is an access error (exit 3),
 /// also under --fail-on-failure; nothing is ever "never ran" silently.
-#[tokio::test(flavor = "multi_thread")]
-async fn a_last_run_403_is_told_apart_by_range_statistics() {
-    let s = server().await;
-    let forbidden = || {
-        ResponseTemplate::new(403)
-            .set_body_raw(r#"{"code":403,"message":"Forbidden"}"#, "application/json")
-    };
-    Mock::given(path_regex("/last-run/stats$"))
-        .respond_with(forbidden())
-        .mount(&s)
-        .await;
+#[test]
+fn a_last_run_403_is_told_apart_by_range_statistics() {
+    let s = server();
+    let forbidden = || faultserver::json(403, r#"{"code":403,"message":"Forbidden"}"#);
+    s.on(route().path_like("*/last-run/stats").answer(forbidden()));
     // P1: the last-run query failed, but range statistics know its last run.
-    Mock::given(path_regex(format!("^/v1/stats/pipelines/{P1}/stats/")))
-        .respond_with(ok_json(
+    s.on(route()
+        .path_like(format!("/v1/stats/pipelines/{P1}/stats/*"))
+        .answer(ok_json(
             r#"{"num_of_successes":0,"num_of_failures":0,"average_duration":0,"is_last_run_successful":true,"last_run_executed_at":"2024-02-01 10:00:00","last_run_duration":1200}"#,
-        ))
-        .mount(&s)
-        .await;
+        )));
     // Those statistics' window held no row (zeros): the server checked no
     // organisation, so the run is confirmed from the log over its time.
-    Mock::given(path_regex(format!("^/v1/stats/pipelines/{P1}/logs/")))
-        .respond_with(ok_json(
+    s.on(route()
+        .path_like(format!("/v1/stats/pipelines/{P1}/logs/*"))
+        .answer(ok_json(
             r#"[{"workflow_run_uuid":"60b04f58-0000-4000-8000-000000000001","task_uuid":"d29fdd6c-4a5b-466f-bcac-c82e7015a133","task_type":"query","is_successful":true,"duration":1200,"output":"","executed_at":"2024-02-01T10:00:00Z"}]"#,
-        ))
-        .mount(&s)
-        .await;
+        )));
     // P2: another organisation's pipeline with runs: 403 there too.
-    Mock::given(path_regex(format!("^/v1/stats/pipelines/{P2}/stats/")))
-        .respond_with(forbidden())
-        .mount(&s)
-        .await;
-    let env = token_env(&s.uri());
+    s.on(route()
+        .path_like(format!("/v1/stats/pipelines/{P2}/stats/*"))
+        .answer(forbidden()));
+    let env = token_env(&s.base());
     let o = run_env(&["last-run", "pipeline", P1, "-o", "json"], &env);
     assert_eq!(o.code, 0, "{}", o.stderr);
     let v: Value = serde_json::from_str(&o.stdout).unwrap();
@@ -674,11 +626,9 @@ async fn a_last_run_403_is_told_apart_by_range_statistics() {
     }
     // The range request asks up to now: one request each, after last-run.
     let paths: Vec<String> = s
-        .received_requests()
-        .await
-        .unwrap_or_default()
+        .seen()
         .iter()
-        .map(|r| r.url.path().to_string())
+        .map(|r| r.path_only().to_string())
         .filter(|p| p.contains("/stats/pipelines/"))
         .collect();
     // P1: last-run, statistics, its log, its basis (the 3 days before its

@@ -1,21 +1,21 @@
 //! Black-box tests of exit codes, error output, rejected input (nothing sent)
-//! and secret hygiene, against a recording wiremock server on loopback.
+//! and secret hygiene, against a recording fault server on loopback.
 
 use crate::common;
 
 use std::time::Duration;
 
+use common::faultserver::{FaultServer, json, response, route, text};
 use common::*;
 use serde_json::Value;
-use wiremock::matchers::{method, path, path_regex};
-use wiremock::{Mock, MockServer, ResponseTemplate};
 
-async fn count(s: &MockServer) -> usize {
-    s.received_requests().await.unwrap_or_default().len()
+fn count(s: &FaultServer) -> usize {
+    s.seen().len()
 }
 
-fn status(code: u16) -> ResponseTemplate {
-    ResponseTemplate::new(code)
+/// A response with this status and nothing else.
+fn status(code: u16) -> Vec<u8> {
+    response(code, &[], b"")
 }
 
 fn client_env(base: &str) -> Vec<(&'static str, String)> {
@@ -36,14 +36,11 @@ fn assert_no_secret(o: &Out) {
     }
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn invalid_input_exits_2_and_sends_nothing() {
-    let s = MockServer::start().await;
-    Mock::given(path_regex(".*"))
-        .respond_with(status(200))
-        .mount(&s)
-        .await;
-    let env = token_env(&s.uri());
+#[test]
+fn invalid_input_exits_2_and_sends_nothing() {
+    let s = FaultServer::routed();
+    s.on(route().answer(status(200)));
+    let env = token_env(&s.base());
     let cases: Vec<Vec<&str>> = vec![
         vec!["stats", "pipeline", "not-a-uuid"],
         vec!["stats", "pipeline", P1, "zzzz"],
@@ -89,7 +86,7 @@ async fn invalid_input_exits_2_and_sends_nothing() {
         assert_eq!(o.code, 2, "{args:?} exited {}: {}", o.code, o.stderr);
         assert!(o.stderr.contains("error"), "{args:?}: {}", o.stderr);
     }
-    assert_eq!(count(&s).await, 0, "a request was sent for invalid input");
+    assert_eq!(count(&s), 0, "a request was sent for invalid input");
     // The message names the bad value.
     let o = run_env(&["stats", "pipeline", "not-a-uuid"], &env);
     assert!(o.stderr.contains("'not-a-uuid'"), "{}", o.stderr);
@@ -101,22 +98,15 @@ async fn invalid_input_exits_2_and_sends_nothing() {
     );
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn each_http_failure_has_its_exit_code() {
-    let s = MockServer::start().await;
-    Mock::given(path_regex("/tasks/"))
-        .respond_with(status(403))
-        .mount(&s)
-        .await;
-    Mock::given(path_regex("/pipelines/"))
-        .respond_with(status(404).set_body_string("404 page not found"))
-        .mount(&s)
-        .await;
-    Mock::given(path_regex("/workflows/"))
-        .respond_with(status(500))
-        .mount(&s)
-        .await;
-    let env = token_env(&s.uri());
+#[test]
+fn each_http_failure_has_its_exit_code() {
+    let s = FaultServer::routed();
+    s.on(route().path_like("*/tasks/*").answer(status(403)));
+    s.on(route()
+        .path_like("*/pipelines/*")
+        .answer(text(404, "404 page not found")));
+    s.on(route().path_like("*/workflows/*").answer(status(500)));
+    let env = token_env(&s.base());
     let o = run_env(&["last-run", "task", P1], &env);
     assert_eq!(o.code, 3, "{}", o.stderr);
     let o = run_env(&["last-run", "pipeline", P1], &env);
@@ -128,15 +118,12 @@ async fn each_http_failure_has_its_exit_code() {
     assert_eq!(v["error"]["kind"], "server");
     assert_eq!(v["error"]["http_status"], 500);
     // A wrong body is a protocol error naming the field.
-    let s = MockServer::start().await;
-    Mock::given(path_regex(".*"))
-        .respond_with(status(200).set_body_raw(
-            r#"{"is_successful":"yes","executed_at":"x","duration":1}"#,
-            "application/json",
-        ))
-        .mount(&s)
-        .await;
-    let o = run_env(&["last-run", "task", P1], &token_env(&s.uri()));
+    let s = FaultServer::routed();
+    s.on(route().answer(json(
+        200,
+        r#"{"is_successful":"yes","executed_at":"x","duration":1}"#,
+    )));
+    let o = run_env(&["last-run", "task", P1], &token_env(&s.base()));
     assert_eq!(o.code, 5);
     assert!(
         o.stderr.contains("unexpected response body"),
@@ -145,89 +132,73 @@ async fn each_http_failure_has_its_exit_code() {
     );
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn workflow_404_hints_at_missing_workflow_routes() {
-    let s = MockServer::start().await;
-    Mock::given(path_regex("/workflows/"))
-        .respond_with(status(404).set_body_string("404 page not found"))
-        .mount(&s)
-        .await;
-    let o = run_env(&["run", "workflow", P1], &token_env(&s.uri()));
+#[test]
+fn workflow_404_hints_at_missing_workflow_routes() {
+    let s = FaultServer::routed();
+    s.on(route()
+        .path_like("*/workflows/*")
+        .answer(text(404, "404 page not found")));
+    let o = run_env(&["run", "workflow", P1], &token_env(&s.base()));
     assert_eq!(o.code, 4);
     assert!(o.stderr.contains("workflow endpoints"), "{}", o.stderr);
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn a_401_gets_one_fresh_token_and_one_repeat() {
-    let s = token_server().await;
-    Mock::given(path_regex("/stats/"))
-        .respond_with(status(401))
-        .mount(&s)
-        .await;
-    let o = run_env(&["stats", "task", P1, "-vv"], &client_env(&s.uri()));
+#[test]
+fn a_401_gets_one_fresh_token_and_one_repeat() {
+    let s = token_server();
+    s.on(route().path_like("*/stats/*").answer(status(401)));
+    let o = run_env(&["stats", "task", P1, "-vv"], &client_env(&s.base()));
     assert_eq!(o.code, 3, "{}", o.stderr);
     assert_no_secret(&o);
-    let r = s.received_requests().await.unwrap();
+    let r = s.seen();
     let tokens = r
         .iter()
-        .filter(|r| r.url.path() == "/v1/oauth/token")
+        .filter(|r| r.path_only() == "/v1/oauth/token")
         .count();
     let stats = r.len() - tokens;
     assert_eq!((tokens, stats), (2, 2), "one re-auth and one repeat");
     // A fixed token cannot be renewed: one request, exit 3.
-    let s = MockServer::start().await;
-    Mock::given(path_regex(".*"))
-        .respond_with(status(401))
-        .mount(&s)
-        .await;
-    let o = run_env(&["stats", "task", P1], &token_env(&s.uri()));
+    let s = FaultServer::routed();
+    s.on(route().answer(status(401)));
+    let o = run_env(&["stats", "task", P1], &token_env(&s.base()));
     assert_eq!(o.code, 3);
     assert!(o.stderr.contains("YLEM_TOKEN"), "{}", o.stderr);
-    assert_eq!(count(&s).await, 1);
+    assert_eq!(count(&s), 1);
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn rejected_client_credentials_exit_3_without_leaking() {
-    let s = MockServer::start().await;
-    Mock::given(path("/v1/oauth/token"))
-        .respond_with(status(401).set_body_raw(
-            format!(r#"{{"error":"invalid_client","error_description":"bad secret {SECRET}"}}"#),
-            "application/json",
-        ))
-        .mount(&s)
-        .await;
+#[test]
+fn rejected_client_credentials_exit_3_without_leaking() {
+    let s = FaultServer::routed();
+    s.on(route().path("/v1/oauth/token").answer(json(
+        401,
+        &format!(r#"{{"error":"invalid_client","error_description":"bad secret {SECRET}"}}"#),
+    )));
     let o = run_env(
         &["stats", "task", P1, "-vv", "-o", "json"],
-        &client_env(&s.uri()),
+        &client_env(&s.base()),
     );
     assert_eq!(o.code, 3, "{}", o.stderr);
     assert_no_secret(&o);
     serde_json::from_str::<Value>(o.stderr.lines().last().unwrap()).unwrap();
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn server_errors_are_retried_for_get_only() {
-    let s = MockServer::start().await;
-    Mock::given(path_regex("/stats/"))
-        .respond_with(status(503))
-        .mount(&s)
-        .await;
-    Mock::given(method("POST"))
-        .respond_with(status(503))
-        .mount(&s)
-        .await;
-    let env = token_env(&s.uri());
+#[test]
+fn server_errors_are_retried_for_get_only() {
+    let s = FaultServer::routed();
+    s.on(route().path_like("*/stats/*").answer(status(503)));
+    s.on(route().method("POST").answer(status(503)));
+    let env = token_env(&s.base());
     let o = run_env(&["stats", "task", P1, "--retries", "2"], &env);
     assert_eq!(o.code, 5);
-    assert_eq!(count(&s).await, 3, "one try and two retries");
+    assert_eq!(count(&s), 3, "one try and two retries");
     let o = run_env(&["run", "pipeline", P1], &env);
     assert_eq!(o.code, 5);
     assert!(o.stderr.contains("may have started"), "{}", o.stderr);
-    assert_eq!(count(&s).await, 4, "exactly one POST");
+    assert_eq!(count(&s), 4, "exactly one POST");
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn network_failures_exit_6() {
+#[test]
+fn network_failures_exit_6() {
     // A port that was just bound and closed refuses connections.
     let port = std::net::TcpListener::bind("127.0.0.1:0")
         .unwrap()
@@ -251,26 +222,23 @@ async fn network_failures_exit_6() {
         o.stderr
     );
     // A response slower than --timeout.
-    let s = MockServer::start().await;
-    Mock::given(path_regex(".*"))
-        .respond_with(status(200).set_delay(Duration::from_secs(5)))
-        .mount(&s)
-        .await;
+    let s = FaultServer::routed();
+    s.on(route().after(Duration::from_secs(5)).answer(status(200)));
     let o = run_env(
         &["stats", "task", P1, "--timeout", "300ms", "--retries", "0"],
-        &token_env(&s.uri()),
+        &token_env(&s.base()),
     );
     assert_eq!(o.code, 6, "{}", o.stderr);
     let o = run_env(
         &["run", "pipeline", P1, "--timeout", "300ms"],
-        &token_env(&s.uri()),
+        &token_env(&s.base()),
     );
     assert_eq!(o.code, 6, "{}", o.stderr);
     assert!(o.stderr.contains("may have started"), "{}", o.stderr);
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn no_credentials_exit_3() {
+#[test]
+fn no_credentials_exit_3() {
     let o = ylem(
         &["stats", "task", P1],
         &[("YLEM_BASE_URL", "http://127.0.0.1:9")],
@@ -281,19 +249,16 @@ async fn no_credentials_exit_3() {
     assert_eq!(o.code, 3);
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn secrets_never_reach_output_with_vv_on_success_or_failure() {
+#[test]
+fn secrets_never_reach_output_with_vv_on_success_or_failure() {
     for code in [200u16, 500] {
-        let s = token_server().await;
-        Mock::given(path_regex("/logs/"))
-            .respond_with(
-                status(code).set_body_raw(format!(r#"{{"echo":"{TOKEN}"}}"#), "application/json"),
-            )
-            .mount(&s)
-            .await;
+        let s = token_server();
+        s.on(route()
+            .path_like("*/logs/*")
+            .answer(json(code, &format!(r#"{{"echo":"{TOKEN}"}}"#))));
         let o = run_env(
             &["logs", P1, "-vv", "--retries", "0"],
-            &client_env(&s.uri()),
+            &client_env(&s.base()),
         );
         assert_ne!(o.code, 0);
         assert_no_secret(&o);
@@ -313,14 +278,11 @@ fn help_and_version_exit_0() {
     assert!(o.stdout.contains("ylemctl"));
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn an_empty_run_start_is_a_protocol_error_not_a_finished_run() {
-    let s = MockServer::start().await;
-    Mock::given(method("POST"))
-        .respond_with(status(200).set_body_raw("[]", "application/json"))
-        .mount(&s)
-        .await;
-    let env = token_env(&s.uri());
+#[test]
+fn an_empty_run_start_is_a_protocol_error_not_a_finished_run() {
+    let s = FaultServer::routed();
+    s.on(route().method("POST").answer(json(200, "[]")));
+    let env = token_env(&s.base());
     for args in [
         vec!["run", "pipeline", P1],
         vec!["run", "pipeline", P1, "--wait"],
@@ -330,26 +292,17 @@ async fn an_empty_run_start_is_a_protocol_error_not_a_finished_run() {
         assert!(o.stderr.contains("no run record") && o.stderr.contains("may have started"));
     }
     // (--wait first looks up the pipeline's history with a GET.)
-    let posts = s
-        .received_requests()
-        .await
-        .unwrap_or_default()
-        .iter()
-        .filter(|r| r.method.as_str() == "POST")
-        .count();
+    let posts = s.count("POST");
     assert_eq!(posts, 2, "one POST each, never retried");
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn several_failures_with_json_output_are_each_a_json_object() {
-    let s = MockServer::start().await;
-    Mock::given(path_regex(".*"))
-        .respond_with(status(404))
-        .mount(&s)
-        .await;
+#[test]
+fn several_failures_with_json_output_are_each_a_json_object() {
+    let s = FaultServer::routed();
+    s.on(route().answer(status(404)));
     let o = run_env(
         &["last-run", "task", P1, P2, "-o", "json"],
-        &token_env(&s.uri()),
+        &token_env(&s.base()),
     );
     assert_eq!(o.code, 4);
     let lines: Vec<&str> = o.stderr.lines().collect();
@@ -360,41 +313,34 @@ async fn several_failures_with_json_output_are_each_a_json_object() {
     }
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn a_huge_token_lifetime_is_no_crash() {
-    let s = MockServer::start().await;
-    Mock::given(path("/v1/oauth/token"))
-        .respond_with(status(200).set_body_raw(
-            format!(r#"{{"access_token":"{TOKEN}","expires_in":9223372036854775807,"token_type":"Bearer"}}"#),
-            "application/json",
-        ))
-        .mount(&s)
-        .await;
-    Mock::given(path_regex("/last-run/"))
-        .respond_with(status(200).set_body_raw(
-            r#"{"is_successful":true,"executed_at":"2024-01-01 00:00:00","duration":1}"#,
-            "application/json",
-        ))
-        .mount(&s)
-        .await;
-    let o = run_env(&["last-run", "task", P1], &client_env(&s.uri()));
+#[test]
+fn a_huge_token_lifetime_is_no_crash() {
+    let s = FaultServer::routed();
+    s.on(route().path("/v1/oauth/token").answer(json(
+        200,
+        &format!(
+            r#"{{"access_token":"{TOKEN}","expires_in":9223372036854775807,"token_type":"Bearer"}}"#
+        ),
+    )));
+    s.on(route().path_like("*/last-run/*").answer(json(
+        200,
+        r#"{"is_successful":true,"executed_at":"2024-01-01 00:00:00","duration":1}"#,
+    )));
+    let o = run_env(&["last-run", "task", P1], &client_env(&s.base()));
     assert_eq!(o.code, 0, "{}", o.stderr);
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn a_token_from_the_environment_uses_the_profile_base_url() {
-    let s = MockServer::start().await;
-    Mock::given(path_regex("/last-run/"))
-        .respond_with(status(200).set_body_raw(
-            r#"{"is_successful":true,"executed_at":"2024-01-01 00:00:00","duration":1}"#,
-            "application/json",
-        ))
-        .mount(&s)
-        .await;
+#[test]
+fn a_token_from_the_environment_uses_the_profile_base_url() {
+    let s = FaultServer::routed();
+    s.on(route().path_like("*/last-run/*").answer(json(
+        200,
+        r#"{"is_successful":true,"executed_at":"2024-01-01 00:00:00","duration":1}"#,
+    )));
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(
         dir.path().join("config.toml"),
-        format!("[profiles.default]\nbase_url = \"{}\"\n", s.uri()),
+        format!("[profiles.default]\nbase_url = \"{}\"\n", s.base()),
     )
     .unwrap();
     let cfg = dir.path().to_str().unwrap();
@@ -403,7 +349,7 @@ async fn a_token_from_the_environment_uses_the_profile_base_url() {
         &[("YLEM_TOKEN", TOKEN), ("YLEM_CONFIG_DIR", cfg)],
     );
     assert_eq!(o.code, 0, "{}", o.stderr);
-    assert_eq!(count(&s).await, 1);
+    assert_eq!(count(&s), 1);
 }
 
 /// Every flag with a typed value: a bad value is a usage error (exit 2)

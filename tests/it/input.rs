@@ -9,34 +9,32 @@ use std::process::{Command, Stdio};
 
 use crate::common;
 
+use common::faultserver::{FaultServer, Seen, json, response, route};
 use common::sandbox::{Sandbox, start_with};
 use common::*;
 use serde_json::Value;
-use wiremock::matchers::{method, path_regex};
-use wiremock::{Mock, MockServer, Request, ResponseTemplate};
 
 const STARTED: &str = r#"{"pipeline_run_uuid":"dddddddd-0000-4000-8000-000000000001"}"#;
 
 /// A server that answers every run start 201, recording what it got.
-async fn starts() -> MockServer {
-    let s = MockServer::start().await;
-    Mock::given(method("POST"))
-        .and(path_regex("^/v1/pipelines/.*/runs/$"))
-        .respond_with(ResponseTemplate::new(201).set_body_raw(STARTED, "application/json"))
-        .mount(&s)
-        .await;
+fn starts() -> FaultServer {
+    let s = FaultServer::routed();
+    s.on(route()
+        .method("POST")
+        .path_like("/v1/pipelines/*/runs/")
+        .answer(json(201, STARTED)));
     s
 }
 
-async fn posts(s: &MockServer) -> Vec<Request> {
-    let all = s.received_requests().await.unwrap_or_default();
-    all.into_iter()
-        .filter(|r| r.method.as_str() == "POST")
+fn posts(s: &FaultServer) -> Vec<Seen> {
+    s.seen()
+        .into_iter()
+        .filter(|r| r.method == "POST")
         .collect()
 }
 
-fn content_type(r: &Request) -> Option<&str> {
-    r.headers.get("content-type").and_then(|v| v.to_str().ok())
+fn content_type(r: &Seen) -> Option<&str> {
+    r.header("content-type")
 }
 
 /// `ylemctl` with `stdin` written to its standard input.
@@ -68,36 +66,36 @@ fn ylem_stdin(args: &[&str], env: &[(&'static str, String)], stdin: &[u8]) -> Ou
     }
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn inline_input_is_the_body_byte_for_byte() {
-    let s = starts().await;
+#[test]
+fn inline_input_is_the_body_byte_for_byte() {
+    let s = starts();
     // Spacing, key order, escapes and a number form a re-serialiser would
     // change: the bytes must arrive as given.
     let input = "{ \"b\": 1.50, \"a\" : [\"\\u00e9\", \"é\"] , \"n\":-0 }";
     let o = run_env(
         &["run", "pipeline", P1, "--input", input],
-        &token_env(&s.uri()),
+        &token_env(&s.base()),
     );
     assert_eq!(o.code, 0, "{}", o.stderr);
-    let p = posts(&s).await;
+    let p = posts(&s);
     assert_eq!(p.len(), 1);
-    assert_eq!(p[0].body, input.as_bytes());
+    assert_eq!(p[0].body.as_bytes(), input.as_bytes());
     assert_eq!(content_type(&p[0]), Some("application/json"));
     // A JSON number that looks like a flag is a value too.
     let o = run_env(
         &["run", "pipeline", P1, "--input", "-1"],
-        &token_env(&s.uri()),
+        &token_env(&s.base()),
     );
     assert_eq!(o.code, 0, "{}", o.stderr);
-    assert_eq!(posts(&s).await[1].body, b"-1");
+    assert_eq!(posts(&s)[1].body, "-1");
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn without_input_the_body_stays_empty() {
-    let s = starts().await;
-    let o = run_env(&["run", "pipeline", P1], &token_env(&s.uri()));
+#[test]
+fn without_input_the_body_stays_empty() {
+    let s = starts();
+    let o = run_env(&["run", "pipeline", P1], &token_env(&s.base()));
     assert_eq!(o.code, 0, "{}", o.stderr);
-    let p = posts(&s).await;
+    let p = posts(&s);
     assert!(p[0].body.is_empty());
     assert_eq!(content_type(&p[0]), None);
 }
@@ -115,16 +113,16 @@ fn big_json() -> Vec<u8> {
     s.into_bytes()
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn a_file_input_is_sent_whole_and_v_shows_its_size_vv_only_its_start() {
-    let s = starts().await;
+#[test]
+fn a_file_input_is_sent_whole_and_v_shows_its_size_vv_only_its_start() {
+    let s = starts();
     let body = big_json();
     assert!(body.len() > 1_000_000, "{}", body.len());
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("rows.json");
     std::fs::write(&file, &body).unwrap();
     let at = format!("@{}", file.display());
-    let env = token_env(&s.uri());
+    let env = token_env(&s.base());
     let o = run_env(&["run", "pipeline", P1, "--input", &at, "-v"], &env);
     assert_eq!(o.code, 0, "{}", o.stderr);
     let line = o
@@ -150,26 +148,26 @@ async fn a_file_input_is_sent_whole_and_v_shows_its_size_vv_only_its_start() {
         "the body is shortened: {}",
         o.stderr.len()
     );
-    let p = posts(&s).await;
+    let p = posts(&s);
     assert_eq!(p.len(), 2);
     for r in &p {
-        assert!(r.body == body, "the file arrived as it is");
+        assert!(r.body.as_bytes() == body, "the file arrived as it is");
         assert_eq!(content_type(r), Some("application/json"));
     }
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn stdin_is_read_once_and_the_same_bytes_go_to_every_id() {
-    let s = starts().await;
+#[test]
+fn stdin_is_read_once_and_the_same_bytes_go_to_every_id() {
+    let s = starts();
     let input = b"{\"order_id\": 1001,\n \"items\": [1, 2, 3]}\n";
     let o = ylem_stdin(
         &["run", "pipeline", P1, P2, "--input", "-"],
-        &token_env(&s.uri()),
+        &token_env(&s.base()),
         input,
     );
     assert_eq!(o.code, 0, "{}", o.stderr);
-    let p = posts(&s).await;
-    let mut paths: Vec<&str> = p.iter().map(|r| r.url.path()).collect();
+    let p = posts(&s);
+    let mut paths: Vec<&str> = p.iter().map(|r| r.path_only()).collect();
     paths.sort();
     let mut want = [
         format!("/v1/pipelines/{P1}/runs/"),
@@ -178,14 +176,14 @@ async fn stdin_is_read_once_and_the_same_bytes_go_to_every_id() {
     want.sort();
     assert_eq!(paths, want);
     for r in &p {
-        assert_eq!(r.body, input);
+        assert_eq!(r.body.as_bytes(), input);
         assert_eq!(content_type(r), Some("application/json"));
     }
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn every_bad_input_is_exit_2_and_nothing_is_sent() {
-    let s = MockServer::start().await;
+#[test]
+fn every_bad_input_is_exit_2_and_nothing_is_sent() {
+    let s = FaultServer::routed();
     let dir = tempfile::tempdir().unwrap();
     let bad = dir.path().join("bad.json");
     std::fs::write(&bad, "{\n  \"a\": 1,\n  \"b\": \n}\n").unwrap();
@@ -225,7 +223,7 @@ async fn every_bad_input_is_exit_2_and_nothing_is_sent() {
         ("-", b"[\"\xff\"]", &["not UTF-8", "line 1 column 3"]),
     ];
     let env = vec![
-        ("YLEM_BASE_URL", s.uri()),
+        ("YLEM_BASE_URL", s.base()),
         ("YLEM_CLIENT_ID", CLIENT_ID.to_string()),
         ("YLEM_CLIENT_SECRET", SECRET.to_string()),
     ];
@@ -244,16 +242,16 @@ async fn every_bad_input_is_exit_2_and_nothing_is_sent() {
     );
     let v: Value = serde_json::from_str(o.stderr.trim()).unwrap();
     assert_eq!(v["error"]["kind"], "usage");
-    let got = s.received_requests().await.unwrap_or_default();
+    let got = s.seen();
     assert!(got.is_empty(), "no request, not even a token: {got:?}");
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn a_workflow_takes_no_input() {
-    let s = MockServer::start().await;
+#[test]
+fn a_workflow_takes_no_input() {
+    let s = FaultServer::routed();
     let o = run_env(
         &["run", "workflow", P2, "--input", "{}"],
-        &token_env(&s.uri()),
+        &token_env(&s.base()),
     );
     assert_eq!(o.code, 2, "{}", o.stderr);
     assert!(
@@ -262,16 +260,17 @@ async fn a_workflow_takes_no_input() {
         "{}",
         o.stderr
     );
-    assert!(s.received_requests().await.unwrap_or_default().is_empty());
+    assert!(s.seen().is_empty());
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn a_start_with_input_answered_500_is_sent_once() {
-    let s = MockServer::start().await;
-    Mock::given(method("POST"))
-        .respond_with(ResponseTemplate::new(500).set_body_raw("", "application/json"))
-        .mount(&s)
-        .await;
+#[test]
+fn a_start_with_input_answered_500_is_sent_once() {
+    let s = FaultServer::routed();
+    s.on(route().method("POST").answer(response(
+        500,
+        &[("content-type", "application/json")],
+        b"",
+    )));
     let o = run_env(
         &[
             "run",
@@ -282,13 +281,13 @@ async fn a_start_with_input_answered_500_is_sent_once() {
             "--retries",
             "3",
         ],
-        &token_env(&s.uri()),
+        &token_env(&s.base()),
     );
     assert_eq!(o.code, 5, "{}", o.stderr);
     assert!(o.stderr.contains("may have started"), "{}", o.stderr);
-    let p = posts(&s).await;
+    let p = posts(&s);
     assert_eq!(p.len(), 1, "exactly one run start");
-    assert_eq!(p[0].body, b"{\"a\":1}");
+    assert_eq!(p[0].body, "{\"a\":1}");
 }
 
 /// The sandbox pipeline that begins with an external trigger (added last).
@@ -317,7 +316,7 @@ fn run_and_read(sb: &Sandbox, p: &str, args: &[&str], read: &[&str]) -> (Value, 
     assert_eq!(truth["finished"], true, "{truth}");
     // The window's end is a whole second (the path format): let the second
     // of the last entry pass, or it falls after the end.
-    std::thread::sleep(std::time::Duration::from_millis(1100));
+    next_second();
     let mut logs = vec!["logs", p, "--run", &run, "--since", "1h", "--decode"];
     logs.extend_from_slice(read);
     let log = sb.json(&logs);
@@ -456,17 +455,17 @@ async fn the_banner_says_which_pipelines_begin_with_a_trigger() {
     }
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn vv_redacts_the_input_as_other_bodies() {
-    let s = starts().await;
+#[test]
+fn vv_redacts_the_input_as_other_bodies() {
+    let s = starts();
     let input = format!(r#"{{"access_token":"{TOKEN}","order_id":1}}"#);
     let o = run_env(
         &["run", "pipeline", P1, "--input", &input, "-vv"],
-        &token_env(&s.uri()),
+        &token_env(&s.base()),
     );
     assert_eq!(o.code, 0, "{}", o.stderr);
     assert!(!o.all().contains(TOKEN), "{}", o.stderr);
     assert!(o.stderr.contains(r#""access_token":"***""#), "{}", o.stderr);
     // The server still gets what was given.
-    assert_eq!(posts(&s).await[0].body, input.as_bytes());
+    assert_eq!(posts(&s)[0].body.as_bytes(), input.as_bytes());
 }

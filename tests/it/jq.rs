@@ -7,12 +7,11 @@
 
 use crate::common::{self, sandbox};
 
+use common::faultserver::{FaultServer, json, route};
 use common::*;
 use serde_json::Value;
 use std::io::Write;
 use std::process::{Command, Stdio};
-use wiremock::matchers::{method, path_regex};
-use wiremock::{Mock, MockServer, ResponseTemplate};
 
 const WINDOW: [&str; 4] = [
     "--from",
@@ -51,13 +50,12 @@ fn generated_log(n: usize) -> String {
     format!("[{}]", rows.join(",\n"))
 }
 
-async fn log_server(body: String) -> MockServer {
-    let s = MockServer::start().await;
-    Mock::given(method("GET"))
-        .and(path_regex("/logs/"))
-        .respond_with(ResponseTemplate::new(200).set_body_raw(body, "application/json"))
-        .mount(&s)
-        .await;
+fn log_server(body: String) -> FaultServer {
+    let s = FaultServer::routed();
+    s.on(route()
+        .method("GET")
+        .path_like("*/logs/*")
+        .answer(json(200, &body)));
     s
 }
 
@@ -79,10 +77,10 @@ fn real_jq(flags: &[&str], expr: &str, input: &str) -> String {
     String::from_utf8(o.stdout).unwrap()
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn logs_jq_prints_what_jq_prints_for_the_jsonl_rows() {
-    let s = log_server(generated_log(2_000)).await;
-    let env = token_env(&s.uri());
+#[test]
+fn logs_jq_prints_what_jq_prints_for_the_jsonl_rows() {
+    let s = log_server(generated_log(2_000));
+    let env = token_env(&s.base());
     let logs = |extra: &[&str]| {
         let mut a = vec!["logs", P1];
         a.extend(WINDOW);

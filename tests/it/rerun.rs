@@ -8,11 +8,10 @@ use crate::common;
 
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
+use common::faultserver::{FaultServer, Seen, json, route};
 use common::sandbox::start_with;
 use common::*;
 use serde_json::Value;
-use wiremock::matchers::{method, path_regex};
-use wiremock::{Mock, MockServer, Request, ResponseTemplate};
 
 const RUN: &str = "60b04f58-1755-4661-bde6-97743c594973";
 const OTHER: &str = "c30f67f3-562b-463b-9bfd-943ca0abd9f9";
@@ -27,30 +26,28 @@ fn entry(run: &str, task_type: &str, output: &[u8], at: &str) -> String {
 }
 
 /// A server whose log of P1 is `log` and that answers every start 201.
-async fn server(log: String) -> MockServer {
-    let s = MockServer::start().await;
-    Mock::given(method("GET"))
-        .and(path_regex(format!("^/v1/stats/pipelines/{P1}/logs/")))
-        .respond_with(ResponseTemplate::new(200).set_body_raw(log, "application/json"))
-        .mount(&s)
-        .await;
-    Mock::given(method("POST"))
-        .and(path_regex("^/v1/pipelines/.*/runs/$"))
-        .respond_with(ResponseTemplate::new(201).set_body_raw(STARTED, "application/json"))
-        .mount(&s)
-        .await;
+fn server(log: String) -> FaultServer {
+    let s = FaultServer::routed();
+    s.on(route()
+        .method("GET")
+        .path_like(format!("/v1/stats/pipelines/{P1}/logs/*"))
+        .answer(json(200, &log)));
+    s.on(route()
+        .method("POST")
+        .path_like("/v1/pipelines/*/runs/")
+        .answer(json(201, STARTED)));
     s
 }
 
-async fn posts(s: &MockServer) -> Vec<Request> {
-    let all = s.received_requests().await.unwrap_or_default();
-    all.into_iter()
-        .filter(|r| r.method.as_str() == "POST")
+fn posts(s: &FaultServer) -> Vec<Seen> {
+    s.seen()
+        .into_iter()
+        .filter(|r| r.method == "POST")
         .collect()
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn the_start_sends_the_trigger_output_byte_for_byte() {
+#[test]
+fn the_start_sends_the_trigger_output_byte_for_byte() {
     // Spacing, key order, escapes and a number form a re-serialiser would
     // change, and a line end: the bytes must arrive as the trigger wrote them.
     let input: &[u8] = b"{ \"b\": 1.50, \"a\" : [\"\\u00e9\", \"\xc3\xa9\"] , \"n\":-0 }\n";
@@ -67,21 +64,16 @@ async fn the_start_sends_the_trigger_output_byte_for_byte() {
         entry(RUN, "filter", b"{}", "2026-11-27T10:00:02Z"),
         entry(RUN, "external_trigger", input, "2026-11-27T10:00:01Z"),
     );
-    let s = server(log).await;
+    let s = server(log);
     let o = run_env(
         &["run", "pipeline", P1, "--rerun", RUN, "--since", "2d", "-v"],
-        &token_env(&s.uri()),
+        &token_env(&s.base()),
     );
     assert_eq!(o.code, 0, "{}", o.stderr);
-    let p = posts(&s).await;
+    let p = posts(&s);
     assert_eq!(p.len(), 1, "one start");
-    assert_eq!(p[0].body, input);
-    assert_eq!(
-        p[0].headers
-            .get("content-type")
-            .and_then(|v| v.to_str().ok()),
-        Some("application/json")
-    );
+    assert_eq!(p[0].body.as_bytes(), input);
+    assert_eq!(p[0].header("content-type"), Some("application/json"));
     // -v says where the input came from.
     let line = o.stderr.lines().find(|l| l.starts_with("input: "));
     let want = format!(
@@ -92,15 +84,15 @@ async fn the_start_sends_the_trigger_output_byte_for_byte() {
     assert!(o.stdout.contains("started"), "{}", o.stdout);
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn a_run_not_found_or_without_a_trigger_is_exit_2_and_nothing_starts() {
+#[test]
+fn a_run_not_found_or_without_a_trigger_is_exit_2_and_nothing_starts() {
     let log = format!(
         "[{},{}]",
         entry(RUN, "query", b"[]", "2026-11-27T10:00:03Z"),
         entry(RUN, "filter", b"{}", "2026-11-27T10:00:02Z"),
     );
-    let s = server(log).await;
-    let env = token_env(&s.uri());
+    let s = server(log);
+    let env = token_env(&s.base());
     let o = run_env(&["run", "pipeline", P1, "--rerun", RUN], &env);
     assert_eq!(o.code, 2, "{}", o.stderr);
     assert!(
@@ -119,13 +111,13 @@ async fn a_run_not_found_or_without_a_trigger_is_exit_2_and_nothing_starts() {
     );
     assert!(o.stderr.contains("--since"), "{}", o.stderr);
     assert!(o.stderr.contains("--input"), "{}", o.stderr);
-    assert!(posts(&s).await.is_empty(), "no run started");
+    assert!(posts(&s).is_empty(), "no run started");
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn rerun_excludes_input_and_takes_one_pipeline_and_no_workflow() {
-    let s = MockServer::start().await;
-    let env = token_env(&s.uri());
+#[test]
+fn rerun_excludes_input_and_takes_one_pipeline_and_no_workflow() {
+    let s = FaultServer::routed();
+    let env = token_env(&s.base());
     let o = run_env(
         &["run", "pipeline", P1, "--rerun", RUN, "--input", "{}"],
         &env,
@@ -142,7 +134,7 @@ async fn rerun_excludes_input_and_takes_one_pipeline_and_no_workflow() {
     assert!(o.stderr.contains("for pipelines"), "{}", o.stderr);
     let o = run_env(&["run", "pipeline", P1, "--rerun", "not-a-run!"], &env);
     assert_eq!(o.code, 2, "{}", o.stderr);
-    assert!(s.received_requests().await.unwrap_or_default().is_empty());
+    assert!(s.seen().is_empty());
 }
 
 /// Against the ylem sandbox: the rerun's trigger wrote the very bytes the
@@ -219,7 +211,7 @@ fn finished(sb: &common::sandbox::Sandbox, run: &str) {
         assert!(std::time::Instant::now() < deadline, "{}", sb.truth(run));
         std::thread::sleep(std::time::Duration::from_millis(100));
     }
-    std::thread::sleep(std::time::Duration::from_millis(1100));
+    next_second();
 }
 
 #[test]

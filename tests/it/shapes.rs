@@ -7,36 +7,34 @@
 
 use crate::common::{self, sandbox};
 
+use common::faultserver::{FaultServer, json, response, route};
 use common::*;
 use serde_json::Value;
-use wiremock::matchers::{method, path_regex};
-use wiremock::{Mock, MockServer, ResponseTemplate};
 
 const STATS: &str = r#"{"num_of_successes":12,"num_of_failures":3,"average_duration":1534,"is_last_run_successful":true,"last_run_executed_at":"2024-01-13 18:36:58","last_run_duration":1200}"#;
 
 /// P1 answers; P2 is unknown (404), with a body holding an escape sequence.
-async fn one_good_one_missing() -> MockServer {
-    let s = MockServer::start().await;
-    Mock::given(method("GET"))
-        .and(path_regex(format!("/{P2}/")))
-        .respond_with(
-            ResponseTemplate::new(404)
-                .set_body_raw(b"no such \x1b[31mthing\x1b[0m".to_vec(), "text/plain"),
-        )
-        .mount(&s)
-        .await;
-    Mock::given(method("GET"))
-        .and(path_regex(format!("/{P1}/")))
-        .respond_with(ResponseTemplate::new(200).set_body_raw(STATS, "application/json"))
-        .mount(&s)
-        .await;
+fn one_good_one_missing() -> FaultServer {
+    let s = FaultServer::routed();
+    s.on(route()
+        .method("GET")
+        .path_like(format!("*/{P2}/*"))
+        .answer(response(
+            404,
+            &[("content-type", "text/plain")],
+            b"no such \x1b[31mthing\x1b[0m",
+        )));
+    s.on(route()
+        .method("GET")
+        .path_like(format!("*/{P1}/*"))
+        .answer(json(200, STATS)));
     s
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn a_failed_id_keeps_its_row_in_every_format() {
-    let s = one_good_one_missing().await;
-    let env = token_env(&s.uri());
+#[test]
+fn a_failed_id_keeps_its_row_in_every_format() {
+    let s = one_good_one_missing();
+    let env = token_env(&s.base());
     let args = |f: &'static str| vec!["stats", "pipeline", P2, P1, P2, "-o", f];
     let o = run_env(&args("json"), &env);
     assert_eq!(o.code, 4, "the worst exit code: {}", o.stderr);
@@ -86,10 +84,10 @@ async fn a_failed_id_keeps_its_row_in_every_format() {
     assert_eq!(rows[1]["last_run"], Value::Null);
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn control_characters_from_the_server_are_escaped() {
-    let s = one_good_one_missing().await;
-    let env = token_env(&s.uri());
+#[test]
+fn control_characters_from_the_server_are_escaped() {
+    let s = one_good_one_missing();
+    let env = token_env(&s.base());
     let o = run_env(&["stats", "pipeline", P2], &env);
     assert_eq!(o.code, 4);
     assert!(!o.stderr.contains('\x1b'), "{:?}", o.stderr);
@@ -162,20 +160,18 @@ fn fields_accept_any_case() {
     );
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn the_exit_code_is_the_worst_failure_whatever_the_order() {
-    let s = MockServer::start().await;
-    Mock::given(method("GET"))
-        .and(path_regex(format!("/{P1}/")))
-        .respond_with(ResponseTemplate::new(404))
-        .mount(&s)
-        .await;
-    Mock::given(method("GET"))
-        .and(path_regex(format!("/{P2}/")))
-        .respond_with(ResponseTemplate::new(500))
-        .mount(&s)
-        .await;
-    let mut env = token_env(&s.uri());
+#[test]
+fn the_exit_code_is_the_worst_failure_whatever_the_order() {
+    let s = FaultServer::routed();
+    s.on(route()
+        .method("GET")
+        .path_like(format!("*/{P1}/*"))
+        .answer(response(404, &[], b"")));
+    s.on(route()
+        .method("GET")
+        .path_like(format!("*/{P2}/*"))
+        .answer(response(500, &[], b"")));
+    let mut env = token_env(&s.base());
     env.push(("YLEM_OUTPUT", "csv".into()));
     for ids in [[P1, P2], [P2, P1]] {
         let o = run_env(

@@ -104,37 +104,33 @@ fn a_cross_host_redirect_carries_no_token_and_no_secret() {
     sc.done();
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn a_token_cached_for_one_url_is_never_used_for_another() {
-    use wiremock::matchers::{body_string_contains, path, path_regex};
-    use wiremock::{Mock, MockServer, ResponseTemplate};
+#[test]
+fn a_token_cached_for_one_url_is_never_used_for_another() {
     let mut sc = Scenario::new(
         "token-cache-bound",
         "secret",
         "after a login to a second URL, a token cached for the first (written late, or by a version that did not bind tokens) is never sent there, nor its refresh token: the second server sees only its own token",
     );
-    let serve = |token: &'static str, refresh: &'static str| async move {
-        let s = MockServer::start().await;
-        Mock::given(path("/v1/oauth/token"))
-            .and(body_string_contains("grant_type=client_credentials"))
-            .respond_with(login::token_json(token, refresh, 86400))
-            .mount(&s)
-            .await;
-        Mock::given(path_regex("/stats/"))
-            .respond_with(ResponseTemplate::new(200).set_body_raw(login::STATS, "application/json"))
-            .mount(&s)
-            .await;
+    let serve = |token: &'static str, refresh: &'static str| {
+        let s = FaultServer::routed();
+        s.on(route()
+            .path("/v1/oauth/token")
+            .body_has("grant_type=client_credentials")
+            .answer(login::token_json(token, refresh, 86400)));
+        s.on(route()
+            .path_like("*/stats/*")
+            .answer(json(200, login::STATS)));
         s
     };
-    let w1 = serve(TOKEN, REFRESH).await;
-    let w2 = serve(TOKEN2, login::REFRESH2).await;
+    let w1 = serve(TOKEN, REFRESH);
+    let w2 = serve(TOKEN2, login::REFRESH2);
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
     let cache = d.join("credentials/default.token.json");
-    assert_eq!(login::login(d, &w1.uri(), SECRET).code, 0);
+    assert_eq!(login::login(d, &w1.base(), SECRET).code, 0);
     let w1_cache = std::fs::read_to_string(&cache).unwrap();
     assert!(w1_cache.contains(TOKEN));
-    assert_eq!(login::login(d, &w2.uri(), SECRET).code, 0);
+    assert_eq!(login::login(d, &w2.base(), SECRET).code, 0);
     // The old token written back, as by a command of the first login that
     // renewed late; then as a version before binding wrote it.
     let mut unbound: serde_json::Value = serde_json::from_str(&w1_cache).unwrap();
@@ -146,32 +142,22 @@ async fn a_token_cached_for_one_url_is_never_used_for_another() {
         assert_eq!(o.code, 0, "{}", o.stderr);
         sc.check(&o);
     }
-    let seen = w2.received_requests().await.unwrap();
+    let seen = w2.seen();
     let bearers: Vec<String> = seen
         .iter()
-        .filter(|r| r.url.path().contains("/stats/"))
-        .map(|r| {
-            r.headers
-                .get("authorization")
-                .unwrap()
-                .to_str()
-                .unwrap()
-                .to_string()
-        })
+        .filter(|r| r.path_only().contains("/stats/"))
+        .map(|r| r.header("authorization").unwrap().to_string())
         .collect();
     assert_eq!(bearers, vec![format!("Bearer {TOKEN2}"); 2]);
     for r in &seen {
-        let q = r.url.query().unwrap_or("");
+        let q = r.path.split_once('?').map_or("", |(_, q)| q);
         assert!(!q.contains(REFRESH) && !q.contains(TOKEN), "{q}");
     }
     // One grant at login, one per stale cache: nothing was reused.
-    let grants = login::grants(&w2, "client_credentials").await;
+    let grants = login::grants(&w2, "client_credentials");
     assert_eq!(grants, 3);
-    assert_eq!(login::grants(&w2, "refresh_token").await, 0);
-    assert!(
-        w1.received_requests().await.unwrap().len() == 1,
-        "only the first login"
-    );
+    assert_eq!(login::grants(&w2, "refresh_token"), 0);
+    assert!(w1.seen().len() == 1, "only the first login");
     sc.check_dir(d);
     sc.done();
 }

@@ -1,12 +1,14 @@
-//! A raw loopback HTTP/1.1 server for faults wiremock cannot produce:
-//! connection resets, truncated bodies, bodies that trickle or never end.
+//! The suite's fake HTTP/1.1 server beside the sandbox: a route table of
+//! canned answers (method, path, header and body matching, counts, delays),
+//! and the faults no real server gives on demand: connection resets,
+//! truncated bodies, bodies that trickle or never end.
 //! It records every request (method, path, headers, body, arrival time) so tests
 //! can assert traffic, and it only ever listens on 127.0.0.1.
 #![allow(dead_code)]
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{Shutdown, TcpListener, TcpStream};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -16,7 +18,7 @@ pub struct Seen {
     pub method: String,
     pub path: String,
     pub headers: Vec<(String, String)>,
-    /// The body as text (lossy), at most 1 MiB of it.
+    /// The body as text (lossy), at most 16 MiB of it.
     pub body: String,
     pub at: Instant,
 }
@@ -27,6 +29,11 @@ impl Seen {
             .iter()
             .find(|(k, _)| k.eq_ignore_ascii_case(name))
             .map(|(_, v)| v.as_str())
+    }
+
+    /// The path without its query.
+    pub fn path_only(&self) -> &str {
+        self.path.split('?').next().unwrap_or("")
     }
 
     /// What the request said, wherever it said it: its path with the query,
@@ -68,6 +75,8 @@ pub enum Action {
     /// Write the head, then whatever `body` writes as it generates it (a
     /// large body never held whole), then close.
     Generate { head: Vec<u8>, body: Generator },
+    /// Wait this long, then do the action: a slow answer.
+    After(Duration, Box<Action>),
 }
 
 /// A response with a status, headers and a body of the declared length.
@@ -89,6 +98,11 @@ pub fn json(status: u16, body: &str) -> Vec<u8> {
     )
 }
 
+/// A plain-text response.
+pub fn text(status: u16, body: &str) -> Vec<u8> {
+    response(status, &[("content-type", "text/plain")], body.as_bytes())
+}
+
 /// A head without a length: the body ends when the connection closes.
 pub fn open_head(status: u16) -> Vec<u8> {
     format!("HTTP/1.1 {status} X\r\ncontent-type: application/json\r\nconnection: close\r\n\r\n")
@@ -101,6 +115,8 @@ pub struct FaultServer {
     pub port: u16,
     seen: Arc<Mutex<Vec<Seen>>>,
     stop: Arc<AtomicBool>,
+    /// The route table of a server from `routed`.
+    routes: Option<Arc<Mutex<Vec<Route>>>>,
 }
 
 impl FaultServer {
@@ -122,7 +138,44 @@ impl FaultServer {
                 std::thread::spawn(move || serve(conn, &s, &*h, &st));
             }
         });
-        FaultServer { port, seen, stop }
+        FaultServer {
+            port,
+            seen,
+            stop,
+            routes: None,
+        }
+    }
+
+    /// Serve from a route table, empty at first (every request a 404):
+    /// `on` and `first` add routes while it serves.
+    pub fn routed() -> Self {
+        let routes: Arc<Mutex<Vec<Route>>> = Arc::default();
+        let table = routes.clone();
+        let mut s = Self::start(move |r, _| answer_from(&table, r));
+        s.routes = Some(routes);
+        s
+    }
+
+    /// Add `route` after the routes there are: it answers what they do not.
+    pub fn on(&self, route: Route) -> Hits {
+        let hits = route.hits.clone();
+        self.table().push(route);
+        hits
+    }
+
+    /// Add `route` before every route there is: it answers first.
+    pub fn first(&self, route: Route) -> Hits {
+        let hits = route.hits.clone();
+        self.table().insert(0, route);
+        hits
+    }
+
+    fn table(&self) -> std::sync::MutexGuard<'_, Vec<Route>> {
+        let routes = self.routes.as_ref();
+        routes
+            .expect("routes are for a FaultServer::routed")
+            .lock()
+            .unwrap()
     }
 
     pub fn base(&self) -> String {
@@ -134,7 +187,131 @@ impl FaultServer {
     }
 
     pub fn count(&self, method: &str) -> usize {
-        self.seen().iter().filter(|s| s.method == method).count()
+        self.count_where(|s| s.method == method)
+    }
+
+    /// Requests so far for which `f` holds.
+    pub fn count_where(&self, f: impl Fn(&Seen) -> bool) -> usize {
+        self.seen().iter().filter(|s| f(s)).count()
+    }
+}
+
+type Test = Box<dyn Fn(&Seen) -> bool + Send + Sync>;
+
+/// One route of a table: a request that passes every test gets the answer
+/// (at most `times` of them, if set). The first route that takes a
+/// request answers it; a request no route takes is a 404.
+pub struct Route {
+    tests: Vec<Test>,
+    answer: Box<dyn Fn(&Seen) -> Action + Send + Sync>,
+    delay: Option<Duration>,
+    times: Option<usize>,
+    hits: Hits,
+}
+
+/// How many requests a route has answered.
+#[derive(Clone, Default)]
+pub struct Hits(Arc<AtomicUsize>);
+
+impl Hits {
+    pub fn get(&self) -> usize {
+        self.0.load(Ordering::SeqCst)
+    }
+}
+
+/// A route that takes every request and answers 200 with no body.
+pub fn route() -> Route {
+    Route {
+        tests: Vec::new(),
+        answer: Box::new(|_| Action::Raw(response(200, &[], b""))),
+        delay: None,
+        times: None,
+        hits: Hits::default(),
+    }
+}
+
+impl Route {
+    /// Only requests for which `f` holds.
+    pub fn when(mut self, f: impl Fn(&Seen) -> bool + Send + Sync + 'static) -> Self {
+        self.tests.push(Box::new(f));
+        self
+    }
+
+    pub fn method(self, method: &'static str) -> Self {
+        self.when(move |r| r.method == method)
+    }
+
+    /// The path without its query is `path`.
+    pub fn path(self, path: impl Into<String>) -> Self {
+        let path = path.into();
+        self.when(move |r| r.path_only() == path)
+    }
+
+    /// The path without its query matches `glob`, in which `*` stands for
+    /// any run of characters and `?` for one.
+    pub fn path_like(self, glob: impl Into<String>) -> Self {
+        let glob = glob.into();
+        self.when(move |r| like(r.path_only().as_bytes(), glob.as_bytes()))
+    }
+
+    /// The header `name` has exactly this value.
+    pub fn header(self, name: &'static str, value: impl Into<String>) -> Self {
+        let value = value.into();
+        self.when(move |r| r.header(name) == Some(value.as_str()))
+    }
+
+    pub fn body_has(self, part: impl Into<String>) -> Self {
+        let part = part.into();
+        self.when(move |r| r.body.contains(&part))
+    }
+
+    /// Answer at most `n` requests, then take no more.
+    pub fn times(mut self, n: usize) -> Self {
+        self.times = Some(n);
+        self
+    }
+
+    /// Answer with these bytes, a whole response.
+    pub fn answer(self, response: Vec<u8>) -> Self {
+        self.answer_with(move |_| Action::Raw(response.clone()))
+    }
+
+    pub fn answer_with(mut self, f: impl Fn(&Seen) -> Action + Send + Sync + 'static) -> Self {
+        self.answer = Box::new(f);
+        self
+    }
+
+    /// Answer only after `delay`.
+    pub fn after(mut self, delay: Duration) -> Self {
+        self.delay = Some(delay);
+        self
+    }
+}
+
+/// What the table answers `r`.
+fn answer_from(table: &Mutex<Vec<Route>>, r: &Seen) -> Action {
+    let table = table.lock().unwrap();
+    let taken = table.iter().find(|route| {
+        route.times.is_none_or(|n| route.hits.get() < n) && route.tests.iter().all(|t| t(r))
+    });
+    let Some(route) = taken else {
+        return Action::Raw(response(404, &[], b""));
+    };
+    route.hits.0.fetch_add(1, Ordering::SeqCst);
+    let action = (route.answer)(r);
+    match route.delay {
+        Some(d) => Action::After(d, Box::new(action)),
+        None => action,
+    }
+}
+
+/// `text` matches `glob` whole (`*` any run, `?` one byte).
+fn like(text: &[u8], glob: &[u8]) -> bool {
+    match glob.split_first() {
+        None => text.is_empty(),
+        Some((b'*', rest)) => (0..=text.len()).any(|i| like(&text[i..], rest)),
+        Some((b'?', rest)) => !text.is_empty() && like(&text[1..], rest),
+        Some((c, rest)) => text.first() == Some(c) && like(&text[1..], rest),
     }
 }
 
@@ -170,7 +347,7 @@ fn serve(conn: TcpStream, seen: &Mutex<Vec<Seen>>, handler: &Handler, stop: &Ato
             headers.push((k.to_string(), v.trim().to_string()));
         }
     }
-    let mut body = vec![0; length.min(1 << 20)];
+    let mut body = vec![0; length.min(16 << 20)];
     let _ = reader.read_exact(&mut body);
     let req = Seen {
         method,
@@ -247,11 +424,22 @@ fn act(mut conn: TcpStream, action: Action, stop: &AtomicBool) {
         }
         Action::Hang { head, hold } => {
             let _ = conn.write_all(&head);
-            let until = Instant::now() + hold;
-            while Instant::now() < until && !stop.load(Ordering::SeqCst) {
-                std::thread::sleep(Duration::from_millis(50));
-            }
+            pause(hold, stop);
         }
+        Action::After(delay, then) => {
+            pause(delay, stop);
+            act(conn, *then, stop);
+        }
+    }
+}
+
+/// Sleep for `d`, or until the server stops.
+fn pause(d: Duration, stop: &AtomicBool) {
+    let until = Instant::now() + d;
+    while Instant::now() < until && !stop.load(Ordering::SeqCst) {
+        std::thread::sleep(
+            Duration::from_millis(20).min(until.saturating_duration_since(Instant::now())),
+        );
     }
 }
 

@@ -8,18 +8,20 @@ use std::os::unix::fs::PermissionsExt;
 use std::path::Path;
 use std::process::{Command, Stdio};
 
+use super::faultserver::{FaultServer, json, route};
 use super::*;
-use wiremock::matchers::{body_string_contains, header, method, path, path_regex};
-use wiremock::{Mock, MockServer, ResponseTemplate};
 
 pub const STATS: &str = r#"{"num_of_successes":12,"num_of_failures":3,"average_duration":1534,"is_last_run_successful":true,"last_run_executed_at":"2024-01-13 18:36:58","last_run_duration":1200}"#;
 pub const TOKEN2: &str = "tok-2222BBBBCCCCDDDDEEEEFFFF0000111122223333";
 pub const REFRESH2: &str = "ref-2222PPPPOOOONNNNMMMMLLLL5555444433332222";
 
-pub fn token_json(token: &str, refresh: &str, expires_in: u64) -> ResponseTemplate {
-    ResponseTemplate::new(200).set_body_raw(
-        format!(r#"{{"access_token":"{token}","expires_in":{expires_in},"refresh_token":"{refresh}","scope":"pipelines:run,stats:read","token_type":"Bearer"}}"#),
-        "application/json",
+/// A token answer: `token` and `refresh` for `expires_in` seconds.
+pub fn token_json(token: &str, refresh: &str, expires_in: u64) -> Vec<u8> {
+    json(
+        200,
+        &format!(
+            r#"{{"access_token":"{token}","expires_in":{expires_in},"refresh_token":"{refresh}","scope":"pipelines:run,stats:read","token_type":"Bearer"}}"#
+        ),
     )
 }
 
@@ -74,59 +76,38 @@ pub fn login(dir: &Path, base: &str, secret: &str) -> Out {
 
 /// A server answering the client-credentials grant with `expires_in` and
 /// the refresh grant with TOKEN2 for a day; stats need TOKEN or TOKEN2.
-pub async fn server(expires_in: u64) -> MockServer {
-    let s = MockServer::start().await;
-    Mock::given(method("POST"))
-        .and(path("/v1/oauth/token"))
-        .and(body_string_contains("grant_type=client_credentials"))
-        .and(body_string_contains(format!("client_secret={SECRET}")))
-        .respond_with(token_json(TOKEN, REFRESH, expires_in))
-        .mount(&s)
-        .await;
-    Mock::given(method("POST"))
-        .and(path("/v1/oauth/token"))
-        .and(body_string_contains("grant_type=refresh_token"))
-        .and(body_string_contains(format!("refresh_token={REFRESH}")))
-        .respond_with(token_json(TOKEN2, REFRESH2, 86400))
-        .mount(&s)
-        .await;
-    Mock::given(path("/v1/oauth/token"))
-        .respond_with(ResponseTemplate::new(401).set_body_raw(
-            r#"{"error":"invalid_client","error_description":"bad"}"#,
-            "application/json",
-        ))
-        .mount(&s)
-        .await;
+pub fn server(expires_in: u64) -> FaultServer {
+    let s = FaultServer::routed();
+    let token = || route().method("POST").path("/v1/oauth/token");
+    s.on(token()
+        .body_has("grant_type=client_credentials")
+        .body_has(format!("client_secret={SECRET}"))
+        .answer(token_json(TOKEN, REFRESH, expires_in)));
+    s.on(token()
+        .body_has("grant_type=refresh_token")
+        .body_has(format!("refresh_token={REFRESH}"))
+        .answer(token_json(TOKEN2, REFRESH2, 86400)));
+    s.on(route().path("/v1/oauth/token").answer(json(
+        401,
+        r#"{"error":"invalid_client","error_description":"bad"}"#,
+    )));
     for t in [TOKEN, TOKEN2] {
-        Mock::given(path_regex("/stats/"))
-            .and(header("authorization", format!("Bearer {t}").as_str()))
-            .respond_with(ResponseTemplate::new(200).set_body_raw(STATS, "application/json"))
-            .mount(&s)
-            .await;
+        s.on(route()
+            .path_like("*/stats/*")
+            .header("authorization", format!("Bearer {t}"))
+            .answer(json(200, STATS)));
     }
     s
 }
 
 /// Token requests received with this grant type.
-pub async fn grants(s: &MockServer, grant: &str) -> usize {
+pub fn grants(s: &FaultServer, grant: &str) -> usize {
     let want = format!("grant_type={grant}");
-    s.received_requests()
-        .await
-        .unwrap_or_default()
-        .iter()
-        .filter(|r| {
-            r.url.path() == "/v1/oauth/token" && String::from_utf8_lossy(&r.body).contains(&want)
-        })
-        .count()
+    s.count_where(|r| r.path_only() == "/v1/oauth/token" && r.body.contains(&want))
 }
 
-pub async fn stats_requests(s: &MockServer) -> usize {
-    s.received_requests()
-        .await
-        .unwrap_or_default()
-        .iter()
-        .filter(|r| r.url.path().contains("/stats/"))
-        .count()
+pub fn stats_requests(s: &FaultServer) -> usize {
+    s.count_where(|r| r.path_only().contains("/stats/"))
 }
 
 pub fn mode(p: &Path) -> u32 {

@@ -76,23 +76,25 @@ pub fn run_env(args: &[&str], env: &[(&'static str, String)]) -> Out {
     ylem(args, &e)
 }
 
-/// The token endpoint's answer in wiremock: TOKEN and REFRESH for a day.
-pub fn token_body() -> wiremock::ResponseTemplate {
-    wiremock::ResponseTemplate::new(200).set_body_raw(
-        format!(
-            r#"{{"access_token":"{TOKEN}","expires_in":86400,"refresh_token":"{REFRESH}","scope":"pipelines:run,stats:read","token_type":"Bearer"}}"#
-        ),
-        "application/json",
-    )
+/// A fault server whose token endpoint answers TOKEN and REFRESH for a
+/// day; tests add the routes they are about.
+pub fn token_server() -> faultserver::FaultServer {
+    let s = faultserver::FaultServer::routed();
+    s.on(faultserver::route()
+        .path("/v1/oauth/token")
+        .answer_with(|_| faultserver::token_response()));
+    s
 }
 
-/// A wiremock server whose token endpoint answers `token_body()`; tests
-/// mount the endpoints they are about.
-pub async fn token_server() -> wiremock::MockServer {
-    let s = wiremock::MockServer::start().await;
-    wiremock::Mock::given(wiremock::matchers::path("/v1/oauth/token"))
-        .respond_with(token_body())
-        .mount(&s)
-        .await;
-    s
+/// Sleep until just past the system clock's next whole second: the second
+/// of anything that happened before the call is then over.
+pub fn next_second() {
+    use std::time::{Duration, SystemTime, UNIX_EPOCH};
+    let into = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .unwrap()
+        .subsec_nanos();
+    std::thread::sleep(
+        Duration::from_nanos(1_000_000_000 - u64::from(into)) + Duration::from_millis(10),
+    );
 }
