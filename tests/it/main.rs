@@ -1,5 +1,5 @@
 //! The integration suite, one binary (as ripgrep and cargo keep theirs): the
-//! built `ylemctl` driven over loopback against the sandbox, wiremock or the
+//! built `ylemctl` driven over loopback against the sandbox or the
 //! fault-injecting server, one module per area. The real-keyring tests stay
 //! a binary of their own (`tests/keyring.rs`) for their CI run under a
 //! session bus.

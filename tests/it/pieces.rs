@@ -24,8 +24,12 @@ fn sealed(text: &str, i: usize) -> Vec<u8> {
     let c = LessSafeKey::new(UnboundKey::new(&AES_256_GCM, &KEY).unwrap());
     let nonce = [i as u8; 12];
     let mut sealed = text.as_bytes().to_vec();
-    c.seal_in_place_append_tag(Nonce::assume_unique_for_key(nonce), Aad::empty(), &mut sealed)
-        .unwrap();
+    c.seal_in_place_append_tag(
+        Nonce::assume_unique_for_key(nonce),
+        Aad::empty(),
+        &mut sealed,
+    )
+    .unwrap();
     let mut out = nonce.to_vec();
     out.extend(sealed);
     out

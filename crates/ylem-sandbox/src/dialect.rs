@@ -163,7 +163,11 @@ impl Codec {
         out.extend_from_slice(plain.as_bytes());
         let mut sealed = out.split_off(12);
         self.cipher
-            .seal_in_place_append_tag(Nonce::assume_unique_for_key(*nonce), Aad::empty(), &mut sealed)
+            .seal_in_place_append_tag(
+                Nonce::assume_unique_for_key(*nonce),
+                Aad::empty(),
+                &mut sealed,
+            )
             .expect("AES-GCM encryption of a small buffer cannot fail");
         out.extend_from_slice(&sealed);
         STANDARD.encode(out)
