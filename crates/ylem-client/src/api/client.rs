@@ -92,15 +92,22 @@ impl Client {
     /// `request` with the bearer token; on a 401 a fresh token and once
     /// more. A 401 is answered before a run starts, so repeating a run
     /// start with a fresh token cannot start a second run.
-    async fn authorised<T>(&self, request: impl AsyncFn(&Secret) -> Result<T>) -> Result<T> {
+    ///
+    /// The request gets its token by value (a clone), so that its future
+    /// borrows nothing of this one's and stays `Send`.
+    async fn authorised<T, F, Fut>(&self, request: F) -> Result<T>
+    where
+        F: Fn(Secret) -> Fut,
+        Fut: std::future::Future<Output = Result<T>>,
+    {
         let token = self.auth.token(&self.transport, None).await?;
-        match request(&token).await {
+        match request(token.clone()).await {
             Err(e) if e.is_unauthorized() => {
                 if !self.auth.can_renew() {
                     return Err(e.with_cause(Cause::FixedTokenRejected));
                 }
                 let fresh = self.auth.token(&self.transport, Some(&token)).await?;
-                request(&fresh).await.map_err(|e| {
+                request(fresh).await.map_err(|e| {
                     if e.is_unauthorized() {
                         // The token endpoint has just issued it: the
                         // credentials work, so this is the plan check.
@@ -123,8 +130,8 @@ impl Client {
     async fn get<T: DeserializeOwned>(&self, path: &str) -> Result<T> {
         let t = &self.transport;
         let body = self
-            .authorised(async |token| {
-                t.fetch(Method::GET, path, Some(token), Retry::Idempotent, None)
+            .authorised(|token| async move {
+                t.fetch(Method::GET, path, Some(&token), Retry::Idempotent, None)
                     .await
             })
             .await?;
@@ -145,13 +152,13 @@ impl Client {
         input: Option<&Bytes>,
     ) -> Result<RunStart> {
         let path = format!("/v1/{}/{id}/runs/", kind.entity().segment());
-        let t = &self.transport;
+        let (t, p) = (&self.transport, path.as_str());
         let body = self
-            .authorised(async |token| {
+            .authorised(|token| async move {
                 t.fetch(
                     Method::POST,
-                    &path,
-                    Some(token),
+                    p,
+                    Some(&token),
                     Retry::NotSent,
                     input.map(Sent::Json),
                 )
@@ -188,9 +195,9 @@ impl Client {
             path_datetime(w.from),
             path_datetime_end(w.to)
         );
-        let t = &self.transport;
+        let (t, p) = (&self.transport, path.as_str());
         let (resp, first) = self
-            .authorised(async |token| t.open(&path, Some(token)).await)
+            .authorised(|token| async move { t.open(p, Some(&token)).await })
             .await?;
         let rest = resp
             .bytes_stream()

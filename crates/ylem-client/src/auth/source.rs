@@ -16,10 +16,9 @@ use crate::http::Transport;
 use crate::secret::Secret;
 
 /// A future a `TokenProvider` returns: boxed, so that the trait can be
-/// held as `dyn`. Not `Send`: the client's own request futures are not
-/// (their retry closures borrow across awaits), so it runs on one thread,
-/// e.g. a current-thread tokio runtime.
-pub type TokenFuture<'a> = Pin<Box<dyn Future<Output = Result<Secret>> + 'a>>;
+/// held as `dyn`, and `Send`, so that every request future of the client
+/// is `Send` too (a request may be spawned on any runtime's worker).
+pub type TokenFuture<'a> = Pin<Box<dyn Future<Output = Result<Secret>> + Send + 'a>>;
 
 /// A source of tokens the client does not know itself (a stored login
 /// with its cache and lock): asked for a token before each request.

@@ -93,6 +93,46 @@ const LONG_WAIT: Duration = Duration::from_secs(2);
 /// once, not waited out for minutes (each wait is capped at 2 minutes too).
 pub const MAX_ASKED_WAITS: Duration = Duration::from_secs(120);
 
+/// What `exchange` reads of a successful response within its attempt: a
+/// type, not a closure, so that a request's future borrows nothing for
+/// every lifetime and stays `Send`.
+trait Take {
+    type Out;
+    fn take(
+        resp: Response,
+        method: &Method,
+        path: &str,
+    ) -> impl Future<Output = std::result::Result<Self::Out, BodyError>> + Send;
+}
+
+/// The whole body, at most `body::MAX_WHOLE` bytes.
+struct Whole;
+
+impl Take for Whole {
+    type Out = Bytes;
+    async fn take(
+        resp: Response,
+        method: &Method,
+        path: &str,
+    ) -> std::result::Result<Bytes, BodyError> {
+        body::read_whole(resp, body::MAX_WHOLE, method, path).await
+    }
+}
+
+/// The response and its first chunk, the rest read as it arrives.
+struct FirstChunk;
+
+impl Take for FirstChunk {
+    type Out = (Response, Option<Bytes>);
+    async fn take(
+        resp: Response,
+        _: &Method,
+        _: &str,
+    ) -> std::result::Result<Self::Out, BodyError> {
+        body::first_chunk(resp).await
+    }
+}
+
 /// A request body and how it is sent.
 #[derive(Debug, Clone, Copy)]
 pub enum Sent<'a> {
@@ -187,11 +227,8 @@ impl Transport {
         retry: Retry,
         sent: Option<Sent<'_>>,
     ) -> Result<Bytes> {
-        let (m, p) = (method.clone(), path.to_string());
-        self.exchange(method, path, bearer, retry, sent, async |resp| {
-            body::read_whole(resp, body::MAX_WHOLE, &m, &p).await
-        })
-        .await
+        self.exchange::<Whole>(method, path, bearer, retry, sent)
+            .await
     }
 
     /// One GET of `path` with no bearer, no retry and no redirect
@@ -222,28 +259,20 @@ impl Transport {
         path: &str,
         bearer: Option<&Secret>,
     ) -> Result<(Response, Option<Bytes>)> {
-        self.exchange(
-            Method::GET,
-            path,
-            bearer,
-            Retry::Idempotent,
-            None,
-            body::first_chunk,
-        )
-        .await
+        self.exchange::<FirstChunk>(Method::GET, path, bearer, Retry::Idempotent, None)
+            .await
     }
 
-    /// One request, with its retries: `take` reads what the caller needs of
+    /// One request, with its retries: `K` reads what the caller needs of
     /// a successful response within the same attempt.
-    async fn exchange<T>(
+    async fn exchange<K: Take>(
         &self,
         method: Method,
         path: &str,
         bearer: Option<&Secret>,
         retry: Retry,
         sent: Option<Sent<'_>>,
-        take: impl AsyncFn(Response) -> std::result::Result<T, BodyError>,
-    ) -> Result<T> {
+    ) -> Result<K::Out> {
         let url = format!("{}{}", self.cfg.base_url, path);
         let mut attempt = 0u32;
         // What the service asked to wait so far (`MAX_ASKED_WAITS`).
@@ -252,7 +281,7 @@ impl Transport {
         loop {
             let outcome = self.send_following(&method, &url, bearer, sent).await;
             let (wait, why) = match outcome {
-                Ok(resp) if resp.status().is_success() => match take(resp).await {
+                Ok(resp) if resp.status().is_success() => match K::take(resp, &method, path).await {
                     Ok(v) => return Ok(v),
                     Err(BodyError::TooLarge(e)) => return Err(started(e, retry)),
                     Err(BodyError::Read(e)) => {
