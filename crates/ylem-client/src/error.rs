@@ -137,11 +137,19 @@ pub struct Error {
     /// started even though this failed.
     #[doc(hidden)]
     pub may_have_started: bool,
+    /// The source and the redactor, behind one thin pointer: an `Error`
+    /// stays small enough to return by value.
+    pub(crate) extra: Option<Arc<Extra>>,
+}
+
+/// What few errors have.
+#[derive(Debug, Default)]
+pub(crate) struct Extra {
     /// The failure underneath (`std::error::Error::source`).
-    pub(crate) source: Option<Arc<dyn std::error::Error + Send + Sync>>,
+    source: Option<Box<dyn std::error::Error + Send + Sync>>,
     /// Who scrubs the message when it is shown: the client's redactor,
     /// for errors the client made.
-    pub(crate) redactor: Option<Redactor>,
+    redactor: Option<Redactor>,
 }
 
 /// A result with the client's error.
@@ -157,8 +165,7 @@ impl Error {
             server_body: None,
             cause: Cause::Other,
             may_have_started: false,
-            source: None,
-            redactor: None,
+            extra: None,
         }
     }
     /// An `Auth` error.
@@ -194,13 +201,22 @@ impl Error {
     }
     /// With the failure underneath, for `source`.
     pub fn with_source(mut self, source: impl std::error::Error + Send + Sync + 'static) -> Self {
-        self.source = Some(Arc::new(source));
+        let redactor = self.extra.as_ref().and_then(|x| x.redactor.clone());
+        self.extra = Some(Arc::new(Extra {
+            source: Some(Box::new(source)),
+            redactor,
+        }));
         self
     }
     /// Scrubbed by `redactor` when shown (the client's, for what it makes).
     pub(crate) fn redacted_by(mut self, redactor: &Redactor) -> Self {
-        if self.redactor.is_none() {
-            self.redactor = Some(redactor.clone());
+        let extra = self.extra.get_or_insert_with(Default::default);
+        if extra.redactor.is_none() {
+            let source = Arc::get_mut(extra).and_then(|x| x.source.take());
+            *extra = Arc::new(Extra {
+                source,
+                redactor: Some(redactor.clone()),
+            });
         }
         self
     }
@@ -254,7 +270,7 @@ impl Error {
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let escaped = text::escape(&self.message);
-        let shown = match &self.redactor {
+        let shown = match self.extra.as_ref().and_then(|x| x.redactor.as_ref()) {
             Some(r) => r.scrub(&escaped),
             None => escaped.into_owned(),
         };
@@ -271,8 +287,7 @@ impl std::error::Error for Error {
         if let Cause::Provider(e) = &self.cause {
             return Some(e.as_ref());
         }
-        self.source
-            .as_deref()
-            .map(|e| e as &(dyn std::error::Error + 'static))
+        let source = self.extra.as_ref()?.source.as_deref()?;
+        Some(source as &(dyn std::error::Error + 'static))
     }
 }
