@@ -32,6 +32,8 @@ impl From<ylem_client::Error> for Error {
             ErrorKind::Timeout => Kind::Timeout,
             ErrorKind::Invalid => Kind::Usage,
             ErrorKind::Internal => Kind::Internal,
+            // A kind a newer client names: a failure of the client's.
+            _ => Kind::Internal,
         };
         let hint = if e.may_have_started {
             Some(MAY_HAVE_STARTED)
@@ -168,7 +170,7 @@ mod tests {
     fn a_run_start_that_may_have_started_says_so_whatever_the_cause() {
         let e = ylem_client::Error::network("x")
             .with_cause(Cause::ConnectFailed)
-            .may_have_started();
+            .with_may_have_started();
         assert_eq!(Error::from(e).hint.as_deref(), Some(MAY_HAVE_STARTED));
     }
 

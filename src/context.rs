@@ -459,6 +459,11 @@ impl Context {
             .retries(s.retries)
             .user_agent(concat!("ylemctl/", env!("CARGO_PKG_VERSION")))
             .request_log(Arc::new(self.ui))
+            // One redactor for the whole process: a token the client
+            // fetches is scrubbed from the CLI's own output too (its
+            // errors, the panic hook, --jq's messages), not only from the
+            // client's.
+            .redactor(ylem_client::process_redactor().clone())
             .build_transport()?;
         Ok(t)
     }

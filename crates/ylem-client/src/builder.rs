@@ -1,19 +1,38 @@
 //! `ClientBuilder`: the settings a `Client` is made with (base URL, time
-//! limits, retries, user agent, request log, token source), checked once
-//! when it is built.
+//! limits, retries, user agent, request log, redactor, token source, the
+//! store and the settle setting), checked once when it is built.
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crate::api::Client;
+use crate::api::kept::{Kept, Store};
 use crate::auth::TokenSource;
 use crate::error::{Error, ErrorKind, Result};
 use crate::http::{RequestLog, Transport, TransportConfig};
+use crate::secret::Redactor;
 
 /// Builds a `Client` (or only its `Transport`).
 pub struct ClientBuilder {
     cfg: TransportConfig,
     token: Option<TokenSource>,
+    kept: Kept,
+    settle: Option<Duration>,
+}
+
+/// The settings, never a secret.
+impl std::fmt::Debug for ClientBuilder {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ClientBuilder")
+            .field(
+                "base_url",
+                &crate::http::redact::redact_url(&self.cfg.redactor, &self.cfg.base_url),
+            )
+            .field("timeout", &self.cfg.timeout)
+            .field("retries", &self.cfg.retries)
+            .field("token_source", &self.token)
+            .finish_non_exhaustive()
+    }
 }
 
 impl ClientBuilder {
@@ -23,6 +42,8 @@ impl ClientBuilder {
         ClientBuilder {
             cfg: TransportConfig::new(base_url),
             token: None,
+            kept: Kept::default(),
+            settle: None,
         }
     }
 
@@ -76,6 +97,31 @@ impl ClientBuilder {
         self
     }
 
+    /// Who scrubs secrets from what the client shows (its errors and the
+    /// request log), and holds the secrets it is given and fetches.
+    /// Default: one of its own. Hand the same one to every client of a
+    /// program, and scrub the program's own output with it.
+    pub fn redactor(mut self, redactor: Redactor) -> Self {
+        self.cfg.redactor = redactor;
+        self
+    }
+
+    /// Where answers that never change (a pipeline's basis) are kept
+    /// across processes, besides memory (default: memory only).
+    pub fn store(mut self, store: Arc<dyn Store>) -> Self {
+        self.kept = Kept::with_store(store);
+        self
+    }
+
+    /// Judge every run read through the client with this settle time (a
+    /// pipeline's in place of the learnt one, a workflow's in place of the
+    /// default): one setting, so that the same run gets the same verdict
+    /// everywhere (default: none given).
+    pub fn settle(mut self, settle: Option<Duration>) -> Self {
+        self.settle = settle;
+        self
+    }
+
     /// The transport alone (for the token endpoint, say).
     pub fn build_transport(self) -> Result<Transport> {
         Transport::new(self.cfg)
@@ -89,6 +135,7 @@ impl ClientBuilder {
                 "no token source: the client cannot authenticate",
             )
         })?;
-        Ok(Client::new(Transport::new(self.cfg)?, token))
+        let transport = Transport::new(self.cfg)?;
+        Ok(Client::with_parts(transport, token, self.kept, self.settle))
     }
 }

@@ -5,10 +5,13 @@
 use std::fmt;
 use std::sync::Arc;
 
-use crate::{secret, text};
+use crate::secret::{self, Redactor};
+use crate::text;
 
-/// What went wrong, as a caller needs to tell it apart.
+/// What went wrong, as a caller needs to tell it apart. More kinds may
+/// come: a `match` needs a `_` arm.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum ErrorKind {
     /// The credentials or the token were refused, or lack a permission.
     Auth,
@@ -107,24 +110,46 @@ pub enum Cause {
     Provider(Arc<dyn std::error::Error + Send + Sync>),
 }
 
-/// A failure of a request or of reading its answer.
+/// A failure of a request or of reading its answer: read it through its
+/// accessors (`kind`, `message`, `status`, `server_body`, `cause`,
+/// `may_have_started`); `source` is the underlying failure, when there was
+/// one (a transport's, a provider's), never with a URL.
 #[derive(Debug, Clone)]
 pub struct Error {
     /// What kind of failure.
+    #[doc(hidden)]
     pub kind: ErrorKind,
     /// What happened, in one line; may hold text the server sent.
+    #[doc(hidden)]
     pub message: String,
     /// The HTTP status of the answer, when there was one.
+    #[doc(hidden)]
     pub status: Option<u16>,
     /// What the server's error response said (its body, trimmed; `None`
     /// when empty), kept as data so that callers can recognise a server's
     /// quirks without reading the message. Never shown as is.
+    #[doc(hidden)]
     pub server_body: Option<String>,
     /// Why, where a caller may say more.
+    #[doc(hidden)]
     pub cause: Cause,
     /// A run start that may have reached the service: a run may have
     /// started even though this failed.
+    #[doc(hidden)]
     pub may_have_started: bool,
+    /// The source and the redactor, behind one thin pointer: an `Error`
+    /// stays small enough to return by value.
+    pub(crate) extra: Option<Arc<Extra>>,
+}
+
+/// What few errors have.
+#[derive(Debug, Default)]
+pub(crate) struct Extra {
+    /// The failure underneath (`std::error::Error::source`).
+    source: Option<Box<dyn std::error::Error + Send + Sync>>,
+    /// Who scrubs the message when it is shown: the client's redactor,
+    /// for errors the client made.
+    redactor: Option<Redactor>,
 }
 
 /// A result with the client's error.
@@ -140,6 +165,7 @@ impl Error {
             server_body: None,
             cause: Cause::Other,
             may_have_started: false,
+            extra: None,
         }
     }
     /// An `Auth` error.
@@ -169,9 +195,58 @@ impl Error {
         self
     }
     /// Marked as a run start that may have reached the service.
-    pub fn may_have_started(mut self) -> Self {
+    pub fn with_may_have_started(mut self) -> Self {
         self.may_have_started = true;
         self
+    }
+    /// With the failure underneath, for `source`.
+    pub fn with_source(mut self, source: impl std::error::Error + Send + Sync + 'static) -> Self {
+        let redactor = self.extra.as_ref().and_then(|x| x.redactor.clone());
+        self.extra = Some(Arc::new(Extra {
+            source: Some(Box::new(source)),
+            redactor,
+        }));
+        self
+    }
+    /// Scrubbed by `redactor` when shown (the client's, for what it makes).
+    pub(crate) fn redacted_by(mut self, redactor: &Redactor) -> Self {
+        let extra = self.extra.get_or_insert_with(Default::default);
+        if extra.redactor.is_none() {
+            let source = Arc::get_mut(extra).and_then(|x| x.source.take());
+            *extra = Arc::new(Extra {
+                source,
+                redactor: Some(redactor.clone()),
+            });
+        }
+        self
+    }
+    /// What kind of failure.
+    pub fn kind(&self) -> ErrorKind {
+        self.kind
+    }
+    /// What happened, in one line, as made: it may hold text the server
+    /// sent, so show it through `Display` (escaped and scrubbed).
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+    /// The HTTP status of the answer, when there was one.
+    pub fn status(&self) -> Option<u16> {
+        self.status
+    }
+    /// What the server's error response said (its body, trimmed; `None`
+    /// when empty), as data to recognise a server's quirks by. Never show
+    /// it as is: it may hold anything.
+    pub fn server_body(&self) -> Option<&str> {
+        self.server_body.as_deref()
+    }
+    /// Why, where a caller may say more.
+    pub fn cause(&self) -> &Cause {
+        &self.cause
+    }
+    /// A run start that may have reached the service: a run may have
+    /// started even though this failed, so never start it again blindly.
+    pub fn may_have_started(&self) -> bool {
+        self.may_have_started
     }
     /// Keep what the server answered, for `server_body`.
     pub fn with_server_body(mut self, body: &[u8]) -> Self {
@@ -194,8 +269,25 @@ impl Error {
 /// The message on one line, escaped and redacted: for a person.
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&secret::scrub(&text::escape(&self.message)))
+        let escaped = text::escape(&self.message);
+        let shown = match self.extra.as_ref().and_then(|x| x.redactor.as_ref()) {
+            Some(r) => r.scrub(&escaped),
+            None => escaped.into_owned(),
+        };
+        // Secrets made with `Secret::new` are held by the process's
+        // redactor too (see `secret::process_redactor`).
+        f.write_str(&secret::process_redactor().scrub(&shown))
     }
 }
 
-impl std::error::Error for Error {}
+/// The provider's own error (`Cause::Provider`), else the failure
+/// underneath, when there was one.
+impl std::error::Error for Error {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        if let Cause::Provider(e) = &self.cause {
+            return Some(e.as_ref());
+        }
+        let source = self.extra.as_ref()?.source.as_deref()?;
+        Some(source as &(dyn std::error::Error + 'static))
+    }
+}

@@ -3,8 +3,10 @@
 //! redirects, time limits and a bearer token from a `TokenSource`, and
 //! returns typed models or an `Error` that says what happened (its kind,
 //! message, HTTP status and the server's body) and why (`Cause`). It never
-//! prints: a `RequestLog` the caller installs hears of each request. Its
-//! request futures are not `Send`: run them on a current-thread runtime.
+//! prints: a `RequestLog` the caller installs hears of each request. A
+//! `Client` is cheap to clone (its state is shared) and its request
+//! futures are `Send`: spawn them on any runtime. Secrets are scrubbed by
+//! the `Redactor` a client is built with.
 //! Beyond single requests: the run model (`runs`: a run folded from its
 //! log and judged, an entity's last run, the polling driver) and the
 //! server's quirks (`quirks`: last run, refusals, the date form), and what
@@ -47,7 +49,7 @@ pub use http::{RequestLog, Retry, Transport, TransportConfig, backoff};
 pub use kinds::{Entity, Period, RunKind, UnknownName};
 pub use quirks::{DateForms, LastSeen, NotStarted};
 pub use runs::{Failure, History, Last, NotKnown, Rule, RunView, Verdict};
-pub use secret::{Secret, scrub};
+pub use secret::{Redactor, Secret, process_redactor, scrub};
 pub use time::Window;
 
 /// The `chrono` crate this crate's times are in (`DateTime<Utc>`).

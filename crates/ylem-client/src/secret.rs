@@ -1,13 +1,16 @@
-//! Secret values (client secret, access and refresh tokens) and the redactor
-//! that removes every known secret from text before it reaches a person.
+//! Secret values (client secret, access and refresh tokens) and the
+//! `Redactor` that removes every secret it holds from text before it
+//! reaches a person.
 //!
-//! A `Secret` prints as `***` and registers its value with a process-wide
-//! list, so that error messages, request logs and panic messages can be
-//! scrubbed even when a value slipped into them by some other route.
+//! A `Secret` prints as `***`, and while a redactor holds it (and a while
+//! after) that redactor scrubs its value from error messages, request logs
+//! and panic messages, even when the value slipped into them by some other
+//! route. Each client has its redactor (`ClientBuilder::redactor`); a
+//! program shares one among its clients and its own output.
 
 use std::collections::{HashMap, VecDeque};
 use std::fmt;
-use std::sync::{Mutex, OnceLock};
+use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 
 /// Values no `Secret` holds any more stay scrubbed this long (the newest
 /// ones), for text made while they were held: a process that renews its
@@ -16,31 +19,16 @@ const RETIRED: usize = 64;
 
 #[derive(Default)]
 struct Registry {
-    /// Each value, with how many `Secret`s (or `register` calls) hold it.
+    /// Each value, with how many `Secret`s hold it.
     live: HashMap<String, usize>,
     /// Values no longer held, the newest last.
     retired: VecDeque<String>,
 }
 
-fn registry() -> std::sync::MutexGuard<'static, Registry> {
-    static REG: OnceLock<Mutex<Registry>> = OnceLock::new();
-    REG.get_or_init(Default::default)
-        .lock()
-        .unwrap_or_else(|p| p.into_inner())
-}
-
-/// Remember a value so that `scrub` replaces it with `***`.
-pub fn register(value: &str) {
-    // Very short values would turn ordinary text into asterisks; no real
-    // credential is that short.
-    if value.len() < 4 {
-        return;
-    }
-    let mut reg = registry();
-    for v in encodings(value) {
-        *reg.live.entry(v.clone()).or_insert(0) += 1;
-        reg.retired.retain(|r| *r != v);
-    }
+/// Very short values would turn ordinary text into asterisks; no real
+/// credential is that short.
+fn too_short(value: &str) -> bool {
+    value.len() < 4
 }
 
 /// A value as it is sent and may come back: itself, and percent-encoded as
@@ -68,89 +56,188 @@ fn encodings(value: &str) -> Vec<String> {
     all
 }
 
-/// Remember a value no `Secret` holds (a token a broken endpoint sent in an
-/// error), scrubbed while it is among the newest retired values.
-pub fn retire(value: &str) {
-    if value.len() < 4 {
-        return;
-    }
-    let mut reg = registry();
-    for v in encodings(value) {
-        if reg.live.contains_key(&v) || reg.retired.contains(&v) {
-            continue;
+impl Registry {
+    fn register(&mut self, value: &str) {
+        if too_short(value) {
+            return;
         }
-        reg.retired.push_back(v);
-        if reg.retired.len() > RETIRED {
-            reg.retired.pop_front();
+        for v in encodings(value) {
+            *self.live.entry(v.clone()).or_insert(0) += 1;
+            self.retired.retain(|r| *r != v);
         }
     }
-}
 
-/// One holder of `value` let it go; with none left it is retired.
-fn release(value: &str) {
-    let mut reg = registry();
-    for v in encodings(value) {
-        let Some(n) = reg.live.get_mut(&v) else {
-            continue;
-        };
-        *n -= 1;
-        if *n == 0 {
-            reg.live.remove(&v);
-            reg.retired.push_back(v);
-            if reg.retired.len() > RETIRED {
-                reg.retired.pop_front();
+    fn push_retired(&mut self, v: String) {
+        self.retired.push_back(v);
+        if self.retired.len() > RETIRED {
+            self.retired.pop_front();
+        }
+    }
+
+    fn retire(&mut self, value: &str) {
+        if too_short(value) {
+            return;
+        }
+        for v in encodings(value) {
+            if self.live.contains_key(&v) || self.retired.contains(&v) {
+                continue;
+            }
+            self.push_retired(v);
+        }
+    }
+
+    /// One holder of `value` let it go; with none left it is retired.
+    fn release(&mut self, value: &str) {
+        for v in encodings(value) {
+            let Some(n) = self.live.get_mut(&v) else {
+                continue;
+            };
+            *n -= 1;
+            if *n == 0 {
+                self.live.remove(&v);
+                self.push_retired(v);
             }
         }
     }
+
+    fn scrub(&self, text: &str) -> String {
+        let mut values: Vec<&str> = self
+            .live
+            .keys()
+            .chain(self.retired.iter())
+            .map(String::as_str)
+            .collect();
+        // Longest first, so a secret that contains another is removed whole.
+        values.sort_by_key(|v| std::cmp::Reverse(v.len()));
+        let mut out = text.to_string();
+        for v in values {
+            if out.contains(v) {
+                out = out.replace(v, "***");
+            }
+        }
+        out
+    }
 }
 
-/// Replace every registered secret in `text` with `***`.
-pub fn scrub(text: &str) -> String {
-    let reg = registry();
-    let mut values: Vec<&str> = reg
-        .live
-        .keys()
-        .chain(reg.retired.iter())
-        .map(String::as_str)
-        .collect();
-    // Longest first, so a secret that contains another is removed whole.
-    values.sort_by_key(|v| std::cmp::Reverse(v.len()));
-    let mut out = text.to_string();
-    for v in values {
-        if out.contains(v) {
-            out = out.replace(v, "***");
-        }
+/// The secrets to scrub from text: those its `Secret`s hold, and the newest
+/// ones let go. Cheap to clone: clones share one list, so a program hands
+/// one to each client it builds and scrubs its own output with it too.
+#[derive(Clone, Default)]
+pub struct Redactor(Arc<Mutex<Registry>>);
+
+impl Redactor {
+    /// An empty one.
+    pub fn new() -> Self {
+        Self::default()
     }
-    out
+
+    fn lock(&self) -> MutexGuard<'_, Registry> {
+        self.0.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    fn same(&self, other: &Redactor) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
+
+    /// `secret`, held by this redactor from now on (and let go by the one
+    /// that held it before): scrubbed while it lives, and a while after.
+    pub fn hold(&self, mut secret: Secret) -> Secret {
+        if secret.held.as_ref().is_some_and(|r| r.same(self)) {
+            return secret;
+        }
+        self.lock().register(&secret.value);
+        if let Some(old) = secret.held.replace(self.clone()) {
+            old.lock().release(&secret.value);
+        }
+        secret
+    }
+
+    /// Scrub `value` too, though no `Secret` holds it (a token a broken
+    /// endpoint sent in an error), while it is among the newest let go.
+    pub fn retire(&self, value: &str) {
+        self.lock().retire(value)
+    }
+
+    /// `text` with every secret this redactor knows replaced by `***`.
+    pub fn scrub(&self, text: &str) -> String {
+        self.lock().scrub(text)
+    }
+}
+
+/// How many values it knows, never one of them.
+impl fmt::Debug for Redactor {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let reg = self.lock();
+        f.debug_struct("Redactor")
+            .field("held", &reg.live.len())
+            .field("retired", &reg.retired.len())
+            .finish()
+    }
+}
+
+/// The redactor `Secret::new` holds its value in: one for the process, so
+/// that a program's output is scrubbed of every secret made anywhere in it.
+#[doc(hidden)]
+pub fn process_redactor() -> &'static Redactor {
+    static PROCESS: OnceLock<Redactor> = OnceLock::new();
+    PROCESS.get_or_init(Redactor::new)
+}
+
+/// `process_redactor().scrub(text)`.
+#[doc(hidden)]
+pub fn scrub(text: &str) -> String {
+    process_redactor().scrub(text)
 }
 
 /// A value that must never be shown. `Debug` and `Display` print `***`.
-/// Scrubbed from text while a `Secret` holds it, and a while after.
-#[derive(PartialEq, Eq)]
-pub struct Secret(String);
+/// Scrubbed from text by the redactor that holds it, while it lives and a
+/// while after.
+pub struct Secret {
+    value: String,
+    held: Option<Redactor>,
+}
 
 impl Secret {
-    /// Hold `value`, registered for `scrub`.
+    /// Hold `value` (in the process's redactor; a client holds the secrets
+    /// it is given in its own too).
     pub fn new(value: impl Into<String>) -> Self {
-        let v = value.into();
-        register(&v);
-        Secret(v)
+        process_redactor().hold(Secret {
+            value: value.into(),
+            held: None,
+        })
     }
     /// The value itself, for the request that needs it and nothing else.
     pub fn expose(&self) -> &str {
-        &self.0
+        &self.value
     }
 }
 
+/// Held again by the same redactor.
 impl Clone for Secret {
     fn clone(&self) -> Self {
-        Secret::new(self.0.clone())
+        if let Some(r) = &self.held {
+            r.lock().register(&self.value);
+        }
+        Secret {
+            value: self.value.clone(),
+            held: self.held.clone(),
+        }
     }
 }
+
+impl PartialEq for Secret {
+    fn eq(&self, other: &Self) -> bool {
+        self.value == other.value
+    }
+}
+
+impl Eq for Secret {}
 
 impl Drop for Secret {
     fn drop(&mut self) {
-        release(&self.0);
+        if let Some(r) = &self.held {
+            r.lock().release(&self.value);
+        }
     }
 }
 
@@ -174,51 +261,73 @@ impl<'de> serde::Deserialize<'de> for Secret {
 
 #[cfg(test)]
 mod tests {
-    #[test]
-    fn a_secret_is_scrubbed_as_sent_in_a_form_body_and_in_a_url() {
-        let s = Secret::new("s3cr+t/val=ue&x y-ZZ");
-        let text = "echo: client_secret=s3cr%2Bt%2Fval%3Due%26x+y-ZZ and ?s=s3cr%2Bt%2Fval%3Due%26x%20y-ZZ";
-        let shown = scrub(text);
-        assert!(!shown.contains("s3cr"), "{shown}");
-        drop(s);
-        // Let go, it is still scrubbed (retired), in every form.
-        assert!(!scrub(text).contains("s3cr"));
-    }
-
     use super::*;
 
     #[test]
+    fn a_secret_is_scrubbed_as_sent_in_a_form_body_and_in_a_url() {
+        let r = Redactor::new();
+        let s = r.hold(Secret::new("s3cr+t/val=ue&x y-ZZ"));
+        let text = "echo: client_secret=s3cr%2Bt%2Fval%3Due%26x+y-ZZ and ?s=s3cr%2Bt%2Fval%3Due%26x%20y-ZZ";
+        let shown = r.scrub(text);
+        assert!(!shown.contains("s3cr"), "{shown}");
+        drop(s);
+        // Let go, it is still scrubbed (retired), in every form.
+        assert!(!r.scrub(text).contains("s3cr"));
+    }
+
+    #[test]
     fn secret_prints_as_stars_and_is_scrubbed() {
-        let s = Secret::new("s3cr3t-value-xyz");
+        let r = Redactor::new();
+        let s = r.hold(Secret::new("s3cr3t-value-xyz"));
         assert_eq!(format!("{s} {s:?}"), "*** ***");
         assert_eq!(
-            scrub("url?client_secret=s3cr3t-value-xyz&x=1"),
+            r.scrub("url?client_secret=s3cr3t-value-xyz&x=1"),
             "url?client_secret=***&x=1"
         );
+        assert_eq!(format!("{r:?}"), "Redactor { held: 1, retired: 0 }");
+    }
+
+    #[test]
+    fn redactors_are_apart_and_a_held_secret_moves() {
+        let (a, b) = (Redactor::new(), Redactor::new());
+        let s = a.hold(Secret::new("moved-secret-1234"));
+        assert_eq!(a.scrub("moved-secret-1234"), "***");
+        assert_eq!(b.scrub("moved-secret-1234"), "moved-secret-1234");
+        let s = b.hold(s);
+        assert_eq!(b.scrub("moved-secret-1234"), "***");
+        // Let go by `a`: retired there, still scrubbed a while.
+        assert_eq!(a.lock().live.len(), 0);
+        assert_eq!(a.scrub("moved-secret-1234"), "***");
+        drop(s);
     }
 
     #[test]
     fn secrets_let_go_are_forgotten_but_the_newest_ones() {
+        let r = Redactor::new();
         let first = "retired-first-0000";
-        drop(Secret::new(first));
+        drop(r.hold(Secret::new(first)));
         assert_eq!(
-            scrub(first),
+            r.scrub(first),
             "***",
             "a secret just let go is still scrubbed"
         );
         for i in 0..RETIRED + 10 {
-            drop(Secret::new(format!("retired-{i:04}-token-value")));
+            drop(r.hold(Secret::new(format!("retired-{i:04}-token-value"))));
         }
-        assert_eq!(scrub(first), first, "kept for ever");
-        let held = Secret::new("held-token-value-1");
+        assert_eq!(r.scrub(first), first, "kept for ever");
+        let held = r.hold(Secret::new("held-token-value-1"));
         let copy = held.clone();
         drop(held);
         for i in 0..RETIRED + 10 {
-            drop(Secret::new(format!("later-{i:04}-token-value")));
+            drop(r.hold(Secret::new(format!("later-{i:04}-token-value"))));
         }
-        assert_eq!(scrub("held-token-value-1"), "***", "still held by a clone");
+        assert_eq!(
+            r.scrub("held-token-value-1"),
+            "***",
+            "still held by a clone"
+        );
         drop(copy);
-        let reg = registry();
+        let reg = r.lock();
         assert!(reg.live.len() < 50 && reg.retired.len() <= RETIRED);
     }
 }

@@ -3,6 +3,10 @@
 //! from `auth` and goes out through `http`; and the log read entry by
 //! entry (`next_entry`, `each_entry`, `each_entry_apart`).
 
+use std::fmt;
+use std::sync::Arc;
+use std::time::Duration;
+
 use bytes::Bytes;
 use chrono::NaiveDate;
 use futures_util::{Stream, StreamExt};
@@ -32,75 +36,124 @@ pub enum DateForm {
 pub type LogStream =
     stream::ArrayStream<std::pin::Pin<Box<dyn Stream<Item = Result<Bytes>> + Send>>>;
 
-/// The authenticated endpoints (2 to 13).
-pub struct Client {
+/// The authenticated endpoints (2 to 13). Cheap to clone: clones share one
+/// transport, token source and store, so one token serves them all. `Send`
+/// and `Sync`, and so is every request future.
+#[derive(Clone)]
+pub struct Client(Arc<Inner>);
+
+struct Inner {
     transport: Transport,
     auth: TokenSource,
     kept: super::kept::Kept,
     /// The settle setting every run judged through this client is judged
     /// by (`runs::finished::Settle::Given`), when the caller gives one.
-    settle: Option<std::time::Duration>,
+    settle: Option<Duration>,
+}
+
+/// The settings, never a secret: the token source by its kind.
+impl fmt::Debug for Client {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Client")
+            .field("transport", &self.0.transport)
+            .field("token_source", &self.0.auth)
+            .field("kept", &self.0.kept)
+            .field("settle", &self.0.settle)
+            .finish()
+    }
 }
 
 impl Client {
     /// Requests go out through `transport`, with tokens from `auth`
-    /// (`ClientBuilder` builds both).
+    /// (`ClientBuilder::build` makes both; a program that needs the
+    /// transport before its token source builds it alone).
+    #[doc(hidden)]
     pub fn new(transport: Transport, auth: TokenSource) -> Self {
-        Client {
-            transport,
-            auth,
-            kept: Default::default(),
-            settle: None,
-        }
+        Client::with_parts(transport, auth, Default::default(), None)
     }
 
-    /// Judge every run read through this client with the settle time
-    /// `settle` (a pipeline's in place of the learned one, a workflow's in
-    /// place of the default): one setting for every command, so that the
-    /// same run gets the same verdict and evidence in each.
-    pub fn with_settle(mut self, settle: Option<std::time::Duration>) -> Self {
-        self.settle = settle;
+    pub(crate) fn with_parts(
+        transport: Transport,
+        auth: TokenSource,
+        kept: super::kept::Kept,
+        settle: Option<Duration>,
+    ) -> Self {
+        let auth = auth.held_by(transport.redactor());
+        Client(Arc::new(Inner {
+            transport,
+            auth,
+            kept,
+            settle,
+        }))
+    }
+
+    /// The inner settings, while no clone shares them.
+    fn inner_mut(&mut self) -> &mut Inner {
+        Arc::get_mut(&mut self.0).expect("a client is set up before it is cloned")
+    }
+
+    /// `ClientBuilder::settle`, on a client not cloned yet.
+    #[doc(hidden)]
+    pub fn with_settle(mut self, settle: Option<Duration>) -> Self {
+        self.inner_mut().settle = settle;
         self
     }
 
-    /// The settle setting runs are judged by, when one was given.
-    pub fn settle(&self) -> Option<std::time::Duration> {
-        self.settle
+    /// The settle setting runs are judged by, when one was given
+    /// (`ClientBuilder::settle`).
+    pub fn settle(&self) -> Option<Duration> {
+        self.0.settle
     }
 
-    /// Answers that never change kept in `store` too, across processes.
-    pub fn with_store(mut self, store: std::sync::Arc<dyn super::kept::Store>) -> Self {
-        self.kept = super::kept::Kept::with_store(store);
+    /// `ClientBuilder::store`, on a client not cloned yet.
+    #[doc(hidden)]
+    pub fn with_store(mut self, store: Arc<dyn super::kept::Store>) -> Self {
+        self.inner_mut().kept = super::kept::Kept::with_store(store);
         self
     }
 
     /// What this client keeps of answers that never change.
-    pub fn kept(&self) -> &super::kept::Kept {
-        &self.kept
-    }
-
-    /// The transport requests go out through.
-    pub fn transport(&self) -> &Transport {
-        &self.transport
+    pub(crate) fn kept(&self) -> &super::kept::Kept {
+        &self.0.kept
     }
 
     /// Where the tokens come from.
-    pub fn token_source(&self) -> &TokenSource {
-        &self.auth
+    pub(crate) fn token_source(&self) -> &TokenSource {
+        &self.0.auth
+    }
+
+    /// The redactor that scrubs what this client shows, and holds the
+    /// secrets it is given and learns (`ClientBuilder::redactor`).
+    pub fn redactor(&self) -> &crate::secret::Redactor {
+        self.0.transport.redactor()
+    }
+
+    /// The base URL every request goes to.
+    pub fn base_url(&self) -> &str {
+        self.0.transport.base_url()
     }
 
     /// `request` with the bearer token; on a 401 a fresh token and once
     /// more. A 401 is answered before a run starts, so repeating a run
     /// start with a fresh token cannot start a second run.
-    async fn authorised<T>(&self, request: impl AsyncFn(&Secret) -> Result<T>) -> Result<T> {
-        let token = self.auth.token(&self.transport, None).await?;
-        match request(&token).await {
+    ///
+    /// The request gets its token by value (a clone), so that its future
+    /// borrows nothing of this one's and stays `Send`.
+    async fn authorised<T, F, Fut>(&self, request: F) -> Result<T>
+    where
+        F: Fn(Secret) -> Fut,
+        Fut: std::future::Future<Output = Result<T>>,
+    {
+        // Every token is held by this client's redactor, a provider's too.
+        let r = self.0.transport.redactor();
+        let token = r.hold(self.0.auth.token(&self.0.transport, None).await?);
+        match request(token.clone()).await {
             Err(e) if e.is_unauthorized() => {
-                if !self.auth.can_renew() {
+                if !self.0.auth.can_renew() {
                     return Err(e.with_cause(Cause::FixedTokenRejected));
                 }
-                let fresh = self.auth.token(&self.transport, Some(&token)).await?;
-                request(&fresh).await.map_err(|e| {
+                let fresh = r.hold(self.0.auth.token(&self.0.transport, Some(&token)).await?);
+                request(fresh).await.map_err(|e| {
                     if e.is_unauthorized() {
                         // The token endpoint has just issued it: the
                         // credentials work, so this is the plan check.
@@ -121,10 +174,10 @@ impl Client {
 
     /// A GET read whole (bounded; a stalled or cut-off body is asked again).
     async fn get<T: DeserializeOwned>(&self, path: &str) -> Result<T> {
-        let t = &self.transport;
+        let t = &self.0.transport;
         let body = self
-            .authorised(async |token| {
-                t.fetch(Method::GET, path, Some(token), Retry::Idempotent, None)
+            .authorised(|token| async move {
+                t.fetch(Method::GET, path, Some(&token), Retry::Idempotent, None)
                     .await
             })
             .await?;
@@ -145,26 +198,28 @@ impl Client {
         input: Option<&Bytes>,
     ) -> Result<RunStart> {
         let path = format!("/v1/{}/{id}/runs/", kind.entity().segment());
-        let t = &self.transport;
+        let (t, p) = (&self.0.transport, path.as_str());
         let body = self
-            .authorised(async |token| {
+            .authorised(|token| async move {
                 t.fetch(
                     Method::POST,
-                    &path,
-                    Some(token),
+                    p,
+                    Some(&token),
                     Retry::NotSent,
                     input.map(Sent::Json),
                 )
                 .await
             })
             .await?;
-        let start: RunStart = t.decode(&body, &path).map_err(Error::may_have_started)?;
+        let start: RunStart = t
+            .decode(&body, &path)
+            .map_err(Error::with_may_have_started)?;
         // Without a run UUID there is nothing to report or follow: an empty
         // answer is not a run that finished at once.
         if start.run_uuid().is_none_or(|r| r.trim().is_empty()) {
             return Err(
                 Error::server(format!("the run start of {id} returned no run record"))
-                    .may_have_started(),
+                    .with_may_have_started(),
             );
         }
         // A run UUID that is no UUID, or two runs for one start: the run
@@ -172,7 +227,7 @@ impl Client {
         if let Some(problem) = start.run_uuid_problem() {
             return Err(
                 Error::server(format!("the run start of {id} answered {problem}"))
-                    .may_have_started(),
+                    .with_may_have_started(),
             );
         }
         Ok(start)
@@ -188,13 +243,14 @@ impl Client {
             path_datetime(w.from),
             path_datetime_end(w.to)
         );
-        let t = &self.transport;
+        let (t, p) = (&self.0.transport, path.as_str());
         let (resp, first) = self
-            .authorised(async |token| t.open(&path, Some(token)).await)
+            .authorised(|token| async move { t.open(p, Some(&token)).await })
             .await?;
+        let red = t.redactor().clone();
         let rest = resp
             .bytes_stream()
-            .map(|r| r.map_err(|e| errors::from_body(&e)));
+            .map(move |r| r.map_err(|e| errors::from_body(&red, e).redacted_by(&red)));
         let body = futures_util::stream::iter(first.map(Ok)).chain(rest);
         let body: std::pin::Pin<Box<dyn Stream<Item = Result<Bytes>> + Send>> = Box::pin(body);
         Ok(stream::ArrayStream::new(body, t.timeout()).with_warn(t.warner()))

@@ -26,6 +26,17 @@ pub struct Kept {
     store: Option<Arc<dyn Store>>,
 }
 
+/// How many texts are kept, and whether a store is behind them.
+impl std::fmt::Debug for Kept {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let entries = self.seen.lock().map(|m| m.len()).unwrap_or(0);
+        f.debug_struct("Kept")
+            .field("entries", &entries)
+            .field("store", &self.store.is_some())
+            .finish()
+    }
+}
+
 impl Kept {
     /// Kept in memory and in `store`.
     pub fn with_store(store: Arc<dyn Store>) -> Kept {

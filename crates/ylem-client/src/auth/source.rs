@@ -16,10 +16,9 @@ use crate::http::Transport;
 use crate::secret::Secret;
 
 /// A future a `TokenProvider` returns: boxed, so that the trait can be
-/// held as `dyn`. Not `Send`: the client's own request futures are not
-/// (their retry closures borrow across awaits), so it runs on one thread,
-/// e.g. a current-thread tokio runtime.
-pub type TokenFuture<'a> = Pin<Box<dyn Future<Output = Result<Secret>> + 'a>>;
+/// held as `dyn`, and `Send`, so that every request future of the client
+/// is `Send` too (a request may be spawned on any runtime's worker).
+pub type TokenFuture<'a> = Pin<Box<dyn Future<Output = Result<Secret>> + Send + 'a>>;
 
 /// A source of tokens the client does not know itself (a stored login
 /// with its cache and lock): asked for a token before each request.
@@ -46,6 +45,28 @@ pub enum TokenSource {
     Provider(Arc<dyn TokenProvider>),
 }
 
+/// The source's kind, never a secret: `Fixed(***)`, the client ID, or
+/// `Provider`.
+impl std::fmt::Debug for TokenSource {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            TokenSource::Fixed(_) => f.write_str("Fixed(***)"),
+            TokenSource::Client(c) => c.fmt(f),
+            TokenSource::Provider(_) => f.write_str("Provider"),
+        }
+    }
+}
+
+/// The client ID; the secret as `***`.
+impl std::fmt::Debug for ClientCredentials {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ClientCredentials")
+            .field("client_id", &self.client_id)
+            .field("secret", &self.secret)
+            .finish()
+    }
+}
+
 impl TokenSource {
     /// A token that is valid now, fetching one if need be. `rejected` is a
     /// token the server answered 401 to: never hand it out again.
@@ -64,6 +85,19 @@ impl TokenSource {
             TokenSource::Fixed(_) => None,
             TokenSource::Client(c) => c.memo.granted(),
             TokenSource::Provider(p) => p.granted(),
+        }
+    }
+
+    /// The same source, its secrets held by `r` (the client's redactor).
+    pub(crate) fn held_by(self, r: &crate::secret::Redactor) -> Self {
+        match self {
+            TokenSource::Fixed(token) => TokenSource::Fixed(r.hold(token)),
+            TokenSource::Client(mut c) => {
+                let secret = std::mem::replace(&mut c.secret, Secret::new(String::new()));
+                c.secret = r.hold(secret);
+                TokenSource::Client(c)
+            }
+            p @ TokenSource::Provider(_) => p,
         }
     }
 

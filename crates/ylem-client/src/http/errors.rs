@@ -8,15 +8,16 @@ use reqwest::{Method, Response};
 
 use super::redact::{describe, redact_url};
 use crate::error::{Cause, Error, ErrorKind};
+use crate::secret::Redactor;
 
 /// Longest piece of a server's error text shown to a person.
 const MAX_TEXT: usize = 300;
 
 /// Turn a non-success response into an error, reading (a bounded part of) its body.
-pub async fn from_response(resp: Response, method: &Method, path: &str) -> Error {
+pub async fn from_response(r: &Redactor, resp: Response, method: &Method, path: &str) -> Error {
     let status = resp.status().as_u16();
     let retry_after = retry_after_header(&resp);
-    let proxy = super::proxy::in_use(resp.url().as_str());
+    let proxy = super::proxy::in_use(r, resp.url().as_str());
     let challenge = |h: &str| {
         resp.headers()
             .get(h)
@@ -45,7 +46,7 @@ pub async fn from_response(resp: Response, method: &Method, path: &str) -> Error
     if redirected && matches!(status, 401 | 403) {
         let mut shown = target;
         shown.set_query(None);
-        let shown = super::redact::redact_url(shown.as_str());
+        let shown = super::redact::redact_url(r, shown.as_str());
         return Error::server(format!(
             "HTTP {status} from {shown}, where a redirect from the service led: the token is sent only within the service's origin and path, so it was not sent there; the redirect, not the credentials, is wrong"
         ))
@@ -58,9 +59,9 @@ pub async fn from_response(resp: Response, method: &Method, path: &str) -> Error
         .with_status(status)
         .with_cause(Cause::ProxyFailed { proxy: p, var: var.to_string() });
     }
-    let e = from_status(status, &body, method, path);
+    let e = from_status(r, status, &body, method, path);
     match status {
-        429 => rate_limited(e, retry_after.as_deref(), method, path),
+        429 => rate_limited(r, e, retry_after.as_deref(), method, path),
         _ => e,
     }
 }
@@ -76,10 +77,14 @@ pub fn retry_after_header(resp: &Response) -> Option<String> {
 /// An error whose response asked for a wait that is not made (`beyond`
 /// says why: past the deadline, or past the total cap): the wait named,
 /// as the service asked it, so the error is not a bare status.
-pub fn asked_to_wait(e: Error, asked: Duration, header: Option<&str>, beyond: &str) -> Error {
-    let header = header.map_or_else(String::new, |h| {
-        format!(" (Retry-After: {})", crate::secret::scrub(h))
-    });
+pub fn asked_to_wait(
+    r: &Redactor,
+    e: Error,
+    asked: Duration,
+    header: Option<&str>,
+    beyond: &str,
+) -> Error {
+    let header = header.map_or_else(String::new, |h| format!(" (Retry-After: {})", r.scrub(h)));
     let wait = crate::time::human_ms(asked.as_millis().min(i64::MAX as u128) as i64);
     Error {
         message: format!(
@@ -91,13 +96,16 @@ pub fn asked_to_wait(e: Error, asked: Duration, header: Option<&str>, beyond: &s
 }
 
 /// A final 429: what the service asked for.
-fn rate_limited(e: Error, retry_after: Option<&str>, method: &Method, path: &str) -> Error {
+fn rate_limited(
+    r: &Redactor,
+    e: Error,
+    retry_after: Option<&str>,
+    method: &Method,
+    path: &str,
+) -> Error {
     let shown = path.split('?').next().unwrap_or("");
     let asked = match retry_after {
-        Some(v) => format!(
-            "the service asked to wait (Retry-After: {})",
-            crate::secret::scrub(v)
-        ),
+        Some(v) => format!("the service asked to wait (Retry-After: {})", r.scrub(v)),
         None => "the service gave no Retry-After".to_string(),
     };
     Error {
@@ -185,12 +193,12 @@ fn shorten(s: &str) -> String {
 }
 
 /// Map a status and body to an error with its cause.
-pub fn from_status(status: u16, body: &[u8], method: &Method, path: &str) -> Error {
+pub fn from_status(r: &Redactor, status: u16, body: &[u8], method: &Method, path: &str) -> Error {
     // Whatever the status, a body may carry tokens (a token endpoint that
     // answers a token with 400): none reaches a message or `server_body`.
     let body = match path.starts_with("/v1/oauth/token") {
-        true => super::redact::redact_token_body(&String::from_utf8_lossy(body)).into_bytes(),
-        false => super::redact::redact_body(body),
+        true => super::redact::redact_token_body(r, &String::from_utf8_lossy(body)).into_bytes(),
+        false => super::redact::redact_body(r, body),
     };
     let body = &body[..];
     let said = server_text(body)
@@ -201,7 +209,7 @@ pub fn from_status(status: u16, body: &[u8], method: &Method, path: &str) -> Err
     let is_workflow =
         path.starts_with("/v1/workflows/") || path.starts_with("/v1/stats/workflows/");
     let is_stats = path.starts_with("/v1/stats/");
-    let shown = redact_url(path);
+    let shown = redact_url(r, path);
     let shown = shown.split('?').next().unwrap_or("").to_string();
     let not_found = format!("not found (HTTP 404) for {method} {shown}{said}");
     let forbidden = format!("forbidden (HTTP 403) for {method} {shown}");
@@ -235,7 +243,7 @@ pub fn from_status(status: u16, body: &[u8], method: &Method, path: &str) -> Err
         404 => Error::new(ErrorKind::NotFound, not_found).with_cause(Cause::NotFound),
         // Only a proxy answers 407: the service never saw the request.
         407 => {
-            let proxy = super::proxy::in_use(path).map_or_else(
+            let proxy = super::proxy::in_use(r, path).map_or_else(
                 || "the proxy".to_string(),
                 |(var, p)| format!("the proxy {p} (from {var})"),
             );
@@ -252,7 +260,8 @@ pub fn from_status(status: u16, body: &[u8], method: &Method, path: &str) -> Err
         500 if is_token => Error::server(format!("the token endpoint failed (HTTP 500){said}"))
             .with_cause(Cause::TokenEndpointFailed),
         _ if is_run_start && status >= 500 => {
-            Error::server(format!("the run start failed (HTTP {status}){said}")).may_have_started()
+            Error::server(format!("the run start failed (HTTP {status}){said}"))
+                .with_may_have_started()
         }
         _ if status >= 500 => Error::server(format!(
             "server error (HTTP {status}) for {method} {shown}{said}"
@@ -274,14 +283,15 @@ fn server_error(body: &[u8]) -> bool {
 /// Map a transport failure (no response) to an error. Shows the base URL
 /// (redacted, without its query) only, never the request's own URL.
 pub fn from_transport(
-    e: &reqwest::Error,
+    r: &Redactor,
+    e: reqwest::Error,
     method: &Method,
     base: &str,
     path: &str,
     timeout: Duration,
 ) -> Error {
     let is_run_start = *method == Method::POST && path.ends_with("/runs/");
-    let base = redact_url(base);
+    let base = redact_url(r, base);
     let base = base.split(['?', '#']).next().unwrap_or("");
     let waited = crate::time::human_ms(timeout.as_millis() as i64);
     let err = if e.is_timeout() && e.is_connect() {
@@ -298,30 +308,30 @@ pub fn from_transport(
     } else if e.is_timeout() {
         Error::network(format!("no response for {waited} ({method} request)"))
             .with_cause(Cause::NoResponse)
-    } else if is_untrusted_certificate(e) {
+    } else if is_untrusted_certificate(&e) {
         Error::network(format!(
             "TLS: the service's certificate is not trusted: {}",
-            describe(e)
+            describe(r, &e)
         ))
         .with_cause(Cause::UntrustedCertificate)
     } else if e.is_connect() {
         Error::network(format!(
             "cannot connect to the service at {base}: {}",
-            describe(e)
+            describe(r, &e)
         ))
         .with_cause(Cause::ConnectFailed)
     } else if e.is_decode() || e.is_body() {
-        from_body(e)
+        body_error(r, &e)
     } else {
-        Error::network(format!("request failed: {}", describe(e)))
+        Error::network(format!("request failed: {}", describe(r, &e)))
     };
-    let err = match super::proxy::in_use(&format!("{base}{path}")) {
+    let err = match super::proxy::in_use(r, &format!("{base}{path}")) {
         // Not the service: the proxy in between could not be reached, or
         // refused the tunnel.
         Some((var, proxy)) if e.is_connect() => Error {
             message: format!(
                 "cannot connect through the proxy {proxy} (from {var}) to the service at {base}: {}",
-                describe(e)
+                describe(r, &e)
             ),
             ..err
         }
@@ -331,10 +341,13 @@ pub fn from_transport(
         }),
         _ => err,
     };
-    if is_run_start && (e.is_timeout() || !e.is_connect()) {
-        return err.may_have_started();
+    let started = is_run_start && (e.is_timeout() || !e.is_connect());
+    // Kept as the source without its URL: the request's may hold a secret.
+    let err = err.with_source(e.without_url());
+    match started {
+        true => err.with_may_have_started(),
+        false => err,
     }
-    err
 }
 
 /// A certificate the TLS layer refused (rustls names the reason in its
@@ -353,14 +366,18 @@ fn is_untrusted_certificate(e: &reqwest::Error) -> bool {
 /// A failure while the body of a successful response arrived. A body that
 /// stops early is a server's failure; only the read timeout running out
 /// while it trickled in is a network failure.
-pub fn from_body(e: &reqwest::Error) -> Error {
+pub fn from_body(r: &Redactor, e: reqwest::Error) -> Error {
+    body_error(r, &e).with_source(e.without_url())
+}
+
+fn body_error(r: &Redactor, e: &reqwest::Error) -> Error {
     if e.is_timeout() {
         Error::network("the response stalled: no data for the read timeout")
             .with_cause(Cause::Stalled)
     } else {
         Error::server(format!(
             "the response was cut off before it was complete: {}",
-            describe(e)
+            describe(r, e)
         ))
     }
 }
@@ -414,24 +431,31 @@ mod tests {
     fn statuses_map_to_kinds() {
         let g = Method::GET;
         assert_eq!(
-            from_status(401, b"", &g, "/v1/stats/x").kind,
+            from_status(&Redactor::new(), 401, b"", &g, "/v1/stats/x").kind,
             ErrorKind::Auth
         );
         assert_eq!(
-            from_status(403, b"", &g, "/v1/stats/x").kind,
+            from_status(&Redactor::new(), 403, b"", &g, "/v1/stats/x").kind,
             ErrorKind::Auth
         );
         assert_eq!(
-            from_status(404, b"", &g, "/v1/stats/x").kind,
+            from_status(&Redactor::new(), 404, b"", &g, "/v1/stats/x").kind,
             ErrorKind::NotFound
         );
         assert_eq!(
-            from_status(502, b"", &g, "/v1/stats/x").kind,
+            from_status(&Redactor::new(), 502, b"", &g, "/v1/stats/x").kind,
             ErrorKind::Server
         );
-        let e = from_status(500, b"", &Method::POST, "/v1/pipelines/x/runs/");
+        let e = from_status(
+            &Redactor::new(),
+            500,
+            b"",
+            &Method::POST,
+            "/v1/pipelines/x/runs/",
+        );
         assert!(e.may_have_started);
         let e = from_status(
+            &Redactor::new(),
             404,
             b"404 page not found",
             &g,
@@ -443,18 +467,36 @@ mod tests {
     #[test]
     fn an_unknown_client_id_is_an_auth_error() {
         let body = br#"{"error":"server_error","error_description":"The authorization server encountered an unexpected condition"}"#;
-        let e = from_status(500, body, &Method::POST, "/v1/oauth/token");
+        let e = from_status(
+            &Redactor::new(),
+            500,
+            body,
+            &Method::POST,
+            "/v1/oauth/token",
+        );
         assert_eq!(e.kind, ErrorKind::Auth);
         assert!(matches!(e.cause, Cause::UnknownClient));
         // Any other 500 of the token endpoint stays a server error.
-        let e = from_status(500, b"oops", &Method::POST, "/v1/oauth/token");
+        let e = from_status(
+            &Redactor::new(),
+            500,
+            b"oops",
+            &Method::POST,
+            "/v1/oauth/token",
+        );
         assert_eq!(e.kind, ErrorKind::Server);
     }
 
     #[test]
     fn a_final_429_names_the_wait() {
-        let e = from_status(429, b"", &Method::GET, "/v1/stats/x");
-        let e = rate_limited(e, Some("120"), &Method::GET, "/v1/stats/x");
+        let e = from_status(&Redactor::new(), 429, b"", &Method::GET, "/v1/stats/x");
+        let e = rate_limited(
+            &Redactor::new(),
+            e,
+            Some("120"),
+            &Method::GET,
+            "/v1/stats/x",
+        );
         assert!(e.message.contains("Retry-After: 120"), "{}", e.message);
         assert!(!e.message.contains("unexpected"), "{}", e.message);
         assert!(matches!(e.cause, Cause::RateLimited));
@@ -463,10 +505,16 @@ mod tests {
 
     #[test]
     fn the_server_body_is_kept_as_data() {
-        let e = from_status(403, b" {\"code\":403} \n", &Method::GET, "/v1/stats/x");
+        let e = from_status(
+            &Redactor::new(),
+            403,
+            b" {\"code\":403} \n",
+            &Method::GET,
+            "/v1/stats/x",
+        );
         assert_eq!(e.server_body.as_deref(), Some("{\"code\":403}"));
         assert_eq!(
-            from_status(403, b"  ", &Method::GET, "/v1/stats/x").server_body,
+            from_status(&Redactor::new(), 403, b"  ", &Method::GET, "/v1/stats/x").server_body,
             None
         );
     }

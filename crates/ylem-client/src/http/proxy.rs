@@ -7,7 +7,7 @@
 use reqwest::Url;
 
 /// The variable and the proxy (its password masked) `url` goes through.
-pub fn in_use(url: &str) -> Option<(&'static str, String)> {
+pub fn in_use(r: &crate::secret::Redactor, url: &str) -> Option<(&'static str, String)> {
     let u = Url::parse(url).ok()?;
     let host = u.host_str()?.to_ascii_lowercase();
     if bypassed(&host) {
@@ -19,18 +19,18 @@ pub fn in_use(url: &str) -> Option<(&'static str, String)> {
     };
     names.iter().find_map(|&k| {
         let v = std::env::var(k).ok().filter(|v| !v.trim().is_empty())?;
-        Some((k, shown(&v)))
+        Some((k, shown(r, &v)))
     })
 }
 
 /// A proxy URL as it may be shown: without its password.
-fn shown(v: &str) -> String {
+fn shown(r: &crate::secret::Redactor, v: &str) -> String {
     match Url::parse(v) {
         Ok(mut p) => {
             if p.password().is_some() {
                 let _ = p.set_password(Some("***"));
             }
-            crate::secret::scrub(p.as_str().trim_end_matches('/'))
+            r.scrub(p.as_str().trim_end_matches('/'))
         }
         Err(_) => "(a value that is no URL)".into(),
     }

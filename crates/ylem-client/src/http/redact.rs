@@ -4,7 +4,7 @@
 
 use reqwest::Url;
 
-use crate::secret;
+use crate::secret::Redactor;
 
 /// The names whose values are secrets, in a query, a form body or a JSON
 /// body (a token endpoint's answer, whatever its status).
@@ -16,7 +16,7 @@ const SECRET_FIELDS: [&str; 4] = ["client_secret", "refresh_token", "access_toke
 
 /// A form-encoded body (`a=b&client_secret=c`) with its secret values as
 /// `***`, for the request log.
-pub fn redact_form(body: &str) -> String {
+pub fn redact_form(r: &Redactor, body: &str) -> String {
     let pairs: Vec<String> = body
         .split('&')
         .map(|pair| match pair.split_once('=') {
@@ -24,13 +24,13 @@ pub fn redact_form(body: &str) -> String {
             _ => pair.to_string(),
         })
         .collect();
-    secret::scrub(&pairs.join("&"))
+    r.scrub(&pairs.join("&"))
 }
 
 /// The URL with secret query values replaced, for logs.
-pub fn redact_url(url: &str) -> String {
+pub fn redact_url(r: &Redactor, url: &str) -> String {
     let Ok(mut u) = Url::parse(url) else {
-        return secret::scrub(url);
+        return r.scrub(url);
     };
     if u.query().is_some() {
         let pairs: Vec<(String, String)> = u
@@ -45,7 +45,7 @@ pub fn redact_url(url: &str) -> String {
             .collect();
         u.query_pairs_mut().clear().extend_pairs(pairs);
     }
-    secret::scrub(u.as_str()).replace("%2A%2A%2A", "***")
+    r.scrub(u.as_str()).replace("%2A%2A%2A", "***")
 }
 
 /// Token values in a body a server sent (or a JSON body we send), replaced
@@ -54,20 +54,20 @@ pub fn redact_url(url: &str) -> String {
 /// secret field's name is followed by `:` or `=` and a value. The values
 /// found are also retired into the secret registry, so that text made from
 /// the body by another route (a decoding error quoting a value) is scrubbed.
-pub fn redact_json_tokens(text: &str) -> String {
+pub fn redact_json_tokens(r: &Redactor, text: &str) -> String {
     for v in token_values(text) {
-        secret::retire(&v);
+        r.retire(&v);
     }
     let Ok(mut v) = serde_json::from_str::<serde_json::Value>(text) else {
-        return secret::scrub(&redact_text(text));
+        return r.scrub(&redact_text(text));
     };
     mask_json(&mut v);
-    secret::scrub(&v.to_string())
+    r.scrub(&v.to_string())
 }
 
 /// `redact_json_tokens` over bytes, for an error body.
-pub fn redact_body(body: &[u8]) -> Vec<u8> {
-    redact_json_tokens(&String::from_utf8_lossy(body)).into_bytes()
+pub fn redact_body(r: &Redactor, body: &[u8]) -> Vec<u8> {
+    redact_json_tokens(r, &String::from_utf8_lossy(body)).into_bytes()
 }
 
 /// The fields of a token endpoint's answer whose values are no secret: the
@@ -82,37 +82,37 @@ fn token_plain(key: &str, value: &serde_json::Value) -> bool {
 /// `TOKEN_PLAIN` masked, at any depth (a token in the wrong field, or a
 /// body of another shape, is still a token), secret fields' values in free
 /// text masked, and every masked value retired into the registry.
-pub fn redact_token_body(text: &str) -> String {
-    fn mask(v: &mut serde_json::Value, plain: bool) {
+pub fn redact_token_body(r: &Redactor, text: &str) -> String {
+    fn mask(r: &Redactor, v: &mut serde_json::Value, plain: bool) {
         match v {
             serde_json::Value::String(s) if !plain => {
-                secret::retire(s);
+                r.retire(s);
                 *s = "***".into();
             }
             serde_json::Value::String(s) => {
                 for t in token_values(s) {
-                    secret::retire(&t);
+                    r.retire(&t);
                 }
                 *s = redact_text(s);
             }
             serde_json::Value::Object(o) => {
                 for (k, val) in o.iter_mut() {
                     let plain = token_plain(k, val);
-                    mask(val, plain);
+                    mask(r, val, plain);
                 }
             }
-            serde_json::Value::Array(a) => a.iter_mut().for_each(|x| mask(x, false)),
+            serde_json::Value::Array(a) => a.iter_mut().for_each(|x| mask(r, x, false)),
             _ => {}
         }
     }
     for v in token_values(text) {
-        secret::retire(&v);
+        r.retire(&v);
     }
     let Ok(mut v) = serde_json::from_str::<serde_json::Value>(text) else {
-        return secret::scrub(&redact_text(text));
+        return r.scrub(&redact_text(text));
     };
-    mask(&mut v, false);
-    secret::scrub(&v.to_string())
+    mask(r, &mut v, false);
+    r.scrub(&v.to_string())
 }
 
 fn mask_json(v: &mut serde_json::Value) {
@@ -234,7 +234,7 @@ fn value_spans(text: &str) -> Vec<(usize, usize)> {
 }
 
 /// A reqwest error and its causes, without the URL (it may carry a secret).
-pub fn describe(e: &reqwest::Error) -> String {
+pub fn describe(r: &Redactor, e: &reqwest::Error) -> String {
     use std::error::Error as _;
     let mut parts = vec![strip_url(&e.to_string())];
     let mut src = e.source();
@@ -245,7 +245,7 @@ pub fn describe(e: &reqwest::Error) -> String {
         }
         src = s.source();
     }
-    secret::scrub(&parts.join(": "))
+    r.scrub(&parts.join(": "))
 }
 
 fn strip_url(s: &str) -> String {
@@ -261,7 +261,9 @@ mod tests {
 
     #[test]
     fn urls_are_redacted_for_logs() {
+        let r = Redactor::new();
         let u = redact_url(
+            &r,
             "http://h:1/v1/oauth/token?grant_type=client_credentials&client_id=abc&client_secret=shh",
         );
         assert!(u.ends_with("client_id=abc&client_secret=***"), "{u}");
@@ -270,7 +272,11 @@ mod tests {
 
     #[test]
     fn form_bodies_are_redacted() {
-        let f = redact_form("grant_type=refresh_token&client_id=abc&refresh_token=r%2Bs&x");
+        let r = Redactor::new();
+        let f = redact_form(
+            &r,
+            "grant_type=refresh_token&client_id=abc&refresh_token=r%2Bs&x",
+        );
         assert_eq!(
             f,
             "grant_type=refresh_token&client_id=abc&refresh_token=***&x"
@@ -279,33 +285,36 @@ mod tests {
 
     #[test]
     fn token_fields_are_redacted_at_any_depth_and_in_broken_json() {
+        let r = Redactor::new();
         for body in [
             r#"{"data":{"access_token":"AT-deep-1111","id_token":"ID-2222"}}"#,
             r#"{"access_token": "AT-deep-1111", "refresh_token": "ID-\"2222"#,
             "<p>access_token=AT-deep-1111&refresh_token=ID-2222</p>",
             r#"{'client_secret': 'AT-deep-1111', "id_token" : ID-2222}"#,
         ] {
-            let t = String::from_utf8(redact_body(body.as_bytes())).unwrap();
+            let t = String::from_utf8(redact_body(&r, body.as_bytes())).unwrap();
             assert!(!t.contains("1111") && !t.contains("2222"), "{body} -> {t}");
-            let t = redact_json_tokens(body);
+            let t = redact_json_tokens(&r, body);
             assert!(!t.contains("1111") && !t.contains("2222"), "{body} -> {t}");
         }
-        let t = redact_token_body(r#"{"expires_in":"AT-wrong-4444","e":["x-5555"],"error":"bad"}"#);
+        let t = redact_token_body(
+            &r,
+            r#"{"expires_in":"AT-wrong-4444","e":["x-5555"],"error":"bad"}"#,
+        );
         assert!(
             !t.contains("4444") && !t.contains("5555") && t.contains("bad"),
             "{t}"
         );
         // Retired: a decoding error quoting the value is scrubbed too.
-        redact_json_tokens(r#"{"access_token":"AT-quoted-3333"}"#);
-        assert_eq!(
-            secret::scrub("invalid: \"AT-quoted-3333\""),
-            "invalid: \"***\""
-        );
+        redact_json_tokens(&r, r#"{"access_token":"AT-quoted-3333"}"#);
+        assert_eq!(r.scrub("invalid: \"AT-quoted-3333\""), "invalid: \"***\"");
     }
 
     #[test]
     fn token_bodies_are_redacted() {
+        let r = Redactor::new();
         let t = redact_json_tokens(
+            &r,
             r#"{"access_token":"aaaa1111","refresh_token":"bbbb2222","expires_in":5}"#,
         );
         assert!(!t.contains("aaaa1111") && !t.contains("bbbb2222"), "{t}");

@@ -24,7 +24,7 @@ use super::retry::{
     retry_wait_for_status,
 };
 use crate::error::{Cause, Error, Result};
-use crate::secret::Secret;
+use crate::secret::{Redactor, Secret};
 
 /// How requests go out (`ClientBuilder` fills it in).
 #[derive(Clone)]
@@ -49,6 +49,9 @@ pub struct TransportConfig {
     pub user_agent: String,
     /// Where the request log goes; `None` says nothing.
     pub log: Option<Arc<dyn RequestLog>>,
+    /// Scrubs what the transport shows (logs, errors), and holds the
+    /// tokens it learns of.
+    pub redactor: Redactor,
 }
 
 /// The `User-Agent` unless the caller sets another.
@@ -67,6 +70,7 @@ impl TransportConfig {
             max_asked_waits: MAX_ASKED_WAITS,
             user_agent: USER_AGENT.to_string(),
             log: None,
+            redactor: Redactor::new(),
         }
     }
 }
@@ -83,6 +87,27 @@ pub struct Transport {
     cfg: TransportConfig,
 }
 
+/// The settings that say where and how requests go; the request log only
+/// by whether there is one.
+impl std::fmt::Debug for Transport {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let c = &self.cfg;
+        f.debug_struct("Transport")
+            .field(
+                "base_url",
+                &super::redact::redact_url(&c.redactor, &c.base_url),
+            )
+            .field("connect_timeout", &c.connect_timeout)
+            .field("timeout", &c.timeout)
+            .field("deadline", &c.deadline)
+            .field("retries", &c.retries)
+            .field("max_asked_waits", &c.max_asked_waits)
+            .field("user_agent", &c.user_agent)
+            .field("log", &c.log.is_some())
+            .finish()
+    }
+}
+
 const MAX_REDIRECTS: usize = 5;
 
 /// A `Retry-After` wait longer than this is announced as a note.
@@ -92,6 +117,46 @@ const LONG_WAIT: Duration = Duration::from_secs(2);
 /// request by default: a service asking for more is told as an error at
 /// once, not waited out for minutes (each wait is capped at 2 minutes too).
 pub const MAX_ASKED_WAITS: Duration = Duration::from_secs(120);
+
+/// What `exchange` reads of a successful response within its attempt: a
+/// type, not a closure, so that a request's future borrows nothing for
+/// every lifetime and stays `Send`.
+trait Take {
+    type Out;
+    fn take(
+        resp: Response,
+        method: &Method,
+        path: &str,
+    ) -> impl Future<Output = std::result::Result<Self::Out, BodyError>> + Send;
+}
+
+/// The whole body, at most `body::MAX_WHOLE` bytes.
+struct Whole;
+
+impl Take for Whole {
+    type Out = Bytes;
+    async fn take(
+        resp: Response,
+        method: &Method,
+        path: &str,
+    ) -> std::result::Result<Bytes, BodyError> {
+        body::read_whole(resp, body::MAX_WHOLE, method, path).await
+    }
+}
+
+/// The response and its first chunk, the rest read as it arrives.
+struct FirstChunk;
+
+impl Take for FirstChunk {
+    type Out = (Response, Option<Bytes>);
+    async fn take(
+        resp: Response,
+        _: &Method,
+        _: &str,
+    ) -> std::result::Result<Self::Out, BodyError> {
+        body::first_chunk(resp).await
+    }
+}
 
 /// A request body and how it is sent.
 #[derive(Debug, Clone, Copy)]
@@ -155,6 +220,11 @@ impl Transport {
         Ok(t)
     }
 
+    /// The redactor that scrubs what this transport shows.
+    pub(crate) fn redactor(&self) -> &Redactor {
+        &self.cfg.redactor
+    }
+
     /// The base URL every path is joined to (no trailing `/`): the service
     /// tokens are fetched from and sent to.
     pub fn base_url(&self) -> &str {
@@ -187,11 +257,9 @@ impl Transport {
         retry: Retry,
         sent: Option<Sent<'_>>,
     ) -> Result<Bytes> {
-        let (m, p) = (method.clone(), path.to_string());
-        self.exchange(method, path, bearer, retry, sent, async |resp| {
-            body::read_whole(resp, body::MAX_WHOLE, &m, &p).await
-        })
-        .await
+        self.exchange::<Whole>(method, path, bearer, retry, sent)
+            .await
+            .map_err(|e| e.redacted_by(&self.cfg.redactor))
     }
 
     /// One GET of `path` with no bearer, no retry and no redirect
@@ -199,12 +267,20 @@ impl Transport {
     /// what a server says of itself (`diagnose::clock`).
     pub async fn probe(&self, path: &str) -> Result<(u16, Option<String>)> {
         let url = format!("{}{}", self.cfg.base_url, path);
-        let fail = |e: &reqwest::Error| {
-            errors::from_transport(e, &Method::GET, &self.cfg.base_url, path, self.cfg.timeout)
+        let fail = |e: reqwest::Error| {
+            errors::from_transport(
+                &self.cfg.redactor,
+                e,
+                &Method::GET,
+                &self.cfg.base_url,
+                path,
+                self.cfg.timeout,
+            )
+            .redacted_by(&self.cfg.redactor)
         };
-        let client = self.client_for(&url).map_err(|e| fail(&e))?;
+        let client = self.client_for(&url).map_err(fail)?;
         self.log_request(&Method::GET, &url, false, None);
-        let resp = client.get(&url).send().await.map_err(|e| fail(&e))?;
+        let resp = client.get(&url).send().await.map_err(fail)?;
         let date = resp
             .headers()
             .get(reqwest::header::DATE)
@@ -222,29 +298,23 @@ impl Transport {
         path: &str,
         bearer: Option<&Secret>,
     ) -> Result<(Response, Option<Bytes>)> {
-        self.exchange(
-            Method::GET,
-            path,
-            bearer,
-            Retry::Idempotent,
-            None,
-            body::first_chunk,
-        )
-        .await
+        self.exchange::<FirstChunk>(Method::GET, path, bearer, Retry::Idempotent, None)
+            .await
+            .map_err(|e| e.redacted_by(&self.cfg.redactor))
     }
 
-    /// One request, with its retries: `take` reads what the caller needs of
+    /// One request, with its retries: `K` reads what the caller needs of
     /// a successful response within the same attempt.
-    async fn exchange<T>(
+    async fn exchange<K: Take>(
         &self,
         method: Method,
         path: &str,
         bearer: Option<&Secret>,
         retry: Retry,
         sent: Option<Sent<'_>>,
-        take: impl AsyncFn(Response) -> std::result::Result<T, BodyError>,
-    ) -> Result<T> {
+    ) -> Result<K::Out> {
         let url = format!("{}{}", self.cfg.base_url, path);
+        let r = &self.cfg.redactor;
         let mut attempt = 0u32;
         // What the service asked to wait so far (`MAX_ASKED_WAITS`).
         let mut asked_waits = Duration::ZERO;
@@ -252,19 +322,21 @@ impl Transport {
         loop {
             let outcome = self.send_following(&method, &url, bearer, sent).await;
             let (wait, why) = match outcome {
-                Ok(resp) if resp.status().is_success() => match take(resp).await {
-                    Ok(v) => return Ok(v),
-                    Err(BodyError::TooLarge(e)) => return Err(started(e, retry)),
-                    Err(BodyError::Read(e)) => {
-                        let err = errors::from_body(&e);
-                        match retry_wait_for_body(retry, attempt, self.cfg.retries)
-                            .filter(|w| self.fits(*w))
-                        {
-                            Some(w) => (w, format!(": {}", self.error_text(&err))),
-                            None => return Err(started(err, retry)),
+                Ok(resp) if resp.status().is_success() => {
+                    match K::take(resp, &method, path).await {
+                        Ok(v) => return Ok(v),
+                        Err(BodyError::TooLarge(e)) => return Err(started(e, retry)),
+                        Err(BodyError::Read(e)) => {
+                            let err = errors::from_body(r, e);
+                            match retry_wait_for_body(retry, attempt, self.cfg.retries)
+                                .filter(|w| self.fits(*w))
+                            {
+                                Some(w) => (w, format!(": {}", self.error_text(&err))),
+                                None => return Err(started(err, retry)),
+                            }
                         }
                     }
-                },
+                }
                 Ok(resp) => {
                     let wanted =
                         retry_wait_for_status(&resp, &method, retry, attempt, self.cfg.retries);
@@ -284,13 +356,13 @@ impl Transport {
                         None => {
                             let past_deadline = wanted.is_some();
                             let header = errors::retry_after_header(&resp);
-                            let e = errors::from_response(resp, &method, path).await;
+                            let e = errors::from_response(r, resp, &method, path).await;
                             // A 429's message names its Retry-After; any
                             // other status's (a 503) is told it here.
                             let said = |e: Error, beyond: &str| match (e.status, asked) {
                                 (Some(429), _) | (_, None) => e,
                                 (_, Some(a)) => {
-                                    errors::asked_to_wait(e, a, header.as_deref(), beyond)
+                                    errors::asked_to_wait(r, e, a, header.as_deref(), beyond)
                                 }
                             };
                             return Err(if over_cap {
@@ -308,10 +380,11 @@ impl Transport {
                 Err(e) => match retry_wait_for_error(&e, retry, attempt, self.cfg.retries)
                     .filter(|w| self.fits(*w))
                 {
-                    Some(w) => (w, format!(": {}", describe(&e))),
+                    Some(w) => (w, format!(": {}", describe(r, &e))),
                     None => {
                         return Err(errors::from_transport(
-                            &e,
+                            r,
+                            e,
                             &method,
                             &self.cfg.base_url,
                             path,
@@ -450,8 +523,13 @@ impl Transport {
             } else {
                 ""
             };
-            let sent = sent.map(sent_body).unwrap_or_default();
-            self.note(&format!("> {method} {}{auth}{sent}", redact_url(url)));
+            let sent = sent
+                .map(|b| sent_body(&self.cfg.redactor, b))
+                .unwrap_or_default();
+            self.note(&format!(
+                "> {method} {}{auth}{sent}",
+                redact_url(&self.cfg.redactor, url)
+            ));
         }
     }
 
@@ -476,7 +554,7 @@ impl Transport {
             .unwrap_or_default();
         self.note(&format!(
             "{method} {} {} {}ms {bytes}{sent}",
-            path_of(&redact_url(url)),
+            path_of(&redact_url(&self.cfg.redactor, url)),
             resp.status().as_u16(),
             started.elapsed().as_millis()
         ));
@@ -507,8 +585,8 @@ impl Transport {
             // The server chose these bytes: a line break in them must not
             // start a line of its own in the request log.
             let redacted = match token {
-                true => super::redact::redact_token_body(&text),
-                false => redact_json_tokens(&text),
+                true => super::redact::redact_token_body(&self.cfg.redactor, &text),
+                false => redact_json_tokens(&self.cfg.redactor, &text),
             };
             let shown = crate::text::escape(&redacted).into_owned();
             self.note(&format!("< {shown}{more}"));
@@ -524,15 +602,16 @@ impl Transport {
             // A decoding error may quote a value: a token endpoint's tokens
             // are retired into the registry and scrubbed from it.
             let e = if shown.starts_with("/v1/oauth/token") {
-                redact_json_tokens(&String::from_utf8_lossy(body));
+                redact_json_tokens(&self.cfg.redactor, &String::from_utf8_lossy(body));
                 // A value in the wrong field may still be a token: none is
                 // quoted, the field and the type say what is wrong.
                 unquote(&e)
             } else {
                 e
             };
-            let e = crate::secret::scrub(&e);
+            let e = self.cfg.redactor.scrub(&e);
             Error::server(format!("unexpected response body from {shown}: {e}"))
+                .redacted_by(&self.cfg.redactor)
         })
     }
 
@@ -585,7 +664,7 @@ fn within(base: &Url, url: &Url) -> bool {
 /// A request body as the request log shows it at level 2: its headers and its start, never all
 /// of a large one (an input can be tens of MB, and is the user's data),
 /// redacted like every logged body (a form's secret values as `***`).
-fn sent_body(sent: Sent<'_>) -> String {
+fn sent_body(r: &Redactor, sent: Sent<'_>) -> String {
     const MAX: usize = 256;
     let body = sent.bytes();
     if let Sent::Form(b) = sent {
@@ -593,7 +672,7 @@ fn sent_body(sent: Sent<'_>) -> String {
             "\n> content-type: {}\n> content-length: {}\n> {}",
             sent.content_type(),
             b.len(),
-            redact_form(&String::from_utf8_lossy(b))
+            redact_form(r, &String::from_utf8_lossy(b))
         );
     }
     let head = String::from_utf8_lossy(&body[..body.len().min(MAX)]);
@@ -606,7 +685,7 @@ fn sent_body(sent: Sent<'_>) -> String {
     format!(
         "\n> content-type: application/json\n> content-length: {}\n> {}{more}",
         body.len(),
-        redact_json_tokens(&head)
+        redact_json_tokens(r, &head)
     )
 }
 
@@ -647,7 +726,7 @@ fn fmt_wait(d: Duration) -> String {
 /// request never repeated) did start.
 fn started(e: Error, retry: Retry) -> Error {
     match retry {
-        Retry::NotSent => e.may_have_started(),
+        Retry::NotSent => e.with_may_have_started(),
         Retry::Idempotent => e,
     }
 }

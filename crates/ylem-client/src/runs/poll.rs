@@ -126,7 +126,7 @@ impl Pacing {
 
 /// A stop request the drive listens for, shared with what the caller does
 /// before and after it; it resolves to why it stopped (`S`).
-pub type StopRequest<S> = Pin<Box<dyn Future<Output = S>>>;
+pub type StopRequest<S> = Pin<Box<dyn Future<Output = S> + Send>>;
 
 /// When a drive ends besides the step's own end.
 pub struct Until<'a, S> {
