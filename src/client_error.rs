@@ -19,12 +19,12 @@ pub const MAY_HAVE_STARTED: &str = "the run may have started anyway: check 'ylem
 
 impl From<ylem_client::Error> for Error {
     fn from(e: ylem_client::Error) -> Self {
-        if let Cause::Provider(inner) = &e.cause
+        if let Cause::Provider(inner) = e.cause()
             && let Some(ours) = inner.downcast_ref::<Error>()
         {
             return ours.clone();
         }
-        let kind = match e.kind {
+        let kind = match e.kind() {
             ErrorKind::Auth => Kind::Auth,
             ErrorKind::NotFound => Kind::NotFound,
             ErrorKind::Server => Kind::Server,
@@ -35,17 +35,17 @@ impl From<ylem_client::Error> for Error {
             // A kind a newer client names: a failure of the client's.
             _ => Kind::Internal,
         };
-        let hint = if e.may_have_started {
+        let hint = if e.may_have_started() {
             Some(MAY_HAVE_STARTED)
         } else {
-            hint(&e.cause)
+            hint(e.cause())
         };
         Error {
             kind,
             message: message(&e),
             hint: hint.map(str::to_string),
-            http_status: e.status,
-            server_body: e.server_body,
+            http_status: e.status(),
+            server_body: e.server_body().map(str::to_string),
             details: Vec::new(),
         }
     }
@@ -64,26 +64,30 @@ impl From<Error> for ylem_client::Error {
             _ => ErrorKind::Internal,
         };
         let mut out = ylem_client::Error::new(kind, e.message.clone());
-        out.status = e.http_status;
-        out.server_body = e.server_body.clone();
+        if let Some(s) = e.http_status {
+            out = out.with_status(s);
+        }
+        if let Some(b) = &e.server_body {
+            out = out.with_server_body_text(b.clone());
+        }
         out.with_cause(Cause::Provider(Arc::new(e)))
     }
 }
 
 /// The message, with the time limits named by their flags.
 fn message(e: &ylem_client::Error) -> String {
-    match e.cause {
+    match e.cause() {
         Cause::ConnectTimeout { .. } => e
-            .message
+            .message()
             .replace("within the connect timeout", "within --connect-timeout"),
         Cause::Stalled => e
-            .message
+            .message()
             .replace("no data for the read timeout", "no data for --timeout"),
-        Cause::WaitBeyondDeadline => e.message.replace(
+        Cause::WaitBeyondDeadline => e.message().replace(
             "longer than the deadline allows",
             "longer than --max-time allows",
         ),
-        _ => e.message.clone(),
+        _ => e.message().to_string(),
     }
 }
 

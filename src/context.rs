@@ -367,11 +367,13 @@ impl Context {
         let kept = self.settings.cache_dir.as_deref().map(|d| {
             std::sync::Arc::new(crate::kept_files::KeptFiles::new(d, transport.base_url()))
         });
-        let client = Client::new(transport, source).with_settle(self.settle()?);
-        Ok(match kept {
-            Some(k) => client.with_store(k),
-            None => client,
-        })
+        let mut b = ClientBuilder::over(transport)
+            .token_source(source)
+            .settle(self.settle()?);
+        if let Some(k) = kept {
+            b = b.store(k);
+        }
+        Ok(b.build()?)
     }
 
     /// The token source in the contract's precedence (`YLEM_TOKEN`, then
@@ -463,7 +465,7 @@ impl Context {
             // fetches is scrubbed from the CLI's own output too (its
             // errors, the panic hook, --jq's messages), not only from the
             // client's.
-            .redactor(ylem_client::process_redactor().clone())
+            .redactor(crate::redact::process().clone())
             .build_transport()?;
         Ok(t)
     }

@@ -3,7 +3,9 @@
 
 use std::fmt;
 
-use ylem_client::{scrub, text};
+use ylem_client::text;
+
+use crate::redact::scrub;
 
 /// What went wrong, as scripts need to tell it apart.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

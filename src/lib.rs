@@ -12,6 +12,7 @@ mod client_error;
 pub(crate) mod commands;
 mod config;
 mod context;
+mod count;
 pub(crate) mod credentials;
 mod error;
 pub mod generate;
@@ -20,6 +21,7 @@ mod output;
 mod panic;
 #[cfg(test)]
 mod props_tests;
+mod redact;
 mod settings;
 mod time;
 pub(crate) mod ui;

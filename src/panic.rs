@@ -1,7 +1,7 @@
 //! The panic hook: a panic (a bug) is reported redacted, as the contract
-//! words an internal error, with the secrets of `ylem_client::scrub` removed.
+//! words an internal error, with the secrets of the process (`crate::redact`) removed.
 
-use ylem_client::scrub;
+use crate::redact::scrub;
 
 /// Install a panic hook whose message goes through `scrub`.
 pub fn install_panic_hook() {

@@ -152,8 +152,8 @@ fn ids_and_alias_names_never_panic() {
 
 #[test]
 fn a_panic_message_is_redacted() {
-    let s = ylem_client::Secret::new(SECRET);
-    let t = ylem_client::Secret::new(TOKEN);
+    let s = crate::redact::secret(SECRET);
+    let t = crate::redact::secret(TOKEN);
     let payloads = [
         std::panic::catch_unwind(|| panic!("bad token {}", t.expose())).unwrap_err(),
         std::panic::catch_unwind(|| std::panic::panic_any(SECRET)).unwrap_err(),

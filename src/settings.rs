@@ -67,9 +67,9 @@ impl Env {
     pub fn from_process() -> Self {
         let get = |k: &str| std::env::var(k).ok().filter(|v| !v.is_empty());
         Env {
-            token: get("YLEM_TOKEN").map(|t| Secret::new(t.trim())),
+            token: get("YLEM_TOKEN").map(|t| crate::redact::secret(t.trim())),
             client_id: get("YLEM_CLIENT_ID"),
-            client_secret: get("YLEM_CLIENT_SECRET").map(Secret::new),
+            client_secret: get("YLEM_CLIENT_SECRET").map(crate::redact::secret),
             tz: get("YLEM_TZ"),
             no_color: get("NO_COLOR").is_some(),
             clicolor_force: get("CLICOLOR_FORCE").is_some_and(|v| v != "0"),

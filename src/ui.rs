@@ -134,7 +134,7 @@ impl Ui {
     /// A question on the terminal (`login`); the answer is read by the caller.
     pub fn prompt(&self, question: &str) -> std::io::Result<()> {
         let mut err = std::io::stderr().lock();
-        err.write_all(ylem_client::scrub(&format!("{question}: ")).as_bytes())?;
+        err.write_all(crate::redact::scrub(&format!("{question}: ")).as_bytes())?;
         err.flush()
     }
 
@@ -161,7 +161,7 @@ impl Ui {
         // Nothing useful can be done when stderr itself is gone.
         let _ = std::io::stderr()
             .lock()
-            .write_all(escape_controls(&ylem_client::scrub(text)).as_bytes());
+            .write_all(escape_controls(&crate::redact::scrub(text)).as_bytes());
     }
 }
 

@@ -35,7 +35,7 @@ pub fn open(binding: &Binding, text: &str) -> Opened {
         };
         let mut other = None;
         for v in &list {
-            match binding.open_secret(&v.to_string()) {
+            match open_held(binding, &v.to_string()) {
                 StoredSecret::Bound(s) => return Opened::Bound(s, list.len() > 1),
                 StoredSecret::Other { service, client } => {
                     other.get_or_insert(Opened::Other { service, client });
@@ -45,7 +45,7 @@ pub fn open(binding: &Binding, text: &str) -> Opened {
         }
         return other.unwrap_or(Opened::Corrupt);
     }
-    match binding.open_secret(t) {
+    match open_held(binding, t) {
         StoredSecret::Bound(s) => Opened::Bound(s, false),
         StoredSecret::Other { service, client } => Opened::Other { service, client },
         // A bare secret is one word of printable characters; JSON begun and
@@ -57,6 +57,15 @@ pub fn open(binding: &Binding, text: &str) -> Opened {
     }
 }
 
+/// `binding.open_secret(text)`, the secret it opens held by the process.
+fn open_held(binding: &Binding, text: &str) -> StoredSecret {
+    match binding.open_secret(text) {
+        StoredSecret::Bound(s) => StoredSecret::Bound(crate::redact::hold(s)),
+        StoredSecret::Unsealed(s) => StoredSecret::Unsealed(crate::redact::hold(s)),
+        other => other,
+    }
+}
+
 /// The text a login writes first: `new` (sealed), then `old` (the sealed
 /// secret the profile's current config opens), if there is one.
 pub fn pending(new: &Secret, old: Option<&str>) -> Secret {
@@ -65,9 +74,9 @@ pub fn pending(new: &Secret, old: Option<&str>) -> Secret {
         return new.clone();
     };
     let Ok(new) = serde_json::from_str::<serde_json::Value>(new.expose()) else {
-        return Secret::new(new.expose().to_string());
+        return crate::redact::secret(new.expose());
     };
-    Secret::new(serde_json::Value::Array(vec![new, old]).to_string())
+    crate::redact::secret(serde_json::Value::Array(vec![new, old]).to_string())
 }
 
 #[cfg(test)]

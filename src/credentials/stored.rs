@@ -203,12 +203,12 @@ impl StoredProfile {
         match secrets::open(&self.binding, &text) {
             Opened::Bound(s, others) => {
                 if others && prune {
-                    self.keep(&self.binding.seal_secret(&s), "prune the stored secret").await;
+                    self.keep(&crate::redact::hold(self.binding.seal_secret(&s)), "prune the stored secret").await;
                 }
                 Ok(s)
             }
             Opened::Unsealed(s) => {
-                self.keep(&self.binding.seal_secret(&s), "seal the stored secret").await;
+                self.keep(&crate::redact::hold(self.binding.seal_secret(&s)), "seal the stored secret").await;
                 Ok(s)
             }
             Opened::Other { service, client } => Err(Error::auth(format!(
@@ -268,7 +268,8 @@ pub async fn read_bound(store: &Store, binding: &Binding) -> Result<Option<Cache
         .get(Item::Token)
         .await?
         .filter(|t| binding.opens(t))
-        .and_then(|t| CachedToken::decode(&t)))
+        .and_then(|t| CachedToken::decode(&t))
+        .map(crate::redact::hold_token))
 }
 
 fn lock_path(config_dir: &Path, profile: &str) -> PathBuf {

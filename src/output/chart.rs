@@ -2,10 +2,10 @@
 //! bars with the average duration, fitted to the terminal width. Readable
 //! without colour: successes and failures use different glyphs.
 
+use crate::count::count;
 use crate::time;
 use ylem_client::Period;
 use ylem_client::api::models::Aggregated;
-use ylem_client::count::count;
 
 /// How the chart may draw.
 #[derive(Debug, Clone, Copy)]
@@ -117,13 +117,12 @@ mod tests {
     use ylem_client::api::models::Timestamp;
 
     fn agg(day: u32, ok: i64, failed: i64) -> Aggregated {
-        Aggregated {
-            date_from: Timestamp(format!("2024-01-{day:02}T00:00:00Z")),
-            date_to: Timestamp(format!("2024-01-{day:02}T23:59:59Z")),
-            num_of_successes: ok,
-            num_of_failures: failed,
-            average_duration: 1500,
-        }
+        let mut a = Aggregated::empty(
+            Timestamp(format!("2024-01-{day:02}T00:00:00Z")),
+            Timestamp(format!("2024-01-{day:02}T23:59:59Z")),
+        );
+        (a.num_of_successes, a.num_of_failures, a.average_duration) = (ok, failed, 1500);
+        a
     }
 
     #[test]

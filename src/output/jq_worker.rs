@@ -279,5 +279,5 @@ pub fn holds_secret(name: &str, value: &str) -> bool {
     .any(|w| upper.contains(w));
     // A proxy URL may carry a user and password.
     let proxy_with_user = upper.ends_with("_PROXY") && value.contains('@');
-    named || proxy_with_user || ylem_client::scrub(value) != value
+    named || proxy_with_user || crate::redact::scrub(value) != value
 }

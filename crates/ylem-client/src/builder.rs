@@ -15,6 +15,8 @@ use crate::secret::Redactor;
 /// Builds a `Client` (or only its `Transport`).
 pub struct ClientBuilder {
     cfg: TransportConfig,
+    /// A transport built already (`over`), used in place of `cfg`.
+    built: Option<Transport>,
     token: Option<TokenSource>,
     kept: Kept,
     settle: Option<Duration>,
@@ -36,11 +38,26 @@ impl std::fmt::Debug for ClientBuilder {
 }
 
 impl ClientBuilder {
-    /// A client for the service at `base_url`, with `TransportConfig::new`'s
-    /// defaults.
+    /// A client for the service at `base_url`: 10 s to connect, 30 s
+    /// without progress, no deadline, 3 retries, no request log.
     pub fn new(base_url: impl Into<String>) -> Self {
         ClientBuilder {
             cfg: TransportConfig::new(base_url),
+            built: None,
+            token: None,
+            kept: Kept::default(),
+            settle: None,
+        }
+    }
+
+    /// A client over `transport`, built already (`build_transport`: a
+    /// program may need it before its token source, to fetch a token
+    /// through it). The transport keeps the settings it was built with:
+    /// of this builder only `token_source`, `store` and `settle` count.
+    pub fn over(transport: Transport) -> Self {
+        ClientBuilder {
+            cfg: transport.config().clone(),
+            built: Some(transport),
             token: None,
             kept: Kept::default(),
             settle: None,
@@ -124,7 +141,10 @@ impl ClientBuilder {
 
     /// The transport alone (for the token endpoint, say).
     pub fn build_transport(self) -> Result<Transport> {
-        Transport::new(self.cfg)
+        match self.built {
+            Some(t) => Ok(t),
+            None => Transport::new(self.cfg),
+        }
     }
 
     /// The client; it needs a token source.
@@ -135,7 +155,10 @@ impl ClientBuilder {
                 "no token source: the client cannot authenticate",
             )
         })?;
-        let transport = Transport::new(self.cfg)?;
+        let transport = match self.built {
+            Some(t) => t,
+            None => Transport::new(self.cfg)?,
+        };
         Ok(Client::with_parts(transport, token, self.kept, self.settle))
     }
 }

@@ -5,7 +5,7 @@
 use std::fmt;
 use std::sync::Arc;
 
-use crate::secret::{self, Redactor};
+use crate::secret::Redactor;
 use crate::text;
 
 /// What went wrong, as a caller needs to tell it apart. More kinds may
@@ -117,26 +117,20 @@ pub enum Cause {
 #[derive(Debug, Clone)]
 pub struct Error {
     /// What kind of failure.
-    #[doc(hidden)]
-    pub kind: ErrorKind,
+    pub(crate) kind: ErrorKind,
     /// What happened, in one line; may hold text the server sent.
-    #[doc(hidden)]
-    pub message: String,
+    pub(crate) message: String,
     /// The HTTP status of the answer, when there was one.
-    #[doc(hidden)]
-    pub status: Option<u16>,
+    pub(crate) status: Option<u16>,
     /// What the server's error response said (its body, trimmed; `None`
     /// when empty), kept as data so that callers can recognise a server's
     /// quirks without reading the message. Never shown as is.
-    #[doc(hidden)]
-    pub server_body: Option<String>,
+    pub(crate) server_body: Option<String>,
     /// Why, where a caller may say more.
-    #[doc(hidden)]
-    pub cause: Cause,
+    pub(crate) cause: Cause,
     /// A run start that may have reached the service: a run may have
     /// started even though this failed.
-    #[doc(hidden)]
-    pub may_have_started: bool,
+    pub(crate) may_have_started: bool,
     /// The source and the redactor, behind one thin pointer: an `Error`
     /// stays small enough to return by value.
     pub(crate) extra: Option<Arc<Extra>>,
@@ -248,6 +242,12 @@ impl Error {
     pub fn may_have_started(&self) -> bool {
         self.may_have_started
     }
+    /// With `body` as what the server said (`server_body`), as given: a
+    /// token provider handing on an error of its own that kept one.
+    pub fn with_server_body_text(mut self, body: impl Into<String>) -> Self {
+        self.server_body = Some(body.into());
+        self
+    }
     /// Keep what the server answered, for `server_body`.
     pub fn with_server_body(mut self, body: &[u8]) -> Self {
         let text = String::from_utf8_lossy(body);
@@ -266,17 +266,16 @@ impl Error {
     }
 }
 
-/// The message on one line, escaped and redacted: for a person.
+/// The message on one line, escaped, and scrubbed by the redactor of the
+/// client that made it (an error made elsewhere is scrubbed by whoever
+/// shows it): for a person.
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let escaped = text::escape(&self.message);
-        let shown = match self.extra.as_ref().and_then(|x| x.redactor.as_ref()) {
-            Some(r) => r.scrub(&escaped),
-            None => escaped.into_owned(),
-        };
-        // Secrets made with `Secret::new` are held by the process's
-        // redactor too (see `secret::process_redactor`).
-        f.write_str(&secret::process_redactor().scrub(&shown))
+        match self.extra.as_ref().and_then(|x| x.redactor.as_ref()) {
+            Some(r) => f.write_str(&r.scrub(&escaped)),
+            None => f.write_str(&escaped),
+        }
     }
 }
 

@@ -7,6 +7,10 @@ use std::fmt;
 use std::str::FromStr;
 
 /// What a statistics command is about.
+///
+/// Exhaustive on purpose (no `#[non_exhaustive]`): the spec's closed
+/// set, which a caller may `match` without a `_` arm; a new one would be
+/// a new version of the service's API and of this crate.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Entity {
     /// A task of a pipeline.
@@ -42,7 +46,7 @@ impl Entity {
     }
 
     /// The plural in endpoint paths (`/v1/stats/pipelines/...`).
-    pub fn segment(self) -> &'static str {
+    pub(crate) fn segment(self) -> &'static str {
         match self {
             Entity::Task => "tasks",
             Entity::Pipeline => "pipelines",
@@ -52,6 +56,10 @@ impl Entity {
 }
 
 /// Things a run can be started for.
+///
+/// Exhaustive on purpose (no `#[non_exhaustive]`): the spec's closed
+/// set, which a caller may `match` without a `_` arm; a new one would be
+/// a new version of the service's API and of this crate.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum RunKind {
     /// A pipeline run.
@@ -79,6 +87,10 @@ impl RunKind {
 }
 
 /// The length of an aggregate period.
+///
+/// Exhaustive on purpose (no `#[non_exhaustive]`): the spec's closed
+/// set, which a caller may `match` without a `_` arm; a new one would be
+/// a new version of the service's API and of this crate.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Period {
     /// A calendar day.

@@ -10,7 +10,7 @@
 
 use std::collections::{HashMap, VecDeque};
 use std::fmt;
-use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
+use std::sync::{Arc, Mutex, MutexGuard};
 
 /// Values no `Secret` holds any more stay scrubbed this long (the newest
 /// ones), for text made while they were held: a process that renews its
@@ -175,36 +175,24 @@ impl fmt::Debug for Redactor {
     }
 }
 
-/// The redactor `Secret::new` holds its value in: one for the process, so
-/// that a program's output is scrubbed of every secret made anywhere in it.
-#[doc(hidden)]
-pub fn process_redactor() -> &'static Redactor {
-    static PROCESS: OnceLock<Redactor> = OnceLock::new();
-    PROCESS.get_or_init(Redactor::new)
-}
-
-/// `process_redactor().scrub(text)`.
-#[doc(hidden)]
-pub fn scrub(text: &str) -> String {
-    process_redactor().scrub(text)
-}
-
 /// A value that must never be shown. `Debug` and `Display` print `***`.
-/// Scrubbed from text by the redactor that holds it, while it lives and a
-/// while after.
+/// Scrubbed from text by the redactor that holds it (`Redactor::hold`),
+/// while it lives and a while after; a client holds every secret it is
+/// given or fetches in its own.
 pub struct Secret {
     value: String,
     held: Option<Redactor>,
 }
 
 impl Secret {
-    /// Hold `value` (in the process's redactor; a client holds the secrets
-    /// it is given in its own too).
+    /// `value`, held by no redactor yet: there is no process-wide one, so
+    /// a program that shows text of its own holds its secrets in the
+    /// redactor it scrubs that text with (`Redactor::hold`).
     pub fn new(value: impl Into<String>) -> Self {
-        process_redactor().hold(Secret {
+        Secret {
             value: value.into(),
             held: None,
-        })
+        }
     }
     /// The value itself, for the request that needs it and nothing else.
     pub fn expose(&self) -> &str {
@@ -253,6 +241,7 @@ impl fmt::Display for Secret {
     }
 }
 
+/// Held by no redactor (as `Secret::new`).
 impl<'de> serde::Deserialize<'de> for Secret {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         String::deserialize(d).map(Secret::new)

@@ -83,7 +83,7 @@ pub fn normalize_server_time_owned(s: String) -> String {
 }
 
 /// The shape `dddd-dd-ddTdd:dd:ddZ`.
-pub fn is_normal_form(b: &[u8]) -> bool {
+pub(crate) fn is_normal_form(b: &[u8]) -> bool {
     const SHAPE: &[u8; 20] = b"0000-00-00T00:00:00Z";
     b.len() == SHAPE.len()
         && b.iter().zip(SHAPE).all(|(&c, &p)| {

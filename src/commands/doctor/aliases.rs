@@ -46,8 +46,8 @@ pub async fn check(ctx: &Context, client: &Client) -> Check {
                 "{name}: no run found: never ran, unknown, or not a {kind}"
             )),
             Err(NotKnown::Unconfirmed(_)) => problems.push(refused()),
-            Err(NotKnown::Failed(e)) if e.status == Some(403) => problems.push(refused()),
-            Err(NotKnown::Failed(e)) if e.status == Some(404) => {
+            Err(NotKnown::Failed(e)) if e.status() == Some(403) => problems.push(refused()),
+            Err(NotKnown::Failed(e)) if e.status() == Some(404) => {
                 problems.push(format!("{name}: no {kind} {id} on this service"))
             }
             Err(NotKnown::Failed(e)) => {
@@ -57,7 +57,7 @@ pub async fn check(ctx: &Context, client: &Client) -> Check {
     }
     let mut detail = format!(
         "{} asked, {} answered",
-        ylem_client::count::count(asked, "alias", "aliases"),
+        crate::count::count(asked, "alias", "aliases"),
         asked - problems.len()
     );
     if targets.len() > MOST {

@@ -6,7 +6,7 @@
 use ylem_client::api::DateForm;
 use ylem_client::diagnose::api::{self, Dialect, Statistics};
 use ylem_client::diagnose::scopes;
-use ylem_client::{Client, TokenSource, Transport};
+use ylem_client::{Client, ClientBuilder, TokenSource, Transport};
 
 use super::check::{AUTH, Check};
 use super::credentials::Got;
@@ -19,7 +19,10 @@ const NAME: &str = "api";
 const AGAIN: &str = "run 'ylemctl doctor -vv' to see the requests and answers";
 
 pub async fn check(ctx: &Context, t: Transport, got: &Got) -> (Check, Option<Client>) {
-    let client = Client::new(t, TokenSource::Fixed(got.token.clone()));
+    let client = ClientBuilder::over(t)
+        .token_source(TokenSource::Fixed(got.token.clone()))
+        .build()
+        .expect("a client with a token source builds");
     let now = ctx.settings.now;
     let failed = match api::statistics(&client, now).await {
         Statistics::Answered => None,

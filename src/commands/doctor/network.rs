@@ -26,7 +26,7 @@ pub async fn check(ctx: &Context, base_url: &str) -> Check {
             return Check::fail(
                 NAME,
                 SET_UP,
-                e.message,
+                e.message(),
                 "fix --base-url, YLEM_BASE_URL or the profile's base_url (e.g. https://ylem.example.com)",
             );
         }
@@ -53,7 +53,7 @@ pub async fn check(ctx: &Context, base_url: &str) -> Check {
             return Check::fail(
                 NAME,
                 NETWORK,
-                format!("{}{through}", e.message),
+                format!("{}{through}", e.message()),
                 "check the host name in the base URL, and this machine's DNS",
             );
         }
@@ -64,7 +64,7 @@ pub async fn check(ctx: &Context, base_url: &str) -> Check {
             return Check::fail(
                 NAME,
                 NETWORK,
-                format!("{}{through}", e.message),
+                format!("{}{through}", e.message()),
                 format!(
                     "is the service running and listening on port {}? check the base URL, a firewall or the proxy",
                     target.port
@@ -92,7 +92,7 @@ pub async fn check(ctx: &Context, base_url: &str) -> Check {
         Err(e) => Check::fail(
             NAME,
             NETWORK,
-            format!("{reached}; {}", e.message),
+            format!("{reached}; {}", e.message()),
             "is it an https service? if it speaks plain http, use http:// in the base URL; else check the port",
         ),
     }
@@ -213,11 +213,11 @@ fn exempts(entry: &str, host: &str) -> bool {
 }
 
 fn proxy_endpoint(u: &Url) -> Option<Endpoint> {
-    Some(Endpoint {
-        host: u.host_str()?.trim_matches(['[', ']']).to_string(),
-        port: u.port_or_known_default().unwrap_or(3128),
-        tls: false,
-    })
+    Some(Endpoint::new(
+        u.host_str()?.trim_matches(['[', ']']),
+        u.port_or_known_default().unwrap_or(3128),
+        false,
+    ))
 }
 
 /// A proxy URL without its credentials.
@@ -247,11 +247,7 @@ mod tests {
     use super::*;
 
     fn ep(host: &str, tls: bool) -> Endpoint {
-        Endpoint {
-            host: host.into(),
-            port: 443,
-            tls,
-        }
+        Endpoint::new(host, 443, tls)
     }
 
     #[test]
@@ -297,12 +293,9 @@ mod tests {
     #[test]
     fn an_expired_certificate_says_days_ago() {
         let now = chrono::Utc::now();
-        let f = TlsFacts {
-            verdict: Verdict::Expired,
-            not_after: Some(now - chrono::Duration::days(3) - chrono::Duration::hours(1)),
-            name_matches: Some(true),
-            version: None,
-        };
+        let mut f = TlsFacts::new(Verdict::Expired);
+        f.not_after = Some(now - chrono::Duration::days(3) - chrono::Duration::hours(1));
+        f.name_matches = Some(true);
         let c = judge("reached", &ep("h", true), &f, now);
         assert!(c.detail.contains("3 days ago"), "{}", c.detail);
         assert!(!c.detail.contains("in -"), "{}", c.detail);

@@ -21,8 +21,8 @@ pub fn json(checks: &[Check]) -> String {
             serde_json::json!({
                 "name": c.name,
                 "status": c.status.word(),
-                "detail": ylem_client::scrub(&c.detail),
-                "hint": c.hint.as_deref().map(ylem_client::scrub),
+                "detail": crate::redact::scrub(&c.detail),
+                "hint": c.hint.as_deref().map(crate::redact::scrub),
             })
         })
         .collect();
@@ -35,7 +35,7 @@ pub fn json(checks: &[Check]) -> String {
 pub fn text(checks: &[Check]) -> String {
     // Scrubbed first: escaping could split a secret that holds a control
     // character so that scrub no longer finds it.
-    let clean = |s: &str| ylem_client::text::escape(&ylem_client::scrub(s)).into_owned();
+    let clean = |s: &str| ylem_client::text::escape(&crate::redact::scrub(s)).into_owned();
     checks
         .iter()
         .map(|c| {
@@ -81,7 +81,7 @@ mod tests {
     /// turns that character into something scrub would no longer match.
     #[test]
     fn a_secret_with_a_control_character_is_scrubbed() {
-        let secret = ylem_client::Secret::new("doctor-report-\u{1b}-tail-9f8e7d");
+        let secret = crate::redact::secret("doctor-report-\u{1b}-tail-9f8e7d");
         let t = text(&[Check::fail(
             "api",
             5,

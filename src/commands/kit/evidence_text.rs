@@ -4,8 +4,8 @@
 //! flags that set them (`--expect-tasks`, `--settle`), so they are the
 //! CLI's.
 
+use crate::count::{count, noun};
 use crate::time;
-use ylem_client::count::{count, noun};
 use ylem_client::runs::Established;
 use ylem_client::runs::finished::{Evidence, Rule, Settle};
 use ylem_client::runs::stats_only::Fact;

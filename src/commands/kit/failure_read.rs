@@ -85,20 +85,22 @@ mod tests {
     use crate::commands::kit::failure_text::TaskText;
     use base64::Engine;
     use base64::engine::general_purpose::STANDARD;
-    use ylem_client::api::models::{LogEntry, Timestamp};
+    use ylem_client::api::models::LogEntry;
     use ylem_client::runs::failure::Detail;
 
     fn entry(output: &str) -> LogEntry {
-        LogEntry {
-            workflow_run_uuid: "r".into(),
-            task_uuid: "a87db346-0000-4000-8000-000000000000".into(),
-            task_type: "notification".into(),
-            is_successful: false,
-            duration: 1100,
-            output: STANDARD.encode(output),
-            metric_value: None,
-            executed_at: Timestamp("2026-01-01T00:00:01Z".into()),
-        }
+        let json = serde_json::json!({
+            "workflow_run_uuid": "r",
+            "task_uuid": "a87db346-0000-4000-8000-000000000000",
+            "task_type": "notification",
+            "is_successful": false,
+            "duration": 1100,
+            "output": STANDARD.encode(output),
+            "executed_at": "2026-01-01T00:00:01Z",
+        })
+        .to_string();
+        let e: ylem_client::api::models::LogEntryRef = serde_json::from_str(&json).unwrap();
+        e.to_owned_entry()
     }
 
     fn finder() -> Finder {
@@ -121,10 +123,8 @@ mod tests {
             panic!("an output");
         };
         assert_eq!(kept.chars().count(), EXCERPT);
-        let sealed = LogEntry {
-            output: STANDARD.encode([0xffu8; 40]),
-            ..e
-        };
+        let mut sealed = e;
+        sealed.output = STANDARD.encode([0xffu8; 40]);
         assert_eq!(finder().task(&sealed).detail, Detail::Encrypted);
     }
 }

@@ -49,7 +49,7 @@ fn error_columns(ctx: &Context) -> &'static [Column] {
 /// Set an ID's error cells (several IDs), as `multi_columns` names them:
 /// left empty for an ID that was answered.
 pub fn set_error(ctx: &Context, row: &mut Row, e: &Error) {
-    let message = ylem_client::scrub(&e.message);
+    let message = crate::redact::scrub(&e.message);
     match ctx.settings.format {
         Format::Json | Format::Jsonl => row.set(
             &columns::ERROR,

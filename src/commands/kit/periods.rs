@@ -38,13 +38,10 @@ pub fn fill_periods(
             continue;
         }
         let to = (next.and_time(NaiveTime::MIN) - chrono::Duration::seconds(1)).to_string();
-        let zero = Aggregated {
-            date_from: stamp(from),
-            date_to: Timestamp(time::normalize_server_time_owned(to)),
-            num_of_successes: 0,
-            num_of_failures: 0,
-            average_duration: 0,
-        };
+        let zero = Aggregated::empty(
+            stamp(from),
+            Timestamp(time::normalize_server_time_owned(to)),
+        );
         out.push((zero, true));
     }
     out.extend(list.into_iter().map(|a| (a, false)));
@@ -89,13 +86,12 @@ mod tests {
     use super::*;
 
     fn bucket(from: &str, to: &str, ok: i64) -> Aggregated {
-        Aggregated {
-            date_from: Timestamp(time::normalize_server_time_owned(from.into())),
-            date_to: Timestamp(time::normalize_server_time_owned(to.into())),
-            num_of_successes: ok,
-            num_of_failures: 0,
-            average_duration: 10,
-        }
+        let mut a = Aggregated::empty(
+            Timestamp(time::normalize_server_time_owned(from.into())),
+            Timestamp(time::normalize_server_time_owned(to.into())),
+        );
+        (a.num_of_successes, a.average_duration) = (ok, 10);
+        a
     }
 
     #[test]

@@ -40,7 +40,7 @@ pub fn say_over(ctx: &Context, run: &str, over: usize) {
         ctx.ui.warn(&format!(
             "run {} has {} more than are listed: only the newest {KEPT_ENTRIES} are kept",
             crate::output::table::escape(run),
-            ylem_client::count::count(over, "entry", "entries")
+            crate::count::count(over, "entry", "entries")
         ));
     }
 }

@@ -14,7 +14,6 @@ use crate::commands::kit::exit::Exit;
 use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::settings::{EnvCredentials, Settings};
-use ylem_client::Secret;
 use ylem_client::auth::oauth;
 use ylem_sandbox::{self as sandbox, Options, Running};
 
@@ -80,7 +79,7 @@ fn step_settings(ctx: &Context, sb: &Running, args: &[&str]) -> Result<(Cli, Set
     s.config_dir = Some(demo_dir());
     s.credentials = EnvCredentials::Client {
         id: sb.client_id.clone(),
-        secret: Secret::new(sb.client_secret.clone()),
+        secret: crate::redact::secret(sb.client_secret.clone()),
     };
     // The sandbox's output key, as YLEM_DECRYPT_KEY_FILE would give it, so
     // a failed run's encrypted output says why it failed.
@@ -122,7 +121,7 @@ async fn walk(ctx: &Context, sb: &Running, dispatch: Dispatch) -> Result<()> {
     std::fs::create_dir_all(demo_dir())
         .and_then(|()| std::fs::write(key_file(), &sb.key_hex))
         .map_err(|e| Error::internal(format!("cannot write the demo's key file: {e}")))?;
-    let tasks = ylem_client::count::count(sb.pipelines[0].tasks.len(), "task", "tasks");
+    let tasks = crate::count::count(sb.pipelines[0].tasks.len(), "task", "tasks");
     say(
         ctx,
         &format!("\nStart a run and follow it until all {tasks} have reported:"),
@@ -205,7 +204,7 @@ async fn login(ctx: &Context, sb: &Running) -> Result<()> {
     let tok = oauth::fetch_token(
         &t,
         &sb.client_id,
-        &Secret::new(sb.client_secret.clone()),
+        &crate::redact::secret(sb.client_secret.clone()),
         &crate::credentials::token_params::warned(step.ui),
     )
     .await?;

@@ -82,7 +82,10 @@ pub async fn run(args: &LoginArgs, ctx: &Context) -> Result<()> {
     // The secret too: a command that read the config before this login
     // must not send this service's secret to the one it had read.
     let binding = Binding::new(&base_url, &client_id);
-    let (sealed, sealed_secret) = (binding.seal(&token.encode()), binding.seal_secret(&secret));
+    let (sealed, sealed_secret) = (
+        binding.seal(&token.encode()),
+        crate::redact::hold(binding.seal_secret(&secret)),
+    );
     // Under the profile's lock: a renewal in flight finishes first, with
     // the secret it was started with.
     let _lock = stored::lock_profile(&dir, &s.profile).await;
@@ -174,7 +177,7 @@ fn read_secret(from_stdin: bool, ask: bool) -> Result<Secret> {
     if v.is_empty() {
         return Err(Error::usage("the client secret is empty"));
     }
-    Ok(Secret::new(v))
+    Ok(crate::redact::secret(v))
 }
 
 /// `--store`, else `YLEM_CREDENTIAL_STORE`, else `file` under `CI`, else auto:
@@ -232,7 +235,7 @@ impl Saving<'_> {
         let kept = match (old, before.0.as_deref()) {
             (Some(b), Some(t)) => match secrets::open(b, t) {
                 secrets::Opened::Bound(s, _) | secrets::Opened::Unsealed(s) => {
-                    Some(b.seal_secret(&s))
+                    Some(crate::redact::hold(b.seal_secret(&s)))
                 }
                 _ => None,
             },

@@ -104,7 +104,7 @@ pub async fn run(args: &LogsArgs, ctx: &Context) -> Result<()> {
     if undecodable > 0 {
         ctx.ui.warn(&format!(
             "{} could not be decoded: see decode_error",
-            ylem_client::count::count(undecodable, "output", "outputs")
+            crate::count::count(undecodable, "output", "outputs")
         ));
     }
     Ok(())

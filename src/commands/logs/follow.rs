@@ -417,7 +417,7 @@ pub fn close(sink: Sink<'_>, ctx: &Context) -> Result<()> {
     if undecodable > 0 {
         ctx.ui.warn(&format!(
             "{} could not be decoded: see decode_error",
-            ylem_client::count::count(undecodable, "output", "outputs")
+            crate::count::count(undecodable, "output", "outputs")
         ));
     }
     Ok(())

@@ -115,7 +115,7 @@ fn judge(p: &CheckArgs, f: &Measured, now: DateTime<Utc>) -> (State, Vec<String>
         if st != State::Ok {
             msgs.push(format!(
                 "{failed} of {} failed ({}%)",
-                ylem_client::count::count(total, "run", "runs"),
+                crate::count::count(total, "run", "runs"),
                 fmt_num(rate)
             ));
         }
@@ -284,7 +284,7 @@ pub async fn run(a: &CheckArgs, ctx: &Context) -> Result<Exit> {
 /// parsed (a bad threshold): UNKNOWN, not clap's 2.
 pub fn usage_line(message: &str) -> (String, Exit) {
     (
-        format!("UNKNOWN - {}\n", ylem_client::scrub(message)),
+        format!("UNKNOWN - {}\n", crate::redact::scrub(message)),
         State::Unknown.exit(),
     )
 }

@@ -181,7 +181,7 @@ async fn find(
             ctx.note(&format!(
                 "following run {} of pipeline {id} ({} so far)",
                 t.id(),
-                ylem_client::count::count(t.entries, "task", "tasks")
+                crate::count::count(t.entries, "task", "tasks")
             ));
             Ok((t.id(), found))
         }
@@ -222,7 +222,7 @@ fn timed_out(limit: Duration, id: Uuid, run: &str, done: usize) -> Error {
         format!(
             "timed out waiting for run {run} after {} ({} had reported)",
             human(limit),
-            ylem_client::count::count(done, "task", "tasks")
+            crate::count::count(done, "task", "tasks")
         ),
     )
     .with_hint(format!(

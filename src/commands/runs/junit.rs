@@ -168,7 +168,7 @@ pub fn suite(finder: &Finder, r: &Report) -> Suite {
 /// the one case, so a CI report shows the pipeline that did not run.
 pub fn refused(finder: &Finder, pipeline: Uuid, e: &Error) -> Suite {
     let class = pipeline_name(finder, pipeline);
-    let message = format!("{}: {}", e.kind.name(), ylem_client::scrub(&e.message));
+    let message = format!("{}: {}", e.kind.name(), crate::redact::scrub(&e.message));
     Suite {
         name: class.clone(),
         timestamp: None,
@@ -247,7 +247,6 @@ pub async fn entries_of(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use ylem_client::api::models::Timestamp;
 
     fn finder() -> Finder {
         crate::commands::kit::failure_read::plain_finder()
@@ -284,16 +283,18 @@ mod tests {
     /// saying why the rest is missing, the wait's elapsed time.
     #[test]
     fn a_log_not_read_again_leaves_the_failed_tasks_and_an_error() {
-        let failed = LogEntry {
-            workflow_run_uuid: "r".into(),
-            task_uuid: "a87db346-0000-4000-8000-000000000000".into(),
-            task_type: "filter".into(),
-            is_successful: false,
-            duration: 1100,
-            output: r#"[{"Code":4220,"Severity":"critical","Message":"expired"}]"#.into(),
-            metric_value: None,
-            executed_at: Timestamp("2026-01-01T00:00:01Z".into()),
-        };
+        let json = serde_json::json!({
+            "workflow_run_uuid": "r",
+            "task_uuid": "a87db346-0000-4000-8000-000000000000",
+            "task_type": "filter",
+            "is_successful": false,
+            "duration": 1100,
+            "output": r#"[{"Code":4220,"Severity":"critical","Message":"expired"}]"#,
+            "executed_at": "2026-01-01T00:00:01Z",
+        })
+        .to_string();
+        let e: ylem_client::api::models::LogEntryRef = serde_json::from_str(&json).unwrap();
+        let failed = e.to_owned_entry();
         let entries = [failed];
         let e = Error::server("HTTP 503 for GET /v1/stats/…/logs: \u{1b}[2Jdown");
         let s = unread(&finder(), &report("r", &entries, End::Failed), 5400, &e);

@@ -107,7 +107,7 @@ fn empty_note(wanted: Option<&str>, seen: usize) -> String {
     match (wanted, seen) {
         (Some(w), n) if n > 0 => format!(
             "no {w} runs among {} in the window",
-            ylem_client::count::count(n, "run", "runs")
+            crate::count::count(n, "run", "runs")
         ),
         _ => "no runs in the window".to_string(),
     }
@@ -226,7 +226,7 @@ pub fn fill(r: &mut Row, id: &uuid::Uuid, j: &Judged) {
             "running".into(),
             format!(
                 "{} so far; not complete on evidence",
-                ylem_client::count::count(t.entries, "task", "tasks")
+                crate::count::count(t.entries, "task", "tasks")
             ),
         ),
     };

@@ -62,7 +62,7 @@ pub async fn input(
         RunInput::NoTrigger(n) => {
             return Err(Error::usage(format!(
                 "--rerun: run {run} has no external trigger entry (of its {} in the window): the log does not keep its input",
-                ylem_client::count::count(n, "entry", "entries")
+                crate::count::count(n, "entry", "entries")
             ))
             .with_hint(format!("start it without --rerun, {OR_INPUT}")));
         }
@@ -88,7 +88,7 @@ pub async fn input(
     };
     ctx.ui.verbose(&format!(
         "input: {}, the output of {trigger} (task {}, executed at {}{more})",
-        ylem_client::count::count(f.bytes.len(), "byte", "bytes"),
+        crate::count::count(f.bytes.len(), "byte", "bytes"),
         e.task_uuid,
         e.executed_at.0
     ));

@@ -4,9 +4,9 @@
 use std::io::IsTerminal;
 use std::sync::atomic::Ordering;
 
+use crate::count::count;
 use bytes::Bytes;
 use uuid::Uuid;
-use ylem_client::count::count;
 
 use crate::cli::{Format, RunArgs};
 use crate::commands::kit::columns::*;

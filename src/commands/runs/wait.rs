@@ -9,12 +9,12 @@ use chrono::Utc;
 use indicatif::{ProgressBar, ProgressStyle};
 use uuid::Uuid;
 
+use crate::count::{count, noun};
 use crate::error::{Error, Result};
 use crate::time;
 use crate::ui::Ui;
 use ylem_client::api::models::LogEntry;
 use ylem_client::api::{self, Client};
-use ylem_client::count::{count, noun};
 use ylem_client::runs::finished::{Evidence, History, Rule, Settle, Verdict};
 use ylem_client::runs::history::lookup;
 use ylem_client::runs::poll::{self, Ended, Look};

@@ -102,7 +102,7 @@ pub async fn answer(
 }
 
 fn text(e: Error) -> String {
-    ylem_client::text::escape(&ylem_client::scrub(&e.message)).into_owned()
+    ylem_client::text::escape(&crate::redact::scrub(&e.message)).into_owned()
 }
 
 fn uuid(id: &str) -> Result<Uuid, Error> {

@@ -18,8 +18,8 @@ use crate::commands::watch::entity::Watched;
 use crate::commands::watch::events::{self, Stream};
 use crate::commands::watch::rows::{Answer, Ask, Board};
 use crate::context::Context;
+use crate::count::count;
 use crate::error::{Error, Result};
-use ylem_client::count::count;
 
 /// `watch` listens for Ctrl-C and SIGTERM itself and keeps its own
 /// `--max-time`: each ends it cleanly, its output whole (exit 0). Its

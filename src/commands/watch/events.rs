@@ -83,7 +83,7 @@ pub fn object(t: &Target, told: &Told, at: DateTime<Utc>, finder: &Finder) -> Va
                 "error".into(),
                 json!({
                     "kind": e.kind.name(),
-                    "message": ylem_client::scrub(&e.message),
+                    "message": crate::redact::scrub(&e.message),
                     "http_status": e.http_status,
                 }),
             );

@@ -76,7 +76,7 @@ pub fn row(w: &mut Watched, finder: &Finder, now: DateTime<Utc>) -> EntityRow {
         error: w.error.as_ref().map(|e| {
             (
                 e.kind.name().to_string(),
-                ylem_client::text::escape(&ylem_client::scrub(&e.message)).into_owned(),
+                ylem_client::text::escape(&crate::redact::scrub(&e.message)).into_owned(),
             )
         }),
     };

@@ -64,14 +64,6 @@ impl fmt::Debug for Client {
 }
 
 impl Client {
-    /// Requests go out through `transport`, with tokens from `auth`
-    /// (`ClientBuilder::build` makes both; a program that needs the
-    /// transport before its token source builds it alone).
-    #[doc(hidden)]
-    pub fn new(transport: Transport, auth: TokenSource) -> Self {
-        Client::with_parts(transport, auth, Default::default(), None)
-    }
-
     pub(crate) fn with_parts(
         transport: Transport,
         auth: TokenSource,
@@ -87,29 +79,10 @@ impl Client {
         }))
     }
 
-    /// The inner settings, while no clone shares them.
-    fn inner_mut(&mut self) -> &mut Inner {
-        Arc::get_mut(&mut self.0).expect("a client is set up before it is cloned")
-    }
-
-    /// `ClientBuilder::settle`, on a client not cloned yet.
-    #[doc(hidden)]
-    pub fn with_settle(mut self, settle: Option<Duration>) -> Self {
-        self.inner_mut().settle = settle;
-        self
-    }
-
     /// The settle setting runs are judged by, when one was given
     /// (`ClientBuilder::settle`).
     pub fn settle(&self) -> Option<Duration> {
         self.0.settle
-    }
-
-    /// `ClientBuilder::store`, on a client not cloned yet.
-    #[doc(hidden)]
-    pub fn with_store(mut self, store: Arc<dyn super::kept::Store>) -> Self {
-        self.inner_mut().kept = super::kept::Kept::with_store(store);
-        self
     }
 
     /// What this client keeps of answers that never change.
@@ -163,6 +136,7 @@ impl Client {
                         ))
                             .with_status(401)
                             .with_cause(Cause::FreshTokenRejected)
+                            .redacted_by(r)
                     } else {
                         e
                     }

@@ -21,7 +21,7 @@ pub trait Store: Send + Sync {
 /// Texts kept by this client, and the caller's store behind them. Cheap to
 /// clone (shared).
 #[derive(Clone, Default)]
-pub struct Kept {
+pub(crate) struct Kept {
     seen: Arc<Mutex<HashMap<String, String>>>,
     store: Option<Arc<dyn Store>>,
 }

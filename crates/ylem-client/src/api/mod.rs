@@ -7,12 +7,15 @@
 mod entry_scan;
 /// The log entry scanner's fast path alone, for the differential tests and
 /// fuzz targets that hold it to serde_json (`decode_entry` is the way in).
-#[doc(hidden)]
-pub use entry_scan::scan as scan_entry;
-pub use entry_scan::special as special_bytes;
+#[allow(
+    unused_imports,
+    reason = "for the oracle (`oracle/`: tests and fuzz targets)"
+)]
+pub(crate) use entry_scan::scan as scan_entry;
+pub(crate) use entry_scan::special as special_bytes;
 mod client;
 /// An output cut to the stream's bound, and its marker.
-pub mod cut;
+pub(crate) mod cut;
 /// Answers that never change, kept in memory and a caller's store.
 pub mod kept;
 /// The service's answers, as serde models.

@@ -73,6 +73,7 @@ fn opt_timestamp<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Timestamp>, D
 
 /// 2.2: a run record returned by a run start.
 #[derive(Debug, Clone, Deserialize)]
+#[non_exhaustive]
 pub struct RunRecord {
     /// The record's number.
     #[serde(default)]
@@ -109,6 +110,7 @@ pub struct RunRecord {
 /// What a run start returns: the spec's array, or the real server's object.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(untagged)]
+#[non_exhaustive]
 pub enum RunStart {
     /// The spec's array of run records.
     Records(Vec<RunRecord>),
@@ -131,7 +133,7 @@ impl RunStart {
     /// What is wrong with the run UUID the start answered, if anything:
     /// none, one that is not a UUID (the tool would poll it), or records
     /// naming two runs (one start is one run: which to follow?). Escaped.
-    pub fn run_uuid_problem(&self) -> Option<String> {
+    pub(crate) fn run_uuid_problem(&self) -> Option<String> {
         let shown = |u: &str| format!("\"{}\"", crate::text::escape(u));
         let field = match self {
             RunStart::Records(_) => "workflow_run_uuid",
@@ -154,7 +156,7 @@ impl RunStart {
 
     /// The run UUIDs of the records other than the first's: one start is
     /// one run, so a second UUID means the answer cannot be trusted.
-    pub fn other_run_uuid(&self) -> Option<&str> {
+    pub(crate) fn other_run_uuid(&self) -> Option<&str> {
         let RunStart::Records(r) = self else {
             return None;
         };
@@ -165,6 +167,7 @@ impl RunStart {
 
 /// 2.3: a run log entry, owned (see `LogEntryRef` for the one decoded).
 #[derive(Debug, Clone)]
+#[non_exhaustive]
 pub struct LogEntry {
     /// The run (`pipeline_run_uuid` from the real server).
     pub workflow_run_uuid: String,
@@ -188,6 +191,7 @@ pub struct LogEntry {
 /// buffer where the JSON had no escape, so an output of 50 MiB is neither
 /// copied nor unescaped on its way through.
 #[derive(Debug, Clone, Deserialize)]
+#[non_exhaustive]
 pub struct LogEntryRef<'a> {
     /// The run (`pipeline_run_uuid` from the real server).
     #[serde(alias = "pipeline_run_uuid", borrow)]
@@ -344,6 +348,7 @@ impl<'de: 'a, 'a> Deserialize<'de> for Text<'a> {
 
 /// 2.4: consolidated statistics over a range.
 #[derive(Debug, Clone, Deserialize)]
+#[non_exhaustive]
 pub struct RangeStats {
     /// Successful runs.
     #[serde(deserialize_with = "non_negative")]
@@ -366,6 +371,7 @@ pub struct RangeStats {
 
 /// 2.5: one period of aggregated statistics.
 #[derive(Debug, Clone, Deserialize)]
+#[non_exhaustive]
 pub struct Aggregated {
     /// The period's first day.
     pub date_from: Timestamp,
@@ -382,9 +388,24 @@ pub struct Aggregated {
     pub average_duration: i64,
 }
 
+impl Aggregated {
+    /// A period from `date_from` to `date_to` with no run: what a period
+    /// the server left out of its answer held.
+    pub fn empty(date_from: Timestamp, date_to: Timestamp) -> Self {
+        Aggregated {
+            date_from,
+            date_to,
+            num_of_successes: 0,
+            num_of_failures: 0,
+            average_duration: 0,
+        }
+    }
+}
+
 /// 2.6: statistics of the last run. The API layer returns `None` in place
 /// of this when the server says the subject never ran.
 #[derive(Debug, Clone, Deserialize)]
+#[non_exhaustive]
 pub struct LastRun {
     /// Whether it succeeded.
     pub is_successful: bool,

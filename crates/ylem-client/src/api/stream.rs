@@ -65,7 +65,7 @@ pub enum Part {
 }
 
 /// Splits a byte stream holding one JSON array into its elements.
-pub struct ArrayScanner {
+pub(crate) struct ArrayScanner {
     buf: Vec<u8>,
     pos: usize,
     phase: Phase,
@@ -121,11 +121,11 @@ const SHRINK_ABOVE: usize = 16 * INITIAL_CAPACITY;
 /// The largest element read: above the spec's largest task output (50 MiB,
 /// and its Base64 text is larger still in a JSON string's escapes only
 /// rarely), so that an element that never ends cannot take all memory.
-pub const MAX_ELEMENT: usize = 64 << 20;
+pub(crate) const MAX_ELEMENT: usize = 64 << 20;
 
 /// The most an element holds besides what its output drops: its output's
 /// kept part and the other fields (UUIDs, a type, a time), with room.
-pub const MAX_HELD: usize = 16 << 20;
+pub(crate) const MAX_HELD: usize = 16 << 20;
 
 /// The longest output kept unless the caller says otherwise: what a table
 /// cell or a failure's messages need, and what a run's model keeps.
@@ -202,6 +202,10 @@ impl ArrayScanner {
     /// The next complete element's bytes, `Ok(None)` if more input is needed
     /// (or the array ended: see `is_done`), or an error for a body that is not
     /// a JSON array.
+    #[allow(
+        dead_code,
+        reason = "for the oracle (`oracle/`: tests and fuzz targets)"
+    )]
     pub fn next_element(&mut self) -> Result<Option<&[u8]>> {
         let span =
             self.take(|b, part| Ok(decode_prefix::<IgnoredAny>(b, part)?.map(|(_, n)| ((), n))))?;
@@ -212,6 +216,10 @@ impl ArrayScanner {
     /// value and where the element is in the buffer (valid until `push`).
     /// `decode` is given the bytes from the element's start to the end of
     /// the buffer when the element may be all there, else the element alone.
+    #[allow(
+        dead_code,
+        reason = "for the oracle (`oracle/`: tests and fuzz targets)"
+    )]
     pub fn take<R>(
         &mut self,
         decode: impl FnMut(&[u8], Part) -> Decoded<R>,
@@ -532,7 +540,7 @@ fn not_array() -> Error {
 /// the bytes it took, or `None` when `bytes` end before the value does.
 /// The fast path is serde_json alone; a whole value that does not fit is
 /// decoded again with its path tracked, for a message naming the field.
-pub fn decode_prefix<'a, T: Deserialize<'a>>(bytes: &'a [u8], part: Part) -> Decoded<T> {
+pub(crate) fn decode_prefix<'a, T: Deserialize<'a>>(bytes: &'a [u8], part: Part) -> Decoded<T> {
     let mut values = serde_json::Deserializer::from_slice(bytes).into_iter::<T>();
     let first = match values.next() {
         None => return Ok(None),
@@ -560,10 +568,10 @@ pub struct ArrayStream<S> {
     warn: Warn,
 }
 
-pub use crate::http::Warn;
+pub(crate) use crate::http::Warn;
 
 /// The error of a body that completed no element for `patience`.
-pub fn no_progress(patience: Duration) -> Error {
+pub(crate) fn no_progress(patience: Duration) -> Error {
     Error::network(format!(
         "the log sent no complete entry for {}",
         crate::time::human_ms(patience.as_millis() as i64)
@@ -576,7 +584,7 @@ where
     S: Stream<Item = Result<Bytes>> + Unpin,
 {
     /// `patience`: how long the body may go without completing an element.
-    pub fn new(body: S, patience: Duration) -> Self {
+    pub(crate) fn new(body: S, patience: Duration) -> Self {
         ArrayStream {
             body,
             scanner: ArrayScanner::new(),
@@ -594,19 +602,19 @@ where
     }
 
     /// With `warn` told of each element left out.
-    pub fn with_warn(mut self, warn: Warn) -> Self {
+    pub(crate) fn with_warn(mut self, warn: Warn) -> Self {
         self.warn = warn;
         self
     }
 
     /// Where an element left out is said.
-    pub fn warner(&self) -> Warn {
+    pub(crate) fn warner(&self) -> Warn {
         self.warn.clone()
     }
 
     /// The body not yet read, the scanner with what was, and the patience
     /// (for decoding on another thread: `relay`).
-    pub fn into_parts(self) -> (S, ArrayScanner, Duration) {
+    pub(crate) fn into_parts(self) -> (S, ArrayScanner, Duration) {
         (self.body, self.scanner, self.patience)
     }
 

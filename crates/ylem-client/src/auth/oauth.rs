@@ -37,6 +37,17 @@ pub struct TokenResponse {
     pub token_type: Option<String>,
 }
 
+impl TokenResponse {
+    /// Its tokens held by the transport's redactor: what the client
+    /// fetches it holds, for as long as anything keeps a copy.
+    fn held_by(mut self, t: &Transport) -> Self {
+        let r = t.redactor();
+        self.access_token = r.hold(self.access_token);
+        self.refresh_token = self.refresh_token.map(|s| r.hold(s));
+        self
+    }
+}
+
 /// A token response the client can use, or exit-5 material naming the field:
 /// RFC 6749 5.1 makes `token_type` required and the real server always
 /// sends `Bearer`, so a missing one is refused as another type is (a `mac`
@@ -176,7 +187,7 @@ async fn in_body(t: &Transport, params: &[(&str, &str)]) -> Result<TokenResponse
             Some(Sent::Form(&body)),
         )
         .await?;
-    checked(t.decode(&resp, PATH)?)
+    Ok(checked(t.decode(&resp, PATH)?)?.held_by(t))
 }
 
 /// `POST /v1/oauth/token?...`: the spec's form, for a server that reads
@@ -186,7 +197,7 @@ async fn in_query(t: &Transport, params: &[(&str, &str)]) -> Result<TokenRespons
     let resp = t
         .fetch(Method::POST, &path, None, Retry::Idempotent, None)
         .await?;
-    checked(t.decode(&resp, PATH)?)
+    Ok(checked(t.decode(&resp, PATH)?)?.held_by(t))
 }
 
 /// `a=b&c=d`, form-encoded.

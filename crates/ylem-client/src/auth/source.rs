@@ -102,7 +102,7 @@ impl TokenSource {
     }
 
     /// Whether a rejected token can be replaced (not so for a fixed token).
-    pub fn can_renew(&self) -> bool {
+    pub(crate) fn can_renew(&self) -> bool {
         !matches!(self, TokenSource::Fixed(_))
     }
 }

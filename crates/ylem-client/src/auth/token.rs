@@ -14,7 +14,7 @@ use crate::secret::Secret;
 
 /// Replace a token this long before it expires, so it cannot expire in
 /// flight; a short-lived token at half its lifetime instead (`renewal`).
-pub const EXPIRY_MARGIN: Duration = Duration::from_secs(60);
+pub(crate) const EXPIRY_MARGIN: Duration = Duration::from_secs(60);
 
 /// A token as cached in the store.
 #[derive(Debug, Clone)]

@@ -64,7 +64,7 @@ impl TokenParams {
 /// Whether a token request's error says the server did not read the body:
 /// the spec-only server sees no `grant_type` (401 `unsupported_grant_type`),
 /// others no client (401 `invalid_client`) or nothing (400 `invalid_request`).
-pub fn refuses_body(e: &Error) -> bool {
+pub(crate) fn refuses_body(e: &Error) -> bool {
     let code = oauth_code(e);
     matches!(
         (e.status, code.as_deref()),
@@ -75,14 +75,14 @@ pub fn refuses_body(e: &Error) -> bool {
 
 /// Whether the server certainly read nothing of the body: it missed the
 /// `grant_type` that was there.
-pub fn missed_grant_type(e: &Error) -> bool {
+pub(crate) fn missed_grant_type(e: &Error) -> bool {
     oauth_code(e).as_deref() == Some("unsupported_grant_type")
 }
 
 /// Whether the server missed the client (401 `invalid_client`): no client
 /// id in what it read, or a wrong secret; `oauth::rejected_client` tells
 /// which without sending the secret anywhere else.
-pub fn missed_client(e: &Error) -> bool {
+pub(crate) fn missed_client(e: &Error) -> bool {
     e.status == Some(401) && oauth_code(e).as_deref() == Some("invalid_client")
 }
 

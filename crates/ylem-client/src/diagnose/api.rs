@@ -16,7 +16,7 @@ use crate::time::Window;
 
 /// The ID asked about: all zeros but for the marks of a version-4 UUID,
 /// which the open-source server insists on (a nil UUID is answered 400).
-pub const PROBE: Uuid = Uuid::from_u128(0x0000_0000_0000_4000_8000_0000_0000_0000);
+pub(crate) const PROBE: Uuid = Uuid::from_u128(0x0000_0000_0000_4000_8000_0000_0000_0000);
 
 /// How the statistics request went.
 #[derive(Debug, Clone)]

@@ -13,6 +13,7 @@ const PATH: &str = "/v1/";
 
 /// The server's clock as one answer showed it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct ServerClock {
     /// The server's `Date`.
     pub server: DateTime<Utc>,
@@ -57,7 +58,7 @@ pub async fn server_clock(t: &Transport) -> Result<Said> {
 }
 
 /// HTTP's IMF-fixdate, `Sun, 06 Nov 1994 08:49:37 GMT` (RFC 9110 5.6.7).
-pub fn parse_http_date(s: &str) -> Option<DateTime<Utc>> {
+pub(crate) fn parse_http_date(s: &str) -> Option<DateTime<Utc>> {
     NaiveDateTime::parse_from_str(s.trim(), "%a, %d %b %Y %H:%M:%S GMT")
         .ok()
         .map(|t| t.and_utc())

@@ -11,6 +11,7 @@ use crate::error::{Error, ErrorKind, Result};
 
 /// Where a base URL leads.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Endpoint {
     /// The host as written in the URL (brackets of an IPv6 address removed).
     pub host: String,
@@ -18,6 +19,17 @@ pub struct Endpoint {
     pub port: u16,
     /// `https`: a TLS handshake follows the connection.
     pub tls: bool,
+}
+
+impl Endpoint {
+    /// `host:port`, with TLS or not (a proxy's, say).
+    pub fn new(host: impl Into<String>, port: u16, tls: bool) -> Self {
+        Endpoint {
+            host: host.into(),
+            port,
+            tls,
+        }
+    }
 }
 
 /// The endpoint of `base_url`; an `Invalid` error if it names none.

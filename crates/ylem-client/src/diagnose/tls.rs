@@ -22,6 +22,7 @@ use crate::error::{Error, ErrorKind, Result};
 
 /// What the handshake found.
 #[derive(Debug, Clone)]
+#[non_exhaustive]
 pub struct TlsFacts {
     /// The verifier's verdict on the certificate chain.
     pub verdict: Verdict,
@@ -31,6 +32,18 @@ pub struct TlsFacts {
     pub name_matches: Option<bool>,
     /// The protocol version agreed, when the handshake completed.
     pub version: Option<String>,
+}
+
+impl TlsFacts {
+    /// `verdict`, and nothing else known yet.
+    pub fn new(verdict: Verdict) -> Self {
+        TlsFacts {
+            verdict,
+            not_after: None,
+            name_matches: None,
+            version: None,
+        }
+    }
 }
 
 /// The verdict on the chain.

@@ -27,6 +27,6 @@ pub trait RequestLog: Send + Sync {
     /// How an error reads in the log (a retry's reason): its message
     /// unless the program words it its own way.
     fn error_text(&self, e: &Error) -> String {
-        e.message.clone()
+        e.message().to_string()
     }
 }

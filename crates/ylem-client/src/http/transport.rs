@@ -187,7 +187,7 @@ impl Sent<'_> {
 impl Transport {
     /// Builds the client for the base URL's scheme now, so that a TLS set-up
     /// failure shows before anything is sent.
-    pub fn new(cfg: TransportConfig) -> Result<Self> {
+    pub(crate) fn new(cfg: TransportConfig) -> Result<Self> {
         let base_url = cfg.base_url.trim_end_matches('/').to_string();
         let t = Transport {
             plain: OnceLock::new(),
@@ -220,6 +220,11 @@ impl Transport {
         Ok(t)
     }
 
+    /// The settings it was built with.
+    pub(crate) fn config(&self) -> &TransportConfig {
+        &self.cfg
+    }
+
     /// The redactor that scrubs what this transport shows.
     pub(crate) fn redactor(&self) -> &Redactor {
         &self.cfg.redactor
@@ -249,7 +254,7 @@ impl Transport {
     /// bytes; or the mapped error. Reading the body is part of the attempt:
     /// an idempotent request whose body stalls or is cut off is sent again
     /// like one that failed before its headers.
-    pub async fn fetch(
+    pub(crate) async fn fetch(
         &self,
         method: Method,
         path: &str,
@@ -265,7 +270,8 @@ impl Transport {
     /// One GET of `path` with no bearer, no retry and no redirect
     /// followed: the status and the `Date` header of whatever answers, for
     /// what a server says of itself (`diagnose::clock`).
-    pub async fn probe(&self, path: &str) -> Result<(u16, Option<String>)> {
+    #[cfg(feature = "diagnose")]
+    pub(crate) async fn probe(&self, path: &str) -> Result<(u16, Option<String>)> {
         let url = format!("{}{}", self.cfg.base_url, path);
         let fail = |e: reqwest::Error| {
             errors::from_transport(
@@ -293,7 +299,7 @@ impl Transport {
     /// and its first chunk (`None` for an empty body). Only up to that
     /// chunk is the request sent again on a stall or a cut: after it, what
     /// arrived may have been shown already.
-    pub async fn open(
+    pub(crate) async fn open(
         &self,
         path: &str,
         bearer: Option<&Secret>,
@@ -416,7 +422,7 @@ impl Transport {
     }
 
     /// The read timeout in effect: the longest wait with no progress.
-    pub fn timeout(&self) -> Duration {
+    pub(crate) fn timeout(&self) -> Duration {
         self.cfg.timeout
     }
 
@@ -427,7 +433,7 @@ impl Transport {
 
     /// A warning about what the server sent, said whatever the level (and
     /// nowhere without a log): `RequestLog::warn`.
-    pub fn warner(&self) -> super::log::Warn {
+    pub(crate) fn warner(&self) -> super::log::Warn {
         match &self.cfg.log {
             Some(log) => {
                 let log = log.clone();
@@ -439,7 +445,7 @@ impl Transport {
 
     /// A line of the request log (level 1), for what the layers above say
     /// of a request (a fallback to another form).
-    pub fn log_line(&self, line: &str) {
+    pub(crate) fn log_line(&self, line: &str) {
         if self.logs(1)
             && let Some(log) = &self.cfg.log
         {
@@ -566,13 +572,9 @@ impl Transport {
         }
     }
 
-    /// Log a response body at level 2, shortened and redacted.
-    pub fn log_body(&self, body: &[u8]) {
-        self.log_body_of(body, false)
-    }
-
-    /// `log_body`, a token endpoint's (`token`) with every value but the
-    /// plain ones masked (`redact_token_body`).
+    /// Log a response body at level 2, shortened and redacted; a token
+    /// endpoint's (`token`) with every value but the plain ones masked
+    /// (`redact_token_body`).
     fn log_body_of(&self, body: &[u8], token: bool) {
         if self.logs(2) {
             const MAX: usize = 4096;
@@ -595,7 +597,7 @@ impl Transport {
 
     /// A successful response's JSON body (logged at level 2) as `T`, naming
     /// the field that does not fit.
-    pub fn decode<T: DeserializeOwned>(&self, body: &[u8], path: &str) -> Result<T> {
+    pub(crate) fn decode<T: DeserializeOwned>(&self, body: &[u8], path: &str) -> Result<T> {
         let shown = path.split('?').next().unwrap_or("");
         self.log_body_of(body, shown.starts_with("/v1/oauth/token"));
         errors::decode_json(body).map_err(|e| {

@@ -8,6 +8,14 @@ mod canonical;
 mod compact;
 mod decode;
 
-pub use canonical::{Spans, is_canonical};
-pub use compact::{Compact, compact};
+#[allow(
+    unused_imports,
+    reason = "for the oracle (`oracle/`: tests and fuzz targets)"
+)]
+pub(crate) use canonical::{Spans, is_canonical};
+#[allow(
+    unused_imports,
+    reason = "for the oracle (`oracle/`: tests and fuzz targets)"
+)]
+pub(crate) use compact::{Compact, compact};
 pub use decode::{DecodedOutput, Decoder, Scratch, Undecodable, Unreadable};

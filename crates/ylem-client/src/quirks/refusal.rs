@@ -63,7 +63,7 @@ pub async fn start_run(
 /// The scope a run start of `kind` needs, when the token's response
 /// named its scopes and that one is not among them. The spec's lone
 /// `workflows:run` is its one scope for the whole API: it lacks nothing.
-pub fn lacking(kind: RunKind, granted: Option<&str>) -> Option<&'static str> {
+pub(crate) fn lacking(kind: RunKind, granted: Option<&str>) -> Option<&'static str> {
     // Space-separated as OAuth has it, or comma-separated as the real
     // server writes them (as `diagnose::scopes::granted` reads them).
     let granted = granted?;

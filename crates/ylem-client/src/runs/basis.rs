@@ -18,7 +18,7 @@ use crate::runs::finished::History;
 use crate::time::Window;
 
 /// How many days before a run's anchor its basis reaches: three daily runs.
-pub const BASIS_DAYS: i64 = 3;
+pub(crate) const BASIS_DAYS: i64 = 3;
 /// Bumped when what a basis holds changes: old kept ones are then unread.
 const VERSION: u32 = 2;
 

@@ -60,7 +60,7 @@ pub struct History {
 impl History {
     /// From the entries of a log lookup (any order), leaving out the run
     /// being followed and runs that may still be going at `now`.
-    pub fn from_entries(entries: &[Entry], followed: &str, now: DateTime<Utc>) -> History {
+    pub(crate) fn from_entries(entries: &[Entry], followed: &str, now: DateTime<Utc>) -> History {
         let mut by_run: HashMap<&str, Vec<&Entry>> = HashMap::new();
         for e in entries
             .iter()
@@ -115,7 +115,7 @@ impl History {
 /// How long "no new task" must last before a run counts as settled.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Settle {
-    /// The caller's settle setting (the client's `with_settle`): one for
+    /// The caller's settle setting (`ClientBuilder::settle`): one for
     /// every judgement made through that client.
     Given(Duration),
     /// `SETTLE_FACTOR` times the longest gap in the history.
@@ -200,7 +200,7 @@ impl Rule {
     /// `decide` from a run's tasks counted (task UUID in lower case and how
     /// many entries it has, sorted by UUID): what a fold keeps per run, so
     /// a run of a million entries costs its distinct tasks, not its entries.
-    pub fn decide_tasks(
+    pub(crate) fn decide_tasks(
         &self,
         tasks: &[(String, usize)],
         failed: usize,

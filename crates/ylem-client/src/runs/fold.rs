@@ -180,7 +180,7 @@ fn at_us(us: i64) -> Option<DateTime<Utc>> {
 
 /// A task or run identifier as 16 bytes: the UUID, or for anything else a
 /// stable hash of it (a task's identity only decides "same task or not").
-pub fn id_of(s: &str) -> (Uuid, bool) {
+pub(crate) fn id_of(s: &str) -> (Uuid, bool) {
     match Uuid::try_parse(s) {
         Ok(u) => (u, true),
         Err(_) => {
@@ -296,7 +296,7 @@ impl RunFold {
     /// The tasks as the rule counts them: each once, the repeats (entries
     /// beyond one a task) counted on the first, so that the total and
     /// "a task repeated" are the run's.
-    pub fn task_counts(&self) -> Vec<(String, usize)> {
+    pub(crate) fn task_counts(&self) -> Vec<(String, usize)> {
         let surplus = (self.entries as usize).saturating_sub(self.tasks.len());
         self.tasks
             .iter()

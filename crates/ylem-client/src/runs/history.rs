@@ -23,7 +23,7 @@ use crate::time;
 /// At most this many log entries are read for one basis (newest first on
 /// the real server), so one look-up costs a bounded read however busy the
 /// pipeline; the rest of the response is dropped unread.
-pub const BASIS_ENTRIES: usize = 2000;
+pub(crate) const BASIS_ENTRIES: usize = 2000;
 
 /// How often the history look-up is asked before a start: the transport
 /// retries a failure before the body; this covers one cut off in it.

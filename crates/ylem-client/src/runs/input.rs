@@ -16,7 +16,7 @@ use crate::output::{Decoder, Unreadable};
 use crate::time::Window;
 
 /// The task type that hands a run's input on as its output.
-pub const TRIGGER: &str = "external_trigger";
+pub(crate) const TRIGGER: &str = "external_trigger";
 
 /// What a run's log says of its input.
 #[derive(Debug, Clone)]

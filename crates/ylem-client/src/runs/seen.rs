@@ -12,7 +12,7 @@ use super::finished::{Rule, Verdict};
 /// rule matches a run against a graph of its history's tasks). The tasks
 /// past it are counted together under `MORE`, which no graph has: such a
 /// run never matches a graph (it has more tasks than any), only settles.
-pub const MAX_TASKS: usize = 10_000;
+pub(crate) const MAX_TASKS: usize = 10_000;
 
 /// The key the tasks past `MAX_TASKS` are counted under: not a task UUID.
 const MORE: &str = "(more tasks)";

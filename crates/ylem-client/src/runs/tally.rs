@@ -117,7 +117,7 @@ impl Runs<'_> {
     }
 
     /// The folds, taken, in the order their runs first came.
-    pub fn into_folds(self) -> impl Iterator<Item = RunFold> {
+    pub(crate) fn into_folds(self) -> impl Iterator<Item = RunFold> {
         self.chunks.into_iter().flatten()
     }
 
@@ -139,7 +139,7 @@ impl Runs<'_> {
     /// `history`, leaving out run `judged`: a run is never evidence of its
     /// own size (alone in a window, a run quiet for 10 minutes would vouch
     /// for itself).
-    pub fn history_without(&self, now: DateTime<Utc>, judged: Option<Uuid>) -> History {
+    pub(crate) fn history_without(&self, now: DateTime<Utc>, judged: Option<Uuid>) -> History {
         let mut complete: Vec<&RunFold> = self
             .iter()
             .filter(|t| t.entries > 0 && Some(t.run) != judged)

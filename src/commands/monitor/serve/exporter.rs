@@ -77,7 +77,7 @@ async fn serve(a: &ServeArgs, ctx: &Context) -> Result<()> {
         format!(
             "Serving {}://{addr}/metrics for {} (cache {}, scrape timeout {}) until Ctrl-C or SIGTERM.\n",
             if tls { "https" } else { "http" },
-            ylem_client::count::count(targets.len(), "entity", "entities"),
+            crate::count::count(targets.len(), "entity", "entities"),
             crate::time::human_ms(a.cache.as_millis() as i64),
             crate::time::human_ms(a.scrape_timeout.as_millis() as i64)
         )

@@ -22,10 +22,10 @@ use crate::commands::kit::targets::Target;
 use crate::commands::monitor::board::{self, Standing};
 use crate::commands::monitor::serve::scrape_health::{Change, Health};
 use crate::context::Context;
+use crate::count::count;
 use crate::error::{Error, Kind, Result};
 use crate::output::prometheus;
 use ylem_client::Client;
-use ylem_client::count::count;
 
 /// A fetch that takes longer is given up (a stalled upstream), so that the
 /// next scrape asks again rather than wait on it for ever.

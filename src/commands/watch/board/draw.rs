@@ -59,7 +59,7 @@ fn title_text(app: &App) -> String {
             };
             format!(
                 "ylemctl watch: {}{filter}",
-                ylem_client::count::count(n, "entity", "entities")
+                crate::count::count(n, "entity", "entities")
             )
         }
         Some(View::Runs { kind, name, .. }) => format!("runs of {kind} {name}, newest first"),
