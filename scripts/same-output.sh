@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Compares what two ylemctl binaries print for the README's read-only
 # examples, in every output format and in a fitted 80-column table on a
-# pseudo-terminal, against one sandbox: a refactoring keeps outputs byte
-# for byte. Usage: scripts/same-output.sh OLD_BINARY NEW_BINARY
+# pseudo-terminal, against one sandbox; and the help (--help, -h, help) of
+# every command and subcommand, and the usage errors clap reports: a
+# refactoring keeps outputs byte for byte.
+# Usage: scripts/same-output.sh OLD_BINARY NEW_BINARY
 set -euo pipefail
 old=$1 new=$2
 work=$(mktemp -d)
@@ -83,5 +85,61 @@ for e in "${examples[@]}"; do
     differ=$((differ + 1)); echo "DIFFERS (80 columns): ylemctl $e"; diff <(echo "$a") <(echo "$b") | head -10
   fi
 done
-echo "$n outputs compared ($failed of them a non-zero exit, as the README shows), $differ differ"
+# Help and usage errors: stdout, stderr and exit status of both, off a
+# terminal (clap's default width) and at 80 columns. The commands are the
+# ones the old binary's help lists, so a command gone is a difference too.
+compare() {
+  local cols=$1 a b; shift
+  local e=("${clean[@]}")
+  [ -n "$cols" ] && e+=(COLUMNS="$cols")
+  n=$((n + 1))
+  a=$("${e[@]}" "$old" "$@" 2>"$work/err"; echo "exit $?"; echo "stderr:"; cat "$work/err")
+  b=$("${e[@]}" "$new" "$@" 2>"$work/err"; echo "exit $?"; echo "stderr:"; cat "$work/err")
+  if [ "$a" != "$b" ]; then
+    differ=$((differ + 1)); echo "DIFFERS: ${cols:+COLUMNS=$cols }ylemctl $*"; diff <(echo "$a") <(echo "$b") | head -10
+  fi
+}
+# The commands a help text lists, but `help`.
+subcommands() {
+  awk '/^Commands:/ {c=1; next} c && /^$/ {exit} c && /^  [a-z]/ && $1 != "help" {print $1}'
+}
+paths=("")
+mapfile -t top < <("${clean[@]}" "$old" --help | subcommands)
+for c in "${top[@]}"; do
+  paths+=("$c")
+  mapfile -t subs < <("${clean[@]}" "$old" "$c" --help | subcommands)
+  for s in "${subs[@]}"; do paths+=("$c $s"); done
+done
+helps=0
+for path in "${paths[@]}"; do
+  read -ra words <<<"$path"
+  helps=$((helps + 1))
+  for cols in "" 80; do
+    compare "$cols" "${words[@]}" --help
+    compare "$cols" "${words[@]}" -h
+  done
+  compare "" help "${words[@]}"
+done
+# Usage errors found before anything is sent: a missing argument or
+# subcommand, a flag that needs another, an unknown flag and its advice,
+# a bad value (check's own UNKNOWN status line), JSON errors.
+usage=(
+  "" "bogus" "run" "run pipeline" "run pipeline $p --poll 1s" "run pipeline $p --heartbeat 1s"
+  "run pipeline $p --decrypt-key-file" "run pipeline $p --rerun x --input {}"
+  "logs" "logs $p --poll 1s" "logs $p --since 1d --from today" "logs $p --json"
+  "runs" "runs $p --poll 1s" "runs $p --heartbeat 1s" "runs $p --exit-status" "runs $p --failed --run latest"
+  "stats" "stats pipeline" "stats pipeline $p --json" "stats pipeline $p -o json --nope" "stats nothing $p"
+  "aggregate pipeline $p --since 7d" "aggregate pipeline $p --since 7d -o json" "aggregate pipeline $p --count 0"
+  "last-run" "last-run pipeline $p --running-ok"
+  "check" "check pipeline" "check pipeline $p --max-age soon" "check pipeline $p --max-age soon -o json" "check pipeline $p --json"
+  "status --watch" "watch --interval 0s" "doctor --nope"
+  "metrics" "metrics serve --listen nowhere" "auth" "auth token --min-ttl soon" "alias" "alias set" "alias remove"
+  "completions" "completions tcsh" "sandbox --dialect other" "login --store nowhere" "logout extra" "demo extra"
+)
+for e in "${usage[@]}"; do
+  read -ra words <<<"$e"
+  compare "" "${words[@]}"
+  compare "" "${words[@]}" -o json
+done
+echo "$helps commands' help; $n outputs compared ($failed of the examples a non-zero exit, as the README shows), $differ differ"
 [ "$differ" = 0 ]
