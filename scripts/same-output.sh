@@ -42,8 +42,8 @@ examples=(
 )
 # status's last_run_age counts milliseconds up to now, its table shows it
 # to the second ("24m 14s ago") and check's performance data in seconds
-# (age=4655s): the one value that may differ between two runs a moment
-# apart.
+# (age=4655s), and a window ending now in a URL an error names: the
+# values that may differ between two runs a moment apart.
 norm() {
   python3 -c '
 import csv, io, re, sys
@@ -51,6 +51,7 @@ t = sys.stdin.read()
 t = re.sub(r"\"last_run_age\":\s*[0-9]+", "\"last_run_age\":N", t)
 t = re.sub(r"(?:[0-9]+[dhms] )*[0-9]+[dhms] ago", "AGE ago", t)
 t = re.sub(r"\bage=[0-9]+s", "age=Ns", t)
+t = re.sub(r"[0-9]{4}-[0-9]{2}-[0-9]{2}%20[0-9]{2}:[0-9]{2}:[0-9]{2}", "TIME", t)
 lines = t.split("\n")
 head = [k for k, l in enumerate(lines) if "last_run_age" in l.split(",")]
 if head:
@@ -74,7 +75,7 @@ for e in "${examples[@]}"; do
     case "$a" in *"exit 0") ;; *) failed=$((failed + 1)); [ -n "${SHOW:-}" ] && echo "$e -o $fmt: $a" ;; esac
     b=$("${clean[@]}" "$new" "${args[@]}" -o "$fmt" 2>&1 | norm; echo "exit ${PIPESTATUS[0]}")
     if [ "$a" != "$b" ]; then
-      differ=$((differ + 1)); echo "DIFFERS: ylemctl $e -o $fmt"; diff <(echo "$a") <(echo "$b") | head -10
+      differ=$((differ + 1)); echo "DIFFERS: ylemctl $e -o $fmt"; diff <(echo "$a") <(echo "$b") | head -10 || true
     fi
   done
   # A table fitted to an 80-column terminal.
@@ -82,7 +83,7 @@ for e in "${examples[@]}"; do
   a=$("${clean[@]}" COLUMNS=80 script -qec "$old $e" /dev/null 2>&1 | norm || true)
   b=$("${clean[@]}" COLUMNS=80 script -qec "$new $e" /dev/null 2>&1 | norm || true)
   if [ "$a" != "$b" ]; then
-    differ=$((differ + 1)); echo "DIFFERS (80 columns): ylemctl $e"; diff <(echo "$a") <(echo "$b") | head -10
+    differ=$((differ + 1)); echo "DIFFERS (80 columns): ylemctl $e"; diff <(echo "$a") <(echo "$b") | head -10 || true
   fi
 done
 # Help and usage errors: stdout, stderr and exit status of both, off a
@@ -96,7 +97,7 @@ compare() {
   a=$("${e[@]}" "$old" "$@" 2>"$work/err"; echo "exit $?"; echo "stderr:"; cat "$work/err")
   b=$("${e[@]}" "$new" "$@" 2>"$work/err"; echo "exit $?"; echo "stderr:"; cat "$work/err")
   if [ "$a" != "$b" ]; then
-    differ=$((differ + 1)); echo "DIFFERS: ${cols:+COLUMNS=$cols }ylemctl $*"; diff <(echo "$a") <(echo "$b") | head -10
+    differ=$((differ + 1)); echo "DIFFERS: ${cols:+COLUMNS=$cols }ylemctl $*"; diff <(echo "$a") <(echo "$b") | head -10 || true
   fi
 }
 # The commands a help text lists, but `help`.
