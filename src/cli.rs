@@ -363,25 +363,8 @@ pub struct RunArgs {
     /// more for one --poll), whatever its history says
     #[arg(long, value_name = "N", requires = "wait", value_parser = value_parsers::task_count)]
     pub expect_tasks: Option<usize>,
-    /// Longest pause between two looks at a run being waited for
-    #[arg(
-        long,
-        default_value = "5s",
-        value_name = "DURATION",
-        requires = "wait",
-        value_parser = value_parsers::positive_duration
-    )]
-    pub poll: Duration,
-    /// Without a terminal on stderr (cron, CI), say "still waiting" on
-    /// stderr this often while waiting
-    #[arg(
-        long,
-        default_value = "30s",
-        value_name = "DURATION",
-        requires = "wait",
-        value_parser = value_parsers::positive_duration
-    )]
-    pub heartbeat: Duration,
+    #[command(flatten)]
+    pub waiting: WaitFlags,
     /// Key file (32 bytes, hex or Base64) that opens encrypted task outputs,
     /// to say why a run failed, with --wait, and to read the input of the
     /// run --rerun names (also YLEM_DECRYPT_KEY_FILE, or the profile's
@@ -423,6 +406,52 @@ pub struct WindowArgs {
     pub since: Option<String>,
 }
 
+// `run --wait`'s and `runs --run --wait`'s pace (`runs` hides `--poll`).
+// No doc comment on a flattened group: it would replace its command's about.
+#[derive(Debug, Args, Clone)]
+pub struct WaitFlags {
+    /// Longest pause between two looks at a run being waited for
+    #[arg(
+        long,
+        default_value = "5s",
+        value_name = "DURATION",
+        requires = "wait",
+        value_parser = value_parsers::positive_duration
+    )]
+    pub poll: Duration,
+    /// Without a terminal on stderr (cron, CI), say "still waiting" on
+    /// stderr this often while waiting
+    #[arg(
+        long,
+        default_value = "30s",
+        value_name = "DURATION",
+        requires = "wait",
+        value_parser = value_parsers::positive_duration
+    )]
+    pub heartbeat: Duration,
+}
+
+/// `runs`' `--poll`: hidden, with its own help.
+fn runs_poll(a: clap::Arg) -> clap::Arg {
+    match a.get_id() == "poll" {
+        true => a
+            .hide(true)
+            .help("Longest pause between two looks at the run (as run --poll)"),
+        false => a,
+    }
+}
+
+// The key that opens encrypted outputs to say why a run failed, for the
+// commands that judge runs (`run` and `logs` say more: theirs is their own).
+#[derive(Debug, Args, Clone)]
+pub struct KeyFile {
+    /// Key file (32 bytes, hex or Base64) that opens encrypted task outputs,
+    /// to say why a run failed (also YLEM_DECRYPT_KEY_FILE, or the profile's
+    /// decrypt_key_file)
+    #[arg(long, value_name = "FILE")]
+    pub decrypt_key_file: Option<std::path::PathBuf>,
+}
+
 #[derive(Debug, Args)]
 pub struct LogsArgs {
     /// Pipeline UUID (or alias)
@@ -462,6 +491,10 @@ pub struct LogsArgs {
 }
 
 #[derive(Debug, Args)]
+// `--poll` is run's, hidden here, with words of its own (the completion
+// scripts show hidden flags); `mut_args`, not `mut_arg`, which would move it
+// last in them.
+#[command(mut_args(runs_poll))]
 pub struct RunsArgs {
     /// Pipeline UUIDs (or aliases); one with --run
     #[arg(required = true, value_name = "PIPELINE")]
@@ -501,31 +534,10 @@ pub struct RunsArgs {
         value_parser = value_parsers::positive_duration
     )]
     pub wait_timeout: Duration,
-    /// Longest pause between two looks at the run (as run --poll)
-    #[arg(
-        long,
-        default_value = "5s",
-        value_name = "DURATION",
-        requires = "wait",
-        hide = true,
-        value_parser = value_parsers::positive_duration
-    )]
-    pub poll: Duration,
-    /// Without a terminal on stderr (cron, CI), say "still waiting" on
-    /// stderr this often while waiting
-    #[arg(
-        long,
-        default_value = "30s",
-        value_name = "DURATION",
-        requires = "wait",
-        value_parser = value_parsers::positive_duration
-    )]
-    pub heartbeat: Duration,
-    /// Key file (32 bytes, hex or Base64) that opens encrypted task outputs,
-    /// to say why a run failed (also YLEM_DECRYPT_KEY_FILE, or the profile's
-    /// decrypt_key_file)
-    #[arg(long, value_name = "FILE")]
-    pub decrypt_key_file: Option<std::path::PathBuf>,
+    #[command(flatten)]
+    pub waiting: WaitFlags,
+    #[command(flatten)]
+    pub key: KeyFile,
 }
 
 #[derive(Debug, Args)]
@@ -584,11 +596,8 @@ pub struct LastRunArgs {
     /// (the run is judged at the next one); a failed run still exits 7
     #[arg(long, requires = "fail_on_failure")]
     pub running_ok: bool,
-    /// Key file (32 bytes, hex or Base64) that opens encrypted task outputs,
-    /// to say why a run failed (also YLEM_DECRYPT_KEY_FILE, or the profile's
-    /// decrypt_key_file)
-    #[arg(long, value_name = "FILE")]
-    pub decrypt_key_file: Option<std::path::PathBuf>,
+    #[command(flatten)]
+    pub key: KeyFile,
 }
 
 #[derive(Debug, Args)]
@@ -611,11 +620,8 @@ pub struct CheckArgs {
     /// Longest acceptable last run: CRIT or WARN,CRIT, e.g. 5m,15m
     #[arg(long, value_name = "D", value_parser = value_parsers::duration_levels)]
     pub max_duration: Option<Levels>,
-    /// Key file (32 bytes, hex or Base64) that opens encrypted task outputs,
-    /// to say why a run failed (also YLEM_DECRYPT_KEY_FILE, or the profile's
-    /// decrypt_key_file)
-    #[arg(long, value_name = "FILE")]
-    pub decrypt_key_file: Option<std::path::PathBuf>,
+    #[command(flatten)]
+    pub key: KeyFile,
 }
 
 #[derive(Debug, Args, Clone)]
@@ -638,11 +644,8 @@ pub struct WatchArgs {
     /// Replay first the runs that ended within D (default: none, only what happens from now)
     #[arg(long, value_name = "D", value_parser = value_parsers::positive_duration)]
     pub since: Option<Duration>,
-    /// Key file (32 bytes, hex or Base64) that opens encrypted task
-    /// outputs, to say why a run failed (also YLEM_DECRYPT_KEY_FILE, or the
-    /// profile's decrypt_key_file)
-    #[arg(long, value_name = "FILE")]
-    pub decrypt_key_file: Option<std::path::PathBuf>,
+    #[command(flatten)]
+    pub key: KeyFile,
 }
 
 #[derive(Debug, Subcommand)]

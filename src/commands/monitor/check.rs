@@ -291,7 +291,7 @@ pub fn usage_line(message: &str) -> (String, Exit) {
 
 async fn measure(a: &CheckArgs, ctx: &Context) -> Result<Measured> {
     let id = ctx.resolve_id_as(a.kind, &a.id)?;
-    let finder = failure_read::finder(ctx, a.decrypt_key_file.as_deref())?;
+    let finder = failure_read::finder(ctx, a.key.decrypt_key_file.as_deref())?;
     let api = ctx.api()?;
     let now = ctx.settings.now;
     let last = last(&api, a.kind, id, now).await?;
@@ -375,7 +375,9 @@ mod tests {
             max_failure_rate: Some(percent_levels("10,25").unwrap()),
             window: std::time::Duration::from_secs(86400),
             max_duration: None,
-            decrypt_key_file: None,
+            key: crate::cli::KeyFile {
+                decrypt_key_file: None,
+            },
         };
         let f = Measured {
             last: ran("succeeded", now - chrono::Duration::hours(2), None),
@@ -440,7 +442,9 @@ mod tests {
             max_failure_rate: None,
             window: std::time::Duration::from_secs(86400),
             max_duration: None,
-            decrypt_key_file: None,
+            key: crate::cli::KeyFile {
+                decrypt_key_file: None,
+            },
         };
         let before = view("failed", now - chrono::Duration::hours(1));
         let f = Measured {

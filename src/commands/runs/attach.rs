@@ -77,7 +77,7 @@ pub async fn run(args: &RunsArgs, ctx: &Context) -> Result<()> {
         }
         r => Some(ctx.resolve_id(r)?.to_string()),
     };
-    let finder = failure_read::finder(ctx, args.decrypt_key_file.as_deref())?;
+    let finder = failure_read::finder(ctx, args.key.decrypt_key_file.as_deref())?;
     let window = ctx.window(&args.window)?;
     let api = ctx.api()?;
     if let Some(r) = &wanted {
@@ -204,10 +204,10 @@ fn pace(args: &RunsArgs, ctx: &Context) -> wait::Pace {
         .map(|d| d.saturating_duration_since(std::time::Instant::now()));
     wait::Pace {
         limit: left.map_or(args.wait_timeout, |l| l.min(args.wait_timeout)),
-        poll: args.poll,
+        poll: args.waiting.poll,
         progress: ctx.ui.shows_progress(),
         heartbeat: (!ctx.ui.stderr_tty && ctx.ui.shows(crate::ui::Level::Note))
-            .then_some(args.heartbeat),
+            .then_some(args.waiting.heartbeat),
     }
 }
 

@@ -49,7 +49,8 @@ pub async fn run(args: &RunsArgs, ctx: &Context) -> Result<()> {
         "latest" | "latest-failed" => None,
         r => Some(ctx.resolve_id(r)?.to_string()),
     };
-    let finder = crate::commands::kit::failure_read::finder(ctx, args.decrypt_key_file.as_deref())?;
+    let finder =
+        crate::commands::kit::failure_read::finder(ctx, args.key.decrypt_key_file.as_deref())?;
     let window = ctx.window(&args.window)?;
     let api = ctx.api()?;
     let mut runs = fold(&api, id, &window, wanted.as_deref()).await?;

@@ -293,10 +293,10 @@ async fn run_and_wait(
         .map(|d| d.saturating_duration_since(std::time::Instant::now()));
     let pace = wait::Pace {
         limit: left.map_or(args.wait_timeout, |l| l.min(args.wait_timeout)),
-        poll: args.poll,
+        poll: args.waiting.poll,
         progress: ctx.ui.shows_progress() && ids.len() == 1,
         heartbeat: (!ctx.ui.stderr_tty && ctx.ui.shows(crate::ui::Level::Note))
-            .then_some(args.heartbeat),
+            .then_some(args.waiting.heartbeat),
     };
     let multi = ids.len() > 1;
     // A failed run's row carries its failure, read from the entries the

@@ -101,7 +101,7 @@ pub async fn run(args: &LastRunArgs, ctx: &Context) -> Result<()> {
     }
     let ids = ctx.resolve_ids_as(args.kind, &args.ids)?;
     let multi = ids.len() > 1;
-    let finder = failure_read::finder(ctx, args.decrypt_key_file.as_deref())?;
+    let finder = failure_read::finder(ctx, args.key.decrypt_key_file.as_deref())?;
     let machine = ctx.settings.machine_output();
     // The failure goes in before `last_run`.
     let base = failure_text::with_columns(COLUMNS, Some(&LAST_RUN), machine);

@@ -57,7 +57,7 @@ pub async fn run(args: &WatchArgs, ctx: &Context) -> Result<()> {
     }
     let targets = targets::resolve(ctx, &args.ids)?;
     let api = ctx.api()?;
-    let finder = failure_read::finder(ctx, args.decrypt_key_file.as_deref())?;
+    let finder = failure_read::finder(ctx, args.key.decrypt_key_file.as_deref())?;
     let engine = Engine {
         api: &api,
         finder: &finder,
