@@ -6,8 +6,13 @@
 # refactoring keeps outputs byte for byte.
 # Usage: scripts/same-output.sh OLD_BINARY NEW_BINARY
 set -euo pipefail
-old=$1 new=$2
 work=$(mktemp -d)
+# Both called ylemctl, whatever their files are named: clap's usage lines
+# name the program as it was called.
+mkdir "$work/old" "$work/new"
+ln -s "$(realpath "$1")" "$work/old/ylemctl"
+ln -s "$(realpath "$2")" "$work/new/ylemctl"
+old=$work/old/ylemctl new=$work/new/ylemctl
 trap 'kill $sb 2>/dev/null || true; rm -rf "$work"' EXIT
 env -i PATH="$PATH" "$old" sandbox --listen 127.0.0.1:0 --seed 7 --dialect "${DIALECT:-ylem}" >"$work/banner" 2>/dev/null &
 sb=$!
