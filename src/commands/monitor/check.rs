@@ -10,12 +10,14 @@ use crate::commands::kit::failure_text::{FailureText, TaskText};
 use chrono::{DateTime, Utc};
 use ylem_client::quirks::last_seen::NO_RUN_FOUND;
 
-use crate::cli::{CheckArgs, Format};
+use crate::cli::Format;
 use crate::commands::kit::conduct::{Conduct, Limit, Outputs};
 use crate::commands::kit::exit::Exit;
 use crate::commands::kit::exposition::{self, duration_label, labels, last_samples, refused};
 use crate::commands::kit::failure_read;
 use crate::commands::kit::last_known::last;
+use crate::commands::kit::wing::{self, Entry};
+use crate::commands::monitor::args::CheckArgs;
 use crate::commands::monitor::check_output;
 use crate::context::Context;
 use crate::error::{Error, Result};
@@ -203,6 +205,16 @@ pub const CONDUCT: Conduct = Conduct {
     // One status line, its JSON or the exposition: nothing for --jq.
     outputs: Outputs::Plugin,
     ..Conduct::client("check").no_json()
+};
+
+pub const COMMAND: Entry = Entry {
+    command: <CheckArgs as clap::CommandFactory>::command,
+    declared: CONDUCT,
+    conduct: |_| CONDUCT,
+    run: |m, ctx, _| {
+        let args: CheckArgs = wing::args(m);
+        Box::pin(async move { run(&args, ctx).await })
+    },
 };
 
 pub async fn run(a: &CheckArgs, ctx: &Context) -> Result<Exit> {

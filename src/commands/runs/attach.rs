@@ -13,10 +13,11 @@ use std::time::{Duration, Instant};
 use chrono::Utc;
 use uuid::Uuid;
 
-use crate::cli::RunsArgs;
 use crate::commands::kit::conduct::{self, Conduct, Signals};
 use crate::commands::kit::failure_read;
 use crate::commands::kit::signals::Stop;
+use crate::commands::kit::wing::{self, Entry};
+use crate::commands::runs::args::RunsArgs;
 use crate::commands::runs::list::{self, fold};
 use crate::commands::runs::one;
 use crate::commands::runs::wait::{self, Found, Outcome};
@@ -47,6 +48,24 @@ pub fn conduct(args: &RunsArgs) -> Conduct {
         false => one,
     }
 }
+
+/// `runs`: following a run (`--wait`, here), one run whole (`--run`,
+/// `one.rs`) or the list (`list.rs`).
+pub const COMMAND: Entry = Entry {
+    command: <RunsArgs as clap::CommandFactory>::command,
+    declared: list::CONDUCT,
+    conduct: |m| conduct(&wing::args(m)),
+    run: |m, ctx, _| {
+        let args: RunsArgs = wing::args(m);
+        wing::done(async move {
+            match (args.wait, args.run.is_some()) {
+                (true, _) => run(&args, ctx).await,
+                (false, true) => one::run(&args, ctx).await,
+                (false, false) => list::run(&args, ctx).await,
+            }
+        })
+    },
+};
 
 /// Ctrl-C (130) or SIGTERM (143) while waiting: the run goes on on the
 /// server; say how to attach to it again.

@@ -8,11 +8,11 @@ use std::collections::BTreeMap;
 
 use chrono::{DateTime, Utc};
 
-use crate::cli::RunsArgs;
 use crate::commands::kit::columns::*;
 use crate::commands::kit::conduct::Conduct;
 use crate::commands::kit::evidence_text;
 use crate::commands::kit::failure_text;
+use crate::commands::runs::args::RunsArgs;
 use crate::context::Context;
 use crate::error::Result;
 use crate::output::{Cell, Column, Printer, Row, Shape};

@@ -5,12 +5,12 @@
 //! 8 not finished (still running, or its end cannot be established, or no
 //! entry of it yet). `--wait` is `runs/attach.rs`, which shows the run as here.
 
-use crate::cli::RunsArgs;
 use crate::commands::kit::columns::{
     DURATION, ENTRIES, EXECUTED_AT, IS_SUCCESSFUL, TASK, TASK_TYPE, TASKS_EXPECTED,
 };
 use crate::commands::kit::failure_text;
 use crate::commands::kit::failure_text::FailureText;
+use crate::commands::runs::args::RunsArgs;
 use crate::commands::runs::junit;
 use crate::commands::runs::list::{COLUMNS, fill, fold};
 use crate::context::Context;

@@ -8,12 +8,14 @@ use bytes::Bytes;
 use uuid::Uuid;
 use ylem_client::count::count;
 
-use crate::cli::{Format, RunArgs};
+use crate::cli::Format;
 use crate::commands::kit::columns::*;
 use crate::commands::kit::conduct::{self, Conduct, Signals};
 use crate::commands::kit::evidence_text;
 use crate::commands::kit::failure_text::{self, FailureText};
 use crate::commands::kit::signals::Stop;
+use crate::commands::kit::wing::{self, Entry};
+use crate::commands::runs::args::RunArgs;
 use crate::commands::runs::junit;
 use crate::commands::runs::wait::{self, Followed, Outcome};
 use crate::context::Context;
@@ -85,6 +87,16 @@ pub fn conduct(args: &RunArgs) -> Conduct {
         (false, _) => CONDUCT,
     }
 }
+
+pub const COMMAND: Entry = Entry {
+    command: <RunArgs as clap::CommandFactory>::command,
+    declared: CONDUCT,
+    conduct: |m| conduct(&wing::args(m)),
+    run: |m, ctx, _| {
+        let args: RunArgs = wing::args(m);
+        wing::done(async move { run(&args, ctx).await })
+    },
+};
 
 /// Ctrl-C (130) or SIGTERM (143): a run start it cut short may already have
 /// reached the server, and a run being waited for goes on there: say how
