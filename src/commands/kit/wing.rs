@@ -53,7 +53,10 @@ pub type Parse = fn(&[&str]) -> std::result::Result<Parsed, clap::Error>;
 
 /// What `commands/mod.rs` hands every run.
 pub struct Below {
+    // `demo`'s, which a build without the sandbox has not.
+    #[cfg_attr(not(feature = "sandbox"), allow(dead_code))]
     pub dispatch: Dispatch,
+    #[cfg_attr(not(feature = "sandbox"), allow(dead_code))]
     pub parse: Parse,
     /// The whole command tree (`completions`).
     pub tree: fn() -> clap::Command,
