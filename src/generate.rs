@@ -1,9 +1,9 @@
-//! Completion scripts and man pages rendered from `cli::command()`, for the
-//! committed `completions/` and `man/` and the test that checks them.
+//! Completion scripts and man pages rendered from the command tree it is
+//! given (`ylemctl::command()`), for the committed `completions/` and `man/`
+//! and the test that checks them. It imports no module of the command line:
+//! the tree is built above it, from the commands' table.
 
 use clap_complete::Shell;
-
-use crate::cli;
 
 mod man;
 
@@ -17,9 +17,9 @@ const ID_ONLY_COMMANDS: &str = "status serve";
 /// remove`, and file names after `--input @`, where the shell lets a script
 /// add words at run time (bash, fish). Never an alias after an option,
 /// whose value is not an ID.
-pub fn completion(shell: Shell) -> Vec<u8> {
+pub fn completion(shell: Shell, tree: &mut clap::Command) -> Vec<u8> {
     let mut buf = Vec::new();
-    clap_complete::generate(shell, &mut cli::command(), "ylemctl", &mut buf);
+    clap_complete::generate(shell, tree, "ylemctl", &mut buf);
     match shell {
         Shell::Bash => buf.extend_from_slice(
             format!(
@@ -86,8 +86,9 @@ complete -c ylemctl -n "__fish_seen_subcommand_from run" -l input -r -a "(__ylem
     buf
 }
 
-/// Every generated file: (path relative to the repository, contents).
-pub fn render_all() -> Vec<(String, Vec<u8>)> {
+/// Every generated file of `tree`: (path relative to the repository,
+/// contents).
+pub fn render_all(tree: clap::Command) -> Vec<(String, Vec<u8>)> {
     let mut files = Vec::new();
     for (shell, name) in [
         (Shell::Bash, "ylemctl.bash"),
@@ -96,9 +97,12 @@ pub fn render_all() -> Vec<(String, Vec<u8>)> {
         (Shell::PowerShell, "_ylemctl.ps1"),
         (Shell::Elvish, "ylemctl.elv"),
     ] {
-        files.push((format!("completions/{name}"), completion(shell)));
+        files.push((
+            format!("completions/{name}"),
+            completion(shell, &mut tree.clone()),
+        ));
     }
-    let mut cmd = cli::command();
+    let mut cmd = tree;
     cmd.build();
     man_pages(&cmd, "ylemctl", &mut files);
     files

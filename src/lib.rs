@@ -1,13 +1,13 @@
 //! `ylemctl`: the module tree, and `main_entry`, which parses, resolves, runs
 //! the command on a tokio runtime and turns its outcome into an exit code.
-//! Only `cli` (the command line, for the help tests) and `generate` (the man
-//! pages and completions, checked against the committed files) are public:
-//! other programs use the service through `ylem_client`.
+//! Only `command()` (the command tree, for the help tests) and `render_all()`
+//! (the man pages and completions, checked against the committed files) are
+//! public: other programs use the service through `ylem_client`.
 
 // build.rs runs it; compiled here only for its tests.
 #[cfg(test)]
 mod build_info;
-pub mod cli;
+mod cli;
 mod client_error;
 pub(crate) mod commands;
 mod config;
@@ -15,7 +15,7 @@ mod context;
 mod count;
 pub(crate) mod credentials;
 mod error;
-pub mod generate;
+mod generate;
 mod kept_files;
 mod output;
 mod panic;
@@ -30,14 +30,26 @@ pub(crate) mod value_parsers;
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 
-use crate::cli::Cli;
 use crate::commands::kit::conduct::{Limit, Signals};
 use crate::commands::kit::exit::Exit;
 use crate::commands::kit::signals::Stop;
+use crate::commands::kit::wing::Parsed;
 use crate::context::Context;
 use crate::error::{Error, Kind, Result};
 use crate::settings::{Env, Settings, Tty};
 use crate::ui::Ui;
+
+/// The whole command tree, as parsed and as the generators and tests see
+/// it.
+pub fn command() -> clap::Command {
+    commands::tree()
+}
+
+/// Every generated file of `command()`: (path relative to the repository,
+/// contents): the completion scripts and man pages.
+pub fn render_all() -> Vec<(String, Vec<u8>)> {
+    generate::render_all(command())
+}
 
 /// Parse the process arguments, run, and return the exit code. A panic
 /// (a bug) has already been reported, redacted, by the panic hook; it ends
@@ -48,10 +60,7 @@ pub fn main_entry() -> ExitCode {
 }
 
 fn entry() -> u8 {
-    let parsed = cli::command()
-        .try_get_matches()
-        .and_then(|m| <Cli as clap::FromArgMatches>::from_arg_matches(&m));
-    let cli = match parsed {
+    let cli = match commands::parse_from(std::env::args_os()) {
         Ok(c) => c,
         Err(e) => return clap_error(e),
     };
@@ -81,10 +90,10 @@ fn entry() -> u8 {
 }
 
 /// Run a parsed command with resolved settings, as the command declares
-/// (`commands::conduct`): its default `--max-time`, who listens for Ctrl-C
+/// (`Parsed::conduct`): its default `--max-time`, who listens for Ctrl-C
 /// and SIGTERM, and what it says when stopped or out of time.
-fn run(cli: &Cli, mut settings: Settings) -> Result<Exit> {
-    let conduct = commands::conduct(&cli.command);
+fn run(cli: &Parsed, mut settings: Settings) -> Result<Exit> {
+    let conduct = cli.conduct();
     let rt = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
@@ -119,7 +128,7 @@ fn run(cli: &Cli, mut settings: Settings) -> Result<Exit> {
             }
         };
         tokio::select! {
-            r = commands::dispatch(&cli.command, &ctx) => r,
+            r = commands::dispatch(cli, &ctx) => r,
             s = stop => Err((conduct.stopped)(&ctx, s)),
             e = gone => Err(e),
             _ = out_of_time(&ctx, conduct.limit) => {
@@ -209,7 +218,7 @@ fn clap_error(e: clap::Error) -> u8 {
     let json = settings::errors_as_json(settings::requested_format(&args, env.output.as_deref()));
     let msg = message(&e);
     // The command, when clap got that far before the bad argument.
-    let partial = cli::command()
+    let partial = commands::tree()
         .ignore_errors(true)
         .try_get_matches_from(&args)
         .ok();

@@ -7,7 +7,6 @@
 use std::sync::atomic::{AtomicUsize, Ordering::SeqCst};
 
 use chrono::{TimeZone, Utc};
-use clap::Parser;
 use proptest::prelude::*;
 use proptest::test_runner::{TestCaseError, TestRunner};
 
@@ -117,7 +116,7 @@ fn times_durations_and_windows_never_panic() {
 #[test]
 fn ids_and_alias_names_never_panic() {
     let dir = tempfile::tempdir().unwrap();
-    let cli = crate::cli::Cli::try_parse_from(["ylemctl", "alias", "list"]).unwrap();
+    let cli = crate::commands::parse_from(["ylemctl", "alias", "list"]).unwrap();
     let env = crate::settings::Env {
         config_dir: Some(dir.path().to_path_buf()),
         ..Default::default()

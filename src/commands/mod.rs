@@ -1,7 +1,8 @@
 //! The commands, in wings by what an operator does (`runs`, `logs`,
 //! `stats`, `monitor`, `watch`, `login`, `local`, `doctor`) over one shared `kit`; this file
-//! only dispatches the parsed command and holds the table of what each
-//! command declares.
+//! holds the one table of commands, `WINGS` (each entry its wing's: its
+//! arguments, conduct and run, `kit/wing.rs`), builds the command tree from
+//! it, parses, and dispatches the parsed command.
 
 mod doctor;
 pub(crate) mod kit;
@@ -13,15 +14,77 @@ mod runs;
 mod stats;
 mod watch;
 
-use crate::cli::Command;
+use clap::CommandFactory;
+
+use crate::cli::Cli;
 use crate::context::Context;
 use crate::error::Result;
 use kit::conduct::Conduct;
 use kit::exit::Exit;
 use kit::hints;
+use kit::wing::{Below, Entry, Parsed, Ran};
 
-pub async fn dispatch(cmd: &Command, ctx: &Context) -> Result<Exit> {
-    dispatch_inner(cmd, ctx)
+/// Every command, in the order help lists them.
+const WINGS: &[Entry] = &[
+    runs::start::COMMAND,
+    logs::fetch::COMMAND,
+    runs::attach::COMMAND,
+    stats::range::COMMAND,
+    stats::aggregate::COMMAND,
+    stats::last_run::COMMAND,
+    monitor::check::COMMAND,
+    monitor::status::COMMAND,
+    doctor::COMMAND,
+    watch::command::COMMAND,
+    monitor::serve::exporter::COMMAND,
+    local::sandbox::COMMAND,
+    local::sandbox::DEMO,
+    login::log_in::COMMAND,
+    login::log_in::LOGOUT,
+    login::auth::COMMAND,
+    local::alias::COMMAND,
+    local::completions::COMMAND,
+];
+
+/// What the commands that need it are handed from here.
+const BELOW: Below = Below {
+    dispatch: dispatch_boxed,
+    parse: parse_words,
+    tree,
+};
+
+/// The whole command tree: the global options and every command, as
+/// parsed and as the generators and tests see it.
+pub fn tree() -> clap::Command {
+    Cli::command()
+        .subcommands(WINGS.iter().map(|e| (e.command)()))
+        .subcommand_required(true)
+        .arg_required_else_help(true)
+}
+
+/// Parse a command line, the program's name first.
+pub fn parse_from<I, T>(args: I) -> std::result::Result<Parsed, clap::Error>
+where
+    I: IntoIterator<Item = T>,
+    T: Into<std::ffi::OsString> + Clone,
+{
+    let mut top = tree().try_get_matches_from(args)?;
+    let global = <Cli as clap::FromArgMatches>::from_arg_matches(&top)?.global;
+    let (name, matches) = top.remove_subcommand().expect("a command is required");
+    let entry = by_name(&name).expect("every command in the tree has its entry");
+    Ok(Parsed {
+        global,
+        entry,
+        matches,
+    })
+}
+
+fn parse_words(args: &[&str]) -> std::result::Result<Parsed, clap::Error> {
+    parse_from(args.iter().copied())
+}
+
+pub async fn dispatch(parsed: &Parsed, ctx: &Context) -> Result<Exit> {
+    dispatch_inner(parsed, ctx)
         .await
         .map_err(|e| hints::fit(ctx, e))
 }
@@ -29,126 +92,53 @@ pub async fn dispatch(cmd: &Command, ctx: &Context) -> Result<Exit> {
 /// `dispatch`, boxed, for `demo`, which runs its steps through it: a
 /// function handed down rather than a parent imported, and boxed because
 /// `dispatch` reaches `demo` again.
-#[cfg(feature = "sandbox")]
-fn dispatch_boxed<'a>(
-    cmd: &'a Command,
-    ctx: &'a Context,
-) -> std::pin::Pin<Box<dyn std::future::Future<Output = Result<Exit>> + 'a>> {
-    Box::pin(dispatch(cmd, ctx))
-}
-
-/// What the parsed command declares about itself (`kit/conduct.rs`).
-pub fn conduct(cmd: &Command) -> Conduct {
-    match cmd {
-        Command::Run(a) => runs::start::conduct(a),
-        Command::Logs(a) => logs::fetch::conduct(a),
-        Command::Runs(a) => runs::attach::conduct(a),
-        Command::Stats(_) => stats::range::CONDUCT,
-        Command::Aggregate(_) => stats::aggregate::CONDUCT,
-        Command::LastRun(_) => stats::last_run::CONDUCT,
-        Command::Check(_) => monitor::check::CONDUCT,
-        Command::Status(_) => monitor::status::CONDUCT,
-        Command::Doctor => doctor::CONDUCT,
-        Command::Watch(_) => watch::command::CONDUCT,
-        Command::Metrics(_) => monitor::serve::exporter::CONDUCT,
-        Command::Sandbox(_) => local::sandbox::CONDUCT,
-        Command::Demo => local::sandbox::DEMO_CONDUCT,
-        Command::Login(_) => login::log_in::CONDUCT,
-        Command::Logout => login::log_in::LOGOUT_CONDUCT,
-        Command::Auth(a) => login::auth::conduct(a),
-        Command::Alias(_) => local::alias::CONDUCT,
-        Command::Completions(_) => local::completions::CONDUCT,
-    }
+fn dispatch_boxed<'a>(parsed: &'a Parsed, ctx: &'a Context) -> Ran<'a> {
+    Box::pin(dispatch(parsed, ctx))
 }
 
 /// Advice for an unknown `flag` given to the command named `name`, as it
 /// declares.
 pub fn flag_advice(name: &str, flag: &str) -> Option<&'static str> {
-    by_name(name).and_then(|r| (r.flag_advice)(flag))
+    by_name(name).and_then(|e| (e.declared.flag_advice)(flag))
 }
 
-/// The declaration of the command named `name`, for what clap reports
-/// before there is a parsed command.
-fn by_name(name: &str) -> Option<&'static Conduct> {
-    ALL.iter().find(|r| r.name == name)
+/// The entry of the command named `name`.
+fn by_name(name: &str) -> Option<&'static Entry> {
+    WINGS.iter().find(|e| e.declared.name == name)
 }
-
-/// Every command's declaration, whatever its arguments, by name.
-const ALL: &[Conduct] = &[
-    runs::start::CONDUCT,
-    logs::fetch::CONDUCT,
-    runs::list::CONDUCT,
-    stats::range::CONDUCT,
-    stats::aggregate::CONDUCT,
-    stats::last_run::CONDUCT,
-    monitor::check::CONDUCT,
-    monitor::status::CONDUCT,
-    doctor::CONDUCT,
-    watch::command::CONDUCT,
-    monitor::serve::exporter::CONDUCT,
-    local::sandbox::CONDUCT,
-    local::sandbox::DEMO_CONDUCT,
-    login::log_in::CONDUCT,
-    login::log_in::LOGOUT_CONDUCT,
-    login::auth::CONDUCT,
-    local::alias::CONDUCT,
-    local::completions::CONDUCT,
-];
 
 /// How the command named `name` reports a usage error, for the errors
 /// clap finds before there is a parsed command: its status line and exit
 /// code, if it declares one.
 pub fn usage_line(name: &str, message: &str) -> Option<(String, Exit)> {
-    by_name(name).and_then(|r| r.usage_line).map(|f| f(message))
+    by_name(name)
+        .and_then(|e| e.declared.usage_line)
+        .map(|f| f(message))
 }
 
-async fn dispatch_inner(cmd: &Command, ctx: &Context) -> Result<Exit> {
-    let conduct = conduct(cmd);
+async fn dispatch_inner(parsed: &Parsed, ctx: &Context) -> Result<Exit> {
+    let conduct: Conduct = parsed.conduct();
     if conduct.uses_profile {
         hints::profile_exists(ctx)?;
     }
     conduct.check_outputs(ctx)?;
-    let done = match cmd {
-        Command::Check(a) => return monitor::check::run(a, ctx).await,
-        Command::Doctor => return doctor::run(ctx).await,
-        Command::Run(a) => runs::start::run(a, ctx).await,
-        Command::Logs(a) => logs::fetch::run(a, ctx).await,
-        Command::Runs(a) if a.wait => runs::attach::run(a, ctx).await,
-        Command::Runs(a) if a.run.is_some() => runs::one::run(a, ctx).await,
-        Command::Runs(a) => runs::list::run(a, ctx).await,
-        Command::Stats(a) => stats::range::run(a, ctx).await,
-        Command::Aggregate(a) => stats::aggregate::run(a, ctx).await,
-        Command::LastRun(a) => stats::last_run::run(a, ctx).await,
-        Command::Status(a) => monitor::status::run(a, ctx).await,
-        Command::Watch(a) => watch::command::run(a, ctx).await,
-        Command::Metrics(a) => monitor::serve::exporter::run(a, ctx).await,
-        Command::Alias(a) => local::alias::run(a, ctx).await,
-        Command::Completions(a) => local::completions::run(a, ctx),
-        Command::Sandbox(a) => local::sandbox::run(a, ctx).await,
-        #[cfg(feature = "sandbox")]
-        Command::Demo => local::demo::run(ctx, dispatch_boxed).await,
-        #[cfg(not(feature = "sandbox"))]
-        Command::Demo => Err(local::sandbox::not_built("demo")),
-        Command::Login(a) => login::log_in::run(a, ctx).await,
-        Command::Logout => login::log_in::logout(ctx).await,
-        Command::Auth(a) => login::auth::run(a, ctx).await,
-    };
-    done.map(|()| Exit::Success)
+    (parsed.entry.run)(&parsed.matches, ctx, &BELOW).await
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    /// Every command on the command line declares its conduct once, under
-    /// its own name, and a parsed command reads the declaration of its name.
+    /// Every command on the command line has one entry, under its own
+    /// name, and a parsed command reads the conduct of its entry.
     #[test]
     fn every_command_declares_its_conduct_under_its_name() {
-        let cli = crate::cli::command();
-        let mut names: Vec<&str> = cli.get_subcommands().map(|c| c.get_name()).collect();
-        let mut declared: Vec<&str> = ALL.iter().map(|r| r.name).collect();
-        names.sort();
-        declared.sort();
+        let cli = tree();
+        let names: Vec<&str> = cli.get_subcommands().map(|c| c.get_name()).collect();
+        let declared: Vec<&str> = WINGS.iter().map(|e| e.declared.name).collect();
         assert_eq!(names, declared);
+        for e in WINGS {
+            assert_eq!((e.command)().get_name(), e.declared.name);
+        }
         let id = "3f2a1b4c-0000-4000-8000-000000000001";
         for args in [
             vec!["run", "pipeline", id, "--wait"],
@@ -170,22 +160,22 @@ mod tests {
             vec!["alias", "list"],
             vec!["completions", "bash"],
         ] {
-            assert_eq!(conduct(&parse(&args)).name, args[0]);
+            assert_eq!(conduct(&args).name, args[0]);
         }
         assert_eq!(
-            conduct(&parse(&["run", "pipeline", id, "--wait"])).signals,
+            conduct(&["run", "pipeline", id, "--wait"]).signals,
             kit::conduct::Signals::InterruptOrTerminate
         );
         assert_eq!(
-            conduct(&parse(&["run", "pipeline", id])).signals,
+            conduct(&["run", "pipeline", id]).signals,
             kit::conduct::Signals::Interrupt
         );
         assert_eq!(
-            conduct(&parse(&["logs", id, "--follow"])).signals,
+            conduct(&["logs", id, "--follow"]).signals,
             kit::conduct::Signals::Own
         );
         assert_eq!(
-            conduct(&parse(&["runs", id, "--run", "latest", "--wait"])).signals,
+            conduct(&["runs", id, "--run", "latest", "--wait"]).signals,
             kit::conduct::Signals::InterruptOrTerminate
         );
         // What --jq filters: a stream row by row, one value whole, or
@@ -213,18 +203,16 @@ mod tests {
             (vec!["logout"], None),
             (vec!["demo"], None),
         ] {
-            assert_eq!(conduct(&parse(&args)).jq, cut, "{args:?}");
+            assert_eq!(conduct(&args).jq, cut, "{args:?}");
         }
         assert!(usage_line("check", "bad").is_some());
         assert!(usage_line("stats", "bad").is_none());
     }
 
-    fn parse(args: &[&str]) -> Command {
-        let m = crate::cli::command()
-            .try_get_matches_from(std::iter::once("ylemctl").chain(args.iter().copied()))
-            .unwrap();
-        <crate::cli::Cli as clap::FromArgMatches>::from_arg_matches(&m)
-            .unwrap()
-            .command
+    fn conduct(args: &[&str]) -> Conduct {
+        let argv: Vec<&str> = std::iter::once("ylemctl")
+            .chain(args.iter().copied())
+            .collect();
+        parse_words(&argv).unwrap().conduct()
     }
 }

@@ -37,7 +37,7 @@ fn own_flags_first_then_global_options_with_defaults() {
 
 #[test]
 fn every_command_has_two_examples_and_the_service_ones_their_exit_codes() {
-    let cmd = ylemctl::cli::command();
+    let cmd = ylemctl::command();
     let mut paths: Vec<Vec<String>> = Vec::new();
     for c in cmd.get_subcommands() {
         if c.has_subcommands() {

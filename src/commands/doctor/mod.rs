@@ -4,6 +4,7 @@
 
 mod aliases;
 mod api;
+mod args;
 mod check;
 mod clock;
 mod credentials;
@@ -12,4 +13,4 @@ mod report;
 mod run;
 mod setup;
 
-pub use run::{CONDUCT, run};
+pub use run::COMMAND;

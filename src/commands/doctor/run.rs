@@ -5,11 +5,13 @@
 
 use std::time::Duration;
 
+use super::args::DoctorArgs;
 use super::check::{Check, NETWORK, ORDER, Status};
 use super::{aliases, api, clock, credentials, network, report, setup};
 use crate::cli::Format;
 use crate::commands::kit::conduct::{Conduct, Limit, Outputs};
 use crate::commands::kit::exit::Exit;
+use crate::commands::kit::wing::Entry;
 use crate::context::Context;
 use crate::error::Result;
 use crate::time;
@@ -24,6 +26,13 @@ pub const CONDUCT: Conduct = Conduct {
     uses_profile: false,
     outputs: Outputs::TableOrJson,
     ..Conduct::client("doctor")
+};
+
+pub const COMMAND: Entry = Entry {
+    command: <DoctorArgs as clap::CommandFactory>::command,
+    declared: CONDUCT,
+    conduct: |_| CONDUCT,
+    run: |_, ctx, _| Box::pin(run(ctx)),
 };
 
 pub async fn run(ctx: &Context) -> Result<Exit> {

@@ -1,7 +1,7 @@
 //! What the commands share, and no command's own work: the rows of several
 //! IDs, the columns, the fan-out of requests, hints, failure text, how a
-//! command ends, what it declares to the code that runs it, and what the
-//! `-o prometheus` outputs share.
+//! command ends, what it declares to the code that runs it, its entry in
+//! the table of commands, and what the `-o prometheus` outputs share.
 
 pub mod columns;
 pub mod conduct;
@@ -23,3 +23,4 @@ pub mod run_entries;
 pub mod run_history;
 pub mod signals;
 pub mod targets;
+pub mod wing;

@@ -4,9 +4,10 @@
 
 use std::collections::BTreeMap;
 
-use crate::cli::AliasCommand;
 use crate::commands::kit::columns::{KIND, NAME, UUID};
 use crate::commands::kit::conduct::Conduct;
+use crate::commands::kit::wing::{self, Entry};
+use crate::commands::local::args::{AliasArgs, AliasCommand};
 use crate::config::ConfigFile;
 use crate::config::aliases::check_alias_name;
 use crate::context::Context;
@@ -16,6 +17,16 @@ use crate::output::{Cell, Column, Row, Shape};
 
 /// Aliases are local: no login needed.
 pub const CONDUCT: Conduct = Conduct::local("alias").json();
+
+pub const COMMAND: Entry = Entry {
+    command: <AliasArgs as clap::CommandFactory>::command,
+    declared: CONDUCT,
+    conduct: |_| CONDUCT,
+    run: |m, ctx, _| {
+        let args: AliasArgs = wing::args(m);
+        wing::done(async move { run(&args.command, ctx).await })
+    },
+};
 
 pub async fn run(cmd: &AliasCommand, ctx: &Context) -> Result<()> {
     let dir = profile::config_dir(ctx.settings.config_dir.as_deref())?;

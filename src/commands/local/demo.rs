@@ -3,27 +3,20 @@
 //! Credentials stay in memory: nothing of the user's is read or written.
 //! Built with the feature `sandbox` only (its declaration is in `sandbox.rs`).
 
-use std::future::Future;
-use std::pin::Pin;
 use std::time::Duration;
 
-use clap::Parser;
-
-use crate::cli::{Cli, Command};
 use crate::commands::kit::exit::Exit;
+use crate::commands::kit::wing::{Below, Parsed};
 use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::settings::{EnvCredentials, Settings};
 use ylem_client::auth::oauth;
 use ylem_sandbox::{self as sandbox, Options, Running};
 
-/// The dispatcher that runs each step as the command line would, handed in
-/// by `commands::dispatch` (this wing does not import its own parent), its
-/// future boxed because `dispatch` reaches `demo` again.
-pub type Dispatch =
-    for<'a> fn(&'a Command, &'a Context) -> Pin<Box<dyn Future<Output = Result<Exit>> + 'a>>;
-
-pub async fn run(ctx: &Context, dispatch: Dispatch) -> Result<()> {
+/// Each step is parsed and run as the command line would be, by the
+/// functions `commands/mod.rs` hands down in `below` (this wing does not
+/// import its own parent).
+pub async fn run(ctx: &Context, below: &Below) -> Result<()> {
     let opts = Options {
         listen: ([127, 0, 0, 1], 0).into(),
         task_delay: Duration::from_millis(300),
@@ -32,7 +25,7 @@ pub async fn run(ctx: &Context, dispatch: Dispatch) -> Result<()> {
     let sb = sandbox::start(opts)
         .await
         .map_err(|e| Error::network(format!("cannot start the sandbox: {e}")))?;
-    let result = walk(ctx, &sb, dispatch).await;
+    let result = walk(ctx, &sb, below).await;
     sb.shutdown().await;
     let _ = std::fs::remove_dir_all(demo_dir());
     result?;
@@ -66,9 +59,17 @@ fn echo(ctx: &Context, cmd: &str) {
 
 /// Settings for one step: the user's terminal choices, the sandbox's address
 /// and in-memory credentials.
-fn step_settings(ctx: &Context, sb: &Running, args: &[&str]) -> Result<(Cli, Settings)> {
-    let cli = Cli::try_parse_from(std::iter::once("ylemctl").chain(args.iter().copied()))
-        .map_err(|e| Error::internal(format!("demo step {args:?}: {e}")))?;
+fn step_settings(
+    ctx: &Context,
+    sb: &Running,
+    below: &Below,
+    args: &[&str],
+) -> Result<(Parsed, Settings)> {
+    let argv: Vec<&str> = std::iter::once("ylemctl")
+        .chain(args.iter().copied())
+        .collect();
+    let cli =
+        (below.parse)(&argv).map_err(|e| Error::internal(format!("demo step {args:?}: {e}")))?;
     let mut s = ctx.settings.clone();
     let step = Settings::resolve(&cli.global, &Default::default(), s.tty, chrono::Utc::now())?;
     s.format = step.format;
@@ -88,11 +89,11 @@ fn step_settings(ctx: &Context, sb: &Running, args: &[&str]) -> Result<(Cli, Set
 }
 
 /// Echo and run one command as a user would type it.
-async fn step(ctx: &Context, sb: &Running, dispatch: Dispatch, args: &[&str]) -> Result<()> {
+async fn step(ctx: &Context, sb: &Running, below: &Below, args: &[&str]) -> Result<()> {
     echo(ctx, &args.join(" "));
-    let (cli, settings) = step_settings(ctx, sb, args)?;
+    let (cli, settings) = step_settings(ctx, sb, below, args)?;
     let step_ctx = Context::new(settings);
-    match dispatch(&cli.command, &step_ctx).await? {
+    match (below.dispatch)(&cli, &step_ctx).await? {
         Exit::Success => Ok(()),
         // A fresh sandbox's `check` says OK; anything else is a broken demo.
         Exit::Code(c) => Err(Error::internal(format!(
@@ -101,7 +102,7 @@ async fn step(ctx: &Context, sb: &Running, dispatch: Dispatch, args: &[&str]) ->
     }
 }
 
-async fn walk(ctx: &Context, sb: &Running, dispatch: Dispatch) -> Result<()> {
+async fn walk(ctx: &Context, sb: &Running, below: &Below) -> Result<()> {
     let id = |e: &sandbox::Entity| e.uuid.to_string();
     let (p0, p1) = (id(&sb.pipelines[0]), id(&sb.pipelines[1]));
     let t0 = sb.pipelines[0].tasks[0].uuid.to_string();
@@ -117,7 +118,7 @@ async fn walk(ctx: &Context, sb: &Running, dispatch: Dispatch) -> Result<()> {
         ctx,
         "Credentials stay in memory for this demo; your own profile and keyring are not touched.",
     );
-    login(ctx, sb).await?;
+    login(ctx, sb, below).await?;
     std::fs::create_dir_all(demo_dir())
         .and_then(|()| std::fs::write(key_file(), &sb.key_hex))
         .map_err(|e| Error::internal(format!("cannot write the demo's key file: {e}")))?;
@@ -129,22 +130,22 @@ async fn walk(ctx: &Context, sb: &Running, dispatch: Dispatch) -> Result<()> {
     step(
         ctx,
         sb,
-        dispatch,
+        below,
         &["run", "pipeline", &p0, "--wait", "--poll", "1s"],
     )
     .await?;
-    step(ctx, sb, dispatch, &["logs", &p0, "--since", "2m"]).await?;
+    step(ctx, sb, below, &["logs", &p0, "--since", "2m"]).await?;
     step(
         ctx,
         sb,
-        dispatch,
+        below,
         &["stats", "pipeline", &p0, &p1, "--since", "7d"],
     )
     .await?;
     step(
         ctx,
         sb,
-        dispatch,
+        below,
         &[
             "aggregate",
             "pipeline",
@@ -161,26 +162,26 @@ async fn walk(ctx: &Context, sb: &Running, dispatch: Dispatch) -> Result<()> {
         ctx,
         "\nWhat happened last, and why it failed (outputs are encrypted: the sandbox's key is given as YLEM_DECRYPT_KEY_FILE):",
     );
-    step(ctx, sb, dispatch, &["last-run", "pipeline", &p0, &p1]).await?;
+    step(ctx, sb, below, &["last-run", "pipeline", &p0, &p1]).await?;
     step(
         ctx,
         sb,
-        dispatch,
+        below,
         &["runs", &p1, "--since", "1d", "--failed", "--limit", "3"],
     )
     .await?;
-    step(ctx, sb, dispatch, &["last-run", "task", &t0, "-o", "json"]).await?;
+    step(ctx, sb, below, &["last-run", "task", &t0, "-o", "json"]).await?;
     step(
         ctx,
         sb,
-        dispatch,
+        below,
         &["stats", "workflow", &w0, "--since", "30d", "-o", "csv"],
     )
     .await?;
     step(
         ctx,
         sb,
-        dispatch,
+        below,
         &["check", "pipeline", &p0, "--max-age", "25h,49h"],
     )
     .await?;
@@ -189,7 +190,7 @@ async fn walk(ctx: &Context, sb: &Running, dispatch: Dispatch) -> Result<()> {
 
 /// What `login` does first, shown: the client is checked by fetching a
 /// token. The demo keeps it in memory instead of saving a profile.
-async fn login(ctx: &Context, sb: &Running) -> Result<()> {
+async fn login(ctx: &Context, sb: &Running, below: &Below) -> Result<()> {
     echo(
         ctx,
         &format!(
@@ -197,7 +198,7 @@ async fn login(ctx: &Context, sb: &Running) -> Result<()> {
             sb.base_url, sb.client_id
         ),
     );
-    let (_, settings) = step_settings(ctx, sb, &["auth", "status"])?;
+    let (_, settings) = step_settings(ctx, sb, below, &["auth", "status"])?;
     let base_url = settings.base_url.clone();
     let step = Context::new(settings);
     let t = step.transport_to(base_url)?;

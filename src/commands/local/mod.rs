@@ -2,6 +2,7 @@
 //! completions, the sandbox and the demo.
 
 pub mod alias;
+pub mod args;
 pub mod completions;
 #[cfg(feature = "sandbox")]
 pub mod demo;

@@ -3,8 +3,11 @@
 //! then finish the requests in flight and exit 0. Its banner is text, or
 //! with `-o json` one JSON object on the first line, for scripts.
 
-use crate::cli::SandboxArgs;
+use clap::ArgMatches;
+
 use crate::commands::kit::conduct::Conduct;
+use crate::commands::kit::wing::{self, Below, Entry, Ran};
+use crate::commands::local::args::{DemoArgs, SandboxArgs};
 use crate::context::Context;
 use crate::error::{Error, Result};
 
@@ -14,6 +17,33 @@ pub const CONDUCT: Conduct = Conduct::local("sandbox").server().streams();
 /// `demo` uses a throw-away profile of its own. (Declared here, with the
 /// sandbox it needs: `demo.rs` is only built with the feature.)
 pub const DEMO_CONDUCT: Conduct = Conduct::local("demo");
+
+pub const COMMAND: Entry = Entry {
+    command: <SandboxArgs as clap::CommandFactory>::command,
+    declared: CONDUCT,
+    conduct: |_| CONDUCT,
+    run: |m, ctx, _| {
+        let args: SandboxArgs = wing::args(m);
+        wing::done(async move { run(&args, ctx).await })
+    },
+};
+
+pub const DEMO: Entry = Entry {
+    command: <DemoArgs as clap::CommandFactory>::command,
+    declared: DEMO_CONDUCT,
+    conduct: |_| DEMO_CONDUCT,
+    run: demo,
+};
+
+#[cfg(feature = "sandbox")]
+fn demo<'a>(_: &'a ArgMatches, ctx: &'a Context, below: &'a Below) -> Ran<'a> {
+    wing::done(crate::commands::local::demo::run(ctx, below))
+}
+
+#[cfg(not(feature = "sandbox"))]
+fn demo<'a>(_: &'a ArgMatches, _: &'a Context, _: &'a Below) -> Ran<'a> {
+    wing::done(async { Err(not_built("demo")) })
+}
 
 /// A build without the feature `sandbox` (`--no-default-features`): the
 /// command is there, and says what it needs.
@@ -33,7 +63,7 @@ pub async fn run(_: &SandboxArgs, _: &Context) -> Result<()> {
 /// Turn the flags (checked when they were parsed) into sandbox options.
 #[cfg(feature = "sandbox")]
 fn options(a: &SandboxArgs) -> ylem_sandbox::Options {
-    use crate::cli::{Dialect, TokenParamsChoice};
+    use crate::commands::local::args::{Dialect, TokenParamsChoice};
     ylem_sandbox::Options {
         listen: a.listen,
         seed: a.seed,

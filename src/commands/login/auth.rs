@@ -4,8 +4,10 @@
 
 use std::time::Duration;
 
-use crate::cli::{AuthCommand, Format, TokenArgs};
+use crate::cli::Format;
 use crate::commands::kit::conduct::Conduct;
+use crate::commands::kit::wing::{self, Entry};
+use crate::commands::login::args::{AuthArgs, AuthCommand, TokenArgs};
 use crate::context::Context;
 use crate::credentials::profile::not_logged_in;
 use crate::credentials::secrets::{self, Opened};
@@ -25,6 +27,16 @@ pub fn conduct(cmd: &AuthCommand) -> Conduct {
         AuthCommand::Token(_) => CONDUCT.no_json(),
     }
 }
+
+pub const COMMAND: Entry = Entry {
+    command: <AuthArgs as clap::CommandFactory>::command,
+    declared: CONDUCT,
+    conduct: |m| conduct(&wing::args::<AuthArgs>(m).command),
+    run: |m, ctx, _| {
+        let args: AuthArgs = wing::args(m);
+        wing::done(async move { run(&args.command, ctx).await })
+    },
+};
 
 pub async fn run(cmd: &AuthCommand, ctx: &Context) -> Result<()> {
     match cmd {

@@ -8,8 +8,10 @@
 
 use std::io::{BufRead, IsTerminal, Read};
 
-use crate::cli::{LoginArgs, StoreChoice};
+use crate::cli::StoreChoice;
 use crate::commands::kit::conduct::Conduct;
+use crate::commands::kit::wing::{self, Entry};
+use crate::commands::login::args::{LoginArgs, LogoutArgs};
 use crate::config::{ConfigFile, Profile, check_profile_name};
 use crate::context::Context;
 use crate::credentials::store::{self, Item, Store, StoreKind};
@@ -25,6 +27,23 @@ use ylem_client::auth::token::CachedToken;
 /// `login` makes the profile it logs in to; `logout` acts for one.
 pub const CONDUCT: Conduct = Conduct::local("login");
 pub const LOGOUT_CONDUCT: Conduct = Conduct::client("logout").no_json();
+
+pub const COMMAND: Entry = Entry {
+    command: <LoginArgs as clap::CommandFactory>::command,
+    declared: CONDUCT,
+    conduct: |_| CONDUCT,
+    run: |m, ctx, _| {
+        let args: LoginArgs = wing::args(m);
+        wing::done(async move { run(&args, ctx).await })
+    },
+};
+
+pub const LOGOUT: Entry = Entry {
+    command: <LogoutArgs as clap::CommandFactory>::command,
+    declared: LOGOUT_CONDUCT,
+    conduct: |_| LOGOUT_CONDUCT,
+    run: |_, ctx, _| wing::done(logout(ctx)),
+};
 
 pub async fn run(args: &LoginArgs, ctx: &Context) -> Result<()> {
     let s = &ctx.settings;

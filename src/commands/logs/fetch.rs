@@ -1,11 +1,12 @@
 //! `ylemctl logs PIPELINE [WINDOW]`: a pipeline's run log (endpoint 4),
 //! streamed entry by entry from the response to the output.
 
-use crate::cli::LogsArgs;
 use crate::commands::kit::columns::WORKFLOW_RUN_UUID;
 use crate::commands::kit::conduct::{self, Conduct, Limit, Signals};
 use crate::commands::kit::key_file::read_key;
 use crate::commands::kit::signals;
+use crate::commands::kit::wing::{self, Entry};
+use crate::commands::logs::args::LogsArgs;
 use crate::commands::logs::follow;
 use crate::commands::logs::rows::{COLUMNS, COLUMNS_DECODED, Sink, output_kept, print_entry};
 use crate::context::Context;
@@ -32,6 +33,16 @@ pub fn conduct(args: &LogsArgs) -> Conduct {
         false => CONDUCT,
     }
 }
+
+pub const COMMAND: Entry = Entry {
+    command: <LogsArgs as clap::CommandFactory>::command,
+    declared: CONDUCT,
+    conduct: |m| conduct(&wing::args(m)),
+    run: |m, ctx, _| {
+        let args: LogsArgs = wing::args(m);
+        wing::done(async move { run(&args, ctx).await })
+    },
+};
 
 pub async fn run(args: &LogsArgs, ctx: &Context) -> Result<()> {
     let id = ctx.resolve_id_as(ylem_client::Entity::Pipeline, &args.pipeline)?;

@@ -1,5 +1,6 @@
 //! A pipeline's log: fetched once, followed, and its entries as rows.
 
+pub mod args;
 pub mod fetch;
 pub mod follow;
 mod held;

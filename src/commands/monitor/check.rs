@@ -10,12 +10,14 @@ use crate::commands::kit::failure_text::{FailureText, TaskText};
 use chrono::{DateTime, Utc};
 use ylem_client::quirks::last_seen::NO_RUN_FOUND;
 
-use crate::cli::{CheckArgs, Format};
+use crate::cli::Format;
 use crate::commands::kit::conduct::{Conduct, Limit, Outputs};
 use crate::commands::kit::exit::Exit;
 use crate::commands::kit::exposition::{self, duration_label, labels, last_samples, refused};
 use crate::commands::kit::failure_read;
 use crate::commands::kit::last_known::last;
+use crate::commands::kit::wing::{self, Entry};
+use crate::commands::monitor::args::CheckArgs;
 use crate::commands::monitor::check_output;
 use crate::context::Context;
 use crate::error::{Error, Result};
@@ -205,6 +207,16 @@ pub const CONDUCT: Conduct = Conduct {
     ..Conduct::client("check").no_json()
 };
 
+pub const COMMAND: Entry = Entry {
+    command: <CheckArgs as clap::CommandFactory>::command,
+    declared: CONDUCT,
+    conduct: |_| CONDUCT,
+    run: |m, ctx, _| {
+        let args: CheckArgs = wing::args(m);
+        Box::pin(async move { run(&args, ctx).await })
+    },
+};
+
 pub async fn run(a: &CheckArgs, ctx: &Context) -> Result<Exit> {
     // An output it does not take is its UNKNOWN, as a bad threshold is:
     // the status line on stdout, the error on stderr, nothing asked.
@@ -291,7 +303,7 @@ pub fn usage_line(message: &str) -> (String, Exit) {
 
 async fn measure(a: &CheckArgs, ctx: &Context) -> Result<Measured> {
     let id = ctx.resolve_id_as(a.kind, &a.id)?;
-    let finder = failure_read::finder(ctx, a.decrypt_key_file.as_deref())?;
+    let finder = failure_read::finder(ctx, a.key.decrypt_key_file.as_deref())?;
     let api = ctx.api()?;
     let now = ctx.settings.now;
     let last = last(&api, a.kind, id, now).await?;
@@ -375,7 +387,9 @@ mod tests {
             max_failure_rate: Some(percent_levels("10,25").unwrap()),
             window: std::time::Duration::from_secs(86400),
             max_duration: None,
-            decrypt_key_file: None,
+            key: crate::cli::KeyFile {
+                decrypt_key_file: None,
+            },
         };
         let f = Measured {
             last: ran("succeeded", now - chrono::Duration::hours(2), None),
@@ -440,7 +454,9 @@ mod tests {
             max_failure_rate: None,
             window: std::time::Duration::from_secs(86400),
             max_duration: None,
-            decrypt_key_file: None,
+            key: crate::cli::KeyFile {
+                decrypt_key_file: None,
+            },
         };
         let before = view("failed", now - chrono::Duration::hours(1));
         let f = Measured {

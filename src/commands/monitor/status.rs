@@ -10,13 +10,15 @@
 use chrono::{DateTime, Utc};
 use serde_json::Value;
 
-use crate::cli::{Format, StatusArgs};
+use crate::cli::Format;
 use crate::commands::kit::columns::*;
 use crate::commands::kit::conduct::Conduct;
 use crate::commands::kit::failure_read;
 use crate::commands::kit::failure_text::{self, FailureText};
 use crate::commands::kit::health::Health;
 use crate::commands::kit::targets::{self, Target};
+use crate::commands::kit::wing::{self, Entry};
+use crate::commands::monitor::args::{StatusArgs, Targets};
 use crate::commands::monitor::board::{Standing, fetch, report, said, sample};
 use crate::context::Context;
 use crate::error::Result;
@@ -84,7 +86,17 @@ fn health(r: &Result<Standing>) -> Health {
 /// The board: rows, or the Prometheus exposition.
 pub const CONDUCT: Conduct = Conduct::client("status").measures();
 
-pub async fn run(args: &StatusArgs, ctx: &Context) -> Result<()> {
+pub const COMMAND: Entry = Entry {
+    command: <StatusArgs as clap::CommandFactory>::command,
+    declared: CONDUCT,
+    conduct: |_| CONDUCT,
+    run: |m, ctx, _| {
+        let args: StatusArgs = wing::args(m);
+        wing::done(async move { run(&args.targets, ctx).await })
+    },
+};
+
+pub async fn run(args: &Targets, ctx: &Context) -> Result<()> {
     let targets = targets::resolve(ctx, &args.ids)?;
     let format = ctx.settings.format;
     let table = format == Format::Table;

@@ -13,10 +13,11 @@ use std::time::{Duration, Instant};
 use chrono::Utc;
 use uuid::Uuid;
 
-use crate::cli::RunsArgs;
 use crate::commands::kit::conduct::{self, Conduct, Signals};
 use crate::commands::kit::failure_read;
 use crate::commands::kit::signals::Stop;
+use crate::commands::kit::wing::{self, Entry};
+use crate::commands::runs::args::RunsArgs;
 use crate::commands::runs::list::{self, fold};
 use crate::commands::runs::one;
 use crate::commands::runs::wait::{self, Found, Outcome};
@@ -48,6 +49,24 @@ pub fn conduct(args: &RunsArgs) -> Conduct {
     }
 }
 
+/// `runs`: following a run (`--wait`, here), one run whole (`--run`,
+/// `one.rs`) or the list (`list.rs`).
+pub const COMMAND: Entry = Entry {
+    command: <RunsArgs as clap::CommandFactory>::command,
+    declared: list::CONDUCT,
+    conduct: |m| conduct(&wing::args(m)),
+    run: |m, ctx, _| {
+        let args: RunsArgs = wing::args(m);
+        wing::done(async move {
+            match (args.wait, args.run.is_some()) {
+                (true, _) => run(&args, ctx).await,
+                (false, true) => one::run(&args, ctx).await,
+                (false, false) => list::run(&args, ctx).await,
+            }
+        })
+    },
+};
+
 /// Ctrl-C (130) or SIGTERM (143) while waiting: the run goes on on the
 /// server; say how to attach to it again.
 fn stopped(ctx: &Context, stop: Stop) -> Error {
@@ -77,7 +96,7 @@ pub async fn run(args: &RunsArgs, ctx: &Context) -> Result<()> {
         }
         r => Some(ctx.resolve_id(r)?.to_string()),
     };
-    let finder = failure_read::finder(ctx, args.decrypt_key_file.as_deref())?;
+    let finder = failure_read::finder(ctx, args.key.decrypt_key_file.as_deref())?;
     let window = ctx.window(&args.window)?;
     let api = ctx.api()?;
     if let Some(r) = &wanted {
@@ -204,10 +223,10 @@ fn pace(args: &RunsArgs, ctx: &Context) -> wait::Pace {
         .map(|d| d.saturating_duration_since(std::time::Instant::now()));
     wait::Pace {
         limit: left.map_or(args.wait_timeout, |l| l.min(args.wait_timeout)),
-        poll: args.poll,
+        poll: args.waiting.poll,
         progress: ctx.ui.shows_progress(),
         heartbeat: (!ctx.ui.stderr_tty && ctx.ui.shows(crate::ui::Level::Note))
-            .then_some(args.heartbeat),
+            .then_some(args.waiting.heartbeat),
     }
 }
 

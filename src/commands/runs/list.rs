@@ -8,11 +8,11 @@ use std::collections::BTreeMap;
 
 use chrono::{DateTime, Utc};
 
-use crate::cli::RunsArgs;
 use crate::commands::kit::columns::*;
 use crate::commands::kit::conduct::Conduct;
 use crate::commands::kit::evidence_text;
 use crate::commands::kit::failure_text;
+use crate::commands::runs::args::RunsArgs;
 use crate::context::Context;
 use crate::error::Result;
 use crate::output::{Cell, Column, Printer, Row, Shape};
@@ -49,7 +49,8 @@ pub const CONDUCT: Conduct = Conduct::client("runs").streams();
 
 pub async fn run(args: &RunsArgs, ctx: &Context) -> Result<()> {
     let ids = ctx.resolve_ids(&args.pipelines)?;
-    let finder = crate::commands::kit::failure_read::finder(ctx, args.decrypt_key_file.as_deref())?;
+    let finder =
+        crate::commands::kit::failure_read::finder(ctx, args.key.decrypt_key_file.as_deref())?;
     let machine = ctx.settings.machine_output();
     let columns = failure_text::with_columns(COLUMNS, None, machine);
     let multi = ids.len() > 1;

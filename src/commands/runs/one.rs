@@ -5,12 +5,12 @@
 //! 8 not finished (still running, or its end cannot be established, or no
 //! entry of it yet). `--wait` is `runs/attach.rs`, which shows the run as here.
 
-use crate::cli::RunsArgs;
 use crate::commands::kit::columns::{
     DURATION, ENTRIES, EXECUTED_AT, IS_SUCCESSFUL, TASK, TASK_TYPE, TASKS_EXPECTED,
 };
 use crate::commands::kit::failure_text;
 use crate::commands::kit::failure_text::FailureText;
+use crate::commands::runs::args::RunsArgs;
 use crate::commands::runs::junit;
 use crate::commands::runs::list::{COLUMNS, fill, fold};
 use crate::context::Context;
@@ -49,7 +49,8 @@ pub async fn run(args: &RunsArgs, ctx: &Context) -> Result<()> {
         "latest" | "latest-failed" => None,
         r => Some(ctx.resolve_id(r)?.to_string()),
     };
-    let finder = crate::commands::kit::failure_read::finder(ctx, args.decrypt_key_file.as_deref())?;
+    let finder =
+        crate::commands::kit::failure_read::finder(ctx, args.key.decrypt_key_file.as_deref())?;
     let window = ctx.window(&args.window)?;
     let api = ctx.api()?;
     let mut runs = fold(&api, id, &window, wanted.as_deref()).await?;

@@ -7,7 +7,8 @@
 use bytes::Bytes;
 use uuid::Uuid;
 
-use crate::cli::{RunArgs, WindowArgs};
+use crate::cli::WindowArgs;
+use crate::commands::runs::args::RunArgs;
 use crate::context::Context;
 use crate::error::{Error, Result};
 use ylem_client::RunKind;

@@ -8,12 +8,14 @@ use crate::count::count;
 use bytes::Bytes;
 use uuid::Uuid;
 
-use crate::cli::{Format, RunArgs};
+use crate::cli::Format;
 use crate::commands::kit::columns::*;
 use crate::commands::kit::conduct::{self, Conduct, Signals};
 use crate::commands::kit::evidence_text;
 use crate::commands::kit::failure_text::{self, FailureText};
 use crate::commands::kit::signals::Stop;
+use crate::commands::kit::wing::{self, Entry};
+use crate::commands::runs::args::RunArgs;
 use crate::commands::runs::junit;
 use crate::commands::runs::wait::{self, Followed, Outcome};
 use crate::context::Context;
@@ -85,6 +87,16 @@ pub fn conduct(args: &RunArgs) -> Conduct {
         (false, _) => CONDUCT,
     }
 }
+
+pub const COMMAND: Entry = Entry {
+    command: <RunArgs as clap::CommandFactory>::command,
+    declared: CONDUCT,
+    conduct: |m| conduct(&wing::args(m)),
+    run: |m, ctx, _| {
+        let args: RunArgs = wing::args(m);
+        wing::done(async move { run(&args, ctx).await })
+    },
+};
 
 /// Ctrl-C (130) or SIGTERM (143): a run start it cut short may already have
 /// reached the server, and a run being waited for goes on there: say how
@@ -293,10 +305,10 @@ async fn run_and_wait(
         .map(|d| d.saturating_duration_since(std::time::Instant::now()));
     let pace = wait::Pace {
         limit: left.map_or(args.wait_timeout, |l| l.min(args.wait_timeout)),
-        poll: args.poll,
+        poll: args.waiting.poll,
         progress: ctx.ui.shows_progress() && ids.len() == 1,
         heartbeat: (!ctx.ui.stderr_tty && ctx.ui.shows(crate::ui::Level::Note))
-            .then_some(args.heartbeat),
+            .then_some(args.waiting.heartbeat),
     };
     let multi = ids.len() > 1;
     // A failed run's row carries its failure, read from the entries the

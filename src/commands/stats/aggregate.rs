@@ -5,11 +5,12 @@
 
 use chrono::{Datelike, NaiveDate};
 
-use crate::cli::AggregateArgs;
 use crate::cli::Format;
 use crate::commands::kit::columns::*;
 use crate::commands::kit::conduct::Conduct;
 use crate::commands::kit::periods::fill_periods;
+use crate::commands::kit::wing::{self, Entry};
+use crate::commands::stats::args::AggregateArgs;
 use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::output::{Cell, Column, Row, Shape, chart};
@@ -49,6 +50,16 @@ pub const CONDUCT: Conduct = Conduct {
         _ => None,
     },
     ..Conduct::client("aggregate")
+};
+
+pub const COMMAND: Entry = Entry {
+    command: <AggregateArgs as clap::CommandFactory>::command,
+    declared: CONDUCT,
+    conduct: |_| CONDUCT,
+    run: |m, ctx, _| {
+        let args: AggregateArgs = wing::args(m);
+        wing::done(async move { run(&args, ctx).await })
+    },
 };
 
 pub async fn run(args: &AggregateArgs, ctx: &Context) -> Result<()> {

@@ -4,7 +4,6 @@
 //! `running`, never a success.
 
 use crate::cli::Format;
-use crate::cli::LastRunArgs;
 use crate::commands::kit::columns::{
     DURATION, ELAPSED, ENDED, EVIDENCE, EXECUTED_AT, IS_SUCCESSFUL, LAST_RUN, LAST_RUN_UUID,
     STARTED, TASKS, UUID, time_cell,
@@ -15,6 +14,8 @@ use crate::commands::kit::exposition::{self, labels, last_samples, refused};
 use crate::commands::kit::failure_read;
 use crate::commands::kit::failure_text::{self, FailureText};
 use crate::commands::kit::last_known::last;
+use crate::commands::kit::wing::{self, Entry};
+use crate::commands::stats::args::LastRunArgs;
 use crate::context::Context;
 use crate::error::{Error, Kind, Result};
 use crate::output::prometheus::Sample;
@@ -95,13 +96,23 @@ fn word(run: &RunView) -> &'static str {
 /// The last run: rows, or the Prometheus exposition.
 pub const CONDUCT: Conduct = Conduct::client("last-run").measures();
 
+pub const COMMAND: Entry = Entry {
+    command: <LastRunArgs as clap::CommandFactory>::command,
+    declared: CONDUCT,
+    conduct: |_| CONDUCT,
+    run: |m, ctx, _| {
+        let args: LastRunArgs = wing::args(m);
+        wing::done(async move { run(&args, ctx).await })
+    },
+};
+
 pub async fn run(args: &LastRunArgs, ctx: &Context) -> Result<()> {
     if ctx.settings.format == Format::Prometheus {
         return prometheus(args, ctx).await;
     }
     let ids = ctx.resolve_ids_as(args.kind, &args.ids)?;
     let multi = ids.len() > 1;
-    let finder = failure_read::finder(ctx, args.decrypt_key_file.as_deref())?;
+    let finder = failure_read::finder(ctx, args.key.decrypt_key_file.as_deref())?;
     let machine = ctx.settings.machine_output();
     // The failure goes in before `last_run`.
     let base = failure_text::with_columns(COLUMNS, Some(&LAST_RUN), machine);

@@ -1,10 +1,11 @@
 //! `ylemctl stats KIND ID... [WINDOW]`: consolidated statistics (endpoints 5-7).
 
 use crate::cli::Format;
-use crate::cli::StatsArgs;
 use crate::commands::kit::columns::*;
 use crate::commands::kit::conduct::Conduct;
 use crate::commands::kit::exposition::{self, duration_label, labels, refused};
+use crate::commands::kit::wing::{self, Entry};
+use crate::commands::stats::args::StatsArgs;
 use crate::context::Context;
 use crate::error::Result;
 use crate::output::prometheus::{Sample, ServerLastRun};
@@ -58,6 +59,16 @@ pub fn fill(r: &mut Row, id: uuid::Uuid, s: RangeStats) {
 
 /// Measures over a time range: rows, or the Prometheus exposition.
 pub const CONDUCT: Conduct = Conduct::client("stats").measures();
+
+pub const COMMAND: Entry = Entry {
+    command: <StatsArgs as clap::CommandFactory>::command,
+    declared: CONDUCT,
+    conduct: |_| CONDUCT,
+    run: |m, ctx, _| {
+        let args: StatsArgs = wing::args(m);
+        wing::done(async move { run(&args, ctx).await })
+    },
+};
 
 pub async fn run(args: &StatsArgs, ctx: &Context) -> Result<()> {
     if ctx.settings.format == Format::Prometheus {

@@ -8,9 +8,11 @@ use std::time::Duration;
 
 use tokio::sync::{mpsc, watch};
 
-use crate::cli::{Format, WatchArgs};
+use crate::cli::Format;
 use crate::commands::kit::conduct::{Conduct, Limit, Signals};
+use crate::commands::kit::wing::{self, Entry};
 use crate::commands::kit::{failure_read, signals, targets};
+use crate::commands::watch::args::WatchArgs;
 use crate::commands::watch::asks;
 use crate::commands::watch::clock;
 use crate::commands::watch::engine::Engine;
@@ -28,6 +30,16 @@ pub const CONDUCT: Conduct = Conduct {
     signals: Signals::Own,
     limit: Limit::Own,
     ..Conduct::client("watch").streams().follows()
+};
+
+pub const COMMAND: Entry = Entry {
+    command: <WatchArgs as clap::CommandFactory>::command,
+    declared: CONDUCT,
+    conduct: |_| CONDUCT,
+    run: |m, ctx, _| {
+        let args: WatchArgs = wing::args(m);
+        wing::done(async move { run(&args, ctx).await })
+    },
 };
 
 /// Where the watch goes: a board on a terminal, else the event stream.
@@ -57,7 +69,7 @@ pub async fn run(args: &WatchArgs, ctx: &Context) -> Result<()> {
     }
     let targets = targets::resolve(ctx, &args.ids)?;
     let api = ctx.api()?;
-    let finder = failure_read::finder(ctx, args.decrypt_key_file.as_deref())?;
+    let finder = failure_read::finder(ctx, args.key.decrypt_key_file.as_deref())?;
     let engine = Engine {
         api: &api,
         finder: &finder,

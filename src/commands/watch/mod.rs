@@ -6,6 +6,7 @@
 //! `board/` the terminal board itself; `clock.rs` the monotonic "now"
 //! every part of it uses.
 
+pub mod args;
 pub mod asks;
 pub mod board;
 pub mod clock;

@@ -17,10 +17,11 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use tokio::sync::{mpsc, oneshot, watch};
 
-use crate::cli::{MetricsCommand, ServeArgs};
 use crate::commands::kit::conduct::Conduct;
 use crate::commands::kit::signals::DRAIN;
 use crate::commands::kit::targets;
+use crate::commands::kit::wing::{self, Entry};
+use crate::commands::monitor::args::{MetricsArgs, MetricsCommand, ServeArgs};
 use crate::commands::monitor::serve::scrapes::{self, Ask};
 use crate::commands::monitor::serve::web_auth::{self, Auth};
 use crate::commands::monitor::serve::web_config::WebConfig;
@@ -32,6 +33,16 @@ const CONTENT_TYPE: &str = "text/plain; version=0.0.4; charset=utf-8";
 
 /// The exporter serves until Ctrl-C or SIGTERM stops it, cleanly.
 pub const CONDUCT: Conduct = Conduct::client("metrics").server().no_json();
+
+pub const COMMAND: Entry = Entry {
+    command: <MetricsArgs as clap::CommandFactory>::command,
+    declared: CONDUCT,
+    conduct: |_| CONDUCT,
+    run: |m, ctx, _| {
+        let args: MetricsArgs = wing::args(m);
+        wing::done(async move { run(&args.command, ctx).await })
+    },
+};
 
 pub async fn run(cmd: &MetricsCommand, ctx: &Context) -> Result<()> {
     match cmd {
