@@ -34,6 +34,9 @@ pub mod diagnose;
 mod error;
 pub mod http;
 mod kinds;
+#[cfg(any(test, fuzzing))]
+#[doc(hidden)]
+pub mod oracle;
 pub mod output;
 pub mod quirks;
 pub mod runs;
