@@ -21,6 +21,9 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 ALLOWED = {
     # The fuzz targets' harness: `fuzz_target!` comes through its prelude.
     ("fuzz", "libfuzzer-sys"): "the fuzz_target! macro",
+    # Until tests/contract.rs (issue 45) starts one: the example that did
+    # moved to outside/. Drop this line once that test is in.
+    ("crates/ylem-client", "ylem-sandbox"): "tests/contract.rs, coming",
 }
 
 SECTIONS_NORMAL = ("dependencies", "build-dependencies")
