@@ -16,8 +16,16 @@ is one anyway), so a child importing from its own mod.rs closes a circle:
 a mod.rs is a facade or something its children import from, never both.
 `#[cfg(test)] mod ..` (blocks and files) are skipped: tests may look up.
 
+Then the map: ARCHITECTURE.md's fenced block with the info string `layers`
+says, per crate, each node (a top-level module, or a module under a parent
+the block splits, `commands/<wing>`) and the nodes it may import. It fails
+on an import between nodes the block does not allow, a node in the code the
+block does not name, a name in the block with no module (unless it ends in
+`?`: a node of the target state not in the code yet), and on
+ARCHITECTURE.md over 12,288 bytes (a map, not a history).
+
 Prints each cycle with one example reference per arrow (file:line), a
-summary line per crate, and exits 1 if any cycle was found. Within a knot
+summary line per crate, and exits 1 if any cycle or layer breach was found. Within a knot
 of files it prints, for each arrow in it, the shortest cycle through that
 arrow (imports before `mod` lines), so every arrow to remove is shown.
 Usage: scripts/check-imports.py [CRATE_SRC_DIR...]
@@ -290,9 +298,7 @@ def show(kind, cyc, example):
         print(f"    {a} -> {b}:  {example(a, b)}")
 
 
-def check(src):
-    crate = Crate(src)
-    crate.references()
+def check(src, crate):
     is_decl = lambda a, b: not re.match(r"\s*(pub(\([^)]*\))?\s+)?mod\s", crate.edges[(a, b)].split("  ", 1)[1])
     file_cycles = cycles(crate.edges, is_decl)
     for c in file_cycles:
@@ -343,10 +349,118 @@ def wings(src, edges):
     return n
 
 
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+MAP = os.path.join(ROOT, "ARCHITECTURE.md")
+MAP_LIMIT = 12288
+
+
+def read_layers(path):
+    """ARCHITECTURE.md's `layers` block: {crate folder (real path): (crate
+    name, {node: set of nodes it may import}, set of nodes marked `?`)},
+    and the problems of the block itself."""
+    text = open(path, encoding="utf-8").read()
+    m = re.search(r"^```layers[ \t]*\n(.*?)^```[ \t]*$", text, re.M | re.S)
+    if not m:
+        return {}, [f"{path}: no fenced block with the info string `layers`"]
+    first = text.count("\n", 0, m.start(1)) + 1
+    crates, problems, cur = {}, [], None
+    for i, line in enumerate(m.group(1).splitlines()):
+        where = f"{path}:{first + i}"
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        if not line[0].isspace():  # `name folder`: a crate
+            parts = line.split()
+            if len(parts) != 2:
+                problems.append(f"{where}: a crate line is `name source-folder`: {line.strip()}")
+                cur = None
+                continue
+            cur = (parts[0], {}, set())
+            crates[os.path.realpath(os.path.join(ROOT, parts[1]))] = cur
+            continue
+        node, colon, deps = line.strip().partition(":")
+        if not colon or cur is None:
+            problems.append(f"{where}: a node line is `  node: nodes it may import`, under a crate line")
+            continue
+        node = node.strip()
+        if node.endswith("?"):
+            node = node[:-1]
+            cur[2].add(node)
+        if node in cur[1]:
+            problems.append(f"{where}: {node} named twice")
+        cur[1][node] = set(deps.split())
+    return crates, problems
+
+
+def layers(src, crate, block):
+    """Checks one crate against its part of the block; prints each problem
+    and returns how many."""
+    name, allowed, coming = block
+    named = set(allowed)
+    split = {n.split("/")[0] for n in named if "/" in n}
+
+    def node(f):
+        m = crate.home[f]
+        if len(m) == 1:
+            return None  # the crate root
+        if m[1] in split and len(m) > 2:
+            return m[1] + "/" + m[2]
+        return m[1]
+
+    problems = []
+    in_code = {node(f) for f in crate.home} - {None}
+    for n in sorted(in_code - named):
+        f = min(f for f in crate.home if node(f) == n)
+        problems.append(f"layers: {name}: {n} ({f}) is not in ARCHITECTURE.md's layers block")
+    for n in sorted(named - in_code - coming):
+        problems.append(f"layers: {name}: {n} is named in the layers block but there is no such module")
+    for n, deps in sorted(allowed.items()):
+        for d in sorted(deps):
+            if d.endswith("/*") and d[:-2] in split or d in named:
+                continue
+            problems.append(f"layers: {name}: {n} may import {d}, which the block does not name")
+    for (a, b), ex in sorted(crate.edges.items()):
+        na, nb = node(a), node(b)
+        if na is None or na == nb:
+            continue
+        if nb is None:
+            problems.append(f"layers: {name}: {na} imports the crate root\n    {ex}")
+            continue
+        deps = allowed.get(na, set())
+        if nb in deps or any(d.endswith("/*") and nb.startswith(d[:-1]) for d in deps):
+            continue
+        if na in named:  # an unnamed node is reported once, above
+            problems.append(f"layers: {name}: {na} -> {nb} is not allowed by the layers block\n    {ex}")
+    for p in problems:
+        print(p)
+    here = sorted(coming & in_code)
+    note = f"; marked `?` but in the code now (drop the `?`): {', '.join(here)}" if here else ""
+    print(f"{src}: layers: {len(in_code)} nodes, {len(problems)} problems{note}")
+    return len(problems)
+
+
 def main():
     dirs = sys.argv[1:] or [d for d in ("src", "crates/ylem-sandbox/src", "crates/ylem-client/src")
-                            if os.path.isdir(d)]
-    bad = sum(check(d.rstrip("/")) for d in dirs)
+                            if os.path.isdir(os.path.join(ROOT, d))]
+    if not sys.argv[1:]:
+        os.chdir(ROOT)
+    blocks, problems = read_layers(MAP)
+    size = os.path.getsize(MAP)
+    if size > MAP_LIMIT:
+        problems.append(f"{MAP}: {size} bytes, over {MAP_LIMIT}: a map, not a history")
+    for p in problems:
+        print(p)
+    bad = len(problems)
+    for d in dirs:
+        d = d.rstrip("/")
+        crate = Crate(d)
+        crate.references()
+        bad += check(d, crate)
+        block = blocks.get(os.path.realpath(d))
+        if block:
+            bad += layers(d, crate, block)
+        elif not sys.argv[1:]:
+            print(f"layers: {d} has no crate line in ARCHITECTURE.md's layers block")
+            bad += 1
     sys.exit(1 if bad else 0)
 
 

@@ -1,12 +1,10 @@
 //! Fuzz target: the streaming array decoder, fed the body in pieces, against
 //! serde_json reading it whole (`differential::array`, shared with the
-//! property tests). The first byte chooses the pieces' size (1 to 16 bytes,
-//! or the body whole), the rest is the body.
+//! client's property tests). The first byte chooses the pieces' size (1 to
+//! 16 bytes, or the body whole), the rest is the body.
 #![no_main]
 
-#[allow(dead_code)]
-#[path = "../../tests/it/differential.rs"]
-mod differential;
+use ylem_client::oracle::differential;
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     let Some((&size, body)) = data.split_first() else {

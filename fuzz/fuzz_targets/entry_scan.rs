@@ -1,10 +1,9 @@
 //! Fuzz target: the log entry scanner's fast path against serde_json on the
-//! same bytes (`differential::entry`, shared with the property tests).
+//! same bytes (`differential::entry`, shared with the client's property
+//! tests).
 #![no_main]
 
-#[allow(dead_code)]
-#[path = "../../tests/it/differential.rs"]
-mod differential;
+use ylem_client::oracle::differential;
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     if let Err(e) = differential::entry(data) {

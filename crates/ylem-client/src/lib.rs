@@ -12,6 +12,9 @@ pub mod diagnose;
 mod error;
 pub(crate) mod http;
 mod kinds;
+#[cfg(any(test, fuzzing))]
+#[doc(hidden)]
+pub mod oracle;
 pub mod output;
 pub mod quirks;
 pub mod runs;

@@ -166,7 +166,7 @@ pub(crate) fn json_text() -> impl Strategy<Value = String> {
 
 /// JSON as serde_json writes it, compact or pretty.
 pub(crate) fn valid_json() -> impl Strategy<Value = String> {
-    (crate::props::json_value(), any::<bool>()).prop_map(|(v, pretty)| {
+    (super::props::json_value(), any::<bool>()).prop_map(|(v, pretty)| {
         if pretty {
             serde_json::to_string_pretty(&v).unwrap()
         } else {

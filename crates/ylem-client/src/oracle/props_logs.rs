@@ -6,11 +6,11 @@
 
 use proptest::prelude::*;
 use serde_json::Value;
-use ylem_client::api::decode_entry;
-use ylem_client::api::models::{LogEntryRef, Text};
-use ylem_client::api::stream::ArrayScanner;
 
-use crate::props::{json_value, property};
+use super::props::{json_value, property};
+use crate::api::decode_entry;
+use crate::api::models::{LogEntryRef, Text};
+use crate::api::stream::ArrayScanner;
 
 /// Text with the characters that need escapes, multi-byte ones, and the
 /// bytes that mean something to the scanner.
@@ -180,7 +180,7 @@ fn expected(v: &Value) -> Vec<String> {
         v.get("metric_value")
             .map(Value::to_string)
             .unwrap_or_default(),
-        ylem_client::time::normalize_server_time(&text("executed_at")),
+        crate::time::normalize_server_time(&text("executed_at")),
     ]
 }
 
@@ -237,8 +237,8 @@ fn log_entries_decode_as_serde_json_reads_the_whole_body() {
 
 #[test]
 fn decoded_json_outputs_come_out_as_serde_json_writes_their_value() {
+    use crate::output::{DecodedOutput, Decoder, Scratch};
     use base64::Engine;
-    use ylem_client::output::{DecodedOutput, Decoder, Scratch};
     property(
         "prop-decoded-json",
         "--decode writes a JSON output, compact or pretty, byte for byte as serde_json writes the Value it parses to",
@@ -255,7 +255,7 @@ fn decoded_json_outputs_come_out_as_serde_json_writes_their_value() {
             // promised is what it writes for the `Value` it reads.
             let want = serde_json::from_str::<Value>(&text).unwrap().to_string();
             let mut scratch = Scratch::default();
-            let (cell, err) = Decoder::new(None).decode(&b64, &mut scratch);
+            let (cell, err) = Decoder::plain().decode(&b64, &mut scratch);
             prop_assert!(err.is_none());
             prop_assert_eq!(cell, DecodedOutput::Json(&want));
             Ok(())

@@ -1,18 +1,21 @@
 //! The differential oracles: the log entry scanner, the streaming array
 //! decoder and `--decode`'s canonical check and compact rewrite, each held
 //! to serde_json reading the same bytes. Shared by the property tests
-//! (`props_differential`) and the cargo-fuzz targets (`fuzz/`, which
-//! include this file), so both hold the decoders to the same rules. Each
+//! (`props_differential`) and the cargo-fuzz targets (`fuzz/`, which call
+//! it as `ylem_client::oracle::differential`), so both hold the decoders to
+//! the same rules. It needs nothing but the crate's own dependencies, so it
+//! builds under `--cfg fuzzing` as well as in the crate's tests. Each
 //! check says which path the input took (for counting coverage) or what
 //! the disagreement is.
 
 use base64::Engine;
 use serde::de::IgnoredAny;
 use serde_json::Value;
-use ylem_client::api::models::LogEntryRef;
-use ylem_client::api::stream::{ArrayScanner, Decoded, Part, decode_prefix};
-use ylem_client::api::{decode_entry, scan_entry};
-use ylem_client::output::{Compact, DecodedOutput, Decoder, Scratch, Spans, compact, is_canonical};
+
+use crate::api::models::LogEntryRef;
+use crate::api::stream::{ArrayScanner, Decoded, Part, decode_prefix};
+use crate::api::{decode_entry, scan_entry};
+use crate::output::{Compact, DecodedOutput, Decoder, Scratch, Spans, compact, is_canonical};
 
 /// The path an input took, or the disagreement with serde_json.
 pub type Verdict = Result<&'static str, String>;
@@ -202,7 +205,7 @@ pub fn canonical(text: &str) -> Verdict {
     };
     let b64 = base64::engine::general_purpose::STANDARD.encode(text);
     let mut scratch = Scratch::default();
-    let (cell, err) = Decoder::new(None).decode(&b64, &mut scratch);
+    let (cell, err) = Decoder::plain().decode(&b64, &mut scratch);
     let expected = match &want {
         _ if text.is_empty() => DecodedOutput::Null,
         Ok(j) => DecodedOutput::Json(j),
@@ -225,7 +228,7 @@ pub fn canonical_bytes(b: &[u8]) -> Verdict {
             is_canonical(b, &mut Spans::default());
             let b64 = base64::engine::general_purpose::STANDARD.encode(b);
             let mut scratch = Scratch::default();
-            let (cell, err) = Decoder::new(None).decode(&b64, &mut scratch);
+            let (cell, err) = Decoder::plain().decode(&b64, &mut scratch);
             match (cell, err) {
                 (DecodedOutput::Null, Some(_)) => Ok("binary"),
                 (c, e) => Err(format!("binary {b:?} decoded as {c:?} {e:?}")),

@@ -14,11 +14,11 @@ use std::collections::BTreeMap;
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 
-use crate::differential::{self, Verdict};
-use crate::json_gen::{
+use super::differential::{self, Verdict};
+use super::json_gen::{
     array_body, deep, entry_text, json_text, mutated, repeated_keys, valid_json,
 };
-use crate::props::property_cases;
+use super::props::property_cases;
 
 /// Counts of the paths the inputs took.
 #[derive(Default)]
