@@ -12,6 +12,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
+use crate::common::process::{exit_within, wait_until};
 use crate::common::sandbox::{Sandbox, start_with};
 
 /// Start a run of `p` as another process would (`run` without `--wait`):
@@ -183,11 +184,9 @@ impl Drop for Running {
 /// Wait (at most 20 s) until the sandbox has seen `n` more log requests
 /// than `before`.
 fn until_logs(sb: &Sandbox, before: usize, n: usize) {
-    let started = Instant::now();
-    while logs_asked(sb) < before + n {
-        assert!(started.elapsed() < Duration::from_secs(20), "never polled");
-        std::thread::sleep(Duration::from_millis(100));
-    }
+    wait_until(Duration::from_secs(20), "the polls of the log", || {
+        logs_asked(sb) >= before + n
+    });
 }
 
 fn logs_asked(sb: &Sandbox) -> usize {
@@ -212,17 +211,8 @@ fn signal(mut r: Running, sig: &str) -> (i32, String, String) {
             .unwrap()
             .success()
     );
-    let started = Instant::now();
-    let code = loop {
-        if let Some(s) = r.0.try_wait().unwrap() {
-            break s.code().unwrap_or(-1);
-        }
-        assert!(
-            started.elapsed() < Duration::from_secs(20),
-            "SIGTERM ignored"
-        );
-        std::thread::sleep(Duration::from_millis(50));
-    };
+    let status = exit_within(&mut r.0, Duration::from_secs(20));
+    let code = status.expect("SIGTERM ignored").code().unwrap_or(-1);
     let (mut out, mut err) = (String::new(), String::new());
     r.0.stdout.take().unwrap().read_to_string(&mut out).unwrap();
     r.0.stderr.take().unwrap().read_to_string(&mut err).unwrap();
@@ -362,12 +352,9 @@ fn latest_is_the_newest_run_in_the_window() {
     let sb = start_with("spec", &["--task-delay", "300ms"]);
     let p = sb.pipelines[0].0.clone();
     let run = start(&sb, &p);
-    for _ in 0..200 {
-        if sb.truth(&run)["reported"] != 0 {
-            break;
-        }
-        std::thread::sleep(Duration::from_millis(50));
-    }
+    wait_until(Duration::from_secs(10), "the run's first entry", || {
+        sb.truth(&run)["reported"] != 0
+    });
     let (code, v, err) = attach(&sb, &p, "latest");
     agrees(&sb, &run, code, &v, &err);
 }

@@ -6,22 +6,20 @@
 
 use std::process::Stdio;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::time::{Duration, Instant};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::time::Duration;
 
-use crate::common::exporter::{scrape_body, serve_p1};
+use crate::common::exporter::{answer_body, scrape_body, send_scrape, serve_p1};
 use crate::common::faultserver::*;
+use crate::common::process::{try_wait_for, wait_until};
 
 fn scrape(addr: &str) -> String {
     scrape_body(addr, Duration::from_secs(30))
 }
 
-/// The service as it is at generation `g`: generation 1 answers slowly
-/// (a loaded server) and knows 12 successes, generation 2 at once and 40.
+/// The service as it is at generation `g`: generation 1 knows 12
+/// successes, generation 2 40.
 fn answer(path: &str, g: usize) -> Action {
-    if g == 1 {
-        std::thread::sleep(Duration::from_millis(1500));
-    }
     let ok = if g == 1 { 12 } else { 40 };
     if path.contains("/last-run/") {
         Action::Raw(json(200, LAST_RUN))
@@ -43,12 +41,22 @@ fn a_scrape_during_a_slow_fetch_is_answered_by_a_fetch_begun_after_it() {
     let generation = Arc::new(AtomicUsize::new(1));
     // Range statistics (the run count) answered as of generation 1, held.
     let held = Arc::new(AtomicUsize::new(0));
-    let (g, h) = (generation.clone(), held.clone());
+    // Whether the second scrape was sent.
+    let sent = Arc::new(AtomicBool::new(false));
+    let (g, h, s2) = (generation.clone(), held.clone(), sent.clone());
     let s = with_token(move |r, _| {
         let now = g.load(Ordering::SeqCst);
         let range = !r.path.contains("/last-run/") && !r.path.contains("/logs/");
         if now == 1 && range {
             h.fetch_add(1, Ordering::SeqCst);
+            // A loaded server: the answer comes once the second scrape
+            // was sent (20 s at most), and half a second later, for the
+            // exporter to take that scrape in while this fetch is under
+            // way.
+            try_wait_for(Duration::from_secs(20), || {
+                s2.load(Ordering::SeqCst).then_some(())
+            });
+            std::thread::sleep(Duration::from_millis(500));
         }
         answer(&r.path, now)
     });
@@ -57,19 +65,17 @@ fn a_scrape_during_a_slow_fetch_is_answered_by_a_fetch_begun_after_it() {
     // Scrape 1 starts a fetch that the slow generation holds.
     let a = addr.clone();
     let first = std::thread::spawn(move || scrape(&a));
-    let deadline = Instant::now() + Duration::from_secs(20);
-    // Its range statistics asked, as of generation 1, and held for 1.5 s.
-    let asked = || held.load(Ordering::SeqCst) > 0;
-    while !asked() && Instant::now() < deadline {
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    assert!(
-        asked(),
-        "the first scrape's fetch never asked for statistics"
+    // Its range statistics asked, as of generation 1, and held.
+    wait_until(
+        Duration::from_secs(20),
+        "the first scrape's fetch to ask for statistics",
+        || held.load(Ordering::SeqCst) > 0,
     );
     // The service moves on; scrape 2 comes while fetch 1 is under way.
     generation.store(2, Ordering::SeqCst);
-    let second = scrape(&addr);
+    let second = send_scrape(&addr);
+    sent.store(true, Ordering::SeqCst);
+    let second = answer_body(second, Duration::from_secs(30));
     let first = first.join().unwrap();
     // 12 + 3 runs then, 40 + 3 now.
     let runs = |body: &str, n: usize| {

@@ -13,6 +13,7 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use common::faultserver::*;
+use common::process::try_wait_for;
 use common::sandbox::start_with;
 use common::*;
 
@@ -192,19 +193,16 @@ fn an_interrupted_junit_wait_writes_its_report() {
         );
         // Wait (bounded) for the wait's first look at the log after the
         // start: the run is started and known to the command.
-        let mut looked = false;
-        for _ in 0..200 {
+        let looked = try_wait_for(std::time::Duration::from_secs(10), || {
             let r = sb.requests().split_off(before);
             let start = r
                 .iter()
                 .rposition(|q| q.contains("POST") && q.contains("/runs"));
-            looked = start.is_some_and(|i| r[i..].iter().any(|q| q.contains("/logs")));
-            if looked {
-                break;
-            }
-            std::thread::sleep(std::time::Duration::from_millis(50));
-        }
-        assert!(looked, "{sig}: the wait never looked at the log");
+            start
+                .is_some_and(|i| r[i..].iter().any(|q| q.contains("/logs")))
+                .then_some(())
+        });
+        assert!(looked.is_some(), "{sig}: the wait never looked at the log");
         Command::new("kill")
             .args([sig, &c.id().to_string()])
             .status()

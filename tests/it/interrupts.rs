@@ -8,7 +8,7 @@ use crate::common::login;
 use std::collections::BTreeMap;
 use std::path::Path;
 use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use common::faultserver::*;
 use common::report::Scenario;
@@ -43,28 +43,16 @@ fn interrupt(s: &FaultServer, dir: &Path, args: &[&str], ready: fn(&Seen) -> boo
         .stderr(std::fs::File::create(&err).unwrap())
         .spawn()
         .unwrap();
-    let started = Instant::now();
-    while !s.api().iter().any(ready) {
-        assert!(
-            started.elapsed() < Duration::from_secs(20),
-            "never got going"
-        );
-        std::thread::sleep(Duration::from_millis(50));
-    }
+    process::wait_until(Duration::from_secs(20), "the command to get going", || {
+        s.api().iter().any(ready)
+    });
     std::thread::sleep(Duration::from_millis(300));
     // SAFETY: signalling our own child by its pid.
     assert_eq!(unsafe { libc::kill(child.id() as i32, libc::SIGINT) }, 0);
-    let deadline = Instant::now() + Duration::from_secs(15);
-    let status = loop {
-        if let Some(st) = child.try_wait().unwrap() {
-            break st;
-        }
-        if Instant::now() > deadline {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("{args:?} ignored SIGINT");
-        }
-        std::thread::sleep(Duration::from_millis(50));
+    let Some(status) = process::exit_within(&mut child, Duration::from_secs(15)) else {
+        let _ = child.kill();
+        let _ = child.wait();
+        panic!("{args:?} ignored SIGINT");
     };
     let read = |p: &Path| String::from_utf8_lossy(&std::fs::read(p).unwrap()).into_owned();
     let o = Out {

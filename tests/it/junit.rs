@@ -312,11 +312,12 @@ fn a_failed_and_a_succeeded_run_read_by_junitparser() {
 /// seen the run succeed (review1 item 9), through a proxy in front of the
 /// sandbox. The wait's polls all ask from the same time (ten minutes
 /// before the wait began); the read after the wait asks from ten minutes
-/// before the command began. The proxy holds the start's answer 1.5 s, so
-/// the two differ, and answers 503 to any log read from another time than
-/// the polls'. The report still comes, read by junitparser: the run's
-/// suite, its result, an `<error>` case saying the log could not be read
-/// again; the exit code is the run's (0); stderr says why it is short.
+/// before the command began. The proxy holds the start's answer until the
+/// next whole second (the times are whole seconds), so the two differ,
+/// and answers 503 to any log read from another time than the polls'. The
+/// report still comes, read by junitparser: the run's suite, its result,
+/// an `<error>` case saying the log could not be read again; the exit code
+/// is the run's (0); stderr says why it is short.
 #[test]
 fn a_log_not_read_again_after_the_wait_still_gives_the_report() {
     use common::faultserver::*;
@@ -355,7 +356,7 @@ fn a_log_not_read_again_after_the_wait_still_gives_the_report() {
         }
         let start = r.method == "POST" && !r.path.contains("/oauth/");
         if start {
-            std::thread::sleep(std::time::Duration::from_millis(1500));
+            common::next_second();
         }
         let answer = forward(&base, r);
         if start {

@@ -5,11 +5,11 @@
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use serde_json::Value;
 
-use crate::common::process::{Killed, free_port};
+use crate::common::process::{Killed, free_port, try_wait_for};
 use crate::common::sandbox::{Sandbox, start};
 
 /// A plain HTTP/1.0 GET on loopback: the body, or `None` if it failed.
@@ -53,16 +53,9 @@ fn serve_with(sb: &Sandbox, port: u16, ids: &[&str], flags: &[&str], stderr: Std
     Killed(child)
 }
 
-/// Poll `f` every 250 ms for at most `secs` seconds.
-fn wait_for<T>(secs: u64, mut f: impl FnMut() -> Option<T>) -> Option<T> {
-    let end = Instant::now() + Duration::from_secs(secs);
-    while Instant::now() < end {
-        if let Some(v) = f() {
-            return Some(v);
-        }
-        std::thread::sleep(Duration::from_millis(250));
-    }
-    None
+/// `f`'s first `Some` within `secs` seconds (the shared bounded poll).
+fn wait_for<T>(secs: u64, f: impl FnMut() -> Option<T>) -> Option<T> {
+    try_wait_for(Duration::from_secs(secs), f)
 }
 
 fn prometheus(dir: &std::path::Path, target: u16) -> (Killed, u16) {
@@ -204,10 +197,11 @@ fn the_guides_prometheus_examples_pass_promtool() {
 
 /// Scrapes within `--cache` are answered from one fetch: ten scrapes cost
 /// the service one round of requests; after the cache and the token
-/// expired, a scrape fetches again and is still up.
+/// expired (the token, of 1 s, first), a scrape fetches again and is still
+/// up.
 #[test]
 fn scrapes_share_one_cached_fetch() {
-    let sb = crate::common::sandbox::start_with("spec", &["--token-ttl", "2s"]);
+    let sb = crate::common::sandbox::start_with("spec", &["--token-ttl", "1s"]);
     let dir = tempfile::tempdir().unwrap();
     let log = dir.path().join("requests.log");
     let port = free_port();
@@ -234,14 +228,14 @@ fn scrapes_share_one_cached_fetch() {
         assert_eq!(get(port, "/metrics").unwrap(), first);
     }
     assert_eq!(stats_requests(), one_round, "ten scrapes, one fetch");
-    std::thread::sleep(Duration::from_millis(2500));
-    let later = get(port, "/metrics").unwrap();
+    // Scraped until a scrape fetches again: once the cache expired.
+    let later = wait_for(30, || {
+        let body = get(port, "/metrics").unwrap();
+        (stats_requests() > one_round).then_some(body)
+    })
+    .expect("fetched again once the cache expired");
     assert!(
         later.contains(&format!("ylem_up{{kind=\"pipeline\",uuid=\"{p0}\"}} 1")),
         "{later}"
-    );
-    assert!(
-        stats_requests() > one_round,
-        "fetched again once the cache expired"
     );
 }

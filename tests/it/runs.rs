@@ -7,6 +7,7 @@
 
 use serde_json::Value;
 
+use crate::common::process::try_wait_for;
 use crate::common::sandbox::{Sandbox, start_with};
 
 fn json(sb: &Sandbox, args: &[&str]) -> (i32, Value) {
@@ -96,24 +97,21 @@ fn exit_status_for_running_succeeded_and_failed() {
     let o = sb.run(&["run", "pipeline", &reliable]);
     assert_eq!(o.code, 0, "{}", o.stderr);
     // Wait (bounded) for its first entry, then ask while it goes on.
-    let mut running = None;
-    for _ in 0..40 {
-        std::thread::sleep(std::time::Duration::from_millis(250));
+    let limit = std::time::Duration::from_secs(20);
+    let run = try_wait_for(limit, || {
         let args = [
             "runs", &reliable, "--since", "10m", "--run", "latest", "-o", "json",
         ];
         let o = sb.run(&args);
         if o.code != 0 {
-            continue; // no entry yet
+            return None; // no entry yet
         }
         let v: Value = serde_json::from_str(&o.stdout).unwrap();
         let t = sb.truth(v["run_uuid"].as_str().unwrap());
-        if v["result"] == "running" && t["finished"] == false {
-            running = Some(v["run_uuid"].as_str().unwrap().to_string());
-            break;
-        }
-    }
-    let run = running.expect("a run seen executing");
+        (v["result"] == "running" && t["finished"] == false)
+            .then(|| v["run_uuid"].as_str().unwrap().to_string())
+    });
+    let run = run.expect("a run seen executing");
     let o = sb.run(&[
         "runs",
         &reliable,

@@ -6,10 +6,11 @@
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, Command};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use serde_json::Value;
 
+use crate::common::process::exit_within;
 use crate::common::sandbox::{Sandbox, start_with};
 
 /// A child killed when dropped, so that a failed assertion leaves nothing
@@ -36,11 +37,7 @@ fn spawn_child(sb: &Sandbox, args: &[&str]) -> Child {
 
 /// Wait (at most 20 s) until the sandbox has seen a request that `f` likes.
 fn until_request(sb: &Sandbox, what: &str, f: impl Fn(&[String]) -> bool) {
-    let started = Instant::now();
-    while !f(&sb.requests()) {
-        assert!(started.elapsed() < Duration::from_secs(20), "never {what}");
-        std::thread::sleep(Duration::from_millis(100));
-    }
+    sb.wait_requests(Duration::from_secs(20), what, |r| f(r));
 }
 
 /// SIGTERM the child, then wait (at most 20 s) for its code and output.
@@ -54,17 +51,11 @@ fn terminate(mut r: Running) -> (i32, String, String) {
             .unwrap()
             .success()
     );
-    let started = Instant::now();
-    let code = loop {
-        if let Some(s) = c.try_wait().unwrap() {
-            break s.code().unwrap_or(-1);
-        }
-        if started.elapsed() > Duration::from_secs(20) {
-            let _ = c.kill();
-            panic!("SIGTERM was ignored");
-        }
-        std::thread::sleep(Duration::from_millis(50));
+    let Some(status) = exit_within(c, Duration::from_secs(20)) else {
+        let _ = c.kill();
+        panic!("SIGTERM was ignored");
     };
+    let code = status.code().unwrap_or(-1);
     let (mut out, mut err) = (String::new(), String::new());
     c.stdout.take().unwrap().read_to_string(&mut out).unwrap();
     c.stderr.take().unwrap().read_to_string(&mut err).unwrap();

@@ -60,11 +60,19 @@ fn a_mixed_board_shows_every_row() {
         &n,
         "--poll",
         "200ms",
+        "-o",
+        "json",
     ]);
     assert_eq!(r.code, 0, "the healthy pipeline's run: {}", r.stderr);
+    let run: Value =
+        serde_json::from_str(&r.stdout).unwrap_or_else(|e| panic!("{e}: {}", r.stdout));
     // The one model's grace: a run with its history's tasks counts after a
-    // second without a new one (run --wait's was one 200 ms poll).
-    std::thread::sleep(std::time::Duration::from_millis(1200));
+    // second without a new one (run --wait's was one 200 ms poll), from
+    // its last entry; a fifth more, past the rule's edge.
+    let run = run["workflow_run_uuid"]
+        .as_str()
+        .unwrap_or_else(|| panic!("{run}"));
+    sb.after_last_entry(run, std::time::Duration::from_millis(1200));
     let failing = &sb.pipelines[1].0;
     let unknown = format!("workflow:{}", sb.workflows[0]);
     let rows = status_json(&sb, &[ok, failing, NEVER, &unknown], &[]);

@@ -11,12 +11,13 @@ use std::net::SocketAddr;
 use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpListener;
 use tokio::sync::Notify;
 
+use common::process::try_wait_for;
 use common::{P1, TOKEN};
 
 const ENTRIES: usize = 30_000;
@@ -247,12 +248,10 @@ fn logs(server: &Server, extra: &[&str], wait_lines: usize) -> Run {
         }
         all
     });
-    let started = Instant::now();
-    while wait_lines > 0
-        && lines.load(Ordering::SeqCst) < wait_lines
-        && started.elapsed() < Duration::from_secs(5)
-    {
-        std::thread::sleep(Duration::from_millis(5));
+    if wait_lines > 0 {
+        try_wait_for(Duration::from_secs(5), || {
+            (lines.load(Ordering::SeqCst) >= wait_lines).then_some(())
+        });
     }
     let lines_before_resume = lines.load(Ordering::SeqCst);
     server.resume.notify_one();

@@ -7,9 +7,10 @@ use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use common::certs::{make_certs, tls_front};
+use common::process::wait_until;
 use common::sandbox::{Sandbox, start};
 
 fn port_of(base: &str) -> u16 {
@@ -108,11 +109,9 @@ fn tinyproxy(dir: &Path) -> Tinyproxy {
         .spawn()
         .expect("tinyproxy is installed (.ci/run installs it)");
     // Ready when it accepts connections; bounded.
-    let deadline = Instant::now() + Duration::from_secs(10);
-    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
-        assert!(Instant::now() < deadline, "tinyproxy did not start");
-        std::thread::sleep(Duration::from_millis(50));
-    }
+    wait_until(Duration::from_secs(10), "tinyproxy to listen", || {
+        std::net::TcpStream::connect(("127.0.0.1", port)).is_ok()
+    });
     Tinyproxy { child, port, log }
 }
 

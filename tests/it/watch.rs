@@ -17,6 +17,7 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use common::faultserver::{self, Action};
+use common::process::{Lines, signal, try_wait_for, wait_until};
 use common::sandbox::{Sandbox, start_with};
 use serde_json::Value;
 
@@ -34,47 +35,32 @@ struct Line {
     truth: Option<Value>,
 }
 
-/// Send `sig` to the child and wait at most 15 s for its exit code.
-fn signal(child: &mut Child, sig: &str) -> Option<i32> {
-    let pid = child.id().to_string();
-    std::process::Command::new("kill")
-        .args([sig, &pid])
-        .status()
-        .ok()?;
-    let deadline = Instant::now() + Duration::from_secs(15);
-    while Instant::now() < deadline {
-        if let Ok(Some(s)) = child.try_wait() {
-            return s.code();
-        }
-        thread::sleep(Duration::from_millis(50));
-    }
-    None
+/// SIGTERM the child and wait at most 15 s for its exit code.
+fn terminate(child: &mut Child) -> Option<i32> {
+    signal(child, libc::SIGTERM, Duration::from_secs(15))
 }
 
-/// Start runs of every pipeline until at least `n` are started: their UUIDs.
-fn start_runs(sb: &Sandbox, pipelines: &[&str], n: usize) -> Vec<String> {
-    let mut runs = Vec::new();
-    for _ in 0..n {
-        let mut args = vec!["run", "pipeline"];
-        args.extend_from_slice(pipelines);
-        args.extend(["-o", "json"]);
-        let o = sb.run(&args);
-        assert_eq!(o.code, 0, "{}", o.stderr);
-        let v: Value = serde_json::from_str(&o.stdout).unwrap();
-        // One ID gives the row, several an array of rows (run's one shape).
-        let rows = match v {
-            Value::Array(rows) => rows,
-            row => vec![row],
-        };
-        for row in rows {
-            runs.push(row["run_uuid"].as_str().unwrap().to_string());
-        }
-        if runs.len() >= n {
-            break;
-        }
-        thread::sleep(Duration::from_millis(1500));
-    }
-    runs
+/// What `-v` says on stderr after each refresh of the watch.
+const REFRESHED: &str = "watch: refreshed ";
+/// The longest wait for one refresh: a few intervals on a busy machine.
+const A_REFRESH: Duration = Duration::from_secs(30);
+
+/// Start one run of each pipeline: their UUIDs.
+fn start_runs(sb: &Sandbox, pipelines: &[&str]) -> Vec<String> {
+    let mut args = vec!["run", "pipeline"];
+    args.extend_from_slice(pipelines);
+    args.extend(["-o", "json"]);
+    let o = sb.run(&args);
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    let v: Value = serde_json::from_str(&o.stdout).unwrap();
+    // One ID gives the row, several an array of rows (run's one shape).
+    let rows = match v {
+        Value::Array(rows) => rows,
+        row => vec![row],
+    };
+    rows.iter()
+        .map(|row| row["run_uuid"].as_str().unwrap().to_string())
+        .collect()
 }
 
 #[test]
@@ -93,9 +79,11 @@ fn agrees_with_the_truth(dialect: &str) {
     let pipelines: Vec<&str> = sb.pipelines.iter().map(|(p, _)| p.as_str()).collect();
     let mut args = vec!["watch"];
     args.extend_from_slice(&pipelines);
-    args.extend(["--interval", "1s", "-o", "jsonl"]);
+    // -v: a line on stderr after each refresh, waited on below.
+    args.extend(["--interval", "1s", "-o", "jsonl", "-v"]);
     let mut child = sb.spawn(&format!("watch-truth-{dialect}"), &args);
     let stdout = child.stdout.take().unwrap();
+    let mut err = Lines::stderr(&mut child);
     let lines: Mutex<Vec<Line>> = Mutex::new(Vec::new());
     // When the truth first said each started run finished.
     let ended: Mutex<HashMap<String, Instant>> = Mutex::new(HashMap::new());
@@ -129,18 +117,21 @@ fn agrees_with_the_truth(dialect: &str) {
         // watch that never ends: it stops the watch, then fails the test.
         let body = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
             // The watch's first looks (its history) before the first start.
-            thread::sleep(Duration::from_secs(2));
+            err.wait_line(REFRESHED, A_REFRESH);
             let mut all = Vec::new();
             for _ in 0..5 {
-                let runs = start_runs(&sb, &pipelines, 1);
+                let runs = start_runs(&sb, &pipelines);
                 started.lock().unwrap().extend(runs.iter().cloned());
                 all.extend(runs);
-                thread::sleep(Duration::from_millis(1500));
+                // Each round of starts in a refresh of its own: one that
+                // ended after these starts.
+                err.mark();
+                err.wait_line(REFRESHED, A_REFRESH);
             }
             assert!(all.len() >= 20, "{} runs started", all.len());
-            // Until every started run is finished in the stream (or 3 minutes).
-            let deadline = Instant::now() + Duration::from_secs(180);
-            while Instant::now() < deadline {
+            // Until every started run is finished in the stream (3 minutes
+            // at most: then `check` says which runs were not).
+            try_wait_for(Duration::from_secs(180), || {
                 let told: HashSet<String> = lines
                     .lock()
                     .unwrap()
@@ -148,12 +139,9 @@ fn agrees_with_the_truth(dialect: &str) {
                     .filter(|l| l.v["event"] == "run_finished")
                     .filter_map(|l| l.v["run_uuid"].as_str().map(str::to_string))
                     .collect();
-                if all.iter().all(|r| told.contains(r)) {
-                    break;
-                }
-                thread::sleep(Duration::from_millis(200));
-            }
-            assert_eq!(signal(&mut child, "-TERM"), Some(0), "SIGTERM: exit 0");
+                all.iter().all(|r| told.contains(r)).then_some(())
+            });
+            assert_eq!(terminate(&mut child), Some(0), "SIGTERM: exit 0");
             all
         }));
         done.store(true, Ordering::SeqCst);
@@ -250,24 +238,29 @@ fn a_steady_state_costs_one_request_per_entity_per_interval() {
     let pipelines: Vec<&str> = sb.pipelines.iter().map(|(p, _)| p.as_str()).collect();
     let mut args = vec!["watch"];
     args.extend_from_slice(&pipelines);
-    args.extend(["--interval", "500ms"]);
+    // -v: a line on stderr after each refresh.
+    args.extend(["--interval", "250ms", "-v"]);
     let mut child = sb.spawn("watch-cost", &args);
-    // The first looks read each pipeline's history.
-    thread::sleep(Duration::from_secs(2));
+    let mut err = Lines::stderr(&mut child);
+    // The first looks read each pipeline's history; the second is the
+    // first of the steady state.
+    err.wait_line(REFRESHED, A_REFRESH);
+    err.wait_line(REFRESHED, A_REFRESH);
     let before = sb.requests().len();
     let t = Instant::now();
-    thread::sleep(Duration::from_secs(5));
+    // Eight intervals of watching.
+    thread::sleep(Duration::from_secs(2));
     let after = sb.requests();
     let took = t.elapsed();
-    assert_eq!(signal(&mut child, "-TERM"), Some(0));
+    assert_eq!(terminate(&mut child), Some(0));
     let new = &after[before..];
     let logs = new.iter().filter(|r| r.contains("/logs/")).count();
     let stats: Vec<&String> = new.iter().filter(|r| r.contains("/stats/")).collect();
     assert_eq!(logs, 0, "no run going, no log: {new:?}");
-    let intervals = took.as_millis() / 500 + 2;
+    let intervals = took.as_millis() / 250 + 2;
     let per_entity = stats.len() as f64 / pipelines.len() as f64;
     eprintln!(
-        "watch: {} requests for {} entities over {took:?} at 500ms",
+        "watch: {} requests for {} entities over {took:?} at 250ms",
         new.len(),
         pipelines.len()
     );
@@ -294,7 +287,15 @@ fn error_then_recovered_when_the_service_goes_away_and_back() {
     });
     let dir = tempfile::tempdir().unwrap();
     let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_ylemctl"))
-        .args(["watch", common::P1, "--interval", "300ms", "--retries", "0"])
+        .args([
+            "watch",
+            common::P1,
+            "--interval",
+            "300ms",
+            "--retries",
+            "0",
+            "-v",
+        ])
         .env_clear()
         .env("YLEM_BASE_URL", server.base())
         .env("YLEM_CLIENT_ID", common::CLIENT_ID)
@@ -304,17 +305,29 @@ fn error_then_recovered_when_the_service_goes_away_and_back() {
         .stderr(std::process::Stdio::piped())
         .spawn()
         .unwrap();
-    thread::sleep(Duration::from_secs(1));
+    let mut lines = Lines::stdout(&mut child);
+    let mut errs = Lines::stderr(&mut child);
+    let limit = Duration::from_secs(30);
+    // A look that worked, then the service goes away.
+    errs.wait_line(REFRESHED, limit);
     down.store(true, Ordering::SeqCst);
-    thread::sleep(Duration::from_secs(2));
-    let while_down = server.api().len();
+    let at_down = server.api().len();
+    lines.wait_until(limit, "the error event", |l| told(l, "error"));
+    wait_until(limit, "a second look while down", || {
+        server.api().len() >= at_down + 2
+    });
+    let while_down = server.api().len() - at_down;
     down.store(false, Ordering::SeqCst);
     // The backoff may wait a few intervals before the next look.
-    thread::sleep(Duration::from_secs(5));
-    assert_eq!(signal(&mut child, "-TERM"), Some(0));
-    let o = child.wait_with_output().unwrap();
-    let out = String::from_utf8_lossy(&o.stdout);
-    let err = String::from_utf8_lossy(&o.stderr);
+    lines.wait_until(limit, "the recovered event", |l| told(l, "recovered"));
+    // A few looks more, for any event after the recovery to be told.
+    let at_up = server.api().len();
+    wait_until(limit, "three looks after the recovery", || {
+        server.api().len() >= at_up + 3
+    });
+    assert_eq!(terminate(&mut child), Some(0));
+    let out = lines.rest(limit);
+    let err = errs.rest(limit);
     let events: Vec<Value> = out
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
@@ -333,6 +346,13 @@ fn error_then_recovered_when_the_service_goes_away_and_back() {
             "a secret leaked"
         );
     }
+}
+
+/// Whether one of the stream's `lines` is an `event`.
+fn told(lines: &[String], event: &str) -> bool {
+    lines
+        .iter()
+        .any(|l| serde_json::from_str::<Value>(l).is_ok_and(|v| v["event"] == event))
 }
 
 #[test]
@@ -364,11 +384,8 @@ fn usage_errors_name_what_to_do() {
 fn max_time_ends_it_and_since_replays() {
     let sb = start_with("ylem", &["--task-delay", "100ms"]);
     let p = sb.pipelines[1].0.as_str();
-    let run = start_runs(&sb, &[p], 1).remove(0);
-    let deadline = Instant::now() + Duration::from_secs(60);
-    while sb.truth(&run)["finished"] != true && Instant::now() < deadline {
-        thread::sleep(Duration::from_millis(200));
-    }
+    let run = start_runs(&sb, &[p]).remove(0);
+    sb.finished(&run, Duration::from_secs(60));
     let o = sb.run(&["watch", p, "--interval", "500ms", "--max-time", "2s"]);
     assert_eq!(o.code, 0, "{}", o.stderr);
     assert!(

@@ -8,9 +8,10 @@
 //! exit code is 0. Needs tmux (`.ci/run` installs it).
 
 use std::process::Command;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use crate::common::login::ylem_in;
+use crate::common::process::try_wait_for;
 use crate::common::sandbox::{Sandbox, start_with};
 
 /// A tmux server of the test's own (its own socket), killed when dropped.
@@ -69,18 +70,16 @@ impl Tmux {
 
     /// The screen once `ok` holds of it, polled for at most `secs`.
     fn wait(&self, what: &str, secs: u64, ok: impl Fn(&str) -> bool) -> String {
-        let end = Instant::now() + Duration::from_secs(secs);
-        loop {
+        let mut last = String::new();
+        try_wait_for(Duration::from_secs(secs), || {
             let s = self.screen();
             if ok(&s) {
-                return s;
+                return Some(s);
             }
-            assert!(
-                Instant::now() < end,
-                "waited {secs}s for {what}; the screen:\n{s}"
-            );
-            std::thread::sleep(Duration::from_millis(200));
-        }
+            last = s;
+            None
+        })
+        .unwrap_or_else(|| panic!("waited {secs}s for {what}; the screen:\n{last}"))
     }
 
     /// `(alternate screen on, cursor shown)` in the pane.
@@ -173,12 +172,7 @@ fn start_until_failed(t: &Tmux, sb: &Sandbox) -> String {
         t.wait("the run shown running", 60, |s| {
             s.lines().any(|l| l.contains(" p1 ") && l.contains('▶'))
         });
-        let end = Instant::now() + Duration::from_secs(120);
-        while sb.truth(&run)["finished"] != true {
-            assert!(Instant::now() < end, "run {run} never finished");
-            std::thread::sleep(Duration::from_millis(300));
-        }
-        let failed = sb.truth(&run)["is_successful"] == false;
+        let failed = sb.finished(&run, Duration::from_secs(120))["is_successful"] == false;
         let verdict = if failed { "failed" } else { "succeeded" };
         // Its verdict on the board: the last run's result, no run going.
         t.wait(&format!("{verdict} on the board"), 30, |s| {
@@ -332,14 +326,15 @@ fn the_board_in_a_real_terminal() {
     });
     seen.push_str(&s);
     // The run had ended: its verdict is said at once, and its log is not
-    // read again (before, the whole day was read every 2 s until Esc).
+    // read again (before, the whole day was read every 2 s until Esc): a
+    // followed log's poll (2 s) and a second more pass without a read.
     seen.push_str(&t.wait("the followed run's verdict", 30, |s| {
         s.contains("finished: failed")
     }));
     let p1 = sb.pipelines[1].0.to_string();
     let before = day_reads(&sb.requests(), &p1);
     assert!(before >= 1, "the runs view read the day");
-    std::thread::sleep(Duration::from_secs(5));
+    std::thread::sleep(Duration::from_secs(3));
     let after = day_reads(&sb.requests(), &p1);
     assert!(
         after <= before,

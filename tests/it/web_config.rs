@@ -8,12 +8,12 @@
 use std::io::{BufRead, BufReader};
 use std::path::Path;
 use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use serde_json::Value;
 
 use crate::common::certs::{client_cert, make_certs, sh};
-use crate::common::process::{Killed, free_port};
+use crate::common::process::{Killed, free_port, try_wait_for};
 use crate::common::sandbox::{Sandbox, start};
 
 const USER: &str = "prometheus";
@@ -254,15 +254,9 @@ fn a_bad_web_config_is_exit_2_naming_the_file_before_listening() {
     }
 }
 
-fn wait_for<T>(secs: u64, mut f: impl FnMut() -> Option<T>) -> Option<T> {
-    let end = Instant::now() + Duration::from_secs(secs);
-    while Instant::now() < end {
-        if let Some(v) = f() {
-            return Some(v);
-        }
-        std::thread::sleep(Duration::from_millis(250));
-    }
-    None
+/// `f`'s first `Some` within `secs` seconds (the shared bounded poll).
+fn wait_for<T>(secs: u64, f: impl FnMut() -> Option<T>) -> Option<T> {
+    try_wait_for(Duration::from_secs(secs), f)
 }
 
 /// A GET of Prometheus's API on loopback, as JSON.

@@ -55,9 +55,21 @@ pub fn scrape_raw(addr: &str, timeout: Duration) -> String {
 /// The body of a GET of `/metrics` on `addr`, which must answer 200 within
 /// `timeout`.
 pub fn scrape_body(addr: &str, timeout: Duration) -> String {
+    answer_body(send_scrape(addr), timeout)
+}
+
+/// A GET of `/metrics` on `addr`, sent: its answer is read with
+/// `answer_body` (for a test that acts between the two).
+pub fn send_scrape(addr: &str) -> std::net::TcpStream {
     let mut s = std::net::TcpStream::connect(addr).unwrap();
-    s.set_read_timeout(Some(timeout)).unwrap();
     write!(s, "GET /metrics HTTP/1.0\r\nHost: {addr}\r\n\r\n").unwrap();
+    s
+}
+
+/// The body of the answer to a scrape sent on `s`, which must be 200
+/// within `timeout`.
+pub fn answer_body(mut s: std::net::TcpStream, timeout: Duration) -> String {
+    s.set_read_timeout(Some(timeout)).unwrap();
     let mut text = String::new();
     s.read_to_string(&mut text).unwrap();
     assert!(

@@ -1,9 +1,12 @@
 //! A `ylemctl sandbox` process for end-to-end tests, read from its JSON
-//! banner (`-o json`).
+//! banner (`-o json`), and the waits on what it knows (a run's truth, its
+//! request log).
 
 use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
+use std::time::Duration;
 
+use super::process::wait_for;
 use super::{Out, ylem};
 use serde_json::Value;
 
@@ -138,14 +141,7 @@ impl Sandbox {
     pub fn signal(&mut self, sig: &str) -> Option<i32> {
         let pid = self.child.id().to_string();
         Command::new("kill").args([sig, &pid]).status().ok()?;
-        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(15);
-        while std::time::Instant::now() < deadline {
-            if let Ok(Some(s)) = self.child.try_wait() {
-                return s.code();
-            }
-            std::thread::sleep(std::time::Duration::from_millis(50));
-        }
-        None
+        super::process::exit_within(&mut self.child, Duration::from_secs(15))?.code()
     }
 }
 
@@ -166,6 +162,50 @@ impl Sandbox {
     /// the run's real size, outcome and whether it has finished.
     pub fn truth(&self, run: &str) -> Value {
         self.get(&format!("/_sandbox/runs/{run}"))
+    }
+
+    /// The truth of `run` once it says the run finished, within `limit`.
+    pub fn finished(&self, run: &str, limit: Duration) -> Value {
+        wait_for(limit, &format!("run {run} to finish"), || {
+            let t = self.truth(run);
+            (t["finished"] == true).then_some(t)
+        })
+    }
+
+    /// Sleep until `quiet` has passed since the last entry `run` has
+    /// reported (at once if it has): for a rule that counts a run only
+    /// after a time without a new entry.
+    pub fn after_last_entry(&self, run: &str, quiet: Duration) {
+        let t = self.truth(run);
+        let last = t["entries"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|e| {
+                e["executed_at"]
+                    .as_str()?
+                    .parse::<chrono::DateTime<chrono::Utc>>()
+                    .ok()
+            })
+            .max()
+            .unwrap_or_else(|| panic!("run {run} has no entry: {t}"));
+        let wait = (last + quiet - chrono::Utc::now())
+            .to_std()
+            .unwrap_or_default();
+        std::thread::sleep(wait);
+    }
+
+    /// The sandbox's request log once `ok` holds of it, within `limit`.
+    pub fn wait_requests(
+        &self,
+        limit: Duration,
+        what: &str,
+        mut ok: impl FnMut(&[String]) -> bool,
+    ) -> Vec<String> {
+        wait_for(limit, what, || {
+            let r = self.requests();
+            ok(&r).then_some(r)
+        })
     }
 
     /// `ylemctl ARGS` against this sandbox as a child with piped output,

@@ -5,10 +5,11 @@
 //! with exit 0 within the stop's grace (5 s), the scrape answered.
 
 use std::process::Command;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use super::{exporter, scrape};
 use crate::common::faultserver::*;
+use crate::common::process::{exit_within, wait_until};
 use crate::common::{P1, P2};
 
 /// P1 answers, P2 is held 25 s without a byte of answer.
@@ -101,24 +102,14 @@ fn sigterm_during_a_stalled_scrape_exits_0_within_seconds() {
     let addr = e.addr.clone();
     let scraping = std::thread::spawn(move || scrape(&addr, &[], 30));
     // The scrape is in: P2's request reached the stalled upstream.
-    let t = Instant::now();
-    while !s.api().iter().any(|r| r.path.contains(P2)) {
-        assert!(t.elapsed() < Duration::from_secs(20), "P2 never asked");
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    let sent = Instant::now();
+    wait_until(Duration::from_secs(20), "P2's request", || {
+        s.api().iter().any(|r| r.path.contains(P2))
+    });
     let pid = e.child.id().to_string();
     Command::new("kill").args(["-TERM", &pid]).status().unwrap();
-    let code = loop {
-        if let Some(st) = e.child.try_wait().unwrap() {
-            break st.code();
-        }
-        assert!(
-            sent.elapsed() < Duration::from_secs(5 + 4),
-            "still running 9 s after SIGTERM"
-        );
-        std::thread::sleep(Duration::from_millis(50));
-    };
+    let code = exit_within(&mut e.child, Duration::from_secs(5 + 4))
+        .expect("still running 9 s after SIGTERM")
+        .code();
     assert_eq!(code, Some(0));
     let (status, body, _) = scraping.join().unwrap().expect("the scrape answered");
     assert!(status.contains(" 200 "), "{status}");

@@ -15,6 +15,7 @@ use super::{connect_from, exporter, scrape, scrape_from};
 use crate::common::P1;
 use crate::common::certs::make_certs;
 use crate::common::faultserver::*;
+use crate::common::process::exit_within;
 
 /// The header timeout, and a generous margin over it.
 const CLOSED_WITHIN: Duration = Duration::from_secs(3 + 15);
@@ -77,13 +78,9 @@ fn slow_header_connections_are_closed_on_plain_and_tls_listeners() {
     let mut stdin = client.stdin.take().unwrap();
     stdin.write_all(b"GET /metr").unwrap();
     stdin.flush().unwrap();
-    let t = Instant::now();
-    while client.try_wait().unwrap().is_none() {
-        if t.elapsed() > CLOSED_WITHIN {
-            let _ = client.kill();
-            panic!("a slow-header TLS connection still open after {CLOSED_WITHIN:?}");
-        }
-        std::thread::sleep(Duration::from_millis(100));
+    if exit_within(&mut client, CLOSED_WITHIN).is_none() {
+        let _ = client.kill();
+        panic!("a slow-header TLS connection still open after {CLOSED_WITHIN:?}");
     }
     drop(stdin);
     plain_side.join().unwrap().unwrap();

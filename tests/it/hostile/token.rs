@@ -4,8 +4,6 @@
 
 use crate::common;
 
-use std::time::Duration;
-
 use common::faultserver::*;
 use common::login::ylem_in;
 use common::report::Scenario;
@@ -160,7 +158,9 @@ fn a_profile_remembers_the_query_form_for_new_tokens_and_refreshes() {
     assert!(!o.stderr.contains("warning:"), "{}", o.stderr);
     assert_eq!(token_log(&sb)[2..], [QUERY_FORM]);
     // Past half its 2 s lifetime the token is refreshed, in the query form.
-    std::thread::sleep(Duration::from_millis(1300));
+    // Its expiry is kept in whole seconds: it is due for renewal once the
+    // second it came in is over.
+    common::next_second();
     let o = ylem_in(d, &["stats", "pipeline", &p], None, &[]);
     assert_eq!(o.code, 0, "{}", o.stderr);
     assert!(!o.all().contains(&sb.secret), "{}", o.stderr);
@@ -168,7 +168,7 @@ fn a_profile_remembers_the_query_form_for_new_tokens_and_refreshes() {
     // Forgotten: the refresh tries the body, is refused, and learns again.
     let text = std::fs::read_to_string(&config).unwrap();
     std::fs::write(&config, text.replace("token_params = \"query\"\n", "")).unwrap();
-    std::thread::sleep(Duration::from_millis(1300));
+    common::next_second();
     let o = ylem_in(d, &["stats", "pipeline", &p], None, &[]);
     assert_eq!(o.code, 0, "{}", o.stderr);
     assert!(!o.all().contains(&sb.secret), "{}", o.stderr);

@@ -11,10 +11,11 @@ use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use serde_json::Value;
 
+use crate::common::process::wait_until;
 use crate::common::sandbox::{Sandbox, start_with};
 
 fn libfaketime() -> PathBuf {
@@ -47,11 +48,9 @@ impl Watch {
     /// Wait for `n` more refreshes (the watch's `-v` line), at most a minute.
     fn refreshes(&self, n: usize) {
         let want = self.refreshes.load(Ordering::SeqCst) + n;
-        let deadline = Instant::now() + Duration::from_secs(60);
-        while self.refreshes.load(Ordering::SeqCst) < want {
-            assert!(Instant::now() < deadline, "no refresh in a minute");
-            thread::sleep(Duration::from_millis(20));
-        }
+        wait_until(Duration::from_secs(60), "a refresh", || {
+            self.refreshes.load(Ordering::SeqCst) >= want
+        });
     }
 
     /// Set the wall clock's offset (`-1d`, `+0`), then let 3 refreshes pass.
@@ -62,20 +61,17 @@ impl Watch {
 
     /// Wait until `run` is told finished, at most two minutes.
     fn finished(&self, run: &str) {
-        let deadline = Instant::now() + Duration::from_secs(120);
-        loop {
-            let seen = self
-                .lines
-                .lock()
-                .unwrap()
-                .iter()
-                .any(|v| v["event"] == "run_finished" && v["run_uuid"] == run);
-            if seen {
-                return;
-            }
-            assert!(Instant::now() < deadline, "{run} never told finished");
-            thread::sleep(Duration::from_millis(50));
-        }
+        wait_until(
+            Duration::from_secs(120),
+            &format!("{run} told finished"),
+            || {
+                self.lines
+                    .lock()
+                    .unwrap()
+                    .iter()
+                    .any(|v| v["event"] == "run_finished" && v["run_uuid"] == run)
+            },
+        );
     }
 }
 
