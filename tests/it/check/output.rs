@@ -7,7 +7,7 @@
 
 use crate::common;
 
-use common::sandbox::{Sandbox, start_with};
+use common::sandbox::{Sandbox, start, start_with};
 use common::*;
 use serde_json::Value;
 

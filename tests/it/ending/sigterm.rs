@@ -4,7 +4,7 @@
 //! that follows it to its verdict (`runs P --run R --wait`). The helpers
 //! here serve `metrics::deadline` too.
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::Read;
 use std::process::{Child, Command};
 use std::time::{Duration, Instant};
 

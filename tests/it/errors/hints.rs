@@ -7,7 +7,8 @@
 
 use serde_json::Value;
 
-use crate::common::sandbox;
+use crate::common::process::free_port;
+use crate::common::{sandbox, ylem};
 
 const UNKNOWN: &str = "00000000-0000-4000-8000-0000000000aa";
 

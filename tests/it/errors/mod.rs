@@ -5,5 +5,5 @@
 mod diagnoses;
 mod exit_codes;
 mod hints;
-pub mod rejected_inputs;
 mod refused_early;
+pub mod rejected_inputs;

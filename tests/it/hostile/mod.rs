@@ -42,8 +42,6 @@ struct Ran {
     took: Duration,
 }
 
-use measured::vm_hwm;
-
 /// Run the measured binary (`common::measured`) with `args` and `env` (and
 /// a config directory of its own) under the address-space cap, sampling
 /// its peak RSS until it exits; killed (and the test failed) after a minute.

@@ -10,6 +10,7 @@ use crate::common;
 use common::faultserver::*;
 use common::sandbox::start;
 use common::*;
+use serde_json::Value;
 
 const FROM: &str = "2024-01-13 00:00:00";
 const TO: &str = "2024-01-14 00:00:00";

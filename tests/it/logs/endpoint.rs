@@ -5,8 +5,8 @@
 use crate::common;
 
 use common::faultserver::{self, FaultServer, route};
-use common::*;
 use common::sandbox;
+use common::*;
 use serde_json::Value;
 
 #[test]
@@ -80,7 +80,9 @@ fn logs_in_every_format_with_filters() {
 #[test]
 fn empty_log_is_a_note_and_success() {
     let s = FaultServer::routed();
-    s.on(route().path_like("*/logs/*").answer(faultserver::json(200, "[]")));
+    s.on(route()
+        .path_like("*/logs/*")
+        .answer(faultserver::json(200, "[]")));
     let o = run_env(&["logs", P1, "--since", "1h"], &token_env(&s.base()));
     assert_eq!(o.code, 0);
     assert_eq!(o.stdout, "");

@@ -10,10 +10,10 @@ use std::process::Command;
 use std::time::{Duration, Instant};
 
 use super::{exporter, scrape};
-use crate::common::sandbox::start_with;
-use crate::ending::sigterm::{spawn, terminate, until_request};
 use crate::common::faultserver::*;
+use crate::common::sandbox::start_with;
 use crate::common::{P1, P2};
+use crate::ending::sigterm::{spawn, terminate, until_request};
 
 /// P1 answers, P2 is held 25 s without a byte of answer.
 fn one_stalled() -> FaultServer {

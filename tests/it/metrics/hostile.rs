@@ -8,12 +8,12 @@
 use std::process::Stdio;
 use std::time::{Duration, Instant};
 
-use crate::common::measured::vm_hwm;
-use crate::hostile::{endless_kinds, peak_bound};
+use super::{scrape, serving_addr};
 use crate::common::faultserver::*;
 use crate::common::measured;
+use crate::common::measured::vm_hwm;
 use crate::common::{CLIENT_ID, P1, SECRET};
-use super::{scrape, serving_addr};
+use crate::hostile::{endless_kinds, peak_bound};
 
 /// What an endless body may add to the exporter's memory: a body read
 /// whole stops at 4 MiB (its buffer doubling on the way), and the scrape's

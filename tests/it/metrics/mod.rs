@@ -14,7 +14,7 @@ mod hostile;
 mod log;
 mod prometheus;
 mod server;
-mod web_config;
+pub mod web_config;
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::Path;

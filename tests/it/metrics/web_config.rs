@@ -279,7 +279,7 @@ fn api(port: u16, path: &str) -> Option<Value> {
 
 /// `ylemctl metrics serve --listen LISTEN IDS`: its first line on stdout
 /// (the banner), the process killed after.
-fn serve_banner(sb: &Sandbox, listen: &str, ids: &[&str]) -> String {
+pub fn serve_banner(sb: &Sandbox, listen: &str, ids: &[&str]) -> String {
     let mut c = Command::new(env!("CARGO_BIN_EXE_ylemctl"));
     c.env_clear()
         .env("YLEM_BASE_URL", &sb.base)

@@ -5,7 +5,10 @@
 //! the singular.
 
 use super::{env, plain};
+use crate::common::process::free_port;
+use crate::common::sandbox::start;
 use crate::common::{pty, sandbox};
+use crate::metrics::web_config::serve_banner;
 
 /// Every line fits `cols`, and every UUID-like word is a whole UUID.
 fn assert_fits(out: &str, cols: usize, what: &str) {

@@ -9,7 +9,7 @@ use std::process::{Command, Stdio};
 
 use crate::common;
 
-use common::faultserver::{FaultServer, Seen, json, response, route, run_starts};
+use common::faultserver::{FaultServer, Seen, response, route, run_starts};
 use common::sandbox::{Sandbox, start_with};
 use common::*;
 use serde_json::Value;

@@ -180,4 +180,3 @@ fn a_run_with_long_gaps_is_not_succeeded_after_its_first_task() {
         assert_eq!(v["completion"], "history", "{dialect}: {v}");
     }
 }
-

@@ -8,7 +8,7 @@
 
 use serde_json::Value;
 
-use crate::common::sandbox::{Sandbox, start_with};
+use crate::common::sandbox::{self, Sandbox, start_with};
 
 fn json(sb: &Sandbox, args: &[&str]) -> (i32, Value) {
     let mut a = args.to_vec();
