@@ -18,11 +18,11 @@ fi
 # (a session bus and gnome-keyring) for the keyring tests, openssl to make
 # a test CA, tinyproxy for the proxy tests, promtool/prometheus for the
 # metrics tests, curl for the exporter's TLS and basic auth tests, the real
-# jq that --jq's output is compared with (tests/it/jq.rs), tmux for watch's
+# jq that --jq's output is compared with (tests/it/output/jq.rs), tmux for watch's
 # board in a real terminal, man for the man pages, nginx, and junitparser
-# (Debian's python3 module) reading the -o junit reports (tests/it/junit.rs),
-# libfaketime moving watch's wall clock (tests/it/state/clock.rs; the
-# workflow/task matrix past the settle time, tests/it/entities_moments.rs)
+# (Debian's python3 module) reading the -o junit reports (tests/it/output/junit.rs),
+# libfaketime moving watch's wall clock (tests/it/watch/clock.rs; the
+# workflow/task matrix past the settle time, tests/it/model/moments.rs)
 # and setpriv
 # running the mode tests as a non-root user (tests/it/state/modes.rs).
 tools=(

@@ -2,7 +2,7 @@
 //! over the time and window parser and ID and alias resolution, and the
 //! panic hook's redaction. Unit tests, as these parts are not the library's
 //! public surface; each records what it proved for TESTING.md, as the
-//! scenarios of `tests/it/props.rs` do.
+//! scenarios of `tests/it/errors/rejected_inputs.rs` do.
 
 use std::sync::atomic::{AtomicUsize, Ordering::SeqCst};
 

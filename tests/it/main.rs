@@ -1,90 +1,34 @@
 //! The integration suite, one binary (as ripgrep and cargo keep theirs): the
 //! built `ylemctl` driven over loopback against the sandbox or the
-//! fault-injecting server, one module per area. The real-keyring tests stay
-//! a binary of their own (`tests/keyring.rs`) for their CI run under a
-//! session bus.
+//! fault-injecting server. A module per command (a file, or a folder when
+//! it has more than one), plus the cross-cutting folders: `secrets`,
+//! `hostile`, `model` (the run model's cross-command matrices), `output`
+//! (the global output options), `errors` (exit codes and hints), `ending`
+//! (how a command ends), `state` (local state) and `docs`. The real-keyring
+//! tests stay a binary of their own (`tests/keyring.rs`) for their CI run
+//! under a session bus.
 
 mod common;
 
-mod aliases;
-mod attach;
-mod basis;
-mod binding;
-mod bodies;
-mod check_output;
-mod credentials;
-mod cron;
-mod cron_lines;
-mod csv_safe;
-mod date_form;
-mod diagnoses;
-mod doc_links;
+mod alias;
+mod check;
+mod cli;
 mod doctor;
-mod e2e_sandbox;
-mod edges;
-mod endpoints;
-mod entities;
-mod entities_board;
-mod entities_moments;
-mod entities_said;
-mod errors;
-mod examples;
-mod exporter_fresh;
-mod exporter_hardening;
-mod exporter_log;
-mod failures;
-mod faults;
-mod files;
-mod first_steps;
-mod follow;
-mod followers;
-mod generated;
-mod help;
-mod hints;
-mod hostile;
-mod hostile_text;
-mod input;
-mod interrupts;
-mod jq;
-mod jq_limits;
-mod junit;
-mod log_bodies;
-mod logs_whole;
-mod memory_bound;
+mod login;
+mod logs;
 mod metrics;
-mod named_causes;
-mod new_flags;
-mod one_verdict;
-mod operator;
-mod pieces;
-mod props;
-mod refused_early;
-mod rerun;
-mod run_model;
-mod run_quiet;
-mod run_start_401;
+mod run;
 mod runs;
-mod runs_memory;
-mod sandbox_banner;
-mod sandbox_help;
-mod server_data;
-mod shapes;
-mod sigterm;
-mod small_things;
-mod state;
+mod sandbox;
+mod stats;
 mod status;
-mod streaming;
-mod table_fit;
-mod tables;
-mod testing_report;
-mod tls_proxy;
-mod token_cache;
-mod token_secrets;
-mod verdict_anchor;
-mod verdicts;
-mod version;
 mod watch;
-mod watch_tty;
-mod web_config;
-mod wording;
-mod zones;
+
+mod docs;
+mod ending;
+mod errors;
+mod hostile;
+mod model;
+mod output;
+mod secrets;
+mod state;

@@ -190,6 +190,14 @@ impl FaultServer {
         self.count_where(|s| s.method == method)
     }
 
+    /// The requests so far with this method, in the order they came.
+    pub fn seen_method(&self, method: &str) -> Vec<Seen> {
+        self.seen()
+            .into_iter()
+            .filter(|s| s.method == method)
+            .collect()
+    }
+
     /// Requests so far for which `f` holds.
     pub fn count_where(&self, f: impl Fn(&Seen) -> bool) -> usize {
         self.seen().iter().filter(|s| f(s)).count()
@@ -303,6 +311,19 @@ fn answer_from(table: &Mutex<Vec<Route>>, r: &Seen) -> Action {
         Some(d) => Action::After(d, Box::new(action)),
         None => action,
     }
+}
+
+/// The object-form answer of a started run (the ylem dialect's
+/// `{"pipeline_run_uuid"}`), as `run_starts` gives it.
+pub const STARTED: &str = r#"{"pipeline_run_uuid":"dddddddd-0000-4000-8000-000000000001"}"#;
+
+/// A route that answers every pipeline run start (a POST to
+/// `/v1/pipelines/ID/runs/`) 201 with `STARTED`.
+pub fn run_starts() -> Route {
+    route()
+        .method("POST")
+        .path_like("/v1/pipelines/*/runs/")
+        .answer(json(201, STARTED))
 }
 
 /// `text` matches `glob` whole (`*` any run, `?` one byte).

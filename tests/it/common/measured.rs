@@ -1,5 +1,5 @@
 //! Peak-RSS measurement of one command (issue 43's property), shared by
-//! every memory test (hostile, memory_bound, runs_memory): which binary is
+//! every memory test (hostile, hostile::memory, runs::memory): which binary is
 //! measured, the bound it is held to, and the run under an address-space
 //! cap with its high-water mark sampled from `/proc/PID/status`.
 

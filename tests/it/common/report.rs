@@ -1,6 +1,6 @@
 //! The evidence behind TESTING.md: each scenario checks every output and
 //! file it produced for the known secret values, then records what it
-//! proved in `target/testing-report/<id>.json`. `tests/it/testing_report.rs`
+//! proved in `target/testing-report/<id>.json`. `tests/it/docs/testing_report.rs`
 //! assembles those records into TESTING.md when asked.
 #![allow(dead_code)]
 

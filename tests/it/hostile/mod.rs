@@ -1,12 +1,21 @@
-//! Hostile and broken servers (issue 32): bodies that never end (chunked,
-//! or with a huge `Content-Length`), that stall or are cut off once, a log
-//! that never completes an entry, 429 with a long `Retry-After`, a token
-//! endpoint that reads only the query string, and a history lookup that
-//! fails. A child that could grow without bound runs under an address-space
-//! cap with its peak RSS sampled, so a regression fails the test, not the
-//! machine.
+//! Hostile and broken servers (issue 32), here: bodies that never end
+//! (chunked, or with a huge `Content-Length`), that stall or are cut off
+//! once, a log that never completes an entry, 429 with a long
+//! `Retry-After`, a token endpoint that reads only the query string, and a
+//! history lookup that fails. A child that could grow without bound runs
+//! under an address-space cap with its peak RSS sampled, so a regression
+//! fails the test, not the machine (the exporter's own: `metrics::hostile`).
+//! Beside them: `faults` and `bodies` (the scenario matrices), `text`
+//! (hostile text from the server), `server_data`, `retry_after` (the causes
+//! named), `memory` (bounded memory), `token`, `wait` and `tls_proxy`.
 
-mod exporter;
+mod bodies;
+mod faults;
+mod memory;
+mod retry_after;
+mod server_data;
+mod text;
+mod tls_proxy;
 mod token;
 mod wait;
 
@@ -22,7 +31,7 @@ use common::*;
 /// The bound the issue sets on a command against an endless body (plus
 /// the debug binary's allowance under a plain `cargo test`: see
 /// `common::measured`).
-fn peak_bound() -> i64 {
+pub fn peak_bound() -> i64 {
     measured::bound(measured::ISSUE_KIB)
 }
 
@@ -32,8 +41,6 @@ struct Ran {
     peak_kib: i64,
     took: Duration,
 }
-
-use measured::vm_hwm;
 
 /// Run the measured binary (`common::measured`) with `args` and `env` (and
 /// a config directory of its own) under the address-space cap, sampling
@@ -71,7 +78,7 @@ const SPACES: usize = 64 * 1024;
 
 /// The three endless bodies: chunked, a huge `Content-Length`, and one
 /// ended by closing the connection.
-fn endless_kinds() -> Vec<(&'static str, Action)> {
+pub fn endless_kinds() -> Vec<(&'static str, Action)> {
     let stats = br#"{"num_of_successes":1"#;
     let mut chunk = format!("{SPACES:x}\r\n").into_bytes();
     chunk.extend(vec![b' '; SPACES]);

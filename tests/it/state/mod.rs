@@ -1,16 +1,17 @@
-//! Local state that survives a crash, a clock jump and the user's own
+//! Local state that survives a crash and the user's own
 //! permissions (shared helpers here): `kills` — a login, an alias change,
 //! a logout and a token renewal killed (SIGKILL, through the debug build's
 //! `YLEM_TEST_KILL_AT` switch) at each of their write points and at random
 //! moments leave the old state or the new one, and no temp file outlives
-//! the next command; `modes` — the modes and owners the user gave the
+//! the next command; `files` and `edges` — the config's files and values
+//! at their edges; `modes` — the modes and owners the user gave the
 //! config directory and files are kept (a non-root user via `setpriv`);
 //! `leftovers` — doctor names temp files, logout removes every copy of the
-//! secret, a damaged secret or an older version's mix is named; `clock` —
-//! `watch -o jsonl` under libfaketime with the wall clock moved
-//! back and forward announces nothing old and repeats nothing.
+//! secret, a damaged secret or an older version's mix is named. (A wall
+//! clock that jumps under `watch`: `watch::clock`.)
 
-mod clock;
+pub mod edges;
+mod files;
 mod kills;
 mod leftovers;
 mod modes;
