@@ -23,6 +23,23 @@ const GROUPS: [(&str, &str); 6] = [
 /// as `YLEM_TEST_WALL` (say `YLEM_TEST_WALL="6 min 10 s"`) when the file is
 /// written, and otherwise the figure the committed file carries is kept, so
 /// regenerating never drops it.
+/// Said under the Files table: how the crash, mode and clock tests of
+/// `tests/it/state/` and `watch/clock.rs` work (they leave no records of
+/// their own), written here so that regenerating keeps it.
+const FILES_NOTE: &str = "\nCrashes, modes and clocks (`tests/it/state/`): a debug build reads
+`YLEM_TEST_KILL_AT=N` and sends itself SIGKILL at its Nth write point (each
+temp file made, written and synced, renamed; each removal), so `kills.rs`
+kills `login` (a first one, and one moving the profile to another
+service), `alias set`, `logout` and a token renewal at every write point
+in turn, and a moving login 50 times at a random moment, and checks after
+each that the state is the old or the new one, whole (a token is handed
+out, and the stored secret alone gets one from the service the config
+names), and that the next command leaves no temp file. `modes.rs` runs
+as user nobody (`setpriv`) for a 0500 directory and a root-owned file;
+`watch/clock.rs` runs `watch -o jsonl` under libfaketime (Debian's `faketime`)
+with the wall clock moved back 1, 7 and 30 days and forward 1.
+";
+
 const WALL_LEAD: &str = "**Wall time of `bash scripts/test.sh`** (warm build, 2 cores): ";
 
 fn wall_figure(committed: &str) -> Option<String> {
@@ -94,6 +111,9 @@ fn render(records: &[Value], wall: Option<&str>) -> String {
                 n(r, "searched"),
                 n(r, "leaks"),
             ));
+        }
+        if group == "file" {
+            s.push_str(FILES_NOTE);
         }
     }
     s
