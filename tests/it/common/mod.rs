@@ -71,6 +71,28 @@ pub fn token_env(base: &str) -> Vec<(&'static str, String)> {
     ]
 }
 
+/// Environment for the client credentials (CLIENT_ID, SECRET) against
+/// `base`: the CLI fetches its token from `base`'s token endpoint.
+pub fn client_env(base: &str) -> Vec<(&'static str, String)> {
+    vec![
+        ("YLEM_BASE_URL", base.to_string()),
+        ("YLEM_CLIENT_ID", CLIENT_ID.to_string()),
+        ("YLEM_CLIENT_SECRET", SECRET.to_string()),
+    ]
+}
+
+/// No secret value (the client secret, the access or the refresh token)
+/// anywhere in the command's stdout or stderr.
+pub fn assert_no_secret(o: &Out) {
+    for s in [SECRET, TOKEN, REFRESH] {
+        assert!(
+            !o.all().contains(s),
+            "a secret reached the output:\n{}",
+            o.all()
+        );
+    }
+}
+
 pub fn run_env(args: &[&str], env: &[(&'static str, String)]) -> Out {
     let e: Vec<(&str, &str)> = env.iter().map(|(k, v)| (*k, v.as_str())).collect();
     ylem(args, &e)

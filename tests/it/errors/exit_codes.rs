@@ -19,24 +19,6 @@ fn status(code: u16) -> Vec<u8> {
     response(code, &[], b"")
 }
 
-fn client_env(base: &str) -> Vec<(&'static str, String)> {
-    vec![
-        ("YLEM_BASE_URL", base.to_string()),
-        ("YLEM_CLIENT_ID", CLIENT_ID.to_string()),
-        ("YLEM_CLIENT_SECRET", SECRET.to_string()),
-    ]
-}
-
-fn assert_no_secret(o: &Out) {
-    for s in [SECRET, TOKEN, REFRESH] {
-        assert!(
-            !o.all().contains(s),
-            "a secret reached the output:\n{}",
-            o.all()
-        );
-    }
-}
-
 #[test]
 fn invalid_input_exits_2_and_sends_nothing() {
     let s = FaultServer::routed();

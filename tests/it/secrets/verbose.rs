@@ -6,24 +6,6 @@ use crate::common;
 use common::faultserver::{json, route};
 use common::*;
 
-fn client_env(base: &str) -> Vec<(&'static str, String)> {
-    vec![
-        ("YLEM_BASE_URL", base.to_string()),
-        ("YLEM_CLIENT_ID", CLIENT_ID.to_string()),
-        ("YLEM_CLIENT_SECRET", SECRET.to_string()),
-    ]
-}
-
-fn assert_no_secret(o: &Out) {
-    for s in [SECRET, TOKEN, REFRESH] {
-        assert!(
-            !o.all().contains(s),
-            "a secret reached the output:\n{}",
-            o.all()
-        );
-    }
-}
-
 #[test]
 fn secrets_never_reach_output_with_vv_on_success_or_failure() {
     for code in [200u16, 500] {
