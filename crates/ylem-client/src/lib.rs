@@ -10,6 +10,8 @@ mod builder;
 mod count;
 pub mod diagnose;
 mod error;
+#[cfg(feature = "export")]
+pub mod export;
 pub(crate) mod http;
 mod kinds;
 #[cfg(any(test, fuzzing))]

@@ -1,0 +1,1 @@
+//! OpenLineage run events (being written).

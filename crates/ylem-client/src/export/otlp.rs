@@ -1,0 +1,1 @@
+//! OTLP traces (being written).

@@ -1,0 +1,1 @@
+//! Handing encoded telemetry to a receiver (being written).
