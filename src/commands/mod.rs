@@ -1,10 +1,11 @@
 //! The commands, in wings by what an operator does (`runs`, `logs`,
-//! `stats`, `monitor`, `watch`, `login`, `local`, `doctor`) over one shared `kit`; this file
+//! `stats`, `monitor`, `watch`, `export`, `login`, `local`, `doctor`) over one shared `kit`; this file
 //! holds the one table of commands, `WINGS` (each entry its wing's: its
 //! arguments, conduct and run, `kit/wing.rs`), builds the command tree from
 //! it, parses, and dispatches the parsed command.
 
 mod doctor;
+mod export;
 pub(crate) mod kit;
 mod local;
 mod login;
@@ -37,6 +38,7 @@ const WINGS: &[Entry] = &[
     doctor::COMMAND,
     watch::command::COMMAND,
     monitor::serve::exporter::COMMAND,
+    export::command::COMMAND,
     local::sandbox::COMMAND,
     local::sandbox::DEMO,
     login::log_in::COMMAND,

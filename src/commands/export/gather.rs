@@ -1,0 +1,164 @@
+//! The finished runs of one pipeline in a window, as `export` hands them
+//! on: judged by the one model (`runs`' rule, each run by its basis), a
+//! failed one only once no new task came for the settle time (so its
+//! trace holds every task), each with its task entries read once more
+//! over its own span, bounded as `runs --run` reads them.
+
+use chrono::{DateTime, Utc};
+use uuid::Uuid;
+
+use crate::commands::kit::failure_text::TaskText;
+use crate::commands::kit::run_entries;
+use crate::commands::kit::run_history;
+use crate::context::Context;
+use crate::error::Result;
+use crate::time::Window;
+use ylem_client::Client;
+use ylem_client::api;
+use ylem_client::export::{FinishedRun, TaskRun};
+use ylem_client::runs::failure::Finder;
+use ylem_client::runs::tally::{Runs, rule_of};
+
+/// What a look at one pipeline found.
+#[derive(Debug, Default)]
+pub struct Found {
+    /// Its finished runs not skipped, oldest first.
+    pub finished: Vec<FinishedRun>,
+    /// Runs seen that have not finished yet.
+    pub unfinished: usize,
+    /// The earliest first-task start of those: a follower reads from there.
+    pub earliest_unfinished: Option<DateTime<Utc>>,
+}
+
+/// The pipeline `id` (called `name`) over `window` at `now`; runs for
+/// which `skip` says true (exported already) are neither read again nor
+/// handed on.
+pub async fn finished_runs(
+    ctx: &Context,
+    api: &Client,
+    finder: &Finder,
+    id: Uuid,
+    name: &str,
+    window: &Window,
+    skip: &dyn Fn(Uuid) -> bool,
+) -> Result<Found> {
+    let now = Utc::now();
+    let runs = fold(api, id, window, finder).await?;
+    let rules = run_history::rules(api, id, runs.iter(), &ctx.ui).await;
+    // A failed run's rule is the one of no history (`rule_of`): its quiet
+    // time is --settle's, else that rule's settle time.
+    let settle_failed = ctx.settle()?;
+    let mut found = Found::default();
+    let mut done = Vec::new();
+    for j in runs.judged_by_basis(rules.clone(), now) {
+        let t = &j.tally;
+        if skip(t.run) {
+            continue;
+        }
+        let quiet = t
+            .ended()
+            .map(|e| (now - e).to_std().unwrap_or_default())
+            .unwrap_or_default();
+        let settle = || settle_failed.unwrap_or_else(|| rule_of(&rules, t).settle.duration());
+        let finished = match j.result {
+            "succeeded" => true,
+            "failed" => quiet >= settle(),
+            _ => false,
+        };
+        match (finished, t.started(), t.ended()) {
+            (true, Some(s), Some(e)) => done.push((j, s, e)),
+            (_, s, _) => {
+                found.unfinished += 1;
+                let s = s.unwrap_or(now);
+                found.earliest_unfinished = Some(found.earliest_unfinished.map_or(s, |x| x.min(s)));
+            }
+        }
+    }
+    // Oldest first: a follower's cursor then moves forward in order.
+    done.sort_by_key(|(_, s, _)| *s);
+    for (j, started, ended) in done {
+        let t = &j.tally;
+        let tasks = tasks_of(api, id, t.run, started, ended, finder).await?;
+        let failure = tasks.1.clone();
+        found.finished.push(FinishedRun {
+            pipeline: id,
+            pipeline_name: name.to_string(),
+            run: t.run,
+            failed: j.result == "failed",
+            failure,
+            started,
+            ended,
+            duration_ms: t.duration_ms,
+            completion: match &j.evidence {
+                Some(e) => e.name().to_string(),
+                None => "failed_task".to_string(),
+            },
+            omitted: tasks.2,
+            tasks: tasks.0,
+        });
+    }
+    Ok(found)
+}
+
+/// The pipeline's log in `window`, folded into per-run totals.
+async fn fold<'a>(api: &Client, id: Uuid, window: &Window, finder: &'a Finder) -> Result<Runs<'a>> {
+    let mut s = api.pipeline_logs(id, window).await?;
+    let mut runs = Runs::default();
+    runs.finder = Some(finder);
+    api::each_entry::<_, crate::error::Error>(
+        &mut s,
+        None,
+        false,
+        &mut runs,
+        |_| Ok(()),
+        |r, e| {
+            r.add(&e);
+            Ok(())
+        },
+    )
+    .await?;
+    Ok(runs)
+}
+
+/// A run's task entries in the order they ran, its failure in words (the
+/// earliest failed task's line, as `runs` shows it) and how many entries
+/// were past the bound.
+async fn tasks_of(
+    api: &Client,
+    id: Uuid,
+    run: Uuid,
+    started: DateTime<Utc>,
+    ended: DateTime<Utc>,
+    finder: &Finder,
+) -> Result<(Vec<TaskRun>, Option<String>, usize)> {
+    let pad = chrono::Duration::seconds(1);
+    let w = Window {
+        from: started - pad,
+        to: ended + pad,
+    };
+    let (entries, over) = run_entries::read(api, id, &w, &run.to_string()).await?;
+    let mut tasks: Vec<TaskRun> = entries
+        .iter()
+        .filter_map(|e| {
+            Some(TaskRun {
+                task: Uuid::try_parse(&e.task_uuid).ok()?,
+                name: finder.name_of(&e.task_uuid).map(str::to_string),
+                task_type: e.task_type.clone(),
+                is_successful: e.is_successful,
+                executed_at: e.executed_at.parsed()?,
+                duration_ms: e.duration,
+                metric: e.metric_value.clone(),
+                message: (!e.is_successful).then(|| finder.task(e).messages().join("; ")),
+            })
+        })
+        .collect();
+    // The log is newest first; the spans go in the order the tasks ran.
+    tasks.sort_by_key(|t| (t.started(), t.executed_at));
+    // The earliest failed task is the run's failure, as `runs` says it.
+    let failure = entries
+        .iter()
+        .filter(|e| !e.is_successful)
+        .min_by_key(|e| e.executed_at.parsed())
+        .map(|e| finder.task(e).line());
+    Ok((tasks, failure, over))
+}
