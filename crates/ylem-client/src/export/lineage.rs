@@ -10,8 +10,7 @@ use super::FinishedRun;
 /// The core schema the events follow.
 pub const SCHEMA_URL: &str = "https://openlineage.io/spec/2-0-2/OpenLineage.json#/$defs/RunEvent";
 /// The `errorMessage` facet's schema.
-pub const ERROR_FACET_URL: &str =
-    "https://openlineage.io/spec/facets/1-0-1/ErrorMessageRunFacet.json#/$defs/ErrorMessageRunFacet";
+pub const ERROR_FACET_URL: &str = "https://openlineage.io/spec/facets/1-0-1/ErrorMessageRunFacet.json#/$defs/ErrorMessageRunFacet";
 
 /// Who the events are from and where their jobs are.
 #[derive(Debug, Clone, PartialEq)]
@@ -25,9 +24,8 @@ pub struct Source {
 /// The run's two events, START first.
 pub fn events(run: &FinishedRun, source: &Source) -> [Value; 2] {
     let job = json!({"namespace": source.namespace, "name": run.pipeline_name});
-    let time = |t: chrono::DateTime<chrono::Utc>| {
-        t.to_rfc3339_opts(chrono::SecondsFormat::Millis, true)
-    };
+    let time =
+        |t: chrono::DateTime<chrono::Utc>| t.to_rfc3339_opts(chrono::SecondsFormat::Millis, true);
     let start = json!({
         "eventType": "START",
         "eventTime": time(run.started),
@@ -93,7 +91,10 @@ mod tests {
         assert_eq!(s["eventTime"], "2026-12-01T10:00:00.000Z");
         assert_eq!(e["eventType"], "FAIL");
         assert_eq!(e["run"]["runId"], "00000000-0000-0000-0000-000000000002");
-        assert_eq!(e["run"]["facets"]["errorMessage"]["message"], "task x failed");
+        assert_eq!(
+            e["run"]["facets"]["errorMessage"]["message"],
+            "task x failed"
+        );
         assert!(s["run"].get("facets").is_none());
     }
 }

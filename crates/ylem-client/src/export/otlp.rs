@@ -189,7 +189,10 @@ fn spans_of(run: &FinishedRun) -> Vec<Span> {
         kv("ylem.pipeline.uuid", text(&run.pipeline.to_string())),
         kv("ylem.run.completion", text(&run.completion)),
         kv("ylem.run.duration_ms", int(run.duration_ms)),
-        kv("ylem.run.tasks", int(run.tasks.len() as i64 + run.omitted as i64)),
+        kv(
+            "ylem.run.tasks",
+            int(run.tasks.len() as i64 + run.omitted as i64),
+        ),
     ];
     if run.failed {
         attrs.push(kv("error.type", text("task_failed")));
@@ -221,7 +224,10 @@ fn task_span(run: &FinishedRun, i: usize, t: &TaskRun, trace: &[u8], root: &[u8]
         kv("cicd.pipeline.run.id", text(&run.run.to_string())),
         kv("cicd.pipeline.task.name", text(&name)),
         kv("cicd.pipeline.task.type", text(&t.task_type)),
-        kv("cicd.pipeline.task.run.result", text(result_word(t.is_successful))),
+        kv(
+            "cicd.pipeline.task.run.result",
+            text(result_word(t.is_successful)),
+        ),
         kv("ylem.task.uuid", text(&t.task.to_string())),
         kv("ylem.task.type", text(&t.task_type)),
         kv("ylem.task.duration_ms", int(t.duration_ms)),
@@ -360,10 +366,17 @@ mod tests {
         assert_eq!(spans.len(), 3);
         assert!(spans.iter().all(|s| s.trace_id == r.run.as_bytes()));
         assert_eq!(spans[0].parent_span_id, Vec::<u8>::new());
-        assert!(spans[1..].iter().all(|s| s.parent_span_id == spans[0].span_id));
+        assert!(
+            spans[1..]
+                .iter()
+                .all(|s| s.parent_span_id == spans[0].span_id)
+        );
         let ids: std::collections::BTreeSet<_> = spans.iter().map(|s| s.span_id.clone()).collect();
         assert_eq!(ids.len(), 3);
-        assert_eq!(spans[0].status.as_ref().unwrap().code, StatusCode::Error as i32);
+        assert_eq!(
+            spans[0].status.as_ref().unwrap().code,
+            StatusCode::Error as i32
+        );
         assert_eq!(spans[1].start_time_unix_nano, nanos(r.started));
         // The same run, the same bytes.
         assert_eq!(
@@ -382,7 +395,11 @@ mod tests {
         assert_eq!(span["status"]["code"], 1);
         // Defaults left out; an attribute's value kept whatever it is.
         assert!(span.get("parentSpanId").is_none() && span.get("events").is_none());
-        assert!(v["resourceSpans"][0]["resource"].get("entityRefs").is_none());
+        assert!(
+            v["resourceSpans"][0]["resource"]
+                .get("entityRefs")
+                .is_none()
+        );
     }
 
     #[test]
