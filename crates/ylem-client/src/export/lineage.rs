@@ -5,7 +5,7 @@
 
 use serde_json::{Value, json};
 
-use super::FinishedRun;
+use super::run::FinishedRun;
 
 /// The core schema the events follow.
 pub const SCHEMA_URL: &str = "https://openlineage.io/spec/2-0-2/OpenLineage.json#/$defs/RunEvent";
@@ -62,7 +62,7 @@ pub fn events(run: &FinishedRun, source: &Source) -> [Value; 2] {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::export::FinishedRun;
+    use crate::export::run::FinishedRun;
     use chrono::{TimeZone, Utc};
     use uuid::Uuid;
 

@@ -21,7 +21,7 @@ use opentelemetry_proto::tonic::trace::v1::{
 use prost::Message;
 use uuid::Uuid;
 
-use super::{FinishedRun, TaskRun};
+use super::run::{FinishedRun, TaskRun};
 
 /// The semantic conventions the attributes follow (the CI/CD ones are in
 /// development there: `cicd.pipeline.result` and
