@@ -82,6 +82,29 @@ if [ -n "$need" ]; then
     fi
 fi
 
+# The export tests' receivers decode what ylemctl sends with the official
+# definitions (tests/py: PyPI's opentelemetry-proto, openlineage-python,
+# jsonschema), pinned in tests/py/requirements.txt, in a virtual
+# environment of the build's own (never the system's Python), installed
+# from PyPI only when an import fails; the tests run its python
+# (YLEM_TEST_PYTHON).
+target_dir="${CARGO_TARGET_DIR:-target}"
+case "$target_dir" in /*) ;; *) target_dir="$(pwd)/$target_dir" ;; esac
+venv="$target_dir/py-venv"
+py_ok() { "$venv/bin/python" -c 'import opentelemetry.proto.collector.trace.v1.trace_service_pb2, openlineage.client, jsonschema, referencing' 2>/dev/null; }
+if ! py_ok; then
+    echo "== python packages for the export tests (tests/py/requirements.txt)"
+    if ! python3 -m venv "$venv" 2>/dev/null; then
+        as_root=()
+        [ "$(id -u)" -ne 0 ] && as_root=(sudo)
+        "${as_root[@]}" apt-get update && "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-upgrade python3-venv
+        python3 -m venv "$venv"
+    fi
+    "$venv/bin/python" -m pip install -q --disable-pip-version-check -r tests/py/requirements.txt
+    py_ok || { echo "scripts/test.sh: the export tests' python packages do not import" >&2; exit 1; }
+fi
+export YLEM_TEST_PYTHON="$venv/bin/python"
+
 # The peak-RSS tests (tests/it/common/measured.rs) measure the binary users
 # run, the release build, against issue 43's bounds as they are: built here
 # from these sources right before the tests (a no-op when fresh; the tests
@@ -89,8 +112,6 @@ fi
 # `cargo test` measures the debug binary with an allowance for its code.
 echo "== cargo build --release --bin ylemctl (the binary the memory tests measure)"
 cargo build --release --bin ylemctl
-target_dir="${CARGO_TARGET_DIR:-target}"
-case "$target_dir" in /*) ;; *) target_dir="$(pwd)/$target_dir" ;; esac
 YLEM_MEASURED_BIN="$target_dir/release/ylemctl"
 export YLEM_MEASURED_BIN
 

@@ -125,17 +125,19 @@ struct Export<'a> {
 
 impl Export<'_> {
     async fn look(&self, t: &Target, w: &Window, skip: &dyn Fn(Uuid) -> bool) -> Result<Found> {
-        gather::finished_runs(
-            self.ctx,
-            self.api,
-            self.finder,
-            t.uuid,
-            &name_of(t),
-            w,
-            skip,
-        )
-        .await
-        .map_err(|e| e.context(format!("pipeline {}", name_of(t))))
+        gather::finished_runs(self.ctx, self.api, self.finder, t.uuid, w, skip)
+            .await
+            .map_err(|e| e.context(format!("pipeline {}", name_of(t))))
+    }
+
+    async fn read(
+        &self,
+        t: &Target,
+        done: &[gather::Done],
+    ) -> Result<Vec<ylem_client::export::FinishedRun>> {
+        gather::read(self.api, self.finder, t.uuid, &name_of(t), done)
+            .await
+            .map_err(|e| e.context(format!("pipeline {}", name_of(t))))
     }
 
     /// The window's finished runs, each pipeline in turn (a log may be
@@ -155,9 +157,12 @@ impl Export<'_> {
                 Err(e) => return Err(e),
             };
             unfinished += found.unfinished;
-            // A receiver that cannot take them ends the export: the next
-            // pipeline's runs would meet it too.
-            total.add(self.sink.deliver(self.ctx, &found.finished).await?);
+            for chunk in found.finished.chunks(self.sink.batch()) {
+                let runs = self.read(t, chunk).await?;
+                // A receiver that cannot take them ends the export: the
+                // next runs would meet it too.
+                total.add(self.sink.deliver(self.ctx, &runs).await?);
+            }
         }
         self.ctx.ui.note(&summary(&total, self.sink, unfinished));
         if total.rejected > 0 {
@@ -244,9 +249,16 @@ impl Export<'_> {
                 }
             };
             for chunk in found.finished.chunks(self.sink.batch()) {
-                match self.sink.deliver(self.ctx, chunk).await {
+                let runs = match self.read(t, chunk).await {
+                    Ok(r) => r,
+                    Err(e) => {
+                        self.ctx.report(&e);
+                        return Ok(false);
+                    }
+                };
+                match self.sink.deliver(self.ctx, &runs).await {
                     Ok(d) => {
-                        cur.record(chunk);
+                        cur.record(&runs);
                         cur.save()?;
                         total.add(d);
                         self.ctx

@@ -19,26 +19,36 @@ use ylem_client::export::{FinishedRun, TaskRun};
 use ylem_client::runs::failure::Finder;
 use ylem_client::runs::tally::{Runs, rule_of};
 
+/// A finished run before its entries are read: what the fold kept.
+#[derive(Debug, Clone)]
+pub struct Done {
+    run: Uuid,
+    failed: bool,
+    started: DateTime<Utc>,
+    ended: DateTime<Utc>,
+    duration_ms: i64,
+    completion: String,
+}
+
 /// What a look at one pipeline found.
 #[derive(Debug, Default)]
 pub struct Found {
-    /// Its finished runs not skipped, oldest first.
-    pub finished: Vec<FinishedRun>,
+    /// Its finished runs not skipped, oldest first; their entries are
+    /// read a few runs at a time (`read`), so memory holds a delivery's.
+    pub finished: Vec<Done>,
     /// Runs seen that have not finished yet.
     pub unfinished: usize,
     /// The earliest first-task start of those: a follower reads from there.
     pub earliest_unfinished: Option<DateTime<Utc>>,
 }
 
-/// The pipeline `id` (called `name`) over `window` at `now`; runs for
-/// which `skip` says true (exported already) are neither read again nor
-/// handed on.
+/// The pipeline `id` over `window` at `now`; runs for which `skip` says
+/// true (exported already) are left out.
 pub async fn finished_runs(
     ctx: &Context,
     api: &Client,
     finder: &Finder,
     id: Uuid,
-    name: &str,
     window: &Window,
     skip: &dyn Fn(Uuid) -> bool,
 ) -> Result<Found> {
@@ -76,28 +86,51 @@ pub async fn finished_runs(
     }
     // Oldest first: a follower's cursor then moves forward in order.
     done.sort_by_key(|(_, s, _)| *s);
-    for (j, started, ended) in done {
-        let t = &j.tally;
-        let tasks = tasks_of(api, id, t.run, started, ended, finder).await?;
-        let failure = tasks.1.clone();
-        found.finished.push(FinishedRun {
-            pipeline: id,
-            pipeline_name: name.to_string(),
-            run: t.run,
+    found.finished = done
+        .into_iter()
+        .map(|(j, started, ended)| Done {
+            run: j.tally.run,
             failed: j.result == "failed",
-            failure,
             started,
             ended,
-            duration_ms: t.duration_ms,
+            duration_ms: j.tally.duration_ms,
             completion: match &j.evidence {
                 Some(e) => e.name().to_string(),
                 None => "failed_task".to_string(),
             },
-            omitted: tasks.2,
-            tasks: tasks.0,
+        })
+        .collect();
+    Ok(found)
+}
+
+/// The runs of `done` with their entries, read over each run's own span
+/// (one request a run), as exported.
+pub async fn read(
+    api: &Client,
+    finder: &Finder,
+    id: Uuid,
+    name: &str,
+    done: &[Done],
+) -> Result<Vec<FinishedRun>> {
+    let mut out = Vec::with_capacity(done.len());
+    for d in done {
+        let (tasks, failure, omitted) =
+            tasks_of(api, id, d.run, d.started, d.ended, finder).await?;
+        out.push(FinishedRun {
+            pipeline: id,
+            pipeline_name: name.to_string(),
+            run: d.run,
+            failed: d.failed,
+            failure,
+            started: d.started,
+            ended: d.ended,
+            duration_ms: d.duration_ms,
+            completion: d.completion.clone(),
+            tasks,
+            omitted,
         });
     }
-    Ok(found)
+    Ok(out)
 }
 
 /// The pipeline's log in `window`, folded into per-run totals.

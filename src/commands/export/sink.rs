@@ -153,8 +153,8 @@ impl Sink {
         Ok(Sink::Lineage { to, source })
     }
 
-    /// Runs per delivery a follower acknowledges at once: an OTLP
-    /// request's, or one run's two events.
+    /// Runs per delivery (read, sent and acknowledged together, so memory
+    /// holds only these): an OTLP request's, or one run's two events.
     pub fn batch(&self) -> usize {
         match self {
             Sink::Otlp { .. } => RUNS_PER_REQUEST,
