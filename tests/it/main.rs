@@ -14,6 +14,7 @@ mod alias;
 mod check;
 mod cli;
 mod doctor;
+mod export;
 mod login;
 mod logs;
 mod metrics;

@@ -10,6 +10,7 @@ pub mod login;
 pub mod measured;
 pub mod process;
 pub mod pty;
+pub mod receiver;
 pub mod report;
 pub mod sandbox;
 
