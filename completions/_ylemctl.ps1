@@ -58,6 +58,7 @@ Register-ArgumentCompleter -Native -CommandName 'ylemctl' -ScriptBlock {
             [CompletionResult]::new('doctor', 'doctor', [CompletionResultType]::ParameterValue, 'Say why the tool cannot talk to the service, and what to do: set-up, network and TLS, clock, credentials, the API, aliases')
             [CompletionResult]::new('watch', 'watch', [CompletionResultType]::ParameterValue, 'Watch pipelines, workflows and tasks live: a board on a terminal, an event stream (JSON lines) for scripts')
             [CompletionResult]::new('metrics', 'metrics', [CompletionResultType]::ParameterValue, 'A Prometheus exporter: serve /metrics for IDs and aliases')
+            [CompletionResult]::new('export', 'export', [CompletionResultType]::ParameterValue, 'Export finished runs: each a trace (OpenTelemetry) or run events (OpenLineage)')
             [CompletionResult]::new('sandbox', 'sandbox', [CompletionResultType]::ParameterValue, 'Serve the whole API on loopback from memory, for trying ylemctl and testing scripts')
             [CompletionResult]::new('demo', 'demo', [CompletionResultType]::ParameterValue, 'Start a sandbox in-process and walk through every command against it')
             [CompletionResult]::new('login', 'login', [CompletionResultType]::ParameterValue, 'Log in with an OAuth client: check it by fetching a token, then save it in the profile')
@@ -488,6 +489,127 @@ Register-ArgumentCompleter -Native -CommandName 'ylemctl' -ScriptBlock {
         'ylemctl;metrics;help;help' {
             break
         }
+        'ylemctl;export' {
+            [CompletionResult]::new('-p', '-p', [CompletionResultType]::ParameterName, 'Profile to use')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Profile to use')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Base URL of the service (a profile''s credentials go only to its own)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format (prometheus: stats, last-run, status and check; junit: run pipeline --wait and runs --run)')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format (prometheus: stats, last-run, status and check; junit: run pipeline --wait and runs --run)')
+            [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'Filter the JSON output with a jq expression, as gh --jq: strings raw (escaped on a terminal; off it a string may span lines: use tojson for one a line), other values compact, one a line; each row of logs, runs and -o jsonl on its own (implies -o json; exit 2 for a bad expression, before any request)')
+            [CompletionResult]::new('--fields', '--fields', [CompletionResultType]::ParameterName, 'Columns or keys to keep, in this order (comma-separated); a table never leaves them out to fit the terminal')
+            [CompletionResult]::new('--output-file', '--output-file', [CompletionResultType]::ParameterName, 'With -o prometheus: write the exposition to PATH atomically (a temporary file in the same directory, then renamed), for node_exporter''s textfile collector')
+            [CompletionResult]::new('--connect-timeout', '--connect-timeout', [CompletionResultType]::ParameterName, 'Longest time to connect (TCP and TLS) [default: 10s]')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Longest wait for the server with no progress: the first byte, any stall between bytes; a body that keeps arriving is never cut [default: 60s]')
+            [CompletionResult]::new('--max-time', '--max-time', [CompletionResultType]::ParameterName, 'Longest time for the whole command, retries and waits included (off by default; `check` defaults to 50s, inside a monitoring plugin''s 60 s)')
+            [CompletionResult]::new('--settle', '--settle', [CompletionResultType]::ParameterName, 'The settle time of every command that judges a run (run --wait, runs, last-run, check, status, watch, metrics serve, logs -f --run): a pipeline run without a known task set has finished when no new task reported for this long, a workflow''s success counts after it (also YLEM_SETTLE, or the profile''s settle) [default: a pipeline''s 3x the longest gap between two tasks of its past runs, at least 10s, 10m without history; a workflow''s 10m]')
+            [CompletionResult]::new('--retries', '--retries', [CompletionResultType]::ParameterName, 'Retries of idempotent requests (GET, token); a run start is never retried [default: 2]')
+            [CompletionResult]::new('--concurrency', '--concurrency', [CompletionResultType]::ParameterName, 'Requests in flight at once when several IDs are given [default: 8]')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour (NO_COLOR turns it off even with always; CLICOLOR_FORCE on in auto)')
+            [CompletionResult]::new('--no-header', '--no-header', [CompletionResultType]::ParameterName, 'No header row (table, csv)')
+            [CompletionResult]::new('--csv-raw', '--csv-raw', [CompletionResultType]::ParameterName, 'With -o csv: text cells as sent (by default one starting with = + - @, tab or CR gets a '' in front, so a spreadsheet does not run it as a formula, and control characters are escaped as in tables)')
+            [CompletionResult]::new('--local', '--local', [CompletionResultType]::ParameterName, 'Read naive times and show times in the local time zone (also YLEM_TZ=local)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'No spinner, notes or warnings')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'No spinner, notes or warnings')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('otlp', 'otlp', [CompletionResultType]::ParameterValue, 'Each finished pipeline run as one OpenTelemetry trace, by OTLP/HTTP (or OTLP JSON lines on stdout)')
+            [CompletionResult]::new('openlineage', 'openlineage', [CompletionResultType]::ParameterValue, 'Each finished pipeline run as an OpenLineage START and COMPLETE or FAIL event (POSTed, or JSON lines on stdout)')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'ylemctl;export;otlp' {
+            [CompletionResult]::new('--from', '--from', [CompletionResultType]::ParameterName, 'Start: YYYY-MM-DD[ HH:MM:SS], ISO 8601, now, today, yesterday, or an age such as 7d')
+            [CompletionResult]::new('--to', '--to', [CompletionResultType]::ParameterName, 'End (inclusive; a bare date means the end of that day)')
+            [CompletionResult]::new('--since', '--since', [CompletionResultType]::ParameterName, 'Start of a window that ends now, e.g. 90m, 24h, 7d, 2w, or a TIME')
+            [CompletionResult]::new('--poll', '--poll', [CompletionResultType]::ParameterName, 'With --follow: how often to look for runs that finished')
+            [CompletionResult]::new('--decrypt-key-file', '--decrypt-key-file', [CompletionResultType]::ParameterName, 'Key file (32 bytes, hex or Base64) that opens encrypted task outputs, to say why a run failed (also YLEM_DECRYPT_KEY_FILE, or the profile''s decrypt_key_file)')
+            [CompletionResult]::new('--endpoint', '--endpoint', [CompletionResultType]::ParameterName, 'The OTLP/HTTP receiver: a base URL (/v1/traces is appended, as for OTEL_EXPORTER_OTLP_ENDPOINT) or the traces URL itself; without one (nor the variables), OTLP JSON lines on stdout')
+            [CompletionResult]::new('--protocol', '--protocol', [CompletionResultType]::ParameterName, 'How the traces are encoded (default: OTEL_EXPORTER_OTLP_PROTOCOL, else http/protobuf)')
+            [CompletionResult]::new('-p', '-p', [CompletionResultType]::ParameterName, 'Profile to use')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Profile to use')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Base URL of the service (a profile''s credentials go only to its own)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format (prometheus: stats, last-run, status and check; junit: run pipeline --wait and runs --run)')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format (prometheus: stats, last-run, status and check; junit: run pipeline --wait and runs --run)')
+            [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'Filter the JSON output with a jq expression, as gh --jq: strings raw (escaped on a terminal; off it a string may span lines: use tojson for one a line), other values compact, one a line; each row of logs, runs and -o jsonl on its own (implies -o json; exit 2 for a bad expression, before any request)')
+            [CompletionResult]::new('--fields', '--fields', [CompletionResultType]::ParameterName, 'Columns or keys to keep, in this order (comma-separated); a table never leaves them out to fit the terminal')
+            [CompletionResult]::new('--output-file', '--output-file', [CompletionResultType]::ParameterName, 'With -o prometheus: write the exposition to PATH atomically (a temporary file in the same directory, then renamed), for node_exporter''s textfile collector')
+            [CompletionResult]::new('--connect-timeout', '--connect-timeout', [CompletionResultType]::ParameterName, 'Longest time to connect (TCP and TLS) [default: 10s]')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Longest wait for the server with no progress: the first byte, any stall between bytes; a body that keeps arriving is never cut [default: 60s]')
+            [CompletionResult]::new('--max-time', '--max-time', [CompletionResultType]::ParameterName, 'Longest time for the whole command, retries and waits included (off by default; `check` defaults to 50s, inside a monitoring plugin''s 60 s)')
+            [CompletionResult]::new('--settle', '--settle', [CompletionResultType]::ParameterName, 'The settle time of every command that judges a run (run --wait, runs, last-run, check, status, watch, metrics serve, logs -f --run): a pipeline run without a known task set has finished when no new task reported for this long, a workflow''s success counts after it (also YLEM_SETTLE, or the profile''s settle) [default: a pipeline''s 3x the longest gap between two tasks of its past runs, at least 10s, 10m without history; a workflow''s 10m]')
+            [CompletionResult]::new('--retries', '--retries', [CompletionResultType]::ParameterName, 'Retries of idempotent requests (GET, token); a run start is never retried [default: 2]')
+            [CompletionResult]::new('--concurrency', '--concurrency', [CompletionResultType]::ParameterName, 'Requests in flight at once when several IDs are given [default: 8]')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour (NO_COLOR turns it off even with always; CLICOLOR_FORCE on in auto)')
+            [CompletionResult]::new('--follow', '--follow', [CompletionResultType]::ParameterName, 'Keep exporting runs as they finish, until Ctrl-C or SIGTERM')
+            [CompletionResult]::new('--no-header', '--no-header', [CompletionResultType]::ParameterName, 'No header row (table, csv)')
+            [CompletionResult]::new('--csv-raw', '--csv-raw', [CompletionResultType]::ParameterName, 'With -o csv: text cells as sent (by default one starting with = + - @, tab or CR gets a '' in front, so a spreadsheet does not run it as a formula, and control characters are escaped as in tables)')
+            [CompletionResult]::new('--local', '--local', [CompletionResultType]::ParameterName, 'Read naive times and show times in the local time zone (also YLEM_TZ=local)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'No spinner, notes or warnings')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'No spinner, notes or warnings')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'ylemctl;export;openlineage' {
+            [CompletionResult]::new('--from', '--from', [CompletionResultType]::ParameterName, 'Start: YYYY-MM-DD[ HH:MM:SS], ISO 8601, now, today, yesterday, or an age such as 7d')
+            [CompletionResult]::new('--to', '--to', [CompletionResultType]::ParameterName, 'End (inclusive; a bare date means the end of that day)')
+            [CompletionResult]::new('--since', '--since', [CompletionResultType]::ParameterName, 'Start of a window that ends now, e.g. 90m, 24h, 7d, 2w, or a TIME')
+            [CompletionResult]::new('--poll', '--poll', [CompletionResultType]::ParameterName, 'With --follow: how often to look for runs that finished')
+            [CompletionResult]::new('--decrypt-key-file', '--decrypt-key-file', [CompletionResultType]::ParameterName, 'Key file (32 bytes, hex or Base64) that opens encrypted task outputs, to say why a run failed (also YLEM_DECRYPT_KEY_FILE, or the profile''s decrypt_key_file)')
+            [CompletionResult]::new('--url', '--url', [CompletionResultType]::ParameterName, 'The OpenLineage HTTP endpoint: a base URL (/api/v1/lineage is appended) or the endpoint itself; without one (nor OPENLINEAGE_URL), JSON lines on stdout')
+            [CompletionResult]::new('--namespace', '--namespace', [CompletionResultType]::ParameterName, 'The jobs'' namespace (default: OPENLINEAGE_NAMESPACE, else the service''s host)')
+            [CompletionResult]::new('-p', '-p', [CompletionResultType]::ParameterName, 'Profile to use')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Profile to use')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Base URL of the service (a profile''s credentials go only to its own)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format (prometheus: stats, last-run, status and check; junit: run pipeline --wait and runs --run)')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format (prometheus: stats, last-run, status and check; junit: run pipeline --wait and runs --run)')
+            [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'Filter the JSON output with a jq expression, as gh --jq: strings raw (escaped on a terminal; off it a string may span lines: use tojson for one a line), other values compact, one a line; each row of logs, runs and -o jsonl on its own (implies -o json; exit 2 for a bad expression, before any request)')
+            [CompletionResult]::new('--fields', '--fields', [CompletionResultType]::ParameterName, 'Columns or keys to keep, in this order (comma-separated); a table never leaves them out to fit the terminal')
+            [CompletionResult]::new('--output-file', '--output-file', [CompletionResultType]::ParameterName, 'With -o prometheus: write the exposition to PATH atomically (a temporary file in the same directory, then renamed), for node_exporter''s textfile collector')
+            [CompletionResult]::new('--connect-timeout', '--connect-timeout', [CompletionResultType]::ParameterName, 'Longest time to connect (TCP and TLS) [default: 10s]')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Longest wait for the server with no progress: the first byte, any stall between bytes; a body that keeps arriving is never cut [default: 60s]')
+            [CompletionResult]::new('--max-time', '--max-time', [CompletionResultType]::ParameterName, 'Longest time for the whole command, retries and waits included (off by default; `check` defaults to 50s, inside a monitoring plugin''s 60 s)')
+            [CompletionResult]::new('--settle', '--settle', [CompletionResultType]::ParameterName, 'The settle time of every command that judges a run (run --wait, runs, last-run, check, status, watch, metrics serve, logs -f --run): a pipeline run without a known task set has finished when no new task reported for this long, a workflow''s success counts after it (also YLEM_SETTLE, or the profile''s settle) [default: a pipeline''s 3x the longest gap between two tasks of its past runs, at least 10s, 10m without history; a workflow''s 10m]')
+            [CompletionResult]::new('--retries', '--retries', [CompletionResultType]::ParameterName, 'Retries of idempotent requests (GET, token); a run start is never retried [default: 2]')
+            [CompletionResult]::new('--concurrency', '--concurrency', [CompletionResultType]::ParameterName, 'Requests in flight at once when several IDs are given [default: 8]')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour (NO_COLOR turns it off even with always; CLICOLOR_FORCE on in auto)')
+            [CompletionResult]::new('--follow', '--follow', [CompletionResultType]::ParameterName, 'Keep exporting runs as they finish, until Ctrl-C or SIGTERM')
+            [CompletionResult]::new('--no-header', '--no-header', [CompletionResultType]::ParameterName, 'No header row (table, csv)')
+            [CompletionResult]::new('--csv-raw', '--csv-raw', [CompletionResultType]::ParameterName, 'With -o csv: text cells as sent (by default one starting with = + - @, tab or CR gets a '' in front, so a spreadsheet does not run it as a formula, and control characters are escaped as in tables)')
+            [CompletionResult]::new('--local', '--local', [CompletionResultType]::ParameterName, 'Read naive times and show times in the local time zone (also YLEM_TZ=local)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'No spinner, notes or warnings')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'No spinner, notes or warnings')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'ylemctl;export;help' {
+            [CompletionResult]::new('otlp', 'otlp', [CompletionResultType]::ParameterValue, 'Each finished pipeline run as one OpenTelemetry trace, by OTLP/HTTP (or OTLP JSON lines on stdout)')
+            [CompletionResult]::new('openlineage', 'openlineage', [CompletionResultType]::ParameterValue, 'Each finished pipeline run as an OpenLineage START and COMPLETE or FAIL event (POSTed, or JSON lines on stdout)')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'ylemctl;export;help;otlp' {
+            break
+        }
+        'ylemctl;export;help;openlineage' {
+            break
+        }
+        'ylemctl;export;help;help' {
+            break
+        }
         'ylemctl;sandbox' {
             [CompletionResult]::new('--listen', '--listen', [CompletionResultType]::ParameterName, 'Loopback address to listen on (port 0 picks a free one)')
             [CompletionResult]::new('--seed', '--seed', [CompletionResultType]::ParameterName, 'Seed of the generated pipelines, workflows, tasks and history')
@@ -908,6 +1030,7 @@ Register-ArgumentCompleter -Native -CommandName 'ylemctl' -ScriptBlock {
             [CompletionResult]::new('doctor', 'doctor', [CompletionResultType]::ParameterValue, 'Say why the tool cannot talk to the service, and what to do: set-up, network and TLS, clock, credentials, the API, aliases')
             [CompletionResult]::new('watch', 'watch', [CompletionResultType]::ParameterValue, 'Watch pipelines, workflows and tasks live: a board on a terminal, an event stream (JSON lines) for scripts')
             [CompletionResult]::new('metrics', 'metrics', [CompletionResultType]::ParameterValue, 'A Prometheus exporter: serve /metrics for IDs and aliases')
+            [CompletionResult]::new('export', 'export', [CompletionResultType]::ParameterValue, 'Export finished runs: each a trace (OpenTelemetry) or run events (OpenLineage)')
             [CompletionResult]::new('sandbox', 'sandbox', [CompletionResultType]::ParameterValue, 'Serve the whole API on loopback from memory, for trying ylemctl and testing scripts')
             [CompletionResult]::new('demo', 'demo', [CompletionResultType]::ParameterValue, 'Start a sandbox in-process and walk through every command against it')
             [CompletionResult]::new('login', 'login', [CompletionResultType]::ParameterValue, 'Log in with an OAuth client: check it by fetching a token, then save it in the profile')
@@ -953,6 +1076,17 @@ Register-ArgumentCompleter -Native -CommandName 'ylemctl' -ScriptBlock {
             break
         }
         'ylemctl;help;metrics;serve' {
+            break
+        }
+        'ylemctl;help;export' {
+            [CompletionResult]::new('otlp', 'otlp', [CompletionResultType]::ParameterValue, 'Each finished pipeline run as one OpenTelemetry trace, by OTLP/HTTP (or OTLP JSON lines on stdout)')
+            [CompletionResult]::new('openlineage', 'openlineage', [CompletionResultType]::ParameterValue, 'Each finished pipeline run as an OpenLineage START and COMPLETE or FAIL event (POSTed, or JSON lines on stdout)')
+            break
+        }
+        'ylemctl;help;export;otlp' {
+            break
+        }
+        'ylemctl;help;export;openlineage' {
             break
         }
         'ylemctl;help;sandbox' {

@@ -55,6 +55,7 @@ set edit:completion:arg-completer[ylemctl] = {|@words|
             cand doctor 'Say why the tool cannot talk to the service, and what to do: set-up, network and TLS, clock, credentials, the API, aliases'
             cand watch 'Watch pipelines, workflows and tasks live: a board on a terminal, an event stream (JSON lines) for scripts'
             cand metrics 'A Prometheus exporter: serve /metrics for IDs and aliases'
+            cand export 'Export finished runs: each a trace (OpenTelemetry) or run events (OpenLineage)'
             cand sandbox 'Serve the whole API on loopback from memory, for trying ylemctl and testing scripts'
             cand demo 'Start a sandbox in-process and walk through every command against it'
             cand login 'Log in with an OAuth client: check it by fetching a token, then save it in the profile'
@@ -469,6 +470,120 @@ set edit:completion:arg-completer[ylemctl] = {|@words|
         }
         &'ylemctl;metrics;help;help'= {
         }
+        &'ylemctl;export'= {
+            cand -p 'Profile to use'
+            cand --profile 'Profile to use'
+            cand --base-url 'Base URL of the service (a profile''s credentials go only to its own)'
+            cand -o 'Output format (prometheus: stats, last-run, status and check; junit: run pipeline --wait and runs --run)'
+            cand --output 'Output format (prometheus: stats, last-run, status and check; junit: run pipeline --wait and runs --run)'
+            cand --jq 'Filter the JSON output with a jq expression, as gh --jq: strings raw (escaped on a terminal; off it a string may span lines: use tojson for one a line), other values compact, one a line; each row of logs, runs and -o jsonl on its own (implies -o json; exit 2 for a bad expression, before any request)'
+            cand --fields 'Columns or keys to keep, in this order (comma-separated); a table never leaves them out to fit the terminal'
+            cand --output-file 'With -o prometheus: write the exposition to PATH atomically (a temporary file in the same directory, then renamed), for node_exporter''s textfile collector'
+            cand --connect-timeout 'Longest time to connect (TCP and TLS) [default: 10s]'
+            cand --timeout 'Longest wait for the server with no progress: the first byte, any stall between bytes; a body that keeps arriving is never cut [default: 60s]'
+            cand --max-time 'Longest time for the whole command, retries and waits included (off by default; `check` defaults to 50s, inside a monitoring plugin''s 60 s)'
+            cand --settle 'The settle time of every command that judges a run (run --wait, runs, last-run, check, status, watch, metrics serve, logs -f --run): a pipeline run without a known task set has finished when no new task reported for this long, a workflow''s success counts after it (also YLEM_SETTLE, or the profile''s settle) [default: a pipeline''s 3x the longest gap between two tasks of its past runs, at least 10s, 10m without history; a workflow''s 10m]'
+            cand --retries 'Retries of idempotent requests (GET, token); a run start is never retried [default: 2]'
+            cand --concurrency 'Requests in flight at once when several IDs are given [default: 8]'
+            cand --color 'When to use colour (NO_COLOR turns it off even with always; CLICOLOR_FORCE on in auto)'
+            cand --no-header 'No header row (table, csv)'
+            cand --csv-raw 'With -o csv: text cells as sent (by default one starting with = + - @, tab or CR gets a '' in front, so a spreadsheet does not run it as a formula, and control characters are escaped as in tables)'
+            cand --local 'Read naive times and show times in the local time zone (also YLEM_TZ=local)'
+            cand -v '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)'
+            cand --verbose '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)'
+            cand -q 'No spinner, notes or warnings'
+            cand --quiet 'No spinner, notes or warnings'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+            cand otlp 'Each finished pipeline run as one OpenTelemetry trace, by OTLP/HTTP (or OTLP JSON lines on stdout)'
+            cand openlineage 'Each finished pipeline run as an OpenLineage START and COMPLETE or FAIL event (POSTed, or JSON lines on stdout)'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'ylemctl;export;otlp'= {
+            cand --from 'Start: YYYY-MM-DD[ HH:MM:SS], ISO 8601, now, today, yesterday, or an age such as 7d'
+            cand --to 'End (inclusive; a bare date means the end of that day)'
+            cand --since 'Start of a window that ends now, e.g. 90m, 24h, 7d, 2w, or a TIME'
+            cand --poll 'With --follow: how often to look for runs that finished'
+            cand --decrypt-key-file 'Key file (32 bytes, hex or Base64) that opens encrypted task outputs, to say why a run failed (also YLEM_DECRYPT_KEY_FILE, or the profile''s decrypt_key_file)'
+            cand --endpoint 'The OTLP/HTTP receiver: a base URL (/v1/traces is appended, as for OTEL_EXPORTER_OTLP_ENDPOINT) or the traces URL itself; without one (nor the variables), OTLP JSON lines on stdout'
+            cand --protocol 'How the traces are encoded (default: OTEL_EXPORTER_OTLP_PROTOCOL, else http/protobuf)'
+            cand -p 'Profile to use'
+            cand --profile 'Profile to use'
+            cand --base-url 'Base URL of the service (a profile''s credentials go only to its own)'
+            cand -o 'Output format (prometheus: stats, last-run, status and check; junit: run pipeline --wait and runs --run)'
+            cand --output 'Output format (prometheus: stats, last-run, status and check; junit: run pipeline --wait and runs --run)'
+            cand --jq 'Filter the JSON output with a jq expression, as gh --jq: strings raw (escaped on a terminal; off it a string may span lines: use tojson for one a line), other values compact, one a line; each row of logs, runs and -o jsonl on its own (implies -o json; exit 2 for a bad expression, before any request)'
+            cand --fields 'Columns or keys to keep, in this order (comma-separated); a table never leaves them out to fit the terminal'
+            cand --output-file 'With -o prometheus: write the exposition to PATH atomically (a temporary file in the same directory, then renamed), for node_exporter''s textfile collector'
+            cand --connect-timeout 'Longest time to connect (TCP and TLS) [default: 10s]'
+            cand --timeout 'Longest wait for the server with no progress: the first byte, any stall between bytes; a body that keeps arriving is never cut [default: 60s]'
+            cand --max-time 'Longest time for the whole command, retries and waits included (off by default; `check` defaults to 50s, inside a monitoring plugin''s 60 s)'
+            cand --settle 'The settle time of every command that judges a run (run --wait, runs, last-run, check, status, watch, metrics serve, logs -f --run): a pipeline run without a known task set has finished when no new task reported for this long, a workflow''s success counts after it (also YLEM_SETTLE, or the profile''s settle) [default: a pipeline''s 3x the longest gap between two tasks of its past runs, at least 10s, 10m without history; a workflow''s 10m]'
+            cand --retries 'Retries of idempotent requests (GET, token); a run start is never retried [default: 2]'
+            cand --concurrency 'Requests in flight at once when several IDs are given [default: 8]'
+            cand --color 'When to use colour (NO_COLOR turns it off even with always; CLICOLOR_FORCE on in auto)'
+            cand --follow 'Keep exporting runs as they finish, until Ctrl-C or SIGTERM'
+            cand --no-header 'No header row (table, csv)'
+            cand --csv-raw 'With -o csv: text cells as sent (by default one starting with = + - @, tab or CR gets a '' in front, so a spreadsheet does not run it as a formula, and control characters are escaped as in tables)'
+            cand --local 'Read naive times and show times in the local time zone (also YLEM_TZ=local)'
+            cand -v '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)'
+            cand --verbose '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)'
+            cand -q 'No spinner, notes or warnings'
+            cand --quiet 'No spinner, notes or warnings'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'ylemctl;export;openlineage'= {
+            cand --from 'Start: YYYY-MM-DD[ HH:MM:SS], ISO 8601, now, today, yesterday, or an age such as 7d'
+            cand --to 'End (inclusive; a bare date means the end of that day)'
+            cand --since 'Start of a window that ends now, e.g. 90m, 24h, 7d, 2w, or a TIME'
+            cand --poll 'With --follow: how often to look for runs that finished'
+            cand --decrypt-key-file 'Key file (32 bytes, hex or Base64) that opens encrypted task outputs, to say why a run failed (also YLEM_DECRYPT_KEY_FILE, or the profile''s decrypt_key_file)'
+            cand --url 'The OpenLineage HTTP endpoint: a base URL (/api/v1/lineage is appended) or the endpoint itself; without one (nor OPENLINEAGE_URL), JSON lines on stdout'
+            cand --namespace 'The jobs'' namespace (default: OPENLINEAGE_NAMESPACE, else the service''s host)'
+            cand -p 'Profile to use'
+            cand --profile 'Profile to use'
+            cand --base-url 'Base URL of the service (a profile''s credentials go only to its own)'
+            cand -o 'Output format (prometheus: stats, last-run, status and check; junit: run pipeline --wait and runs --run)'
+            cand --output 'Output format (prometheus: stats, last-run, status and check; junit: run pipeline --wait and runs --run)'
+            cand --jq 'Filter the JSON output with a jq expression, as gh --jq: strings raw (escaped on a terminal; off it a string may span lines: use tojson for one a line), other values compact, one a line; each row of logs, runs and -o jsonl on its own (implies -o json; exit 2 for a bad expression, before any request)'
+            cand --fields 'Columns or keys to keep, in this order (comma-separated); a table never leaves them out to fit the terminal'
+            cand --output-file 'With -o prometheus: write the exposition to PATH atomically (a temporary file in the same directory, then renamed), for node_exporter''s textfile collector'
+            cand --connect-timeout 'Longest time to connect (TCP and TLS) [default: 10s]'
+            cand --timeout 'Longest wait for the server with no progress: the first byte, any stall between bytes; a body that keeps arriving is never cut [default: 60s]'
+            cand --max-time 'Longest time for the whole command, retries and waits included (off by default; `check` defaults to 50s, inside a monitoring plugin''s 60 s)'
+            cand --settle 'The settle time of every command that judges a run (run --wait, runs, last-run, check, status, watch, metrics serve, logs -f --run): a pipeline run without a known task set has finished when no new task reported for this long, a workflow''s success counts after it (also YLEM_SETTLE, or the profile''s settle) [default: a pipeline''s 3x the longest gap between two tasks of its past runs, at least 10s, 10m without history; a workflow''s 10m]'
+            cand --retries 'Retries of idempotent requests (GET, token); a run start is never retried [default: 2]'
+            cand --concurrency 'Requests in flight at once when several IDs are given [default: 8]'
+            cand --color 'When to use colour (NO_COLOR turns it off even with always; CLICOLOR_FORCE on in auto)'
+            cand --follow 'Keep exporting runs as they finish, until Ctrl-C or SIGTERM'
+            cand --no-header 'No header row (table, csv)'
+            cand --csv-raw 'With -o csv: text cells as sent (by default one starting with = + - @, tab or CR gets a '' in front, so a spreadsheet does not run it as a formula, and control characters are escaped as in tables)'
+            cand --local 'Read naive times and show times in the local time zone (also YLEM_TZ=local)'
+            cand -v '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)'
+            cand --verbose '-v: one line per HTTP request on stderr; -vv: also headers and bodies (secrets redacted)'
+            cand -q 'No spinner, notes or warnings'
+            cand --quiet 'No spinner, notes or warnings'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'ylemctl;export;help'= {
+            cand otlp 'Each finished pipeline run as one OpenTelemetry trace, by OTLP/HTTP (or OTLP JSON lines on stdout)'
+            cand openlineage 'Each finished pipeline run as an OpenLineage START and COMPLETE or FAIL event (POSTed, or JSON lines on stdout)'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'ylemctl;export;help;otlp'= {
+        }
+        &'ylemctl;export;help;openlineage'= {
+        }
+        &'ylemctl;export;help;help'= {
+        }
         &'ylemctl;sandbox'= {
             cand --listen 'Loopback address to listen on (port 0 picks a free one)'
             cand --seed 'Seed of the generated pipelines, workflows, tasks and history'
@@ -868,6 +983,7 @@ set edit:completion:arg-completer[ylemctl] = {|@words|
             cand doctor 'Say why the tool cannot talk to the service, and what to do: set-up, network and TLS, clock, credentials, the API, aliases'
             cand watch 'Watch pipelines, workflows and tasks live: a board on a terminal, an event stream (JSON lines) for scripts'
             cand metrics 'A Prometheus exporter: serve /metrics for IDs and aliases'
+            cand export 'Export finished runs: each a trace (OpenTelemetry) or run events (OpenLineage)'
             cand sandbox 'Serve the whole API on loopback from memory, for trying ylemctl and testing scripts'
             cand demo 'Start a sandbox in-process and walk through every command against it'
             cand login 'Log in with an OAuth client: check it by fetching a token, then save it in the profile'
@@ -901,6 +1017,14 @@ set edit:completion:arg-completer[ylemctl] = {|@words|
             cand serve 'Serve /metrics (Prometheus text format) and / until Ctrl-C or SIGTERM, fetching on scrape'
         }
         &'ylemctl;help;metrics;serve'= {
+        }
+        &'ylemctl;help;export'= {
+            cand otlp 'Each finished pipeline run as one OpenTelemetry trace, by OTLP/HTTP (or OTLP JSON lines on stdout)'
+            cand openlineage 'Each finished pipeline run as an OpenLineage START and COMPLETE or FAIL event (POSTed, or JSON lines on stdout)'
+        }
+        &'ylemctl;help;export;otlp'= {
+        }
+        &'ylemctl;help;export;openlineage'= {
         }
         &'ylemctl;help;sandbox'= {
         }

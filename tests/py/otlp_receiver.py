@@ -114,7 +114,11 @@ def unknown_in(msg, where="ExportTraceServiceRequest"):
     for field, value in msg.ListFields():
         if field.message_type is None:
             continue
-        values = value if field.label == field.LABEL_REPEATED else [value]
+        # protobuf 7 has `is_repeated` (and no `label`); older ones `label`.
+        repeated = getattr(field, "is_repeated", None)
+        if repeated is None:
+            repeated = field.label == field.LABEL_REPEATED
+        values = value if repeated else [value]
         for i, v in enumerate(values):
             if field.message_type.GetOptions().map_entry:
                 continue

@@ -56,7 +56,7 @@ impl Receiver {
         // runs, and a receiver that dies at start (a missing package, a
         // schema whose hash is wrong) is shown by it.
         let stderr = File::create(dir.path().join("stderr")).unwrap();
-        let child = Command::new("python3")
+        let child = Command::new(python())
             .arg(script(name))
             .args(mode)
             .arg("--port-file")
@@ -68,7 +68,7 @@ impl Receiver {
             .stdout(Stdio::null())
             .stderr(stderr)
             .spawn()
-            .expect("start python3 (tests/py/requirements.txt installed?)");
+            .expect("start the tests' python (scripts/test.sh makes its venv: YLEM_TEST_PYTHON)");
         let mut r = Receiver {
             child,
             dir,
@@ -177,7 +177,7 @@ pub fn check_lineage_lines(stdout: &str) -> Result<usize, String> {
     let dir = tempfile::tempdir().expect("a temp dir");
     let file = dir.path().join("events.jsonl");
     std::fs::write(&file, stdout).unwrap();
-    let mut child = Command::new("python3")
+    let mut child = Command::new(python())
         .arg(script("lineage_receiver.py"))
         .arg("check")
         .arg(&file)
@@ -185,7 +185,7 @@ pub fn check_lineage_lines(stdout: &str) -> Result<usize, String> {
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .expect("start python3 (tests/py/requirements.txt installed?)");
+        .expect("start the tests' python (scripts/test.sh makes its venv: YLEM_TEST_PYTHON)");
     // Bounded: a hung checker fails the test instead of holding it.
     wait_for(START, "lineage_receiver.py check to end", || {
         child.try_wait().ok().flatten()
@@ -203,4 +203,10 @@ pub fn check_lineage_lines(stdout: &str) -> Result<usize, String> {
         .strip_suffix(" events valid")
         .and_then(|n| n.parse().ok())
         .ok_or(out)
+}
+
+/// The python the receivers run on: `YLEM_TEST_PYTHON` (`scripts/test.sh`
+/// points it at a venv with tests/py/requirements.txt), else `python3`.
+fn python() -> String {
+    std::env::var("YLEM_TEST_PYTHON").unwrap_or_else(|_| "python3".to_string())
 }

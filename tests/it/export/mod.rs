@@ -2,4 +2,8 @@
 //! reads it with the official definitions (`common::receiver`). `harness`
 //! checks those receivers themselves.
 
+mod follow;
 mod harness;
+mod lineage;
+mod refusals;
+mod traces;

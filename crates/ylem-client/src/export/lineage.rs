@@ -25,7 +25,7 @@ pub struct Source {
 pub fn events(run: &FinishedRun, source: &Source) -> [Value; 2] {
     let job = json!({"namespace": source.namespace, "name": run.pipeline_name});
     let time =
-        |t: chrono::DateTime<chrono::Utc>| t.to_rfc3339_opts(chrono::SecondsFormat::Millis, true);
+        |t: chrono::DateTime<chrono::Utc>| t.to_rfc3339_opts(chrono::SecondsFormat::AutoSi, true);
     let start = json!({
         "eventType": "START",
         "eventTime": time(run.started),
@@ -88,7 +88,7 @@ mod tests {
         };
         let [s, e] = events(&run, &src);
         assert_eq!(s["eventType"], "START");
-        assert_eq!(s["eventTime"], "2026-12-01T10:00:00.000Z");
+        assert_eq!(s["eventTime"], "2026-12-01T10:00:00Z");
         assert_eq!(e["eventType"], "FAIL");
         assert_eq!(e["run"]["runId"], "00000000-0000-0000-0000-000000000002");
         assert_eq!(
