@@ -133,6 +133,10 @@ fn a_300_mb_run_is_shown_in_bounded_memory() {
             &["runs", P1, "--run", RUN, "-o", "junit"],
             &["logs", P1, "-f", "--max-time", "8s"],
             &["logs", P1, "-f", "-o", "jsonl", "--max-time", "8s"],
+            // Folded, then read again over the run's span, its trace
+            // built from bounded summaries.
+            &["export", "otlp", P1, "--since", "1d"],
+            &["export", "openlineage", P1, "--since", "1d"],
         ],
         peak_bound(),
     );
@@ -188,6 +192,7 @@ fn an_endless_body_of_entries_is_read_in_bounded_memory() {
             &["runs", P1, "--max-time", "6s"],
             &["runs", P1, "--run", RUN, "--max-time", "6s"],
             &["runs", P1, "--run", RUN, "-o", "junit", "--max-time", "6s"],
+            &["export", "otlp", P1, "--since", "1d", "--max-time", "6s"],
         ],
         peak_bound(),
     );

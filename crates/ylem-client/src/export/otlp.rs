@@ -94,7 +94,7 @@ pub fn request(runs: &[FinishedRun], service: &Service) -> ExportTraceServiceReq
 pub fn encode(req: &ExportTraceServiceRequest, protocol: Protocol) -> Vec<u8> {
     match protocol {
         Protocol::Protobuf => req.encode_to_vec(),
-        Protocol::Json => serde_json::to_vec(&json(req)).unwrap_or_default(),
+        Protocol::Json => json(req),
     }
 }
 
@@ -102,11 +102,55 @@ pub fn encode(req: &ExportTraceServiceRequest, protocol: Protocol) -> Vec<u8> {
 /// hex IDs, 64-bit integers as strings, enums as numbers), and the fields
 /// left at their default are dropped, as proto3 JSON allows: a receiver
 /// built on an older definition then sees no field it does not know
-/// (`entityRefs: []`, say).
-fn json(req: &ExportTraceServiceRequest) -> serde_json::Value {
-    let mut v = serde_json::to_value(req).unwrap_or_default();
-    drop_defaults(&mut v);
-    v
+/// (`entityRefs: []`, say). Written span by span: only one span is ever a
+/// JSON value in memory, whatever the number of tasks.
+fn json(req: &ExportTraceServiceRequest) -> Vec<u8> {
+    let mut out = Vec::new();
+    let mut piece = |out: &mut Vec<u8>, v: serde_json::Value| {
+        let mut v = v;
+        drop_defaults(&mut v);
+        let _ = serde_json::to_writer(&mut *out, &v);
+    };
+    out.extend_from_slice(b"{\"resourceSpans\":[");
+    for (i, rs) in req.resource_spans.iter().enumerate() {
+        if i > 0 {
+            out.push(b',');
+        }
+        out.extend_from_slice(b"{");
+        if let Some(r) = &rs.resource {
+            out.extend_from_slice(b"\"resource\":");
+            piece(&mut out, serde_json::to_value(r).unwrap_or_default());
+            out.push(b',');
+        }
+        out.extend_from_slice(b"\"scopeSpans\":[");
+        for (j, ss) in rs.scope_spans.iter().enumerate() {
+            if j > 0 {
+                out.push(b',');
+            }
+            out.extend_from_slice(b"{");
+            if let Some(scope) = &ss.scope {
+                out.extend_from_slice(b"\"scope\":");
+                piece(&mut out, serde_json::to_value(scope).unwrap_or_default());
+                out.push(b',');
+            }
+            out.extend_from_slice(b"\"spans\":[");
+            for (k, span) in ss.spans.iter().enumerate() {
+                if k > 0 {
+                    out.push(b',');
+                }
+                piece(&mut out, serde_json::to_value(span).unwrap_or_default());
+            }
+            out.extend_from_slice(b"]");
+            if !ss.schema_url.is_empty() {
+                out.extend_from_slice(b",\"schemaUrl\":");
+                let _ = serde_json::to_writer(&mut out, &ss.schema_url);
+            }
+            out.extend_from_slice(b"}");
+        }
+        out.extend_from_slice(b"]}");
+    }
+    out.extend_from_slice(b"]}");
+    out
 }
 
 fn drop_defaults(v: &mut serde_json::Value) {
@@ -135,7 +179,7 @@ fn drop_defaults(v: &mut serde_json::Value) {
 /// One run's spans as OTLP JSON, a line of its own (no receiver: stdout).
 pub fn json_line(run: &FinishedRun, service: &Service) -> String {
     let req = request(std::slice::from_ref(run), service);
-    json(&req).to_string()
+    String::from_utf8(json(&req)).unwrap_or_default()
 }
 
 /// The trace ID of a run: its UUID's bytes.
@@ -383,6 +427,17 @@ mod tests {
             encode(&req, Protocol::Protobuf),
             encode(&request(&[r], &service()), Protocol::Protobuf)
         );
+    }
+
+    /// Written span by span, it is what serde writes of the whole, less
+    /// the defaults.
+    #[test]
+    fn the_json_written_span_by_span_is_the_whole_less_its_defaults() {
+        let req = request(&[run(true), run(false)], &service());
+        let mut whole = serde_json::to_value(&req).unwrap();
+        drop_defaults(&mut whole);
+        let pieces: serde_json::Value = serde_json::from_slice(&encode(&req, Protocol::Json)).unwrap();
+        assert_eq!(pieces, whole);
     }
 
     #[test]
