@@ -1,8 +1,8 @@
 //! The export tests' receivers themselves (`common::receiver`): they start,
 //! take a valid export (a hand-encoded one-span request, protobuf and
 //! OTLP/JSON; a RunEvent), refuse what is not one (400) or not their route
-//! (404), and
-//! `check_lineage_lines` tells a valid RunEvent from one without a runId.
+//! (404), and `check_lineage_lines` tells a valid RunEvent from one without
+//! a runId.
 //! Spoken to in raw HTTP/1.1 over `TcpStream`: no client of ours between.
 
 use std::io::{Read, Write};
