@@ -114,14 +114,9 @@ def unknown_in(msg, where="ExportTraceServiceRequest"):
     for field, value in msg.ListFields():
         if field.message_type is None:
             continue
-        # protobuf 7 has `is_repeated` (and no `label`); older ones `label`.
-        repeated = getattr(field, "is_repeated", None)
-        if repeated is None:
-            repeated = field.label == field.LABEL_REPEATED
-        values = value if repeated else [value]
+        # is_repeated: protobuf 7's upb descriptors have no `label`.
+        values = value if field.is_repeated else [value]
         for i, v in enumerate(values):
-            if field.message_type.GetOptions().map_entry:
-                continue
             found = unknown_in(v, f"{where}.{field.name}[{i}]")
             if found:
                 return found
@@ -280,6 +275,16 @@ class Handler(BaseHTTPRequestHandler):
         self.answer(status, b"not found\n")
 
     def do_POST(self):
+        try:
+            self.export()
+        except Exception as e:  # a bug here must show as 500 in .requests, not a reset
+            st = self.server.state
+            with st.lock:
+                st.n += 1
+                self.record(st, st.n, 500, self.headers.get("Content-Type"), None, reason=f"receiver bug: {e!r}")
+            self.answer(500, f"receiver bug: {e!r}\n".encode("utf-8"))
+
+    def export(self):
         st = self.server.state
         args = st.args
         if not self.path.split("?", 1)[0].endswith("/v1/traces"):

@@ -1,6 +1,8 @@
 //! The export tests' receivers themselves (`common::receiver`): they start,
-//! refuse what is not a valid export (400) or not their route (404), and
-//! `check_lineage_lines` tells a valid RunEvent from one without a runId.
+//! take a valid export (a hand-encoded one-span request, protobuf and
+//! OTLP/JSON; a RunEvent), refuse what is not one (400) or not their route
+//! (404), and `check_lineage_lines` tells a valid RunEvent from one without
+//! a runId.
 //! Spoken to in raw HTTP/1.1 over `TcpStream`: no client of ours between.
 
 use std::io::{Read, Write};
@@ -119,4 +121,58 @@ fn lineage_receiver_records_an_accepted_event_as_received() {
         serde_json::from_str::<serde_json::Value>(EVENT).unwrap()
     );
     assert_eq!(statuses(&r), [401, 201]);
+}
+
+/// A minimal export, encoded by hand (field numbers of trace.proto): one
+/// span, trace id 0x01..0x10, span id 0x01..0x08, name "x". Only to see
+/// the receiver take a valid request, in both encodings.
+fn one_span_protobuf() -> Vec<u8> {
+    let mut span = vec![0x0a, 16];
+    span.extend(1..=16u8); // 1: trace_id
+    span.extend([0x12, 8]);
+    span.extend(1..=8u8); // 2: span_id
+    span.extend([0x2a, 1, b'x']); // 5: name
+    let wrap = |field: u8, inner: Vec<u8>| {
+        let mut v = vec![field, inner.len() as u8];
+        v.extend(inner);
+        v
+    };
+    // Span in ScopeSpans.spans (2), in ResourceSpans.scope_spans (2), in
+    // ExportTraceServiceRequest.resource_spans (1).
+    wrap(0x0a, wrap(0x12, wrap(0x12, span)))
+}
+
+#[test]
+fn otlp_receiver_takes_a_valid_export_in_both_encodings() {
+    let r = Receiver::otlp(&[]);
+    let proto = "application/x-protobuf";
+    assert_eq!(
+        status(&r, "POST", "/v1/traces", proto, &one_span_protobuf()),
+        200
+    );
+    // OTLP/JSON: the ids in hex, which the receiver turns to base64 for
+    // json_format.
+    let json = r#"{"resourceSpans":[{"scopeSpans":[{"spans":[{"traceId":"0102030405060708090a0b0c0d0e0f10","spanId":"0102030405060708","name":"x"}]}]}]}"#;
+    assert_eq!(
+        status(
+            &r,
+            "POST",
+            "/v1/traces",
+            "application/json",
+            json.as_bytes()
+        ),
+        200
+    );
+    let got = r.wait_received(2, Duration::from_secs(5));
+    for (span, ct) in got.iter().zip([proto, "application/json"]) {
+        assert_eq!(
+            span["trace_id"], "0102030405060708090a0b0c0d0e0f10",
+            "{span}"
+        );
+        assert_eq!(span["span_id"], "0102030405060708", "{span}");
+        assert_eq!(span["parent_span_id"], "", "{span}");
+        assert_eq!(span["name"], "x", "{span}");
+        assert_eq!(span["content_type"], ct, "{span}");
+    }
+    assert_eq!(statuses(&r), [200, 200]);
 }
