@@ -86,13 +86,13 @@ fi
 # definitions (tests/py: PyPI's opentelemetry-proto, openlineage-python,
 # jsonschema), pinned in tests/py/requirements.txt, in a virtual
 # environment of the build's own (never the system's Python), installed
-# from PyPI only when an import fails; the tests run its python
-# (YLEM_TEST_PYTHON).
+# from PyPI when the list changed since (or an import fails); the tests run
+# its python (YLEM_TEST_PYTHON).
 target_dir="${CARGO_TARGET_DIR:-target}"
 case "$target_dir" in /*) ;; *) target_dir="$(pwd)/$target_dir" ;; esac
 venv="$target_dir/py-venv"
 py_ok() { "$venv/bin/python" -c 'import opentelemetry.proto.collector.trace.v1.trace_service_pb2, openlineage.client, jsonschema, referencing' 2>/dev/null; }
-if ! py_ok; then
+if ! cmp -s tests/py/requirements.txt "$venv/requirements.txt" || ! py_ok; then
     echo "== python packages for the export tests (tests/py/requirements.txt)"
     if ! python3 -m venv "$venv" 2>/dev/null; then
         as_root=()
@@ -102,6 +102,7 @@ if ! py_ok; then
     fi
     "$venv/bin/python" -m pip install -q --disable-pip-version-check -r tests/py/requirements.txt
     py_ok || { echo "scripts/test.sh: the export tests' python packages do not import" >&2; exit 1; }
+    cp tests/py/requirements.txt "$venv/requirements.txt"
 fi
 export YLEM_TEST_PYTHON="$venv/bin/python"
 
