@@ -106,7 +106,7 @@ pub fn encode(req: &ExportTraceServiceRequest, protocol: Protocol) -> Vec<u8> {
 /// JSON value in memory, whatever the number of tasks.
 fn json(req: &ExportTraceServiceRequest) -> Vec<u8> {
     let mut out = Vec::new();
-    let mut piece = |out: &mut Vec<u8>, v: serde_json::Value| {
+    let piece = |out: &mut Vec<u8>, v: serde_json::Value| {
         let mut v = v;
         drop_defaults(&mut v);
         let _ = serde_json::to_writer(&mut *out, &v);
