@@ -84,7 +84,7 @@ mod tests {
         };
         let src = Source {
             namespace: "ylem.example".into(),
-            producer: "urn:ylemctl:0.1.0".into(),
+            producer: "urn:example:producer".into(),
         };
         let [s, e] = events(&run, &src);
         assert_eq!(s["eventType"], "START");

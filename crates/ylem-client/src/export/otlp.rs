@@ -436,7 +436,8 @@ mod tests {
         let req = request(&[run(true), run(false)], &service());
         let mut whole = serde_json::to_value(&req).unwrap();
         drop_defaults(&mut whole);
-        let pieces: serde_json::Value = serde_json::from_slice(&encode(&req, Protocol::Json)).unwrap();
+        let pieces: serde_json::Value =
+            serde_json::from_slice(&encode(&req, Protocol::Json)).unwrap();
         assert_eq!(pieces, whole);
     }
 
