@@ -945,3 +945,264 @@ fn no_trust_store(b: reqwest::ClientBuilder) -> reqwest::ClientBuilder {
 fn no_trust_store(b: reqwest::ClientBuilder) -> reqwest::ClientBuilder {
     b
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::{Read, Write};
+    use std::sync::Mutex;
+
+    /// What the loopback receiver saw of one request: its head and body.
+    type Seen = Arc<Mutex<Vec<(String, Vec<u8>)>>>;
+
+    /// A receiver on 127.0.0.1 answering one canned response per
+    /// connection, in order, then ending (bounded: 10 s at most).
+    fn serve(answers: Vec<String>) -> (String, Seen) {
+        let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let url = format!("http://{}/v1/traces", l.local_addr().unwrap());
+        l.set_nonblocking(true).unwrap();
+        let seen: Seen = Arc::default();
+        let s = seen.clone();
+        std::thread::spawn(move || {
+            let until = Instant::now() + Duration::from_secs(10);
+            for answer in answers {
+                let mut c = loop {
+                    match l.accept() {
+                        Ok((c, _)) => break c,
+                        Err(_) if Instant::now() < until => {
+                            std::thread::sleep(Duration::from_millis(5))
+                        }
+                        Err(_) => return,
+                    }
+                };
+                c.set_nonblocking(false).unwrap();
+                c.set_read_timeout(Some(Duration::from_secs(5))).unwrap();
+                let mut buf = Vec::new();
+                let mut chunk = [0u8; 4096];
+                let head_end = loop {
+                    if let Some(i) = buf.windows(4).position(|w| w == b"\r\n\r\n") {
+                        break i + 4;
+                    }
+                    match c.read(&mut chunk) {
+                        Ok(0) | Err(_) => return,
+                        Ok(n) => buf.extend_from_slice(&chunk[..n]),
+                    }
+                };
+                let head = String::from_utf8_lossy(&buf[..head_end]).to_string();
+                let len = head
+                    .lines()
+                    .find_map(|l| {
+                        let (k, v) = l.split_once(':')?;
+                        k.eq_ignore_ascii_case("content-length")
+                            .then(|| v.trim().parse::<usize>().ok())?
+                    })
+                    .unwrap_or(0);
+                while buf.len() < head_end + len {
+                    match c.read(&mut chunk) {
+                        Ok(0) | Err(_) => break,
+                        Ok(n) => buf.extend_from_slice(&chunk[..n]),
+                    }
+                }
+                s.lock().unwrap().push((head, buf[head_end..].to_vec()));
+                let _ = c.write_all(answer.as_bytes());
+            }
+        });
+        (url, seen)
+    }
+
+    fn answer(status: &str, headers: &[(&str, &str)], body: &str) -> String {
+        let mut s = format!("HTTP/1.1 {status}\r\nconnection: close\r\n");
+        for (k, v) in headers {
+            s.push_str(&format!("{k}: {v}\r\n"));
+        }
+        format!("{s}content-length: {}\r\n\r\n{body}", body.len())
+    }
+
+    const SECRET: &str = "s3cr3t-header-value";
+
+    fn cfg(url: &str) -> ReceiverConfig {
+        let mut c = ReceiverConfig::new(url);
+        c.max_attempts = 3;
+        c.timeout = Duration::from_secs(5);
+        c.headers = vec![(
+            "Authorization".into(),
+            Secret::new(format!("Bearer {SECRET}")),
+        )];
+        c
+    }
+
+    fn assert_send<T: Send>(_: &T) {}
+
+    #[tokio::test]
+    async fn a_503_is_sent_again_after_its_retry_after_then_accepted() {
+        let (url, seen) = serve(vec![
+            answer("503 Service Unavailable", &[("retry-after", "1")], "busy"),
+            answer("200 OK", &[("content-type", "application/json")], "{}"),
+        ]);
+        let rx = Receiver::new(cfg(&url)).unwrap();
+        let fut = rx.post("application/x-protobuf", Bytes::from_static(b"\x0a\x00"));
+        assert_send(&fut);
+        let t = Instant::now();
+        let ack = fut.await.unwrap();
+        assert!(
+            t.elapsed() >= Duration::from_millis(950),
+            "{:?}",
+            t.elapsed()
+        );
+        assert_eq!((ack.status, ack.attempts), (200, 2));
+        assert_eq!(ack.content_type.as_deref(), Some("application/json"));
+        assert_eq!(&ack.body[..], b"{}");
+        let seen = seen.lock().unwrap();
+        assert_eq!(seen.len(), 2);
+        for (head, body) in seen.iter() {
+            let h = head.to_ascii_lowercase();
+            assert!(h.starts_with("post /v1/traces "), "{head}");
+            assert!(
+                h.contains(&format!("authorization: bearer {SECRET}")),
+                "{head}"
+            );
+            assert!(h.contains("content-type: application/x-protobuf"), "{head}");
+            assert!(h.contains("user-agent: ylem-client/"), "{head}");
+            assert_eq!(&body[..], b"\x0a\x00");
+        }
+    }
+
+    #[tokio::test]
+    async fn a_502_without_retry_after_backs_off() {
+        let (url, _) = serve(vec![
+            answer("502 Bad Gateway", &[], ""),
+            answer("202 Accepted", &[], ""),
+        ]);
+        let rx = Receiver::new(cfg(&url)).unwrap();
+        let ack = rx
+            .post("application/json", Bytes::from("{}"))
+            .await
+            .unwrap();
+        assert_eq!((ack.status, ack.attempts), (202, 2));
+    }
+
+    #[tokio::test]
+    async fn a_wait_asked_past_max_wait_fails_at_once() {
+        let (url, seen) = serve(vec![answer(
+            "429 Too Many Requests",
+            &[("retry-after", "120")],
+            "slow down",
+        )]);
+        let rx = Receiver::new(cfg(&url)).unwrap();
+        let t = Instant::now();
+        let e = rx.post("application/json", Bytes::new()).await.unwrap_err();
+        assert!(t.elapsed() < Duration::from_secs(5));
+        assert_eq!(e.kind(), ErrorKind::Network);
+        assert_eq!(e.status(), Some(429));
+        assert!(matches!(e.cause(), Cause::WaitBeyondCap), "{:?}", e.cause());
+        let m = e.to_string();
+        assert!(
+            m.contains("Retry-After: 120") && m.contains("1 attempt"),
+            "{m}"
+        );
+        assert_eq!(seen.lock().unwrap().len(), 1);
+    }
+
+    #[tokio::test]
+    async fn a_400_is_not_sent_again_and_an_echoed_secret_is_scrubbed() {
+        let body = format!(r#"{{"code":3,"message":"bad span; you sent Bearer {SECRET}"}}"#);
+        let (url, seen) = serve(vec![answer("400 Bad Request", &[], &body)]);
+        let rx = Receiver::new(cfg(&url)).unwrap();
+        let e = rx.post("application/json", Bytes::new()).await.unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::Invalid);
+        assert_eq!(e.status(), Some(400));
+        let (shown, debug) = (e.to_string(), format!("{e:?}"));
+        for s in [&shown, &debug, &e.message().to_string()] {
+            assert!(!s.contains(SECRET), "{s}");
+        }
+        assert!(
+            shown.contains("bad span") && shown.contains(&url),
+            "{shown}"
+        );
+        assert!(shown.contains("after 1 attempt"), "{shown}");
+        assert_eq!(seen.lock().unwrap().len(), 1);
+    }
+
+    #[tokio::test]
+    async fn auth_and_server_statuses_have_their_kinds() {
+        for (status, kind) in [
+            ("401 Unauthorized", ErrorKind::Auth),
+            ("403 Forbidden", ErrorKind::Auth),
+            ("413 Payload Too Large", ErrorKind::Invalid),
+            ("500 Internal Server Error", ErrorKind::Server),
+            ("301 Moved Permanently", ErrorKind::Invalid),
+        ] {
+            let (url, seen) = serve(vec![answer(status, &[("location", "/elsewhere")], "")]);
+            let rx = Receiver::new(cfg(&url)).unwrap();
+            let e = rx.post("application/json", Bytes::new()).await.unwrap_err();
+            assert_eq!(e.kind(), kind, "{status}: {e}");
+            assert_eq!(seen.lock().unwrap().len(), 1, "{status}");
+        }
+    }
+
+    #[tokio::test]
+    async fn a_refused_connection_is_retried_to_max_attempts() {
+        let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let url = format!("http://{}/v1/traces", l.local_addr().unwrap());
+        drop(l);
+        let rx = Receiver::new(cfg(&url)).unwrap();
+        let t = Instant::now();
+        let e = rx.post("application/json", Bytes::new()).await.unwrap_err();
+        assert!(t.elapsed() < Duration::from_secs(3), "{:?}", t.elapsed());
+        assert_eq!(e.kind(), ErrorKind::Network);
+        let m = e.to_string();
+        assert!(m.contains("after 3 attempts") && m.contains(&url), "{m}");
+    }
+
+    #[test]
+    fn debug_shows_no_secret_and_urls_no_userinfo() {
+        let mut c = cfg("http://user:pw-secret-999@127.0.0.1:4318/v1/traces?key=k-secret-1");
+        c.headers
+            .push(("X-Api-Key".into(), Secret::new("another-secret-42")));
+        let d = format!("{c:?}");
+        let rx = Receiver::new(c).unwrap();
+        let dr = format!("{rx:?}");
+        for s in [&d, &dr, &rx.url().to_string()] {
+            for secret in [SECRET, "another-secret-42", "pw-secret-999", "k-secret-1"] {
+                assert!(!s.contains(secret), "{s}");
+            }
+        }
+        assert!(
+            d.contains("Authorization") && d.contains("X-Api-Key"),
+            "{d}"
+        );
+        assert_eq!(rx.url(), "http://127.0.0.1:4318/v1/traces");
+    }
+
+    #[test]
+    fn a_url_not_http_is_invalid() {
+        for u in ["ftp://h/x", "not a url", "file:///tmp/x"] {
+            let e = Receiver::new(ReceiverConfig::new(u)).unwrap_err();
+            assert_eq!(e.kind(), ErrorKind::Invalid, "{u}");
+        }
+        let mut c = ReceiverConfig::new("http://127.0.0.1:1/");
+        c.headers = vec![("x".into(), Secret::new("bad\nvalue-secret"))];
+        let e = Receiver::new(c).unwrap_err();
+        assert!(!format!("{e} {e:?}").contains("value-secret"));
+    }
+
+    #[test]
+    fn retry_after_and_a_protobuf_status() {
+        let now = chrono::DateTime::parse_from_rfc3339("2015-10-21T07:27:50Z")
+            .unwrap()
+            .with_timezone(&chrono::Utc);
+        assert_eq!(parse_retry_after("3", now), Some(Duration::from_secs(3)));
+        assert_eq!(
+            parse_retry_after("Wed, 21 Oct 2015 07:28:00 GMT", now),
+            Some(Duration::from_secs(10))
+        );
+        assert_eq!(parse_retry_after("soon", now), None);
+        // Status { code: 3, message: "bad" }.
+        assert_eq!(
+            status_message(b"\x08\x03\x12\x03bad").as_deref(),
+            Some("bad")
+        );
+        assert_eq!(status_message(b"\x12\x09ab"), None);
+        assert_eq!(status_message(b"\xff\xff"), None);
+    }
+}
