@@ -249,15 +249,29 @@ impl Sink {
 /// The `producer` of the OpenLineage events (a URI naming the software).
 const PRODUCER: &str = concat!("urn:ylemctl:", env!("CARGO_PKG_VERSION"));
 
-/// A receiver's error in the CLI's words: a receiver that refuses the
-/// data (400, 413) is the other side's answer (exit 5), not a usage error
-/// of ours; the rest keep their kind (6 unreachable, 3 refused auth).
+/// A receiver's error in the CLI's words: one that refuses the data (a
+/// 4xx, a 5xx) is the other side's answer (exit 5), not a usage error of
+/// ours; one that cannot be reached after its retries is exit 6; one that
+/// refuses the credentials exit 3. The hints the service's errors get
+/// (its flags) do not fit a receiver: its own are given.
 fn receiver_error(e: ylem_client::Error) -> Error {
-    let refused = e.kind() == ylem_client::ErrorKind::Invalid;
-    let e = Error::from(e);
-    match refused {
-        true => Error::new(Kind::Server, e.to_string()),
-        false => e,
+    use ylem_client::ErrorKind as K;
+    let (kind, hint) = match e.kind() {
+        K::Network | K::Timeout => (
+            Kind::Network,
+            "is the receiver up and its URL right? (OTEL_EXPORTER_OTLP_ENDPOINT, --endpoint, --url)",
+        ),
+        K::Auth => (
+            Kind::Auth,
+            "the receiver wants other credentials: OTEL_EXPORTER_OTLP_HEADERS, or OPENLINEAGE_API_KEY",
+        ),
+        K::Internal => (Kind::Internal, ""),
+        _ => (Kind::Server, ""),
+    };
+    let err = Error::new(kind, crate::redact::scrub(e.message()));
+    match hint.is_empty() {
+        true => err,
+        false => err.with_hint(hint),
     }
 }
 

@@ -19,8 +19,8 @@ use reqwest::header::{CONTENT_TYPE, HeaderMap, HeaderName, HeaderValue};
 use reqwest::{Response, StatusCode, Url};
 
 use crate::error::{Cause, Error, ErrorKind, Result};
-use crate::http::RequestLog;
 use crate::http::redact::describe;
+use crate::http::{RequestLog, no_trust_store, parse_retry_after};
 use crate::secret::{Redactor, Secret};
 
 /// The most of a receiver's answer that is kept: an OTLP answer is a few
@@ -861,22 +861,6 @@ fn status_message(mut b: &[u8]) -> Option<String> {
     None
 }
 
-/// `Retry-After` in seconds or as an HTTP date (a date past means now),
-/// as the receiver asked it. (The transport's own parser, in
-/// `http::retry`, is private to the HTTP layer.)
-fn parse_retry_after(v: &str, now: chrono::DateTime<chrono::Utc>) -> Option<Duration> {
-    let v = v.trim();
-    let secs = match v.parse::<u64>() {
-        Ok(s) => s,
-        // `Wed, 21 Oct 2015 07:28:00 GMT` (IMF-fixdate) is RFC 2822 with GMT.
-        Err(_) => {
-            let at = chrono::DateTime::parse_from_rfc2822(v).ok()?;
-            (at.with_timezone(&chrono::Utc) - now).num_seconds().max(0) as u64
-        }
-    };
-    Some(Duration::from_secs(secs))
-}
-
 /// `503 Service Unavailable`, or the code alone for a status HTTP names
 /// not.
 fn status_text(s: StatusCode) -> String {
@@ -931,19 +915,6 @@ fn percent_decode(s: &str) -> std::result::Result<String, ()> {
 
 fn human(d: Duration) -> String {
     crate::time::human_ms(d.as_millis().min(i64::MAX as u128) as i64)
-}
-
-/// An empty trust store skips loading the platform's certificates, for a
-/// client only ever handed an `http://` URL (redirects are not followed).
-#[cfg(any(feature = "default-tls", feature = "rustls-no-provider"))]
-fn no_trust_store(b: reqwest::ClientBuilder) -> reqwest::ClientBuilder {
-    b.tls_certs_only([])
-}
-
-/// Without a TLS feature there is no store to skip.
-#[cfg(not(any(feature = "default-tls", feature = "rustls-no-provider")))]
-fn no_trust_store(b: reqwest::ClientBuilder) -> reqwest::ClientBuilder {
-    b
 }
 
 #[cfg(test)]

@@ -15,5 +15,7 @@ mod transport;
 mod trust;
 
 pub use log::{RequestLog, Warn};
+pub(crate) use retry::parse_retry_after;
 pub use retry::{Retry, backoff};
+pub(crate) use transport::no_trust_store;
 pub use transport::{Sent, Transport, TransportConfig};

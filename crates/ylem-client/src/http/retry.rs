@@ -67,7 +67,8 @@ pub fn retry_after_asked(resp: &Response) -> Option<Duration> {
     parse_retry_after(v, chrono::Utc::now())
 }
 
-fn parse_retry_after(v: &str, now: chrono::DateTime<chrono::Utc>) -> Option<Duration> {
+/// `Retry-After`'s value in seconds or as an HTTP date at `now`.
+pub(crate) fn parse_retry_after(v: &str, now: chrono::DateTime<chrono::Utc>) -> Option<Duration> {
     let v = v.trim();
     let secs = match v.parse::<u64>() {
         Ok(s) => s,

@@ -710,13 +710,13 @@ fn build_client(cfg: &TransportConfig, tls: bool) -> reqwest::Result<reqwest::Cl
 /// An empty trust store skips loading the platform's certificates, for a
 /// client only ever handed `http://` URLs.
 #[cfg(any(feature = "default-tls", feature = "rustls-no-provider"))]
-fn no_trust_store(b: reqwest::ClientBuilder) -> reqwest::ClientBuilder {
+pub(crate) fn no_trust_store(b: reqwest::ClientBuilder) -> reqwest::ClientBuilder {
     b.tls_certs_only([])
 }
 
 /// Without a TLS feature there is no store to skip.
 #[cfg(not(any(feature = "default-tls", feature = "rustls-no-provider")))]
-fn no_trust_store(b: reqwest::ClientBuilder) -> reqwest::ClientBuilder {
+pub(crate) fn no_trust_store(b: reqwest::ClientBuilder) -> reqwest::ClientBuilder {
     b
 }
 
