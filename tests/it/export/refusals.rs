@@ -97,3 +97,46 @@ fn rejected_spans_are_exit_5_and_headers_go_out_unseen() {
     let o = sb.run(&["export", "otlp", &p, "--since", "1d", "--endpoint", &url]);
     assert_eq!(o.code, 3, "{}", o.stderr);
 }
+
+#[test]
+fn the_standard_variables_name_the_receiver_and_the_service() {
+    let sb = start("spec");
+    let p = sb.pipelines[0].0.clone();
+    let rx = Receiver::otlp(&[]);
+    // The base URL gets /v1/traces; the service name is the resource's.
+    let base = rx.url();
+    let o = sb.run_with(
+        &["export", "otlp", &p, "--since", "1d"],
+        &[
+            ("OTEL_EXPORTER_OTLP_ENDPOINT", &base),
+            ("OTEL_SERVICE_NAME", "ylem-prod"),
+            ("OTEL_EXPORTER_OTLP_PROTOCOL", "http/json"),
+        ],
+    );
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    assert!(o.stdout.is_empty(), "{}", o.stdout);
+    let got = rx.received();
+    assert!(!got.is_empty());
+    assert!(
+        got.iter()
+            .all(|s| s["resource"]["service.name"] == "ylem-prod"
+                && s["content_type"] == "application/json"),
+        "{got:?}"
+    );
+    // The signal's own URL is taken as it is, before the base URL.
+    let other = Receiver::otlp(&[]);
+    let traces = format!("{}/v1/traces", other.url());
+    let o = sb.run_with(
+        &["export", "otlp", &p, "--since", "1d"],
+        &[
+            ("OTEL_EXPORTER_OTLP_ENDPOINT", "http://127.0.0.1:9"),
+            ("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT", &traces),
+        ],
+    );
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    assert_eq!(
+        other.received().len(),
+        got.len(),
+        "the same spans, to the traces URL"
+    );
+}
