@@ -9,15 +9,15 @@ use uuid::Uuid;
 
 use crate::commands::kit::failure_text::TaskText;
 use crate::commands::kit::run_entries;
+use crate::commands::kit::run_fold;
 use crate::commands::kit::run_history;
 use crate::context::Context;
 use crate::error::Result;
 use crate::time::Window;
 use ylem_client::Client;
-use ylem_client::api;
 use ylem_client::export::{FinishedRun, TaskRun};
 use ylem_client::runs::failure::Finder;
-use ylem_client::runs::tally::{Runs, rule_of};
+use ylem_client::runs::tally::rule_of;
 
 /// A finished run before its entries are read: what the fold kept.
 #[derive(Debug, Clone)]
@@ -53,7 +53,7 @@ pub async fn finished_runs(
     skip: &dyn Fn(Uuid) -> bool,
 ) -> Result<Found> {
     let now = Utc::now();
-    let runs = fold(api, id, window, finder).await?;
+    let runs = run_fold::fold(api, id, window, None, Some(finder)).await?;
     let rules = run_history::rules(api, id, runs.iter(), &ctx.ui).await;
     // A failed run's rule is the one of no history (`rule_of`): its quiet
     // time is --settle's, else that rule's settle time.
@@ -131,26 +131,6 @@ pub async fn read(
         });
     }
     Ok(out)
-}
-
-/// The pipeline's log in `window`, folded into per-run totals.
-async fn fold<'a>(api: &Client, id: Uuid, window: &Window, finder: &'a Finder) -> Result<Runs<'a>> {
-    let mut s = api.pipeline_logs(id, window).await?;
-    let mut runs = Runs::default();
-    runs.finder = Some(finder);
-    api::each_entry::<_, crate::error::Error>(
-        &mut s,
-        None,
-        false,
-        &mut runs,
-        |_| Ok(()),
-        |r, e| {
-            r.add(&e);
-            Ok(())
-        },
-    )
-    .await?;
-    Ok(runs)
 }
 
 /// A run's task entries in the order they ran, its failure in words (the

@@ -20,6 +20,7 @@ pub mod last_known;
 pub mod output_gone;
 pub mod periods;
 pub mod run_entries;
+pub mod run_fold;
 pub mod run_history;
 pub mod signals;
 pub mod targets;

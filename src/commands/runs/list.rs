@@ -17,7 +17,7 @@ use crate::context::Context;
 use crate::error::Result;
 use crate::output::{Cell, Column, Printer, Row, Shape};
 use crate::time::Window;
-use ylem_client::api::{self, Client};
+use ylem_client::api::Client;
 use ylem_client::runs::failure::{FailedTask, Failure, Finder};
 use ylem_client::runs::finished::Rule;
 use ylem_client::runs::fold::{FirstFailed, Judged, RunFold};
@@ -134,23 +134,7 @@ async fn fold_with<'a>(
     keep: Option<&str>,
     finder: Option<&'a Finder>,
 ) -> Result<Runs<'a>> {
-    let mut s = api.pipeline_logs(id, window).await?;
-    let mut runs = Runs::default();
-    runs.keep = keep.map(str::to_string);
-    runs.finder = finder;
-    api::each_entry::<_, crate::error::Error>(
-        &mut s,
-        None,
-        false,
-        &mut runs,
-        |_| Ok(()),
-        |r, e| {
-            r.add(&e);
-            Ok(())
-        },
-    )
-    .await?;
-    Ok(runs)
+    crate::commands::kit::run_fold::fold(api, id, window, keep, finder).await
 }
 
 /// The rules the runs are judged by: each run's basis (its pipeline's

@@ -26,26 +26,20 @@ pub fn events(run: &FinishedRun, source: &Source) -> [Value; 2] {
     let job = json!({"namespace": source.namespace, "name": run.pipeline_name});
     let time =
         |t: chrono::DateTime<chrono::Utc>| t.to_rfc3339_opts(chrono::SecondsFormat::AutoSi, true);
-    let start = json!({
-        "eventType": "START",
-        "eventTime": time(run.started),
-        "run": {"runId": run.run.to_string()},
-        "job": job,
-        "inputs": [],
-        "outputs": [],
-        "producer": source.producer,
-        "schemaURL": SCHEMA_URL,
-    });
-    let mut end = json!({
-        "eventType": if run.failed { "FAIL" } else { "COMPLETE" },
-        "eventTime": time(run.ended),
-        "run": {"runId": run.run.to_string()},
-        "job": job,
-        "inputs": [],
-        "outputs": [],
-        "producer": source.producer,
-        "schemaURL": SCHEMA_URL,
-    });
+    let event = |kind: &str, at| {
+        json!({
+            "eventType": kind,
+            "eventTime": time(at),
+            "run": {"runId": run.run.to_string()},
+            "job": job,
+            "inputs": [],
+            "outputs": [],
+            "producer": source.producer,
+            "schemaURL": SCHEMA_URL,
+        })
+    };
+    let start = event("START", run.started);
+    let mut end = event(if run.failed { "FAIL" } else { "COMPLETE" }, run.ended);
     if run.failed {
         end["run"]["facets"] = json!({"errorMessage": {
             "_producer": source.producer,
