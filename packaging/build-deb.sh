@@ -34,6 +34,8 @@ chmod 644 "$stage/usr/share/doc/ylemctl/copyright"
 install -Dm644 examples/crontab "$stage/usr/share/doc/ylemctl/examples/crontab"
 # The exporter as a system unit, installed disabled (examples/ has how to set it up).
 install -Dm644 examples/ylemctl-exporter.service "$stage/usr/lib/systemd/system/ylemctl-exporter.service"
+# The trace exporter (export otlp --follow) beside it, disabled too.
+install -Dm644 examples/ylemctl-export-otlp.service "$stage/usr/lib/systemd/system/ylemctl-export-otlp.service"
 for unit in examples/*.service examples/*.timer examples/ylemctl.env.example; do
     install -Dm644 "$unit" "$stage/usr/share/doc/ylemctl/examples/$(basename "$unit")"
 done

@@ -28,11 +28,13 @@ offered=$(bash -c '
 echo "$offered" | grep -qx stats || { echo "bash completion of 'ylemctl st' offered: $offered" >&2; exit 1; }
 test -f /usr/share/zsh/vendor-completions/_ylemctl
 test -f /usr/share/fish/vendor_completions.d/ylemctl.fish
-# The exporter's hardened unit, which systemd accepts as written.
-test -f /usr/lib/systemd/system/ylemctl-exporter.service
-if command -v systemd-analyze >/dev/null; then
-    systemd-analyze verify --man=no /usr/lib/systemd/system/ylemctl-exporter.service
-fi
+# The exporters' hardened units, which systemd accepts as written.
+for unit in ylemctl-exporter.service ylemctl-export-otlp.service; do
+    test -f "/usr/lib/systemd/system/$unit"
+    if command -v systemd-analyze >/dev/null; then
+        systemd-analyze verify --man=no "/usr/lib/systemd/system/$unit"
+    fi
+done
 
 trap - EXIT
 dpkg -r ylemctl
