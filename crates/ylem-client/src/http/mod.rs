@@ -15,7 +15,9 @@ mod transport;
 mod trust;
 
 pub use log::{RequestLog, Warn};
+#[cfg(feature = "export")]
 pub(crate) use retry::parse_retry_after;
 pub use retry::{Retry, backoff};
+#[cfg(feature = "export")]
 pub(crate) use transport::no_trust_store;
 pub use transport::{Sent, Transport, TransportConfig};
