@@ -621,6 +621,7 @@ Register-ArgumentCompleter -Native -CommandName 'ylemctl' -ScriptBlock {
             [CompletionResult]::new('--token-params', '--token-params', [CompletionResultType]::ParameterName, 'Where the token endpoint reads its parameters (query: the spec''s form only, as a server that ignores a form body)')
             [CompletionResult]::new('--clock-skew', '--clock-skew', [CompletionResultType]::ParameterName, 'Put every response''s Date header this far off the true time, ahead or behind (-), e.g. 90s, -10m')
             [CompletionResult]::new('--scopes', '--scopes', [CompletionResultType]::ParameterName, 'Scopes tokens grant, enforced with 403: comma-separated, of stats:read, pipelines:run and workflows:run ("" grants none); not given, all are granted')
+            [CompletionResult]::new('--extra-pipelines', '--extra-pipelines', [CompletionResultType]::ParameterName, 'Benchmark scale: N more ordinary pipelines, after all the others (which keep their UUIDs), each run about hourly over 14 days')
             [CompletionResult]::new('-p', '-p', [CompletionResultType]::ParameterName, 'Profile to use')
             [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Profile to use')
             [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Base URL of the service (a profile''s credentials go only to its own)')

@@ -2877,7 +2877,7 @@ _ylemctl() {
             return 0
             ;;
         ylemctl__subcmd__sandbox)
-            opts="-p -o -v -q -h -V --listen --seed --dialect --latency --fail-rate --token-ttl --task-delay --token-params --clock-skew --scopes --plan-disabled --failing-workflows --profile --base-url --fields --no-header --csv-raw --local --connect-timeout --timeout --max-time --retries --concurrency --output --jq --output-file --settle --color --verbose --quiet --help --version"
+            opts="-p -o -v -q -h -V --listen --seed --dialect --latency --fail-rate --token-ttl --task-delay --token-params --clock-skew --scopes --plan-disabled --failing-workflows --extra-pipelines --profile --base-url --fields --no-header --csv-raw --local --connect-timeout --timeout --max-time --retries --concurrency --output --jq --output-file --settle --color --verbose --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2920,6 +2920,10 @@ _ylemctl() {
                     return 0
                     ;;
                 --scopes)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --extra-pipelines)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

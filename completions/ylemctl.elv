@@ -595,6 +595,7 @@ set edit:completion:arg-completer[ylemctl] = {|@words|
             cand --token-params 'Where the token endpoint reads its parameters (query: the spec''s form only, as a server that ignores a form body)'
             cand --clock-skew 'Put every response''s Date header this far off the true time, ahead or behind (-), e.g. 90s, -10m'
             cand --scopes 'Scopes tokens grant, enforced with 403: comma-separated, of stats:read, pipelines:run and workflows:run ("" grants none); not given, all are granted'
+            cand --extra-pipelines 'Benchmark scale: N more ordinary pipelines, after all the others (which keep their UUIDs), each run about hourly over 14 days'
             cand -p 'Profile to use'
             cand --profile 'Profile to use'
             cand --base-url 'Base URL of the service (a profile''s credentials go only to its own)'

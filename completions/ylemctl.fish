@@ -580,6 +580,7 @@ body\t'A form-encoded body only'
 query\t'The query string only'"
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l clock-skew -d 'Put every response\'s Date header this far off the true time, ahead or behind (-), e.g. 90s, -10m' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l scopes -d 'Scopes tokens grant, enforced with 403: comma-separated, of stats:read, pipelines:run and workflows:run ("" grants none); not given, all are granted' -r
+complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l extra-pipelines -d 'Benchmark scale: N more ordinary pipelines, after all the others (which keep their UUIDs), each run about hourly over 14 days' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -s p -l profile -d 'Profile to use' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l base-url -d 'Base URL of the service (a profile\'s credentials go only to its own)' -r
 complete -c ylemctl -n "__fish_ylemctl_using_subcommand sandbox" -l fields -d 'Columns or keys to keep, in this order (comma-separated); a table never leaves them out to fit the terminal' -r

@@ -48,7 +48,13 @@ pub async fn start(opts: Options) -> std::io::Result<Running> {
     let (client_id, client_secret, key) = seed::credentials(opts.seed);
     let codec = dialect::Codec::new(opts.dialect, &key);
     let pace = opts.task_delay.as_secs_f64() / TASK_TIME_UNIT.as_secs_f64();
-    let entities = seed::build(opts.seed, chrono::Utc::now(), opts.dialect, pace);
+    let entities = seed::build(
+        opts.seed,
+        chrono::Utc::now(),
+        opts.dialect,
+        pace,
+        opts.extra_pipelines,
+    );
     let (pipelines, workflows, specials) = public_entities(&entities);
     let shared = Arc::new(Shared {
         tokens: Mutex::new(tokens::Tokens::new(Rng::stream(

@@ -92,6 +92,11 @@ pub struct Options {
     /// Test-only: every started workflow run fails on its last task, so a
     /// failed workflow run can be had on demand (pipelines are unchanged).
     pub failing_workflows: bool,
+    /// Benchmark scale: this many more ordinary pipelines, appended after
+    /// every other entity and seeded from a stream of their own, so the
+    /// usual catalogue keeps its UUIDs and history. Each runs about hourly
+    /// over a shorter history (`seed::EXTRA`) to keep the memory bounded.
+    pub extra_pipelines: usize,
 }
 
 impl Default for Options {
@@ -109,6 +114,7 @@ impl Default for Options {
             scopes: None,
             plan_disabled: false,
             failing_workflows: false,
+            extra_pipelines: 0,
         }
     }
 }

@@ -16,6 +16,8 @@ pub enum Stream {
     Shuffle = 7,
     Specials = 8,
     Triggered = 9,
+    /// The `extra_pipelines` (one sub-stream each), after every other entity.
+    Extra = 10,
 }
 
 /// splitmix64: tiny, fast and good enough for fake data; not for secrets.

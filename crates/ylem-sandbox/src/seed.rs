@@ -1,6 +1,7 @@
 //! Builds the seeded catalogue (pipelines with task graphs, workflows, and
 //! pipelines that refuse to start or belong to another organisation) and its
-//! 90 days of run history. Everything here derives from the seed and the
+//! 90 days of run history, and the benchmark's extra pipelines after them
+//! (`--extra-pipelines`). Everything here derives from the seed and the
 //! anchor time.
 
 use chrono::{DateTime, Duration, Utc};
@@ -36,7 +37,48 @@ pub const SPECIALS: &[(Status, bool, &str)] = &[
     (Status::Paused, false, "paused-partner-feed"),
     (Status::Active, true, "other-org-billing-sync"),
 ];
-const HISTORY_DAYS: i64 = 90;
+/// How far back a history goes and how far apart its runs start.
+#[derive(Clone, Copy, Debug)]
+pub struct Cadence {
+    pub days: i64,
+    /// A pipeline's interval is drawn once from this range (seconds); each
+    /// gap is that interval ±20 %.
+    pub interval_s: (u64, u64),
+}
+
+/// The catalogue's entities: 90 days, every 2 to 8 hours (3 to 12 runs a
+/// day, about 5 on average).
+const USUAL: Cadence = Cadence {
+    days: 90,
+    interval_s: (2 * 3600, 8 * 3600),
+};
+/// The extra pipelines (`Options::extra_pipelines`): about hourly (every
+/// 45 to 75 minutes, about 24 runs a day), as a busy organisation's are,
+/// over 14 days (more than the 3-day basis a run is judged by and a week
+/// of statistics) so that 100 pipelines stay near 50 MB in memory.
+pub const EXTRA: Cadence = Cadence {
+    days: 14,
+    interval_s: (45 * 60, 75 * 60),
+};
+/// Names of the extra pipelines: a subject and an action, then the
+/// pipeline's number, so that they are told apart and sort in order.
+const EXTRA_SUBJECTS: &[&str] = &[
+    "orders",
+    "invoices",
+    "shipments",
+    "leads",
+    "refunds",
+    "sessions",
+    "stock",
+    "payouts",
+    "tickets",
+    "campaigns",
+    "devices",
+    "reviews",
+];
+const EXTRA_ACTIONS: &[&str] = &[
+    "sync", "rollup", "check", "import", "alerts", "cleanup", "digest", "export",
+];
 /// The middle task of the third shape fails this often: runs stop there.
 const FAILING_MIDDLE_RATE: f64 = 0.6;
 
@@ -44,7 +86,8 @@ const FAILING_MIDDLE_RATE: f64 = 0.6;
 /// a chain whose middle task often fails, in a seeded order), 3 workflows,
 /// the special pipelines, then the pipeline that begins with an external
 /// trigger.
-pub fn catalogue(seed: u64) -> Vec<EntityDef> {
+/// `extra` more ordinary pipelines come after all of them (`extras`).
+pub fn catalogue(seed: u64, extra: usize) -> Vec<EntityDef> {
     let mut rng = Rng::stream(seed, Stream::Catalogue, 0);
     let mut pnames = PIPELINE_NAMES.to_vec();
     let mut wnames = WORKFLOW_NAMES.to_vec();
@@ -81,6 +124,9 @@ pub fn catalogue(seed: u64) -> Vec<EntityDef> {
     // Last, from a stream of its own: the entities above keep their UUIDs
     // and their histories (an entity's history stream is its index).
     out.push(triggered(seed));
+    // After every entity above, so they keep their UUIDs and histories
+    // whatever `extra` is.
+    out.extend((0..extra).map(|k| extra_pipeline(seed, k)));
     out
 }
 
@@ -126,6 +172,33 @@ fn triggered(seed: u64) -> EntityDef {
     def
 }
 
+/// The `k`th extra pipeline, from a sub-stream of its own (so the first
+/// ones are the same whatever their number): a shape of the catalogue's,
+/// tasks failing at their seeded rates (about 1 to 12 % each), and one
+/// pipeline in five with a task that fails far more often (20 to 40 %),
+/// so an export meets failed runs throughout. One in five is a metric
+/// pipeline (its aggregators report `metric_value`).
+fn extra_pipeline(seed: u64, k: usize) -> EntityDef {
+    let mut rng = Rng::stream(seed, Stream::Extra, k as u64);
+    let shapes: Vec<&Shape> = std::iter::once(&CHAIN).chain(SHAPES.iter()).collect();
+    let shape = *rng.pick(&shapes);
+    let name = format!(
+        "{}-{}-{:03}",
+        rng.pick(EXTRA_SUBJECTS),
+        rng.pick(EXTRA_ACTIONS),
+        k + 1
+    );
+    let mut def = entity(&mut rng, shape, &name, Family::Pipeline);
+    if rng.chance(0.2) {
+        // Not the first task: an external trigger there would always
+        // succeed in started runs, hiding the failure.
+        let i = rng.range(1, def.tasks.len() as u64 - 1) as usize;
+        def.tasks[i].success_rate = rng.uniform(0.6, 0.8);
+    }
+    def.metric = rng.chance(0.2);
+    def
+}
+
 /// The entries one run will report: the graph's path, each task succeeding
 /// by its rate (or as the behaviour says), stopping at the first failure.
 /// Entry times are laid out from `at` by their durations times `pace` (live
@@ -165,7 +238,7 @@ pub fn plan(
     entries
 }
 
-/// Runs every few hours (interval varies by entity) over the 90 days before
+/// Runs at the `cadence` (interval varies by entity) over its days before
 /// `anchor`. Templates and graphs without an initial task never ran. The
 /// gaps between a run's entries follow `pace`, as live runs do, so a client
 /// that learns a pipeline's pace from its history meets that pace live.
@@ -176,15 +249,17 @@ pub fn history(
     anchor: DateTime<Utc>,
     dialect: Dialect,
     pace: f64,
+    cadence: Cadence,
 ) -> Vec<Run> {
     let mut rng = Rng::stream(seed, Stream::History, idx);
     if matches!(def.status, Status::Template | Status::NoInitialTask) {
         return Vec::new();
     }
-    let interval_s = rng.range(2 * 3600, 8 * 3600) as f64;
+    let (lo, hi) = cadence.interval_s;
+    let interval_s = rng.range(lo, hi) as f64;
     let end = anchor - Duration::minutes(10);
     let mut t =
-        anchor - Duration::days(HISTORY_DAYS) + Duration::seconds(rng.range(0, 3600) as i64);
+        anchor - Duration::days(cadence.days) + Duration::seconds(rng.range(0, 3600) as i64);
     let mut runs = Vec::new();
     while t < end {
         let run = rng.uuid();
@@ -215,12 +290,23 @@ pub fn credentials(seed: u64) -> (uuid::Uuid, String, [u8; 32]) {
     (id, secret, key)
 }
 
-pub fn build(seed: u64, anchor: DateTime<Utc>, dialect: Dialect, pace: f64) -> Vec<EntityData> {
-    catalogue(seed)
-        .into_iter()
+/// The catalogue with `extra` more pipelines, and every history: an
+/// entity's history stream is its index, so the extras' (after all the
+/// others) leave the usual entities' histories as they were.
+pub fn build(
+    seed: u64,
+    anchor: DateTime<Utc>,
+    dialect: Dialect,
+    pace: f64,
+    extra: usize,
+) -> Vec<EntityData> {
+    let cat = catalogue(seed, extra);
+    let usual = cat.len() - extra;
+    cat.into_iter()
         .enumerate()
         .map(|(i, def)| {
-            let runs = history(&def, i as u64, seed, anchor, dialect, pace);
+            let cadence = if i < usual { USUAL } else { EXTRA };
+            let runs = history(&def, i as u64, seed, anchor, dialect, pace, cadence);
             EntityData { def, runs }
         })
         .collect()
@@ -229,4 +315,67 @@ pub fn build(seed: u64, anchor: DateTime<Utc>, dialect: Dialect, pace: f64) -> V
 /// True when the graph has no task to start with.
 pub fn has_initial_task(next: &[Next]) -> bool {
     !next.is_empty()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::running::public_entities;
+
+    fn at() -> DateTime<Utc> {
+        "2026-12-01T12:00:00Z".parse().unwrap()
+    }
+
+    /// Every UUID an entity shows: its own, its tasks', its runs'.
+    fn uuids(e: &EntityData) -> Vec<uuid::Uuid> {
+        let tasks = e.def.tasks.iter().map(|t| t.uuid);
+        let runs = e.runs.iter().map(|r| r.uuid);
+        std::iter::once(e.def.uuid)
+            .chain(tasks)
+            .chain(runs)
+            .collect()
+    }
+
+    #[test]
+    fn extra_pipelines_come_after_and_leave_the_others_as_they_were() {
+        let (n, seed) = (12, 3);
+        let plain = build(seed, at(), Dialect::Spec, 1.0, 0);
+        let more = build(seed, at(), Dialect::Spec, 1.0, n);
+        assert_eq!(more.len(), plain.len() + n);
+        for (a, b) in plain.iter().zip(&more) {
+            assert_eq!(a.def.name, b.def.name);
+            assert_eq!(uuids(a), uuids(b), "{}", a.def.name);
+            let outcome = |e: &EntityData| e.runs.iter().map(|r| r.ok).collect::<Vec<_>>();
+            assert_eq!(outcome(a), outcome(b), "{}", a.def.name);
+        }
+        // Ordinary pipelines, listed by the banner after the usual ones.
+        let (usual, ..) = public_entities(&plain);
+        let (listed, ..) = public_entities(&more);
+        assert_eq!(listed.len(), usual.len() + n);
+        let extras = &more[plain.len()..];
+        for (e, p) in extras.iter().zip(&listed[usual.len()..]) {
+            assert_eq!(
+                (e.def.family, e.def.status),
+                (Family::Pipeline, Status::Active)
+            );
+            assert!(!e.def.foreign);
+            assert_eq!(e.def.uuid, p.uuid);
+        }
+        let names: std::collections::BTreeSet<_> = listed.iter().map(|p| &p.name).collect();
+        assert_eq!(names.len(), listed.len(), "names are unique");
+        // The first ones are the same whatever their number.
+        let fewer = build(seed, at(), Dialect::Spec, 1.0, 2);
+        assert_eq!(uuids(&fewer[plain.len()]), uuids(&extras[0]));
+        // About hourly: 24 runs in the last day, give or take the jitter;
+        // and failed runs among them all.
+        let day = at() - Duration::days(1);
+        for e in extras {
+            let last_day = e.runs.iter().filter(|r| r.entries[0].at >= day).count();
+            assert!((18..=32).contains(&last_day), "{}: {last_day}", e.def.name);
+        }
+        assert!(extras.iter().flat_map(|e| &e.runs).any(|r| !r.ok));
+        let shapes: std::collections::BTreeSet<_> =
+            extras.iter().map(|e| e.def.tasks.len()).collect();
+        assert!(shapes.len() > 1, "varied shapes: {shapes:?}");
+    }
 }

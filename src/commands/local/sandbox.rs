@@ -92,6 +92,7 @@ fn options(a: &SandboxArgs) -> ylem_sandbox::Options {
         }),
         plan_disabled: a.plan_disabled,
         failing_workflows: a.failing_workflows,
+        extra_pipelines: a.extra_pipelines,
     }
 }
 
